@@ -1,0 +1,305 @@
+/**
+ * The one way this project speaks HTTP to the exchange: an undici Pool per base URL with
+ * keep-alive, our own deadlines, JSON in and out, typed errors, and a retry policy that only ever
+ * repeats what is safe to repeat (GET), with capped, jittered backoff that honours Retry-After.
+ *
+ * @example
+ * const http = new HttpClient({ baseUrl: "https://exchange.example" });
+ * const { data } = await http.request({ method: "GET", path: "/v1/prices", token });
+ * await http.close();
+ */
+import { randomUUID } from "node:crypto";
+import { setTimeout as delay } from "node:timers/promises";
+import { type Dispatcher, Pool } from "undici";
+import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
+
+export type HttpMethod = "GET" | "POST" | "DELETE";
+export type QueryValue = string | number | boolean | undefined;
+
+export interface HttpRequest {
+  method: HttpMethod;
+  /** Absolute path below the base URL, starting with `/`. */
+  path: string;
+  query?: Record<string, QueryValue>;
+  /** JSON body. Leave out for a request with no body at all. */
+  body?: Record<string, unknown>;
+  /** Bearer token; never logged, never kept in an error. */
+  token?: string;
+  headers?: Record<string, string>;
+  /**
+   * Values that must never reappear in an error (a password, a 2FA code): they are cut out of any
+   * response text kept for diagnosis. Token and the usual secret fields of `body` are added anyway.
+   */
+  secrets?: string[];
+}
+
+export interface HttpResponse {
+  status: number;
+  /** Parsed JSON; `null` for an empty body. */
+  data: unknown;
+  requestId: string | undefined;
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  /** How long a TCP/TLS connect may take. */
+  connectTimeoutMs?: number;
+  /** How long one attempt may take from start to the last byte of the body. */
+  timeoutMs?: number;
+  /** How many times a GET is tried again after the first attempt. */
+  retries?: number;
+  retryBaseDelayMs?: number;
+  retryMaxDelayMs?: number;
+  /** A Retry-After longer than this is not waited for: the caller gets the rate-limited error. */
+  maxRetryAfterMs?: number;
+  /** Bring your own dispatcher (tests, proxies); the client then does not close it. */
+  dispatcher?: Dispatcher;
+  /** How many sockets to the exchange at most. */
+  connections?: number;
+  /** Injected for tests of the retry policy. */
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+const SECRET_FIELDS = ["password", "security_code", "client_secret", "token", "access_token"];
+const KEEP_BODY_CHARS = 1_000;
+
+export class HttpClient {
+  readonly #origin: string;
+  readonly #basePath: string;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #timeoutMs: number;
+  readonly #retries: number;
+  readonly #retryBaseDelayMs: number;
+  readonly #retryMaxDelayMs: number;
+  readonly #maxRetryAfterMs: number;
+  readonly #sleep: (ms: number) => Promise<void>;
+  readonly #random: () => number;
+
+  constructor(options: HttpClientOptions) {
+    const url = new URL(options.baseUrl);
+    this.#origin = url.origin;
+    this.#basePath = url.pathname.replace(/\/+$/, "");
+    this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#retries = options.retries ?? 3;
+    this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
+    this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 4_000;
+    this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
+    this.#sleep = options.sleep ?? ((ms) => delay(ms));
+    this.#random = options.random ?? Math.random;
+    this.#ownsDispatcher = options.dispatcher === undefined;
+    this.#dispatcher =
+      options.dispatcher ??
+      new Pool(this.#origin, {
+        connections: options.connections ?? 16,
+        connect: { timeout: options.connectTimeoutMs ?? 5_000 },
+        // Below the usual 5 s of servers, so we never write to a socket the server is closing.
+        keepAliveTimeout: 4_000,
+        keepAliveMaxTimeout: 30_000,
+        headersTimeout: this.#timeoutMs,
+        bodyTimeout: this.#timeoutMs,
+      });
+  }
+
+  /** Sends one request; GETs are retried on network errors, timeouts, 5xx and 429. */
+  async request(request: HttpRequest): Promise<HttpResponse> {
+    const retryable = request.method === "GET";
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#attempt(request);
+      } catch (error) {
+        if (!(error instanceof ExchangeError) || !retryable || attempt >= this.#retries) throw error;
+        const wait = this.#retryDelay(error, attempt);
+        if (wait === undefined) throw error;
+        await this.#sleep(wait);
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #retryDelay(error: ExchangeError, attempt: number): number | undefined {
+    if (error.kind === "rate-limited") {
+      if (error.retryAfterMs === undefined) return this.#backoff(attempt);
+      return error.retryAfterMs <= this.#maxRetryAfterMs ? error.retryAfterMs : undefined;
+    }
+    const transient: ExchangeErrorKind[] = ["network", "timeout", "server"];
+    return transient.includes(error.kind) ? this.#backoff(attempt) : undefined;
+  }
+
+  /** Exponential backoff with "equal jitter": half fixed, half random, capped. */
+  #backoff(attempt: number): number {
+    const ceiling = Math.min(this.#retryMaxDelayMs, this.#retryBaseDelayMs * 2 ** attempt);
+    return Math.round(ceiling / 2 + (this.#random() * ceiling) / 2);
+  }
+
+  async #attempt(request: HttpRequest): Promise<HttpResponse> {
+    const path = this.#basePath + request.path;
+    const headers: Record<string, string> = {
+      accept: "application/json",
+      "x-request-id": randomUUID(),
+      ...request.headers,
+    };
+    if (request.token !== undefined) headers.authorization = `Bearer ${request.token}`;
+    let body: string | undefined;
+    if (request.body !== undefined) {
+      body = JSON.stringify(request.body);
+      headers["content-type"] = "application/json";
+    }
+    const redact = redactor(request);
+    const fail = (kind: ExchangeErrorKind, message: string, extra: Partial<ExchangeErrorDetailsLite> = {}) =>
+      new ExchangeError(redact(message), { kind, method: request.method, path, ...extra });
+
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await this.#dispatcher.request({
+        origin: this.#origin,
+        method: request.method,
+        path: path + queryString(request.query),
+        headers,
+        body,
+        signal: AbortSignal.timeout(this.#timeoutMs),
+      });
+    } catch (error) {
+      const cause = describe(error, redact);
+      const timedOut = isTimeout(error);
+      return Promise.reject(
+        fail(
+          timedOut ? "timeout" : "network",
+          `${request.method} ${path}: ${timedOut ? "no answer in time" : "could not reach the exchange"} (${cause.code ?? cause.name})`,
+          { cause },
+        ),
+      );
+    }
+
+    const requestId =
+      headerValue(response.headers, "x-request-id") ?? headerValue(response.headers, "request-id");
+    let text: string;
+    try {
+      text = await response.body.text();
+    } catch (error) {
+      const cause = describe(error, redact);
+      const timedOut = isTimeout(error);
+      throw fail(timedOut ? "timeout" : "network", `${request.method} ${path}: the answer was cut off`, {
+        status: response.statusCode,
+        requestId,
+        cause,
+      });
+    }
+
+    const status = response.statusCode;
+    const parsed = parseJson(text);
+    if (status >= 200 && status < 300) {
+      if (parsed.ok) return { status, data: parsed.value, requestId };
+      throw fail(
+        "bad-response",
+        `${request.method} ${path}: the exchange answered ${status} with a body that is not JSON`,
+        {
+          status,
+          requestId,
+          body: redact(text.slice(0, KEEP_BODY_CHARS)),
+        },
+      );
+    }
+
+    const kept = parsed.ok ? redactDeep(parsed.value, redact) : redact(text.slice(0, KEEP_BODY_CHARS));
+    const { message, fieldErrors } = readErrorBody(kept);
+    const kind = kindForStatus(status);
+    const retryAfterMs =
+      kind === "rate-limited" ? parseRetryAfter(headerValue(response.headers, "retry-after")) : undefined;
+    throw fail(kind, `${request.method} ${path}: ${status}${message ? ` ${message}` : ""}`, {
+      status,
+      requestId,
+      fieldErrors,
+      retryAfterMs,
+      body: kept,
+    });
+  }
+}
+
+type ExchangeErrorDetailsLite = ConstructorParameters<typeof ExchangeError>[1];
+
+function queryString(query: Record<string, QueryValue> | undefined): string {
+  if (!query) return "";
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : "";
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === "") return { ok: true, value: null };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function headerValue(
+  headers: Record<string, string | string[] | undefined>,
+  name: string,
+): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** Retry-After is either seconds or an HTTP date (RFC 9110, 10.2.3). */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1_000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function isTimeout(error: unknown): boolean {
+  const { name, code } = error as { name?: string; code?: string };
+  return (
+    name === "TimeoutError" ||
+    code === "UND_ERR_CONNECT_TIMEOUT" ||
+    code === "UND_ERR_HEADERS_TIMEOUT" ||
+    code === "UND_ERR_BODY_TIMEOUT"
+  );
+}
+
+/** A low-level error reduced to name, code and message: undici errors can hold sockets and more. */
+function describe(
+  error: unknown,
+  redact: (text: string) => string,
+): { name: string; code?: string; message: string } {
+  if (error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    return {
+      name: error.name,
+      ...(typeof code === "string" ? { code } : {}),
+      message: redact(error.message),
+    };
+  }
+  return { name: "Error", message: redact(String(error)) };
+}
+
+function redactor(request: HttpRequest): (text: string) => string {
+  const secrets = new Set<string>(request.secrets ?? []);
+  if (request.token) secrets.add(request.token);
+  for (const field of SECRET_FIELDS) {
+    const value = request.body?.[field] ?? request.query?.[field];
+    if (value !== undefined && value !== null && String(value).length > 0) secrets.add(String(value));
+  }
+  const list = [...secrets].filter((s) => s.length >= 3).sort((a, b) => b.length - a.length);
+  return (text) => list.reduce((acc, secret) => acc.split(secret).join("[redacted]"), text);
+}
+
+function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === "string") return redact(value);
+  if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact));
+  if (typeof value === "object" && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)]));
+  }
+  return value;
+}

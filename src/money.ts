@@ -1,0 +1,140 @@
+/**
+ * Amounts are decimals, never floats (PRODUCT.md, rule 6). This is the only place where text typed
+ * by a user or sent by the exchange becomes an amount, and the only place amounts become text.
+ *
+ * @example
+ * const parsed = parseAmount("100,5", "eur");
+ * if (parsed.ok) formatAmount(parsed.value, "eur", "de"); // "100,50 €"
+ */
+import Big from "big.js";
+
+export type { Big };
+
+/** Why a typed amount was refused; each reason has a sentence in locales (`amount-error-<reason>`). */
+export type AmountRefusal =
+  | "empty"
+  | "not-a-number"
+  | "negative"
+  | "zero"
+  | "exponent"
+  | "ambiguous-separator"
+  | "too-many-decimals"
+  | "too-long"
+  | "too-large";
+
+export type AmountParse =
+  | { ok: true; value: Big }
+  | { ok: false; reason: AmountRefusal; maxDecimals: number };
+
+/** EUR has cents; crypto amounts are kept to eight decimals (a satoshi). */
+export const FIAT_DECIMALS = 2;
+export const CRYPTO_DECIMALS = 8;
+/** Longer input is noise or an attack, not an amount. */
+export const MAX_INPUT_LENGTH = 32;
+/** Nobody moves a trillion through a chat; past this the number is a typo. */
+export const MAX_AMOUNT = new Big("1e12");
+
+const FIAT_CODES = new Set(["eur"]);
+
+export function isFiat(currency: string): boolean {
+  return FIAT_CODES.has(currency.toLowerCase());
+}
+
+export function decimalsFor(currency: string): number {
+  return isFiat(currency) ? FIAT_DECIMALS : CRYPTO_DECIMALS;
+}
+
+const PLAIN_DECIMAL = /^\d+(?:[.,]\d+)?$/;
+
+/**
+ * Parses what a user typed: `100`, `100.5`, `100,5` and ` 100 ` are accepted. Refused, with a reason:
+ * empty, letters, a sign, an exponent, grouping separators (`1,000.50`, `1.000,50`, `1 000`), more
+ * decimals than the currency has, anything over {@link MAX_AMOUNT} or longer than
+ * {@link MAX_INPUT_LENGTH} characters.
+ */
+export function parseAmount(input: string, currency: string): AmountParse {
+  const maxDecimals = decimalsFor(currency);
+  const refuse = (reason: AmountRefusal): AmountParse => ({ ok: false, reason, maxDecimals });
+  const text = input.trim();
+  if (text === "") return refuse("empty");
+  if (text.length > MAX_INPUT_LENGTH) return refuse("too-long");
+  if (text.startsWith("-") || text.startsWith("−")) return refuse("negative");
+  if (/^\+?\d*[.,]?\d*e[+-]?\d+$/i.test(text)) return refuse("exponent");
+  const separators = text.match(/[.,'\s]/g) ?? [];
+  if (separators.length > 1) return refuse("ambiguous-separator");
+  if (!PLAIN_DECIMAL.test(text)) return refuse("not-a-number");
+  const [, fraction = ""] = text.split(/[.,]/);
+  if (fraction.length > maxDecimals) return refuse("too-many-decimals");
+  const value = new Big(text.replace(",", "."));
+  if (value.eq(0)) return refuse("zero");
+  if (value.gt(MAX_AMOUNT)) return refuse("too-large");
+  return { ok: true, value };
+}
+
+/**
+ * Reads a decimal sent by the exchange, which may come as a JSON number or a string
+ * (exchange-api.md types some amounts one way, some the other). Returns undefined when it is not
+ * a finite decimal.
+ */
+export function decimalFrom(value: unknown): Big | undefined {
+  if (typeof value === "number") {
+    // String(n) is the shortest text that round-trips the double: 0.1 stays "0.1".
+    return Number.isFinite(value) ? new Big(String(value)) : undefined;
+  }
+  if (typeof value === "string") {
+    const text = value.trim();
+    if (!/^-?\d+(?:\.\d+)?(?:e[+-]?\d+)?$/i.test(text)) return undefined;
+    return new Big(text);
+  }
+  return undefined;
+}
+
+/** The plain decimal text sent to the exchange: no exponent, no trailing zeros. */
+export function toPlainString(value: Big): string {
+  const fixed = value.toFixed();
+  return fixed.includes(".") ? fixed.replace(/0+$/, "").replace(/\.$/, "") : fixed;
+}
+
+/** Rounds down to what the currency can hold, so the bot never offers more than there is. */
+export function roundDown(value: Big, currency: string): Big {
+  return value.round(decimalsFor(currency), Big.roundDown);
+}
+
+/**
+ * A currency amount for people: `1.234,50 €` in German, `€1,234.50` in English, `0.0015 BTC`.
+ * Crypto shows up to eight decimals and no trailing zeros.
+ */
+export function formatAmount(value: Big, currency: string, locale: string): string {
+  const code = currency.toUpperCase();
+  // Intl formats a decimal string exactly, without passing through a float.
+  const exact = value.toFixed() as unknown as number;
+  if (isFiat(currency)) {
+    return new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: code,
+      minimumFractionDigits: FIAT_DECIMALS,
+      maximumFractionDigits: FIAT_DECIMALS,
+    }).format(exact);
+  }
+  const number = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 0,
+    maximumFractionDigits: CRYPTO_DECIMALS,
+  }).format(exact);
+  return `${number} ${code}`;
+}
+
+/** A plain number for people, grouped per locale, with up to `maxDecimals` decimals. */
+export function formatNumber(value: Big, locale: string, maxDecimals = CRYPTO_DECIMALS): string {
+  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals }).format(
+    value.toFixed() as unknown as number,
+  );
+}
+
+/** A percentage such as a 24 h change: `+2.5 %`, `−1,3 %`. */
+export function formatPercent(value: Big, locale: string): string {
+  return new Intl.NumberFormat(locale, {
+    style: "percent",
+    signDisplay: "exceptZero",
+    maximumFractionDigits: 2,
+  }).format(value.div(100).toFixed() as unknown as number);
+}
