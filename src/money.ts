@@ -61,7 +61,8 @@ export function parseAmount(input: string, currency: string): AmountParse {
   if (text.startsWith("-") || text.startsWith("−")) return refuse("negative");
   if (/^\+?\d*[.,]?\d*e[+-]?\d+$/i.test(text)) return refuse("exponent");
   const separators = text.match(/[.,'\s]/g) ?? [];
-  if (separators.length > 1) return refuse("ambiguous-separator");
+  // A space or an apostrophe between digits only ever groups thousands (`1 000`, `1'000`).
+  if (separators.length > 1 || /\d['\s]\d/.test(text)) return refuse("ambiguous-separator");
   if (!PLAIN_DECIMAL.test(text)) return refuse("not-a-number");
   const [, fraction = ""] = text.split(/[.,]/);
   if (fraction.length > maxDecimals) return refuse("too-many-decimals");
