@@ -1,0 +1,109 @@
+/**
+ * createBot(deps): the plugins, middleware and features, in a fixed, visible order.
+ *
+ *   update logger → error boundary → i18n →
+ *     groups: the group feature (prices only, else a redirect)
+ *     private chats: session → conversations → flood limit → /cancel → features
+ *
+ * @example
+ * const bot = createBot(deps, { token, apiRoot: "http://127.0.0.1:8081" });
+ * await bot.init();
+ * bot.start();
+ */
+import { autoRetry } from "@grammyjs/auto-retry";
+import { conversations } from "@grammyjs/conversations";
+import { sequentialize } from "@grammyjs/runner";
+import { Bot, type Context, Composer, type MiddlewareFn, session } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import { storageAdapter } from "../store/adapter.ts";
+import { encryptedAdapter } from "../store/encrypted-adapter.ts";
+import type { BotContext, FlowContext, SessionData } from "./context.ts";
+import type { BotDeps } from "./deps.ts";
+import { balanceFeature } from "./features/balance.ts";
+import { cancelFeature } from "./features/cancel.ts";
+import { groupFeature } from "./features/group.ts";
+import { helpFeature } from "./features/help.ts";
+import { languageFeature } from "./features/language.ts";
+import { loginFeature } from "./features/login.ts";
+import { logoutFeature } from "./features/logout.ts";
+import { startFeature } from "./features/start.ts";
+import { createI18n } from "./i18n.ts";
+import { createErrorHandler } from "./middleware/error-boundary.ts";
+import { floodLimit } from "./middleware/flood-limit.ts";
+import { updateLogger } from "./middleware/update-logger.ts";
+
+export interface BotOptions {
+  token: string;
+  /** TELEGRAM_API_ROOT: Telegram, a self-hosted Bot API server or a test double. */
+  apiRoot?: string;
+  /** Skips the getMe call at init (tests, benchmarks). */
+  botInfo?: UserFromGetMe;
+  /** Retry Bot API calls on 429 after `retry_after` (default on). */
+  autoRetry?: boolean;
+}
+
+/** Session and sequentialize use the same key: the user (rule 1: one user, one session). */
+export function userKey(ctx: Context): string | undefined {
+  return ctx.from?.id.toString();
+}
+
+export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
+  const bot = new Bot<BotContext>(options.token, {
+    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot },
+    ...(options.botInfo ? { botInfo: options.botInfo } : {}),
+  });
+  const retry = options.autoRetry !== false ? autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }) : undefined;
+  if (retry) bot.api.config.use(retry);
+
+  const i18n = createI18n<BotContext>({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
+  const flowI18n = createI18n<FlowContext>({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
+
+  bot.use(sequentialize(userKey));
+  bot.use(updateLogger(deps.log));
+  const guarded = bot.errorBoundary(createErrorHandler(deps.log));
+  guarded.use(i18n);
+
+  guarded.chatType(["group", "supergroup"]).use(groupFeature());
+
+  const inPrivate = guarded.chatType("private") as unknown as Composer<BotContext>;
+  inPrivate.use(
+    session<SessionData, BotContext>({
+      initial: () => ({}),
+      getSessionKey: userKey,
+      storage: storageAdapter<SessionData>(deps.store, "session:"),
+    }),
+  );
+  inPrivate.use(
+    conversations<BotContext, FlowContext>({
+      storage: {
+        type: "key",
+        adapter: encryptedAdapter(storageAdapter(deps.store, "conversation:"), deps.vault),
+        // Only private chats ever hold a flow; the key is the chat (= the user there).
+        getStorageKey: (ctx) => (ctx.chat?.type === "private" ? ctx.chat.id.toString() : undefined),
+      },
+      plugins: [
+        flowI18n.middleware() as MiddlewareFn<FlowContext>,
+        // Transformers on bot.api do not reach a conversation's ctx.api: install them again here.
+        ...(retry ? [installRetry(retry)] : []),
+      ],
+    }),
+  );
+  inPrivate.use(floodLimit({ clock: deps.clock }));
+  inPrivate.use(cancelFeature());
+  inPrivate.use(
+    startFeature(deps),
+    helpFeature(),
+    languageFeature(deps),
+    loginFeature(deps),
+    logoutFeature(deps),
+    balanceFeature(deps),
+  );
+  return bot;
+}
+
+function installRetry(retry: ReturnType<typeof autoRetry>): MiddlewareFn<FlowContext> {
+  return (ctx, next) => {
+    ctx.api.config.use(retry);
+    return next();
+  };
+}

@@ -1,0 +1,20 @@
+/**
+ * The context types, in one place. Two of them, as conversations v2 wants: `BotContext` for the
+ * middleware tree outside conversations, `FlowContext` for code inside a conversation (no session,
+ * no `ctx.conversation` there; i18n is installed again as a conversation plugin).
+ */
+import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
+import type { I18nFlavor } from "@grammyjs/i18n";
+import type { Context, SessionFlavor } from "grammy";
+
+/** Small UI state per user; everything that matters beyond a chat lives in session/ and store/. */
+export interface SessionData {
+  /** /transactions: the currency filter the user last chose. */
+  transactionsFilter?: string;
+}
+
+export type BotContext = ConversationFlavor<Context & I18nFlavor & SessionFlavor<SessionData>>;
+
+export type FlowContext = Context & I18nFlavor;
+
+export type Flow = Conversation<BotContext, FlowContext>;

@@ -1,0 +1,33 @@
+import { Composer, InlineKeyboard } from "grammy";
+import type { BotContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { SUPPORTED_LOCALES } from "../i18n.ts";
+
+const NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
+
+/** /language: pick English or German (buttons, or the code typed: `/language de`). */
+export function languageFeature(deps: Pick<BotDeps, "profiles">): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  async function choose(ctx: BotContext, locale: string): Promise<void> {
+    await deps.profiles.update(ctx.from?.id ?? 0, (profile) => ({ ...profile, locale }));
+    ctx.i18n.useLocale(locale);
+    await ctx.reply(ctx.t("language-set"));
+  }
+
+  composer.command("language", async (ctx) => {
+    const typed = ctx.match.trim().toLowerCase();
+    const match = SUPPORTED_LOCALES.find((l) => l === typed || NAMES[l]?.toLowerCase() === typed);
+    if (match) return choose(ctx, match);
+    const keyboard = new InlineKeyboard();
+    for (const locale of SUPPORTED_LOCALES) keyboard.text(NAMES[locale] ?? locale, `language:${locale}`);
+    await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
+  });
+
+  composer.callbackQuery(/^language:(\w+)$/, async (ctx) => {
+    const locale = ctx.match[1] ?? "";
+    await ctx.answerCallbackQuery();
+    if (SUPPORTED_LOCALES.includes(locale as (typeof SUPPORTED_LOCALES)[number])) await choose(ctx, locale);
+  });
+  return composer;
+}

@@ -1,0 +1,122 @@
+/**
+ * /login: e-mail, password, 2FA code (PRODUCT.md, Sessions and rule 2). The password message is
+ * deleted before anything else happens with it; the code message too. A wrong code asks again,
+ * up to three times; failed logins are limited per user by `Sessions`. With a remembered
+ * password, only a fresh code is asked.
+ *
+ * The conversation's state holds the typed messages until it ends: its storage is encrypted
+ * (store/encrypted-adapter.ts), and nothing secret is returned from `external`.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import { Composer } from "grammy";
+import type { LoginOutcome } from "../../session/sessions.ts";
+import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { waitForText } from "../flows/wait.ts";
+import { formatTime } from "../ui/format.ts";
+import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
+
+export const LOGIN_FLOW = "login";
+const MAX_CODE_TRIES = 3;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const CODE = /^\d{6}$/;
+
+export function loginFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW }));
+
+  async function start(ctx: BotContext): Promise<void> {
+    const status = await deps.sessions.status(ctx.from?.id ?? 0);
+    const remembered = await deps.sessions.hasRememberedPassword(ctx.from?.id ?? 0);
+    // A live session is only "renewed" when the quick path can do it; else there is nothing to do.
+    if (status.state === "active" && !remembered) {
+      await ctx.reply(ctx.t("login-already", { email: status.email }));
+      return;
+    }
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(LOGIN_FLOW);
+  }
+
+  composer.command("login", start);
+  composer.callbackQuery(LOGIN_CALLBACK, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await start(ctx);
+  });
+  return composer;
+}
+
+function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+  return async function login(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const userId = ctx.from?.id ?? 0;
+    const status = await conversation.external(() => deps.sessions.status(userId));
+    const remembered = await conversation.external(() => deps.sessions.hasRememberedPassword(userId));
+
+    let email: string | undefined;
+    let passwordCtx: FlowContext | undefined;
+    if (remembered && status.state !== "logged-out") {
+      email = status.email;
+      await ctx.reply(ctx.t("login-quick-ask-code", { email }));
+    } else {
+      email = await askEmail(conversation, ctx);
+      await ctx.reply(ctx.t("login-ask-password"));
+      passwordCtx = await waitForText(conversation);
+      // Rule 2: the password message goes before anything else is done with it.
+      await passwordCtx.deleteMessage();
+      await ctx.reply(ctx.t("login-ask-code"));
+    }
+    const password = passwordCtx?.message?.text;
+    const rememberPassword = await conversation.external(async () => (await deps.profiles.get(userId)).rememberPassword);
+
+    for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
+      const code = await askCode(conversation, ctx);
+      await ctx.reply(ctx.t("login-checking"));
+      const outcome: LoginOutcome = await conversation.external(async () => {
+        if (password === undefined) {
+          return (
+            (await deps.sessions.quickLogin(userId, code)) ?? { ok: false, reason: "bad-credentials", attemptsLeft: 0 }
+          );
+        }
+        return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
+      });
+      if (outcome.ok) {
+        const locale = await ctx.i18n.getLocale();
+        await ctx.reply(ctx.t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }));
+        return;
+      }
+      if (outcome.reason === "rate-limited") {
+        const locale = await ctx.i18n.getLocale();
+        await ctx.reply(ctx.t("login-rate-limited", { time: formatTime(outcome.retryAt, locale) }));
+        return;
+      }
+      if (outcome.reason === "bad-credentials") {
+        await ctx.reply(ctx.t("login-wrong-credentials", { left: outcome.attemptsLeft }));
+        return;
+      }
+      if (tries < MAX_CODE_TRIES) {
+        await ctx.reply(ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }));
+      }
+    }
+    await ctx.reply(ctx.t("login-too-many-codes"));
+  };
+}
+
+async function askEmail(conversation: Flow, ctx: FlowContext): Promise<string> {
+  await ctx.reply(ctx.t("login-ask-email"));
+  for (;;) {
+    const answer = await waitForText(conversation);
+    const email = answer.message.text.trim();
+    if (EMAIL.test(email) && email.length <= 254) return email;
+    await answer.reply(ctx.t("login-bad-email"));
+  }
+}
+
+/** A 6-digit code; the message is deleted too, a code is a secret for its 30 seconds. */
+async function askCode(conversation: Flow, ctx: FlowContext): Promise<string> {
+  for (;;) {
+    const answer = await waitForText(conversation);
+    const code = answer.message.text.replace(/\s/g, "");
+    await answer.deleteMessage();
+    if (CODE.test(code)) return code;
+    await ctx.reply(ctx.t("login-bad-code-format"));
+  }
+}

@@ -1,0 +1,13 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+
+/** /logout: ends the session at the exchange and wipes every secret held for the user. */
+export function logoutFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command("logout", async (ctx) => {
+    const { wasLoggedIn } = await deps.sessions.logout(ctx.from?.id ?? 0);
+    await ctx.reply(ctx.t(wasLoggedIn ? "logout-done" : "logout-not-logged-in"));
+  });
+  return composer;
+}

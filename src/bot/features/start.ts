@@ -1,0 +1,19 @@
+import { Composer } from "grammy";
+import type { BotContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { loginKeyboard } from "../ui/keyboards.ts";
+
+/** /start: what the bot is and a Log in button (or who is logged in). */
+export function startFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command("start", async (ctx) => {
+    const status = await deps.sessions.status(ctx.from?.id ?? 0);
+    const welcome = ctx.t("start-welcome", { name: ctx.from?.first_name ?? "", bot: ctx.me.username });
+    if (status.state === "active") {
+      await ctx.reply(`${welcome}\n\n${ctx.t("start-logged-in", { email: status.email })}`);
+    } else {
+      await ctx.reply(welcome, { reply_markup: loginKeyboard(ctx.t) });
+    }
+  });
+  return composer;
+}

@@ -1,0 +1,37 @@
+/**
+ * i18n (Fluent files in `locales/`). The locale comes from the user's profile, then from the
+ * Telegram client's language, then DEFAULT_LOCALE. A negotiator (not i18n's `useSession`) does
+ * it, because inline queries and conversations have no session.
+ */
+import { fileURLToPath } from "node:url";
+import { I18n } from "@grammyjs/i18n";
+import type { Context } from "grammy";
+import type { Profiles } from "../session/profiles.ts";
+
+export const LOCALES_DIR = fileURLToPath(new URL("../../locales", import.meta.url));
+export const SUPPORTED_LOCALES = ["en", "de"] as const;
+
+export function isSupportedLocale(locale: string | undefined): locale is (typeof SUPPORTED_LOCALES)[number] {
+  return SUPPORTED_LOCALES.includes(locale as (typeof SUPPORTED_LOCALES)[number]);
+}
+
+/** The Telegram client's language, reduced to one we have ("de-AT" → "de"). */
+export function clientLocale(languageCode: string | undefined): string | undefined {
+  const base = languageCode?.toLowerCase().split("-")[0];
+  return isSupportedLocale(base) ? base : undefined;
+}
+
+export function createI18n<C extends Context>(options: { defaultLocale: string; profiles: Profiles }): I18n<C> {
+  const i18n = new I18n<C>({
+    defaultLocale: options.defaultLocale,
+    // Unicode isolation marks around placeables confuse copy-paste of addresses and amounts.
+    fluentBundleOptions: { useIsolating: false },
+    localeNegotiator: async (ctx) => {
+      const userId = ctx.from?.id;
+      const chosen = userId === undefined ? undefined : (await options.profiles.get(userId)).locale;
+      return chosen ?? clientLocale(ctx.from?.language_code) ?? options.defaultLocale;
+    },
+  });
+  i18n.loadLocalesDirSync(LOCALES_DIR);
+  return i18n;
+}

@@ -1,0 +1,82 @@
+/**
+ * Every error ends here: exchange errors become a localized sentence (with a reference id that
+ * is also in the log line), "not logged in" becomes a Log in button, anything else a generic
+ * apology. Nothing crashes the process, and nothing secret is logged (ExchangeError holds none).
+ */
+import { randomBytes } from "node:crypto";
+import type { BotError } from "grammy";
+import { ExchangeError } from "../../exchange/errors.ts";
+import type { Logger } from "../../logger.ts";
+import { NotLoggedInError } from "../../session/errors.ts";
+import type { BotContext } from "../context.ts";
+import { loginKeyboard } from "../ui/keyboards.ts";
+
+export function errorReference(): string {
+  return randomBytes(4).toString("hex").toUpperCase();
+}
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** The sentence for an exchange error; `ref` ties it to the log line. */
+export function exchangeErrorText(t: Translate, error: ExchangeError, ref: string): string {
+  switch (error.kind) {
+    case "network":
+      return t("error-exchange-network", { ref });
+    case "timeout":
+      return t("error-exchange-timeout", { ref });
+    case "rate-limited":
+      return t("error-exchange-rate-limited", { seconds: Math.ceil((error.retryAfterMs ?? 60_000) / 1000) });
+    case "server":
+      return t("error-exchange-server", { ref });
+    case "validation":
+    case "http":
+      return t("error-exchange-refused", { message: refusalMessage(error) });
+    case "not-found":
+      return t("error-exchange-not-found");
+    case "forbidden":
+      return t("error-exchange-forbidden");
+    case "unauthenticated":
+      return t("session-expired");
+    case "bad-response":
+      return t("error-exchange-bad-response", { ref });
+  }
+}
+
+/** The exchange's own words for a refusal: the first field message, else its message. */
+export function refusalMessage(error: ExchangeError): string {
+  const fieldMessage = Object.values(error.fieldErrors).flat()[0];
+  if (fieldMessage) return fieldMessage;
+  const body = error.body as { message?: unknown } | undefined;
+  return typeof body?.message === "string" && body.message ? body.message : `HTTP ${error.status ?? "?"}`;
+}
+
+export function createErrorHandler(log: Logger) {
+  return async (err: BotError<BotContext>): Promise<void> => {
+    const { ctx, error } = err;
+    const ref = errorReference();
+    const updateId = ctx.update.update_id;
+    let text: string;
+    let withLogin = false;
+    if (error instanceof NotLoggedInError) {
+      text = ctx.t(error.reason === "expired" ? "session-expired" : "login-required");
+      withLogin = true;
+      log.info({ ref, updateId, reason: error.reason }, "not logged in");
+    } else if (error instanceof ExchangeError) {
+      text = exchangeErrorText(ctx.t, error, ref);
+      withLogin = error.kind === "unauthenticated";
+      log.warn(
+        { ref, updateId, kind: error.kind, status: error.status, method: error.method, path: error.path, requestId: error.requestId },
+        "exchange error",
+      );
+    } else {
+      text = ctx.t("error-generic", { ref });
+      log.error({ ref, updateId, err: error }, "unhandled error in update");
+    }
+    try {
+      if (ctx.callbackQuery) await ctx.answerCallbackQuery().catch(() => undefined);
+      if (ctx.chat) await ctx.reply(text, withLogin ? { reply_markup: loginKeyboard(ctx.t) } : {});
+    } catch (replyError) {
+      log.warn({ ref, err: replyError }, "could not tell the user about an error");
+    }
+  };
+}

@@ -1,0 +1,32 @@
+/**
+ * A per-user flood limit, per instance and in memory: flooding is about this process's work, and
+ * a store round trip per update would cost more than it protects. Over the limit, the user is
+ * told once per window and further updates are dropped.
+ */
+import type { MiddlewareFn } from "grammy";
+import type { Clock } from "../../clock.ts";
+import type { BotContext } from "../context.ts";
+
+export function floodLimit(options: { clock: Clock; max?: number; windowMs?: number }): MiddlewareFn<BotContext> {
+  const max = options.max ?? 20;
+  const windowMs = options.windowMs ?? 10_000;
+  const windows = new Map<number, { start: number; count: number }>();
+  return async (ctx, next) => {
+    const userId = ctx.from?.id;
+    if (userId === undefined) return next();
+    const now = options.clock.now();
+    let window = windows.get(userId);
+    if (window === undefined || now - window.start >= windowMs) {
+      window = { start: now, count: 0 };
+      windows.set(userId, window);
+      if (windows.size > 50_000) sweep(windows, now, windowMs);
+    }
+    window.count++;
+    if (window.count <= max) return next();
+    if (window.count === max + 1 && ctx.chat?.type === "private") await ctx.reply(ctx.t("flood-slow-down"));
+  };
+}
+
+function sweep(windows: Map<number, { start: number }>, now: number, windowMs: number): void {
+  for (const [userId, window] of windows) if (now - window.start >= windowMs) windows.delete(userId);
+}

@@ -1,0 +1,152 @@
+/**
+ * The environment, read once and checked: the only reader of `process.env`. Each missing or
+ * malformed variable gets one sentence that names it and says what it should be.
+ *
+ * @example
+ * const config = loadConfig(process.env, { purpose: "start" }); // throws ConfigError
+ */
+import type { LevelWithSilent } from "pino";
+
+export interface Config {
+  botToken: string | undefined;
+  telegramApiRoot: string;
+  exchange: { url: string; clientId: number; clientSecret: string };
+  storeUrl: string;
+  /** Base64 key(s) for the Vault; comma-separated for rotation, the first one encrypts. */
+  secretsKey: string | undefined;
+  botMode: "polling" | "webhook";
+  webhook: { url: string; secret: string } | undefined;
+  port: number;
+  defaultLocale: string;
+  logLevel: LevelWithSilent;
+  /** The operator's own market-data account (PRODUCT.md, rule 9), optional. */
+  marketData: { email: string; password: string; totpSecret: string } | undefined;
+  /** How often the alert scheduler ticks. */
+  alertIntervalMs: number;
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(message);
+    this.variable = variable;
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+const LOCALES = ["en", "de"];
+
+/** `start` needs the bot token and the secrets key; the demo and tests bring their own. */
+export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { purpose: "start" }): Config {
+  const strict = options.purpose === "start";
+  const text = (name: string): string | undefined => {
+    const value = env[name]?.trim();
+    return value === "" ? undefined : value;
+  };
+  const required = (name: string, what: string): string => {
+    const value = text(name);
+    if (value === undefined) throw new ConfigError(name, `${name} is missing: set it to ${what}.`);
+    return value;
+  };
+  const url = (name: string, value: string, protocols: string[]): string => {
+    let parsed: URL;
+    try {
+      parsed = new URL(value);
+    } catch {
+      throw new ConfigError(name, `${name} is not a URL: "${value}" should look like ${protocols[0]}//host.`);
+    }
+    if (!protocols.includes(parsed.protocol)) {
+      throw new ConfigError(name, `${name} must start with ${protocols.join(" or ")}, not ${parsed.protocol}.`);
+    }
+    return value.replace(/\/+$/, "");
+  };
+
+  const botToken = strict ? required("BOT_TOKEN", "the token @BotFather gave you") : text("BOT_TOKEN");
+  if (botToken !== undefined && !/^\d+:[\w-]{20,}$/.test(botToken)) {
+    throw new ConfigError("BOT_TOKEN", "BOT_TOKEN does not look like a bot token (digits, a colon, then letters).");
+  }
+
+  const clientIdText = required("EXCHANGE_CLIENT_ID", "the API client id the exchange gave you (a number)");
+  if (!/^\d+$/.test(clientIdText)) {
+    throw new ConfigError("EXCHANGE_CLIENT_ID", "EXCHANGE_CLIENT_ID must be a whole number.");
+  }
+
+  const storeUrl = text("STORE_URL") ?? "sqlite://data/bot.sqlite";
+  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
+    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
+  }
+
+  const secretsKey = strict ? required("SECRETS_KEY", "32 random bytes in base64 (openssl rand -base64 32)") : text("SECRETS_KEY");
+  if (secretsKey !== undefined) {
+    for (const key of secretsKey.split(",")) {
+      if (Buffer.from(key.trim(), "base64").length !== 32) {
+        throw new ConfigError("SECRETS_KEY", "SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32).");
+      }
+    }
+  }
+
+  const botMode = text("BOT_MODE") ?? "polling";
+  if (botMode !== "polling" && botMode !== "webhook") {
+    throw new ConfigError("BOT_MODE", `BOT_MODE must be polling or webhook, not "${botMode}".`);
+  }
+  let webhook: Config["webhook"];
+  if (botMode === "webhook") {
+    const secret = required("WEBHOOK_SECRET", "a secret of 1-256 letters, digits, _ or - (webhook mode refuses to run without it)");
+    if (!/^[\w-]{1,256}$/.test(secret)) {
+      throw new ConfigError("WEBHOOK_SECRET", "WEBHOOK_SECRET may hold only letters, digits, _ and -, 1 to 256 of them.");
+    }
+    webhook = { url: url("WEBHOOK_URL", required("WEBHOOK_URL", "the public https URL Telegram should call"), ["https:", "http:"]), secret };
+  }
+
+  const portText = text("PORT") ?? "8080";
+  const port = Number(portText);
+  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
+    throw new ConfigError("PORT", `PORT must be a port number from 1 to 65535, not "${portText}".`);
+  }
+
+  const defaultLocale = text("DEFAULT_LOCALE") ?? "en";
+  if (!LOCALES.includes(defaultLocale)) {
+    throw new ConfigError("DEFAULT_LOCALE", `DEFAULT_LOCALE must be one of ${LOCALES.join(", ")}, not "${defaultLocale}".`);
+  }
+
+  const logLevel = (text("LOG_LEVEL") ?? "info") as LevelWithSilent;
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError("LOG_LEVEL", `LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}.`);
+  }
+
+  const marketEmail = text("MARKET_DATA_EMAIL");
+  const marketData = marketEmail
+    ? {
+        email: marketEmail,
+        password: required("MARKET_DATA_PASSWORD", "the market-data account's password"),
+        totpSecret: required("MARKET_DATA_TOTP_SECRET", "the market-data account's TOTP secret (base32)"),
+      }
+    : undefined;
+
+  const intervalText = text("ALERT_INTERVAL_SECONDS") ?? "30";
+  if (!/^\d+$/.test(intervalText) || Number(intervalText) < 1) {
+    throw new ConfigError("ALERT_INTERVAL_SECONDS", "ALERT_INTERVAL_SECONDS must be a whole number of seconds, 1 or more.");
+  }
+
+  return {
+    botToken,
+    telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", ["https:", "http:"]),
+    exchange: {
+      url: url("EXCHANGE_API_URL", required("EXCHANGE_API_URL", "the exchange's base URL"), ["https:", "http:"]),
+      clientId: Number(clientIdText),
+      clientSecret: required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+    },
+    storeUrl,
+    secretsKey,
+    botMode,
+    webhook,
+    port,
+    defaultLocale,
+    logLevel,
+    marketData,
+    alertIntervalMs: Number(intervalText) * 1000,
+  };
+}

@@ -1,0 +1,209 @@
+/**
+ * Login, token lifetime and "give me a live exchange client for this user". Knows nothing of
+ * Telegram: users are numbers. Tokens and remembered passwords are kept only through the Vault.
+ *
+ * The exchange's token lives 60 minutes and cannot be refreshed: a new one needs a login with a
+ * fresh 2FA code (PRODUCT.md, Sessions). Failed logins are limited per user in the store, so the
+ * limit holds across restarts and instances.
+ *
+ * @example
+ * const outcome = await sessions.login(userId, { email, password, securityCode });
+ * if (outcome.ok) await sessions.use(userId, (client) => client.fiatBalance());
+ */
+import type { Clock } from "../clock.ts";
+import type { AccountApi, AccountSession } from "../exchange/account.ts";
+import { ExchangeError } from "../exchange/errors.ts";
+import type { Store } from "../store/store.ts";
+import type { Vault } from "../store/vault.ts";
+import { NotLoggedInError } from "./errors.ts";
+
+interface AuthRecord {
+  email: string;
+  sealedToken: string;
+  issuedAt: number;
+  expiresAt: number;
+  lastActivityAt: number;
+  /** Set when the exchange said 401 or the expiry passed; the token is gone then. */
+  expired?: boolean;
+}
+
+export type LoginOutcome =
+  | { ok: true; expiresAt: number }
+  | { ok: false; reason: "rate-limited"; retryAt: number }
+  | { ok: false; reason: "bad-credentials" | "bad-code"; attemptsLeft: number };
+
+export type SessionStatus =
+  | { state: "logged-out" }
+  | { state: "expired"; email: string }
+  | { state: "active"; email: string; expiresAt: number; lastActivityAt: number };
+
+export interface SessionOptions {
+  store: Store;
+  vault: Vault;
+  account: AccountApi;
+  clock: Clock;
+  /** Failed logins allowed per window (PRODUCT.md, rule 3). */
+  maxFailures?: number;
+  failureWindowMs?: number;
+}
+
+export class Sessions {
+  readonly #store: Store;
+  readonly #vault: Vault;
+  readonly #account: AccountApi;
+  readonly #clock: Clock;
+  readonly #maxFailures: number;
+  readonly #failureWindowMs: number;
+
+  constructor(options: SessionOptions) {
+    this.#store = options.store;
+    this.#vault = options.vault;
+    this.#account = options.account;
+    this.#clock = options.clock;
+    this.#maxFailures = options.maxFailures ?? 5;
+    this.#failureWindowMs = options.failureWindowMs ?? 15 * 60_000;
+  }
+
+  /** Logs in at the exchange; wrong input counts against the user's limit. */
+  async login(
+    userId: number,
+    input: { email: string; password: string; securityCode: string },
+    options: { rememberPassword?: boolean } = {},
+  ): Promise<LoginOutcome> {
+    const blocked = await this.#blockedUntil(userId);
+    if (blocked !== undefined) return { ok: false, reason: "rate-limited", retryAt: blocked };
+    let session: Awaited<ReturnType<AccountApi["login"]>>;
+    try {
+      session = await this.#account.login(input);
+    } catch (error) {
+      const refused =
+        error instanceof ExchangeError &&
+        (error.kind === "validation" || error.kind === "unauthenticated" || error.kind === "forbidden");
+      if (!refused) throw error;
+      const failures = await this.#store.increment(failureKey(userId), this.#failureWindowMs);
+      if (failures === 1) {
+        await this.#store.set(windowKey(userId), this.#clock.now() + this.#failureWindowMs, this.#failureWindowMs);
+      }
+      const badCode = "security_code" in error.fieldErrors && !("email" in error.fieldErrors);
+      const attemptsLeft = Math.max(0, this.#maxFailures - failures);
+      if (attemptsLeft === 0) {
+        return { ok: false, reason: "rate-limited", retryAt: (await this.#blockedUntil(userId)) ?? this.#clock.now() };
+      }
+      return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
+    }
+    const now = this.#clock.now();
+    const record: AuthRecord = {
+      email: input.email,
+      sealedToken: this.#vault.encrypt(session.access_token),
+      issuedAt: now,
+      expiresAt: now + session.expires_in * 1000,
+      lastActivityAt: now,
+    };
+    await this.#store.set(authKey(userId), record);
+    await this.#store.delete(failureKey(userId));
+    if (options.rememberPassword) {
+      await this.#store.set(passwordKey(userId), this.#vault.encrypt(input.password));
+    }
+    return { ok: true, expiresAt: record.expiresAt };
+  }
+
+  /** Re-login with the remembered password and a fresh code; undefined when none is remembered. */
+  async quickLogin(userId: number, securityCode: string): Promise<LoginOutcome | undefined> {
+    const sealed = await this.#store.get<string>(passwordKey(userId));
+    const status = await this.status(userId);
+    if (sealed === undefined || status.state === "logged-out") return undefined;
+    return this.login(userId, { email: status.email, password: this.#vault.decrypt(sealed), securityCode });
+  }
+
+  async hasRememberedPassword(userId: number): Promise<boolean> {
+    return (await this.#store.get<string>(passwordKey(userId))) !== undefined;
+  }
+
+  async forgetPassword(userId: number): Promise<void> {
+    await this.#store.delete(passwordKey(userId));
+  }
+
+  async status(userId: number): Promise<SessionStatus> {
+    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    if (record === undefined) return { state: "logged-out" };
+    if (record.expired || record.expiresAt <= this.#clock.now()) return { state: "expired", email: record.email };
+    return { state: "active", email: record.email, expiresAt: record.expiresAt, lastActivityAt: record.lastActivityAt };
+  }
+
+  /** A client bound to the user's token; throws NotLoggedInError when there is none. */
+  async client(userId: number): Promise<AccountSession> {
+    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    if (record === undefined) throw new NotLoggedInError("logged-out");
+    if (record.expired || record.expiresAt <= this.#clock.now()) {
+      await this.markExpired(userId);
+      throw new NotLoggedInError("expired");
+    }
+    return this.#account.session(this.#vault.decrypt(record.sealedToken));
+  }
+
+  /**
+   * Runs `task` with the user's client; a 401 from the exchange marks the session expired and
+   * becomes NotLoggedInError, so callers handle one case for "log in again".
+   */
+  async use<T>(userId: number, task: (client: AccountSession) => Promise<T>): Promise<T> {
+    const client = await this.client(userId);
+    try {
+      return await task(client);
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === "unauthenticated") {
+        await this.markExpired(userId);
+        throw new NotLoggedInError("expired");
+      }
+      throw error;
+    }
+  }
+
+  /** Forgets the token but keeps the e-mail, so the next login can offer it. */
+  async markExpired(userId: number): Promise<void> {
+    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    if (record === undefined || record.expired) return;
+    await this.#store.set(authKey(userId), { ...record, sealedToken: "", expired: true });
+  }
+
+  /** Records activity, for auto-logout after inactivity. */
+  async touch(userId: number): Promise<void> {
+    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    if (record === undefined || record.expired) return;
+    await this.#store.set(authKey(userId), { ...record, lastActivityAt: this.#clock.now() });
+  }
+
+  /** Ends the session at the exchange (best effort) and wipes every secret held for the user. */
+  async logout(userId: number): Promise<{ wasLoggedIn: boolean }> {
+    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    let wasLoggedIn = false;
+    if (record !== undefined && !record.expired && record.expiresAt > this.#clock.now()) {
+      wasLoggedIn = true;
+      try {
+        await this.#account.session(this.#vault.decrypt(record.sealedToken)).logout();
+      } catch (error) {
+        // The token is wiped here whatever the exchange said; a dead token is already logged out.
+        if (!(error instanceof ExchangeError)) throw error;
+      }
+    }
+    await this.#store.delete(authKey(userId));
+    await this.#store.delete(passwordKey(userId));
+    return { wasLoggedIn };
+  }
+
+  /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
+  async userIds(): Promise<number[]> {
+    const keys = await this.#store.keys("auth:");
+    return keys.map((key) => Number(key.slice("auth:".length))).filter(Number.isSafeInteger);
+  }
+
+  async #blockedUntil(userId: number): Promise<number | undefined> {
+    const failures = (await this.#store.get<number>(failureKey(userId))) ?? 0;
+    if (failures < this.#maxFailures) return undefined;
+    return (await this.#store.get<number>(windowKey(userId))) ?? this.#clock.now() + this.#failureWindowMs;
+  }
+}
+
+const authKey = (userId: number) => `auth:${userId}`;
+const passwordKey = (userId: number) => `remembered-password:${userId}`;
+const failureKey = (userId: number) => `login-failures:${userId}`;
+const windowKey = (userId: number) => `login-window:${userId}`;
