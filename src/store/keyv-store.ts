@@ -1,0 +1,204 @@
+/**
+ * The one Store implementation: plain reads and writes go through Keyv, the atomic operations through
+ * a small per-backend `AtomicBackend` that speaks to the same driver with the same key layout and the
+ * same serialized form (`{"value":...,"expires":...}`, made by Keyv's own serializer), so `get()`
+ * sees exactly what `setIfAbsent()` or `increment()` wrote.
+ */
+import { isDeepStrictEqual } from "node:util";
+import type { Keyv } from "keyv";
+import { StoreError } from "./errors.ts";
+import type { Store } from "./store.ts";
+
+/**
+ * What a backend does atomically on raw keys and raw (serialized) values. `raw` strings are always
+ * produced by Keyv's serializer; `now` is the caller's clock, the same one Keyv uses for `expires`.
+ *
+ * @example
+ * const backend: AtomicBackend = sqliteAtomicBackend(adapter);
+ * await backend.insertIfAbsent("bot:confirm:n1", '{"value":1,"expires":1767225600000}', 1767225000000, 600_000);
+ */
+export interface AtomicBackend {
+  /** Sets `raw` unless a live value is there (an expired one counts as absent); true when it set. */
+  insertIfAbsent(rawKey: string, raw: string, now: number, ttlMs: number | undefined): Promise<boolean>;
+  /**
+   * Adds 1 to the integer in `{"value":N,...}` keeping its expiry; writes `initialRaw` (value 1) when the
+   * key is absent or expired. Rejects when the value there is not an integer.
+   */
+  increment(rawKey: string, initialRaw: string, now: number, ttlMs: number): Promise<number>;
+  /** The raw value, live or expired, or undefined. */
+  getRaw(rawKey: string): Promise<string | undefined>;
+  /** Deletes only if the raw value is exactly `raw`; true when it deleted. */
+  deleteIfRaw(rawKey: string, raw: string): Promise<boolean>;
+  /** Every raw entry whose key starts with `rawPrefix` (expired ones included). */
+  scan(rawPrefix: string): Promise<Array<[rawKey: string, raw: string]>>;
+}
+
+/** How a KeyvStore maps keys and talks to its backend. */
+export interface KeyvStoreParts {
+  /** Keyv over the backend's adapter, with no namespace of its own and `throwOnErrors: true`. */
+  keyv: Keyv;
+  atomic: AtomicBackend;
+  /** Prepended to every key, e.g. `"bot:"` (SQLite, Keyv's layout) or `"bot::"` (@keyv/redis's layout). */
+  keyPrefix: string;
+  /** Releases the driver; called once. */
+  close: () => Promise<void>;
+}
+
+interface Entry {
+  value?: unknown;
+  expires?: number | null;
+}
+
+/** A compare-and-delete that lost a race to an equal-valued rewrite tries again this many times. */
+const deleteAttempts = 5;
+
+/**
+ * Store over Keyv plus an AtomicBackend. Built by `openSqliteStore`, `openRedisStore` and
+ * `openMemoryStore`; other modules use `openStore(url)`.
+ *
+ * @example
+ * const store = new KeyvStore({ keyv, atomic, keyPrefix: "bot:", close: () => keyv.disconnect() });
+ * await store.set("k", { a: 1 }, 60_000);
+ */
+export class KeyvStore implements Store {
+  readonly #keyv: Keyv;
+  readonly #atomic: AtomicBackend;
+  readonly #prefix: string;
+  readonly #close: () => Promise<void>;
+  #closed: Promise<void> | undefined;
+
+  constructor(parts: KeyvStoreParts) {
+    this.#keyv = parts.keyv;
+    this.#atomic = parts.atomic;
+    this.#prefix = parts.keyPrefix;
+    this.#close = parts.close;
+  }
+
+  async get<T>(key: string): Promise<T | undefined> {
+    const rawKey = this.#rawKey(key);
+    // Not keyv.get(): on an expired entry it deletes the key unconditionally, which could delete a
+    // fresh value another instance just wrote with setIfAbsent (and so let a second order through).
+    const raw = await this.#atomic.getRaw(rawKey);
+    if (raw === undefined) return undefined;
+    const entry = await this.#decode(raw);
+    if (isExpired(entry, Date.now())) {
+      await this.#atomic.deleteIfRaw(rawKey, raw);
+      return undefined;
+    }
+    return entry.value as T;
+  }
+
+  async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+    const rawKey = this.#rawKey(key);
+    checkValue(value);
+    // Keyv computes `expires` from the same ttl and passes it to the adapter (Redis also sets PX).
+    await this.#keyv.set(rawKey, value, checkTtl(ttlMs));
+  }
+
+  async delete(key: string): Promise<boolean> {
+    const rawKey = this.#rawKey(key);
+    // An expired entry still sitting in SQLite was not "there": report false, as Redis would.
+    const raw = await this.#atomic.getRaw(rawKey);
+    if (raw === undefined) return false;
+    const deleted = await this.#keyv.delete(rawKey);
+    return deleted && !isExpired(await this.#decode(raw), Date.now());
+  }
+
+  async setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
+    const rawKey = this.#rawKey(key);
+    checkValue(value);
+    const ttl = checkTtl(ttlMs);
+    const now = Date.now();
+    const raw = await this.#encode(value, ttl === undefined ? undefined : now + ttl);
+    return this.#atomic.insertIfAbsent(rawKey, raw, now, ttl);
+  }
+
+  async increment(key: string, ttlMs: number): Promise<number> {
+    const rawKey = this.#rawKey(key);
+    const ttl = checkTtl(ttlMs);
+    if (ttl === undefined) throw new RangeError("increment needs a TTL in milliseconds greater than 0.");
+    const now = Date.now();
+    const initialRaw = await this.#encode(1, now + ttl);
+    return this.#atomic.increment(rawKey, initialRaw, now, ttl);
+  }
+
+  async deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
+    const rawKey = this.#rawKey(key);
+    checkValue(expected);
+    // Compare what the stored value and `expected` look like after a trip through the serializer.
+    const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+    for (let attempt = 0; attempt < deleteAttempts; attempt++) {
+      const raw = await this.#atomic.getRaw(rawKey);
+      if (raw === undefined) return false;
+      const entry = await this.#decode(raw);
+      if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
+      // The delete happens only if nothing changed since the read: that is the atomic step.
+      if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
+    }
+    return false;
+  }
+
+  async keys(prefix: string): Promise<string[]> {
+    this.#assertOpen();
+    const now = Date.now();
+    const rawPrefix = this.#prefix + prefix;
+    const live: string[] = [];
+    for (const [rawKey, raw] of await this.#atomic.scan(rawPrefix)) {
+      if (!rawKey.startsWith(rawPrefix)) continue;
+      if (!isExpired(await this.#decode(raw), now)) live.push(rawKey.slice(this.#prefix.length));
+    }
+    return live.sort();
+  }
+
+  close(): Promise<void> {
+    this.#closed ??= this.#close();
+    return this.#closed;
+  }
+
+  #rawKey(key: string): string {
+    this.#assertOpen();
+    if (typeof key !== "string" || key.length === 0)
+      throw new TypeError("A store key must be a non-empty string.");
+    return this.#prefix + key;
+  }
+
+  #assertOpen(): void {
+    // Without this, @keyv/redis would quietly reconnect a closed client on the next call.
+    if (this.#closed) throw new StoreError("The store is closed.");
+  }
+
+  async #encode(value: unknown, expires: number | undefined): Promise<string> {
+    const serialize = this.#keyv.serialize;
+    if (!serialize) throw new StoreError("The Keyv serializer is missing.");
+    return serialize({ value, expires });
+  }
+
+  async #decode(raw: string): Promise<Entry> {
+    const deserialize = this.#keyv.deserialize;
+    if (!deserialize) throw new StoreError("The Keyv deserializer is missing.");
+    const entry = (await deserialize(raw)) as Entry | undefined;
+    return entry ?? {};
+  }
+}
+
+/** Keyv's rule, to the millisecond: expired when now is past `expires`. */
+function isExpired(entry: Entry, now: number): boolean {
+  return typeof entry.expires === "number" && now > entry.expires;
+}
+
+function checkTtl(ttlMs: number | undefined): number | undefined {
+  if (ttlMs === undefined) return undefined;
+  if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
+    throw new RangeError(`A TTL must be a number of milliseconds greater than 0, not ${ttlMs}.`);
+  }
+  // Redis PX takes whole milliseconds; round up so a TTL never gets shorter than asked.
+  return Math.ceil(ttlMs);
+}
+
+function checkValue(value: unknown): void {
+  // Keyv would store `undefined` as an entry that reads back as absent: say so instead.
+  if (value === undefined) throw new TypeError("A store value cannot be undefined: use delete().");
+  if (typeof value === "function" || typeof value === "symbol" || typeof value === "bigint") {
+    throw new TypeError(`A store value must be JSON-like, not a ${typeof value}.`);
+  }
+}

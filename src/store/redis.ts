@@ -1,0 +1,146 @@
+/**
+ * Redis, for several bot instances: @keyv/redis for plain reads and writes, the same node-redis
+ * client for the atomic operations (SET NX PX, Lua scripts), so both see one key layout and one value
+ * form. Keys are `namespace::key` (@keyv/redis's own separator, so a stock `createKeyv(url, { namespace })`
+ * reads the same data); values are Keyv's `{"value":...,"expires":ms}` and also carry a native Redis
+ * TTL (PX), which is what makes them disappear.
+ *
+ * Fail closed: the client is created with `disableOfflineQueue`, so while Redis is unreachable
+ * every command rejects at once instead of waiting in a queue (node-redis's default) until Redis
+ * returns; it keeps reconnecting in the background.
+ */
+import KeyvRedis, { createClient, defaultReconnectStrategy } from "@keyv/redis";
+import { Keyv } from "keyv";
+import { StoreError } from "./errors.ts";
+import { type AtomicBackend, KeyvStore } from "./keyv-store.ts";
+import type { Store } from "./store.ts";
+
+type RedisClient = ReturnType<typeof createClient>;
+
+/** A first connection that takes longer than this fails start-up with a clear error. */
+const connectTimeoutMs = 5_000;
+
+/**
+ * Adds 1 to the integer in Keyv's `{"value":N...}` form, keeping the rest of the string (the
+ * `expires`) and the native TTL (KEEPTTL); creates the counter with its TTL when absent.
+ * A Lua script runs atomically on the server.
+ */
+const incrementScript = `
+local current = redis.call('GET', KEYS[1])
+if not current then
+  redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+  return 1
+end
+local n, rest = string.match(current, '^{"value":(%-?%d+)([,}].*)$')
+if not n then
+  return redis.error_reply('ERR increment: the value at this key is not a counter')
+end
+local count = tonumber(n) + 1
+redis.call('SET', KEYS[1], '{"value":' .. string.format('%d', count) .. rest, 'KEEPTTL')
+return count
+`;
+
+/** Compare-and-delete on the exact stored string. */
+const deleteIfScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  return redis.call('DEL', KEYS[1])
+end
+return 0
+`;
+
+/**
+ * Connects to Redis at `url` and returns a Store over it. Rejects (within a few seconds) when Redis
+ * cannot be reached at start-up; after that, a lost connection makes operations reject until the
+ * background reconnect succeeds.
+ *
+ * @example
+ * const store = await openRedisStore("redis://127.0.0.1:6379", { namespace: "bot", onError: console.error });
+ */
+export async function openRedisStore(
+  url: string,
+  options: { namespace: string; onError: (error: unknown) => void },
+): Promise<Store> {
+  let connectedOnce = false;
+  const client: RedisClient = createClient({
+    url,
+    disableOfflineQueue: true,
+    socket: {
+      connectTimeout: connectTimeoutMs,
+      // Before the first connection, give up (so start-up fails with a reason); afterwards, keep trying.
+      reconnectStrategy: (retries, cause) => (connectedOnce ? defaultReconnectStrategy(retries) : cause),
+    },
+  });
+  // KeyvRedis listens to the client's "error" events and re-emits them; Keyv re-emits them to us.
+  const adapter = new KeyvRedis(client, {
+    namespace: undefined,
+    throwOnErrors: true,
+    throwOnConnectError: true,
+  });
+  const keyv = new Keyv({ store: adapter, namespace: undefined, useKeyPrefix: false, throwOnErrors: true });
+  keyv.on("error", options.onError);
+  try {
+    await client.connect();
+  } catch (error) {
+    // Never echo the URL: it may carry a password.
+    throw new StoreError("Could not connect to Redis at STORE_URL.", { cause: error });
+  }
+  connectedOnce = true;
+
+  const close = async () => {
+    // close() waits for pending replies; when Redis is gone it would wait for a reconnect, so destroy.
+    if (client.isReady) await client.close();
+    else if (client.isOpen) client.destroy();
+  };
+  return new KeyvStore({ keyv, atomic: redisAtomic(client), keyPrefix: `${options.namespace}::`, close });
+}
+
+function redisAtomic(client: RedisClient): AtomicBackend {
+  return {
+    async insertIfAbsent(rawKey, raw, _now, ttlMs) {
+      const reply = await client.set(
+        rawKey,
+        raw,
+        ttlMs === undefined
+          ? { condition: "NX" }
+          : { condition: "NX", expiration: { type: "PX", value: ttlMs } },
+      );
+      return reply === "OK";
+    },
+    async increment(rawKey, initialRaw, _now, ttlMs) {
+      const reply = await client.eval(incrementScript, {
+        keys: [rawKey],
+        arguments: [initialRaw, String(ttlMs)],
+      });
+      if (typeof reply !== "number") throw new StoreError("increment: Redis gave an unexpected reply.");
+      return reply;
+    },
+    async getRaw(rawKey) {
+      const value = await client.get(rawKey);
+      return value ?? undefined;
+    },
+    async deleteIfRaw(rawKey, raw) {
+      return (await client.eval(deleteIfScript, { keys: [rawKey], arguments: [raw] })) === 1;
+    },
+    async scan(rawPrefix) {
+      const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
+      const keys = new Set<string>();
+      let cursor = "0";
+      do {
+        const page = await client.scan(cursor, { MATCH: match, COUNT: 1000, TYPE: "string" });
+        cursor = String(page.cursor);
+        for (const key of page.keys) keys.add(key);
+      } while (cursor !== "0");
+      const sorted = [...keys].sort();
+      const entries: Array<[string, string]> = [];
+      for (let i = 0; i < sorted.length; i += 1000) {
+        const chunk = sorted.slice(i, i + 1000);
+        const values = await client.mGet(chunk);
+        chunk.forEach((key, j) => {
+          const value = values[j];
+          if (typeof value === "string") entries.push([key, value]);
+        });
+      }
+      return entries;
+    },
+  };
+}

@@ -1,0 +1,146 @@
+/**
+ * The embedded default: one SQLite file through @keyv/sqlite, shared safely by several processes.
+ *
+ * @keyv/sqlite keeps Keyv's layout: table `keyv(key PRIMARY KEY, value TEXT)`, key `namespace:key`,
+ * value `{"value":...,"expires":ms}` (it has no TTL of its own: expiry lives in the JSON). The atomic
+ * operations are single SQL statements on the adapter's own connection, so they are atomic across
+ * connections and processes: `INSERT ... ON CONFLICT DO UPDATE ... WHERE <expired>` treats an expired
+ * row as absent, and `RETURNING` tells whether this statement wrote it. One statement, not a
+ * BEGIN...COMMIT: the adapter's connection is shared by concurrent calls, which would interleave
+ * inside a multi-statement transaction.
+ */
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { KeyvSqlite } from "@keyv/sqlite";
+import { Keyv } from "keyv";
+import { StoreError } from "./errors.ts";
+import { type AtomicBackend, KeyvStore } from "./keyv-store.ts";
+import type { Store } from "./store.ts";
+
+/** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
+const busyTimeoutMs = 5_000;
+
+/** @keyv/sqlite's default table name. */
+const table = "keyv";
+
+/** A row's `expires` as SQLite sees it; NULL when the value is not JSON or has no expiry. */
+const expiresOf = (column: string) =>
+  `(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '$.expires') END)`;
+/** True when the row in `column` has expired at `now` (Keyv's rule: now > expires). */
+const expiredAt = (column: string, now: string) =>
+  `(${expiresOf(column)} IS NOT NULL AND ${expiresOf(column)} < ${now})`;
+
+/**
+ * Opens a SQLite store at `path` (relative to the working directory, or absolute; `:memory:` for a
+ * private in-memory database). Creates the folder, switches the file to WAL and sets a busy timeout,
+ * and sweeps rows of this namespace that have expired.
+ *
+ * @example
+ * const store = await openSqliteStore("data/bot.sqlite", { namespace: "bot", onError: console.error });
+ */
+export async function openSqliteStore(
+  path: string,
+  options: { namespace: string; onError: (error: unknown) => void },
+): Promise<Store> {
+  if (path.length === 0)
+    throw new StoreError("STORE_URL sqlite:// needs a file path, e.g. sqlite://data/bot.sqlite.");
+  const inMemory = path === ":memory:";
+  const file = inMemory ? path : resolve(path);
+  if (!inMemory) mkdirSync(dirname(file), { recursive: true });
+
+  const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: busyTimeoutMs, table });
+  // No Keyv namespace: KeyvStore prefixes keys itself (the same `namespace:key` Keyv would make), so
+  // the key layout is in one place for both the Keyv path and the atomic SQL below.
+  const keyv = new Keyv({ store: adapter, namespace: undefined, useKeyPrefix: false, throwOnErrors: true });
+  keyv.on("error", options.onError);
+  const query = adapter.query as (
+    sql: string,
+    ...params: unknown[]
+  ) => Promise<Array<Record<string, unknown>>>;
+
+  try {
+    const [mode] = await query("PRAGMA journal_mode=WAL");
+    if (!inMemory && mode?.journal_mode !== "wal") {
+      throw new StoreError(
+        `SQLite refused WAL journal mode for ${file} (got ${String(mode?.journal_mode)}).`,
+      );
+    }
+    const keyPrefix = `${options.namespace}:`;
+    await query(
+      `DELETE FROM ${table} WHERE substr(key, 1, length(?1)) = ?1 AND ${expiredAt("value", "?2")}`,
+      keyPrefix,
+      Date.now(),
+    );
+    return new KeyvStore({ keyv, atomic: sqliteAtomic(query), keyPrefix, close: () => keyv.disconnect() });
+  } catch (error) {
+    await keyv.disconnect().catch(() => {});
+    throw error;
+  }
+}
+
+function sqliteAtomic(
+  query: (sql: string, ...params: unknown[]) => Promise<Array<Record<string, unknown>>>,
+): AtomicBackend {
+  return {
+    async insertIfAbsent(rawKey, raw, now) {
+      const rows = await query(
+        `INSERT INTO ${table} (key, value) VALUES (?1, ?2)
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value WHERE ${expiredAt(`${table}.value`, "?3")}
+         RETURNING 1 AS written`,
+        rawKey,
+        raw,
+        now,
+      );
+      return rows.length === 1;
+    },
+
+    async increment(rawKey, initialRaw, now) {
+      const current = `${table}.value`;
+      // json_set keeps `expires` as it was: the TTL is set when the counter is created, never extended.
+      const rows = await query(
+        `INSERT INTO ${table} (key, value) VALUES (?1, ?2)
+         ON CONFLICT(key) DO UPDATE SET value = CASE
+             WHEN ${expiredAt(current, "?3")} THEN excluded.value
+             ELSE json_set(${current}, '$.value', json_extract(${current}, '$.value') + 1) END
+           WHERE ${expiredAt(current, "?3")}
+              OR (json_valid(${current}) AND json_type(${current}, '$.value') = 'integer')
+         RETURNING json_extract(value, '$.value') AS count`,
+        rawKey,
+        initialRaw,
+        now,
+      );
+      const count = rows[0]?.count;
+      if (typeof count !== "number")
+        throw new StoreError("increment: the value at this key is not a counter.");
+      return count;
+    },
+
+    async getRaw(rawKey) {
+      const rows = await query(`SELECT value FROM ${table} WHERE key = ?1`, rawKey);
+      const value = rows[0]?.value;
+      return typeof value === "string" ? value : undefined;
+    },
+
+    async deleteIfRaw(rawKey, raw) {
+      const rows = await query(
+        `DELETE FROM ${table} WHERE key = ?1 AND value = ?2 RETURNING 1 AS gone`,
+        rawKey,
+        raw,
+      );
+      return rows.length === 1;
+    },
+
+    async scan(rawPrefix) {
+      // substr, not LIKE: LIKE treats `_` and `%` in the prefix as wildcards and ignores ASCII case.
+      const rows = await query(
+        `SELECT key, value FROM ${table} WHERE substr(key, 1, length(?1)) = ?1 ORDER BY key`,
+        rawPrefix,
+      );
+      return rows.flatMap((row) =>
+        typeof row.key === "string" && typeof row.value === "string"
+          ? [[row.key, row.value] as [string, string]]
+          : [],
+      );
+    },
+  };
+}

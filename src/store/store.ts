@@ -1,0 +1,105 @@
+/**
+ * The store port: the one small interface every other module uses for state that must outlive an
+ * update (sessions, conversations, exactly-once guards, failed-login counters, alerts, pending orders).
+ *
+ * `openStore(url)` picks the backend from the URL: `sqlite://PATH` (the embedded default),
+ * `redis://HOST:PORT` (several instances) or `memory://` (unit tests). All three share the same
+ * semantics, proven by one contract suite in `test/store/`.
+ */
+import { StoreError } from "./errors.ts";
+import { openMemoryStore } from "./memory.ts";
+import { openRedisStore } from "./redis.ts";
+import { openSqliteStore } from "./sqlite.ts";
+
+/**
+ * A key-value store with TTLs and the few atomic operations money and login safety stand on.
+ * Values are JSON-like (objects, arrays, strings, numbers, booleans, null); they come back as JSON
+ * would give them (a `Date` comes back as a string). Every operation rejects when the backend fails:
+ * the store fails closed, it never pretends a write happened.
+ *
+ * @example
+ * const store = await openStore("memory://");
+ * await store.set("alert:42:1", { pair: "btceur", above: "60000" });
+ * const alert = await store.get<{ pair: string; above: string }>("alert:42:1");
+ */
+export interface Store {
+  /** The value, or `undefined` when the key is absent or expired. */
+  get<T>(key: string): Promise<T | undefined>;
+  /** Sets the value; with `ttlMs` (> 0) it expires that many milliseconds from now. */
+  set(key: string, value: unknown, ttlMs?: number): Promise<void>;
+  /** Deletes the key; true when something was deleted. */
+  delete(key: string): Promise<boolean>;
+  /**
+   * Atomic across processes and instances: sets the key only if it is absent (or expired); true when
+   * this call set it. The exactly-once guard for money actions (one Confirm = one order) stands on this.
+   */
+  setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
+  /**
+   * Atomic increment of an integer counter with a TTL set when the counter is created (failed-login
+   * limits). Returns the new value. An expired counter starts again at 1 with a fresh TTL.
+   */
+  increment(key: string, ttlMs: number): Promise<number>;
+  /**
+   * Atomic compare-and-delete: deletes only if the current value equals `expected` (lock release).
+   * Equality is deep equality of the JSON forms.
+   */
+  deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
+  /** Live keys starting with a prefix, sorted (for listing alerts, pending orders at start-up). */
+  keys(prefix: string): Promise<string[]>;
+  /** Releases the connection; idempotent. Every later operation rejects. */
+  close(): Promise<void>;
+}
+
+/** Options of {@link openStore}. */
+export interface OpenStoreOptions {
+  /**
+   * Prefix of every key in the backend, so several bots (or tests) can share one database or Redis.
+   * Letters, digits, `_` and `-`. Default `"bot"`.
+   */
+  namespace?: string;
+  /**
+   * Called with background errors that belong to no operation (a Redis reconnect that failed).
+   * Operations still reject on their own; this is for logging.
+   */
+  onError?: (error: unknown) => void;
+}
+
+const namespacePattern = /^[A-Za-z0-9_-]+$/;
+
+/**
+ * Opens the store named by a URL (the `STORE_URL` setting).
+ *
+ * - `sqlite://data/bot.sqlite` (relative to the working directory) or `sqlite:///var/lib/bot/bot.sqlite`:
+ *   the folder is created; WAL journal and a busy timeout let several processes share the file.
+ * - `redis://127.0.0.1:6379` (or `rediss://`): several bot instances behind one Redis.
+ * - `memory://` (private to this store) or `memory://NAME` (shared by stores opened with the same
+ *   name in this process): for tests.
+ *
+ * @example
+ * const store = await openStore(process.env.STORE_URL ?? "sqlite://data/bot.sqlite");
+ * if (await store.setIfAbsent(`confirm:${nonce}`, { at: Date.now() }, 24 * 60 * 60_000)) {
+ *   // first Confirm tap: place the order
+ * }
+ * await store.close();
+ */
+export async function openStore(url: string, options: OpenStoreOptions = {}): Promise<Store> {
+  const namespace = options.namespace ?? "bot";
+  if (!namespacePattern.test(namespace)) {
+    throw new StoreError(`The store namespace "${namespace}" may hold only letters, digits, "_" and "-".`);
+  }
+  const scheme = /^([a-z]+):\/\//.exec(url)?.[1];
+  const onError = options.onError ?? (() => {});
+  switch (scheme) {
+    case "sqlite":
+      return openSqliteStore(url.slice("sqlite://".length), { namespace, onError });
+    case "redis":
+    case "rediss":
+      return openRedisStore(url, { namespace, onError });
+    case "memory":
+      return openMemoryStore(url.slice("memory://".length), { namespace });
+    default:
+      throw new StoreError(
+        "STORE_URL must start with sqlite://, redis:// or memory:// (for example sqlite://data/bot.sqlite).",
+      );
+  }
+}
