@@ -9,6 +9,7 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
+import { EXPIRY_WARNING_MS } from "../../session/expiry-watch.ts";
 import type { LoginOutcome } from "../../session/sessions.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -21,15 +22,16 @@ const MAX_CODE_TRIES = 3;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = /^\d{6}$/;
 
-export function loginFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
+export function loginFeature(deps: Pick<BotDeps, "sessions" | "profiles" | "clock">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW }));
 
   async function start(ctx: BotContext): Promise<void> {
     const status = await deps.sessions.status(ctx.from?.id ?? 0);
     const remembered = await deps.sessions.hasRememberedPassword(ctx.from?.id ?? 0);
-    // A live session is only "renewed" when the quick path can do it; else there is nothing to do.
-    if (status.state === "active" && !remembered) {
+    // A live session is renewed only near its end ("stay logged in") or by the quick path.
+    const renewing = status.state === "active" && status.expiresAt - deps.clock.now() <= EXPIRY_WARNING_MS;
+    if (status.state === "active" && !remembered && !renewing) {
       await ctx.reply(ctx.t("login-already", { email: status.email }));
       return;
     }

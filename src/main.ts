@@ -1,0 +1,79 @@
+/**
+ * `npm start`: config → services → bot → long polling (@grammyjs/runner) or webhook; clean
+ * shutdown on SIGTERM/SIGINT (stop taking updates, finish the ones in flight, close the store
+ * and the HTTP pools).
+ */
+import { run } from "@grammyjs/runner";
+import { GrammyError } from "grammy";
+import { createBot } from "./bot/bot.ts";
+import { registerCommands } from "./bot/commands.ts";
+import { systemClock } from "./clock.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+import { createLogger } from "./logger.ts";
+import { createServices } from "./services.ts";
+import { startBackgroundJobs } from "./jobs.ts";
+import { startWebhookServer } from "./webhook.ts";
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env, { purpose: "start" });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  const log = createLogger(config.logLevel);
+  const services = await createServices(config, { clock: systemClock, log });
+  const bot = createBot(services.deps, { token: config.botToken ?? "", apiRoot: config.telegramApiRoot });
+  await bot.init();
+  log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
+  await registerCommands(bot.api, { defaultLocale: config.defaultLocale, profiles: services.deps.profiles, log });
+  const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
+
+  let stopUpdates: () => Promise<void>;
+  if (config.botMode === "webhook" && config.webhook) {
+    const url = new URL(config.webhook.url);
+    const server = await startWebhookServer(bot, {
+      port: config.port,
+      path: url.pathname,
+      secret: config.webhook.secret,
+      onError: (error) => log.error({ err: error }, "webhook request failed"),
+    });
+    await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
+    log.info({ port: config.port }, "webhook server listening");
+    stopUpdates = () => server.close();
+  } else {
+    await bot.api.deleteWebhook();
+    const runner = run(bot, { runner: { silent: true } });
+    stopUpdates = async () => {
+      if (runner.isRunning()) await runner.stop();
+    };
+    runner.task()?.catch(async (error: unknown) => {
+      // Two pollers on one token: Telegram answers 409. Refuse to run rather than fight.
+      if (error instanceof GrammyError && error.error_code === 409) {
+        log.fatal("another instance is polling with this BOT_TOKEN; use BOT_MODE=webhook to run several");
+      } else {
+        log.fatal({ err: error }, "polling stopped");
+      }
+      await shutdown(1);
+    });
+  }
+
+  let stopping = false;
+  async function shutdown(code: number): Promise<void> {
+    if (stopping) return;
+    stopping = true;
+    log.info("shutting down");
+    await stopUpdates();
+    await jobs.stop();
+    await services.close();
+    process.exit(code);
+  }
+  process.once("SIGTERM", () => void shutdown(0));
+  process.once("SIGINT", () => void shutdown(0));
+}
+
+await main();

@@ -1,0 +1,63 @@
+/**
+ * Everything below the bot, built from a Config: store, vault, exchange client, sessions and
+ * profiles. main.ts, the demo and the test harness all build the app through here, so they run
+ * the same wiring.
+ *
+ * @example
+ * const services = await createServices(config, { clock: systemClock, log, vault });
+ * // … createBot(services.deps, …)
+ * await services.close();
+ */
+import type { Clock } from "./clock.ts";
+import type { Config } from "./config.ts";
+import type { BotDeps } from "./bot/deps.ts";
+import { AccountApi } from "./exchange/account.ts";
+import { HttpClient } from "./exchange/http.ts";
+import type { Logger } from "./logger.ts";
+import { Profiles } from "./session/profiles.ts";
+import { Sessions } from "./session/sessions.ts";
+import { openStore } from "./store/store.ts";
+import { Vault } from "./store/vault.ts";
+
+export interface Services {
+  deps: BotDeps;
+  http: HttpClient;
+  close(): Promise<void>;
+}
+
+export async function createServices(
+  config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot">,
+  options: { clock: Clock; log: Logger; storeNamespace?: string },
+): Promise<Services> {
+  if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
+  const vault = Vault.fromBase64(config.secretsKey);
+  const store = await openStore(config.storeUrl, {
+    ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
+    onError: (error) => options.log.error({ err: error }, "store error"),
+  });
+  const http = new HttpClient({ baseUrl: config.exchange.url });
+  const account = new AccountApi(http, {
+    clientId: config.exchange.clientId,
+    clientSecret: config.exchange.clientSecret,
+  });
+  const sessions = new Sessions({ store, vault, account, clock: options.clock });
+  const profiles = new Profiles(store);
+  const deps: BotDeps = {
+    config: { defaultLocale: config.defaultLocale, telegramApiRoot: config.telegramApiRoot },
+    store,
+    vault,
+    account,
+    sessions,
+    profiles,
+    clock: options.clock,
+    log: options.log,
+  };
+  return {
+    deps,
+    http,
+    async close() {
+      await http.close();
+      await store.close();
+    },
+  };
+}
