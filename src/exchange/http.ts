@@ -200,12 +200,12 @@ export class HttpClient {
         {
           status,
           requestId,
-          body: redact(text.slice(0, KEEP_BODY_CHARS)),
+          body: redact(text).slice(0, KEEP_BODY_CHARS),
         },
       );
     }
 
-    const kept = parsed.ok ? redactDeep(parsed.value, redact) : redact(text.slice(0, KEEP_BODY_CHARS));
+    const kept = parsed.ok ? redactDeep(parsed.value, redact) : redact(text).slice(0, KEEP_BODY_CHARS);
     const { message, fieldErrors } = readErrorBody(kept);
     const kind = kindForStatus(status);
     const retryAfterMs =
@@ -297,6 +297,8 @@ function redactor(request: HttpRequest): (text: string) => string {
 
 function redactDeep(value: unknown, redact: (text: string) => string): unknown {
   if (typeof value === "string") return redact(value);
+  // A 2FA code goes out as a JSON number (v1/send) and may come back as one.
+  if (typeof value === "number") return redact(String(value)) === String(value) ? value : "[redacted]";
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, redact));
   if (typeof value === "object" && value !== null) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactDeep(v, redact)]));
