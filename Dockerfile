@@ -1,0 +1,33 @@
+# One container per instance. Build: docker build -t exchange-bot .
+FROM node:24-slim
+
+# sqlite3 is compiled when no prebuilt binary can be fetched: keep the toolchain for that step only.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+
+WORKDIR /app
+COPY package.json package-lock.json ./
+# Production dependencies only; Node itself comes from the image, not the `node` dev dependency.
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && apt-get purge -y python3 make g++ && apt-get autoremove -y
+
+COPY locales ./locales
+COPY src ./src
+
+# The embedded store lives on a volume, owned by the unprivileged user.
+RUN mkdir -p /app/data && chown -R node:node /app/data
+VOLUME ["/app/data"]
+USER node
+
+ENV NODE_ENV=production \
+    STORE_URL=sqlite:///app/data/bot.sqlite \
+    PORT=8080
+EXPOSE 8080
+
+# In webhook mode the server answers /healthz; in polling mode there is no port to ask, so the
+# check passes as long as the process runs.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "if(process.env.BOT_MODE!=='webhook')process.exit(0);fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+
+CMD ["node", "src/main.ts"]
