@@ -1,0 +1,248 @@
+/**
+ * The Store contract: one suite, run against every backend (memory, SQLite, Redis), so they cannot
+ * drift apart. A backend provides `open(namespace)`, which opens a NEW Store instance on the SAME
+ * data each call; two instances on one namespace stand for two processes (two bot instances).
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Store } from "../../src/store/store.ts";
+
+/** How the contract reaches one backend. */
+export interface StoreBackend {
+  /** Starts what the backend needs (a temp dir, a redis-server). */
+  setup?(): Promise<void>;
+  /** A new Store instance over the shared data, keys under `namespace`. */
+  open(namespace: string): Promise<Store>;
+  teardown?(): Promise<void>;
+}
+
+/** Short real TTLs: the expiry tests sleep a little over this, a few times in the whole suite. */
+const shortTtl = 50;
+const pastShortTtl = 120;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let namespaceCounter = 0;
+
+/**
+ * Declares the contract suite for one backend.
+ *
+ * @example
+ * describeStoreContract("memory", { open: (namespace) => openStore("memory://contract", { namespace }) });
+ */
+export function describeStoreContract(
+  name: string,
+  backend: StoreBackend,
+  options: { skip?: boolean } = {},
+): void {
+  describe.skipIf(options.skip ?? false)(`Store contract: ${name}`, () => {
+    const opened: Store[] = [];
+    let namespace = "";
+
+    /** A Store on this test's own namespace; call twice for two instances on the same data. */
+    async function open(): Promise<Store> {
+      const store = await backend.open(namespace);
+      opened.push(store);
+      return store;
+    }
+
+    beforeAll(async () => {
+      await backend.setup?.();
+    });
+    afterAll(async () => {
+      await backend.teardown?.();
+    });
+    // Each test gets a fresh namespace, so tests never see each other's keys.
+    afterEach(async () => {
+      await Promise.all(opened.splice(0).map((store) => store.close()));
+    });
+    const test = (title: string, body: () => Promise<void>) =>
+      it(title, async () => {
+        namespace = `t${process.pid}x${++namespaceCounter}x${Date.now().toString(36)}`;
+        await body();
+      });
+
+    test("get, set, overwrite and delete", async () => {
+      const store = await open();
+      expect(await store.get("missing")).toBeUndefined();
+      await store.set("user:1", { name: "Ada" });
+      expect(await store.get("user:1")).toEqual({ name: "Ada" });
+      await store.set("user:1", { name: "Grace" });
+      expect(await store.get("user:1")).toEqual({ name: "Grace" });
+      expect(await store.delete("user:1")).toBe(true);
+      expect(await store.get("user:1")).toBeUndefined();
+      expect(await store.delete("user:1")).toBe(false);
+    });
+
+    test("values with nested objects survive, in their JSON form", async () => {
+      const store = await open();
+      const value = {
+        nested: { deeper: { list: [1, "two", { three: 3 }], empty: {}, none: null } },
+        decimal: "100.50",
+        colon: ":starts-with-colon",
+        base64ish: ":base64:aGVsbG8=",
+        unicode: "Grüße 🚀",
+        flag: false,
+        zero: 0,
+      };
+      await store.set("v", value);
+      expect(await store.get("v")).toEqual(value);
+      await store.set("s", ":lonely colon");
+      expect(await store.get("s")).toBe(":lonely colon");
+      await store.set("n", null);
+      expect(await store.get("n")).toBeNull();
+      await store.set("d", { at: new Date("2026-01-01T00:00:00Z") });
+      expect(await store.get("d")).toEqual({ at: "2026-01-01T00:00:00.000Z" });
+      // A second instance reads exactly what the first wrote.
+      const other = await open();
+      expect(await other.get("v")).toEqual(value);
+    });
+
+    test("refuses values and TTLs it cannot keep", async () => {
+      const store = await open();
+      await expect(store.set("k", undefined)).rejects.toThrow(TypeError);
+      await expect(store.set("k", () => 1)).rejects.toThrow(TypeError);
+      await expect(store.set("k", 1, 0)).rejects.toThrow(RangeError);
+      await expect(store.set("k", 1, -5)).rejects.toThrow(RangeError);
+      await expect(store.setIfAbsent("k", 1, Number.NaN)).rejects.toThrow(RangeError);
+      await expect(store.increment("k", 0)).rejects.toThrow(RangeError);
+      await expect(store.get("")).rejects.toThrow(TypeError);
+    });
+
+    test("TTL: entries expire for get, delete, keys, setIfAbsent and increment", async () => {
+      const store = await open();
+      await store.set("short", "gone soon", shortTtl);
+      await store.set("long", "stays", 60_000);
+      await store.set("forever", "stays");
+      expect(await store.setIfAbsent("guard", "first", shortTtl)).toBe(true);
+      expect(await store.increment("count", shortTtl)).toBe(1);
+      expect(await store.increment("count", shortTtl)).toBe(2);
+      expect(await store.get("short")).toBe("gone soon");
+
+      await sleep(pastShortTtl);
+
+      expect(await store.get("short")).toBeUndefined();
+      expect(await store.get("long")).toBe("stays");
+      expect(await store.get("forever")).toBe("stays");
+      expect(await store.keys("")).toEqual(["forever", "long"]);
+      // An expired key counts as absent: the guard can be taken again, the counter restarts.
+      expect(await store.setIfAbsent("guard", "second")).toBe(true);
+      expect(await store.get("guard")).toBe("second");
+      expect(await store.increment("count", 60_000)).toBe(1);
+      expect(await store.delete("short")).toBe(false);
+    });
+
+    test("setIfAbsent: only the first writer wins, and a live key is kept", async () => {
+      const store = await open();
+      expect(await store.setIfAbsent("confirm:n1", { order: "a" }, 60_000)).toBe(true);
+      expect(await store.setIfAbsent("confirm:n1", { order: "b" }, 60_000)).toBe(false);
+      expect(await store.get("confirm:n1")).toEqual({ order: "a" });
+      await store.set("plain", 1);
+      expect(await store.setIfAbsent("plain", 2)).toBe(false);
+      expect(await store.get("plain")).toBe(1);
+    });
+
+    test("setIfAbsent: 100 concurrent calls from two instances on one key, exactly one true", async () => {
+      const a = await open();
+      const b = await open();
+      const results = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          (i % 2 === 0 ? a : b).setIfAbsent("confirm:race", { by: i }, 60_000),
+        ),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true);
+      expect(await a.get("confirm:race")).toEqual({ by: winner });
+      expect(await b.get("confirm:race")).toEqual({ by: winner });
+    });
+
+    test("increment: 50 concurrent from two instances count to 50, each number once", async () => {
+      const a = await open();
+      const b = await open();
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? a : b).increment("login-fails:42", 60_000)),
+      );
+      expect([...results].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+      expect(await a.get("login-fails:42")).toBe(50);
+    });
+
+    test("increment: the TTL is set when the counter is created, not extended", async () => {
+      const store = await open();
+      expect(await store.increment("c", shortTtl)).toBe(1);
+      await sleep(shortTtl / 2);
+      expect(await store.increment("c", 60_000)).toBe(2);
+      await sleep(pastShortTtl - shortTtl / 2);
+      expect(await store.get("c")).toBeUndefined();
+      expect(await store.increment("c", 60_000)).toBe(1);
+    });
+
+    test("increment: a value that is not an integer counter is refused, and left alone", async () => {
+      const store = await open();
+      await store.set("text", "hello");
+      await expect(store.increment("text", 60_000)).rejects.toThrow(/not a counter/);
+      expect(await store.get("text")).toBe("hello");
+      await store.set("half", 1.5);
+      await expect(store.increment("half", 60_000)).rejects.toThrow(/not a counter/);
+      await store.set("counter", 41);
+      expect(await store.increment("counter", 60_000)).toBe(42);
+    });
+
+    test("deleteIfEquals: deletes only the expected value", async () => {
+      const store = await open();
+      expect(await store.deleteIfEquals("lock", "me")).toBe(false);
+      await store.set("lock", "someone-else", 60_000);
+      expect(await store.deleteIfEquals("lock", "me")).toBe(false);
+      expect(await store.get("lock")).toBe("someone-else");
+      expect(await store.deleteIfEquals("lock", "someone-else")).toBe(true);
+      expect(await store.get("lock")).toBeUndefined();
+      // Deep equality of the JSON forms: key order does not matter, types do.
+      await store.set("obj", { a: 1, b: [1, 2] });
+      expect(await store.deleteIfEquals("obj", { a: "1", b: [1, 2] })).toBe(false);
+      expect(await store.deleteIfEquals("obj", { b: [1, 2], a: 1 })).toBe(true);
+    });
+
+    test("deleteIfEquals: concurrent releases from two instances, exactly one true", async () => {
+      const a = await open();
+      const b = await open();
+      expect(await a.setIfAbsent("lock", "token-1", 60_000)).toBe(true);
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).deleteIfEquals("lock", "token-1")),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      expect(await b.setIfAbsent("lock", "token-2", 60_000)).toBe(true);
+    });
+
+    test("keys(prefix): live keys with that literal prefix, sorted, in this namespace only", async () => {
+      const store = await open();
+      await store.set("alert:42:b", 1);
+      await store.set("alert:42:a", 1);
+      await store.set("alert:420:a", 1);
+      await store.set("alert:7:a", 1);
+      await store.set("pending:42:x", 1);
+      await store.set("ALERT:42:c", 1);
+      await store.set("a_b:1", 1);
+      await store.set("axb:1", 1);
+      await store.set("a*:1", 1);
+      expect(await store.keys("alert:42:")).toEqual(["alert:42:a", "alert:42:b"]);
+      // Sorted by code unit, as Array#sort does: "0" comes before ":".
+      expect(await store.keys("alert:")).toEqual(["alert:420:a", "alert:42:a", "alert:42:b", "alert:7:a"]);
+      // Wildcard characters of LIKE and glob are taken literally.
+      expect(await store.keys("a_b")).toEqual(["a_b:1"]);
+      expect(await store.keys("a*")).toEqual(["a*:1"]);
+      expect(await store.keys("nothing:")).toEqual([]);
+      const otherNamespace = await backend.open(`${namespace}other`);
+      opened.push(otherNamespace);
+      expect(await otherNamespace.keys("")).toEqual([]);
+      expect(await otherNamespace.get("alert:42:a")).toBeUndefined();
+    });
+
+    test("a closed store rejects every operation", async () => {
+      const store = await open();
+      await store.set("k", 1);
+      await store.close();
+      await store.close();
+      await expect(store.get("k")).rejects.toThrow(/closed/);
+      await expect(store.set("k", 2)).rejects.toThrow(/closed/);
+      await expect(store.setIfAbsent("k", 2)).rejects.toThrow(/closed/);
+      await expect(store.keys("")).rejects.toThrow(/closed/);
+    });
+  });
+}

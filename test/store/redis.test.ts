@@ -1,0 +1,80 @@
+import { createKeyv } from "@keyv/redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../../src/store/store.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { describeStoreContract } from "./contract.ts";
+
+const available = redisAvailable();
+if (!available) console.warn(redisUnavailableReason);
+
+let redis: RedisServer | undefined;
+
+describeStoreContract(
+  "redis",
+  {
+    setup: async () => {
+      redis = await startRedis();
+    },
+    open: (namespace) => {
+      if (!redis) throw new Error("redis-server is not running");
+      return openStore(redis.url, { namespace });
+    },
+    teardown: async () => {
+      await redis?.stop();
+    },
+  },
+  { skip: !available },
+);
+
+describe.skipIf(!available)("redis:// specifics", () => {
+  let server: RedisServer;
+  beforeAll(async () => {
+    server = await startRedis();
+  });
+  afterAll(async () => {
+    await server.stop();
+  });
+
+  it("writes what a stock @keyv/redis Keyv reads, and reads what it writes", async () => {
+    const store = await openStore(server.url, { namespace: "bot" });
+    const stock = createKeyv(server.url, { namespace: "bot" });
+    await store.setIfAbsent("guard", { order: 1 }, 60_000);
+    await store.increment("count", 60_000);
+    expect(await stock.get("guard")).toEqual({ order: 1 });
+    expect(await stock.get("count")).toBe(1);
+    await stock.set("from-keyv", { ok: true });
+    expect(await store.get("from-keyv")).toEqual({ ok: true });
+    await stock.disconnect();
+    await store.close();
+  });
+
+  it("refuses to open when Redis cannot be reached, without printing the URL", async () => {
+    const unreachable = "redis://:secret-password@127.0.0.1:1";
+    const error = await openStore(unreachable).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(String((error as Error).message)).toMatch(/Could not connect to Redis at STORE_URL/);
+    expect(String((error as Error).message)).not.toContain("secret-password");
+  });
+});
+
+describe.skipIf(!available)("redis:// when the server goes away", () => {
+  it("rejects operations at once (fails closed) instead of queueing them", async () => {
+    const server = await startRedis();
+    const errors: unknown[] = [];
+    let store: Store | undefined;
+    try {
+      store = await openStore(server.url, { onError: (error) => errors.push(error) });
+      await store.set("k", 1);
+      await server.stop();
+      const started = Date.now();
+      await expect(store.get("k")).rejects.toThrow();
+      await expect(store.setIfAbsent("guard", 1)).rejects.toThrow();
+      await expect(store.increment("count", 1_000)).rejects.toThrow();
+      await expect(store.set("k", 2)).rejects.toThrow();
+      expect(Date.now() - started).toBeLessThan(5_000);
+    } finally {
+      await store?.close();
+      await server.stop();
+    }
+  });
+});

@@ -1,0 +1,58 @@
+import { existsSync } from "node:fs";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { KeyvSqlite } from "@keyv/sqlite";
+import { Keyv } from "keyv";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/store.ts";
+import { describeStoreContract } from "./contract.ts";
+
+let dir = "";
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), "bot-store-sqlite-"));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describeStoreContract("sqlite", {
+  // Every open is a separate connection to the same file, as two processes would have.
+  open: (namespace) => openStore(`sqlite://${join(dir, "contract.sqlite")}`, { namespace }),
+});
+
+describe("sqlite:// specifics", () => {
+  it("creates the folder, accepts a path relative to the working directory, and runs in WAL mode", async () => {
+    const file = join(dir, "nested", "deeper", "bot.sqlite");
+    const store = await openStore(`sqlite://${relative(process.cwd(), file)}`);
+    await store.set("k", "v");
+    expect(existsSync(file)).toBe(true);
+    // The write-ahead log exists while a connection is open in WAL mode.
+    expect(existsSync(`${file}-wal`)).toBe(true);
+    await store.close();
+  });
+
+  it("writes what a stock Keyv over @keyv/sqlite reads, and reads what it writes", async () => {
+    const file = join(dir, "interop.sqlite");
+    const store = await openStore(`sqlite://${file}`, { namespace: "bot" });
+    const stock = new Keyv({ store: new KeyvSqlite(`sqlite://${file}`), namespace: "bot" });
+    await store.setIfAbsent("guard", { order: 1 }, 60_000);
+    await store.increment("count", 60_000);
+    expect(await stock.get("guard")).toEqual({ order: 1 });
+    expect(await stock.get("count")).toBe(1);
+    await stock.set("from-keyv", { ok: true });
+    expect(await store.get("from-keyv")).toEqual({ ok: true });
+    await stock.disconnect();
+    await store.close();
+  });
+
+  it("fails loudly (rejects) when the file cannot be a database", async () => {
+    const file = join(dir, "not-a-db.sqlite");
+    await writeFile(file, "this is not a SQLite file, just some text that is long enough to have a header.");
+    await expect(openStore(`sqlite://${file}`)).rejects.toThrow();
+  });
+
+  it("refuses an empty path", async () => {
+    await expect(openStore("sqlite://")).rejects.toThrow(/sqlite:\/\/data\/bot.sqlite/);
+  });
+});

@@ -1,0 +1,160 @@
+/**
+ * A real, throwaway redis-server for tests: random free port on loopback, a temp dir, no persistence
+ * (`--save "" --appendonly no`), stopped and cleaned up by `stop()`. Tests that need it skip with a
+ * printed reason when no redis-server binary exists.
+ */
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createConnection, createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+/** A running redis-server. */
+export interface RedisServer {
+  /** `redis://127.0.0.1:PORT` */
+  url: string;
+  port: number;
+  /** Stops the server (SIGTERM, then SIGKILL) and removes its temp dir; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** The redis-server binary: `$REDIS_SERVER`, else `redis-server` on the PATH, else /usr/bin/redis-server. */
+function redisBinary(): string | undefined {
+  const candidates = [
+    process.env.REDIS_SERVER,
+    "redis-server",
+    "/usr/bin/redis-server",
+    "/usr/local/bin/redis-server",
+  ];
+  for (const candidate of candidates) {
+    if (!candidate) continue;
+    if (candidate.includes("/") && !existsSync(candidate)) continue;
+    const probe = spawnSync(candidate, ["--version"], { stdio: "ignore", timeout: 5_000 });
+    if (probe.status === 0) return candidate;
+  }
+  return undefined;
+}
+
+let cachedBinary: string | undefined | null = null;
+function binary(): string | undefined {
+  if (cachedBinary === null) cachedBinary = redisBinary();
+  return cachedBinary;
+}
+
+/**
+ * Whether a redis-server binary can be run here. Use it with `describe.skipIf` and say why.
+ *
+ * @example
+ * if (!redisAvailable()) console.warn(redisUnavailableReason);
+ * describe.skipIf(!redisAvailable())("store on redis", () => { ... });
+ */
+export function redisAvailable(): boolean {
+  return binary() !== undefined;
+}
+
+/** The sentence to print when the Redis tests are skipped. */
+export const redisUnavailableReason =
+  "Redis tests skipped: no redis-server binary found (install redis-server or set REDIS_SERVER=/path/to/redis-server).";
+
+/**
+ * Starts a redis-server on a random free port and waits until it answers PING.
+ *
+ * @example
+ * const redis = await startRedis();
+ * const store = await openStore(redis.url);
+ * // ...
+ * await store.close();
+ * await redis.stop();
+ */
+export async function startRedis(): Promise<RedisServer> {
+  const bin = binary();
+  if (!bin) throw new Error(redisUnavailableReason);
+  let lastError: unknown;
+  // A free port can be taken between finding it and redis binding it: try a few.
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const port = await freePort();
+    const dir = await mkdtemp(join(tmpdir(), "bot-redis-"));
+    const child = spawn(
+      bin,
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
+      { stdio: ["ignore", "pipe", "pipe"] },
+    );
+    let output = "";
+    child.stdout?.on("data", (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000);
+    });
+    child.stderr?.on("data", (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-4_000);
+    });
+    const stop = stopper(child, dir);
+    try {
+      await waitForPing(port, child);
+      return { url: `redis://127.0.0.1:${port}`, port, stop };
+    } catch (error) {
+      lastError = new Error(`redis-server did not start on port ${port}: ${String(error)}\n${output}`);
+      await stop();
+    }
+  }
+  throw lastError;
+}
+
+function stopper(child: ChildProcess, dir: string): () => Promise<void> {
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  let stopped: Promise<void> | undefined;
+  return () => {
+    stopped ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      process.removeListener("exit", killOnExit);
+      await rm(dir, { recursive: true, force: true });
+    })();
+    return stopped;
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPing(port: number, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
+    if (await ping(port)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error("no PONG within 10 s");
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ port, host: "127.0.0.1" });
+    let reply = "";
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(1_000, () => done(false));
+    socket.once("error", () => done(false));
+    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (chunk) => {
+      reply += chunk.toString();
+      if (reply.includes("\r\n")) done(reply.startsWith("+PONG"));
+    });
+  });
+}
