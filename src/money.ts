@@ -57,12 +57,14 @@ export function parseAmount(input: string, currency: string): AmountParse {
   const refuse = (reason: AmountRefusal): AmountParse => ({ ok: false, reason, maxDecimals });
   const text = input.trim();
   if (text === "") return refuse("empty");
-  if (text.length > MAX_INPUT_LENGTH) return refuse("too-long");
+  if (input.length > MAX_INPUT_LENGTH * 4 || text.length > MAX_INPUT_LENGTH) return refuse("too-long");
   if (text.startsWith("-") || text.startsWith("−")) return refuse("negative");
   if (/^\+?\d*[.,]?\d*e[+-]?\d+$/i.test(text)) return refuse("exponent");
   const separators = text.match(/[.,'\s]/g) ?? [];
   // A space or an apostrophe between digits only ever groups thousands (`1 000`, `1'000`).
   if (separators.length > 1 || /\d['\s]\d/.test(text)) return refuse("ambiguous-separator");
+  // "1,000" is a thousand to an English reader and one to a German: refuse rather than guess.
+  if (/^[1-9]\d*,\d{3}$/.test(text)) return refuse("ambiguous-separator");
   if (!PLAIN_DECIMAL.test(text)) return refuse("not-a-number");
   const [, fraction = ""] = text.split(/[.,]/);
   if (fraction.length > maxDecimals) return refuse("too-many-decimals");
@@ -120,6 +122,8 @@ export function formatAmount(value: Big, currency: string, locale: string): stri
   const number = new Intl.NumberFormat(locale, {
     minimumFractionDigits: 0,
     maximumFractionDigits: CRYPTO_DECIMALS,
+    // Never show more than there is.
+    roundingMode: "trunc",
   }).format(exact);
   return `${number} ${code}`;
 }

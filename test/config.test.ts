@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "../src/config.ts";
+
+const KEY = Buffer.alloc(32, 7).toString("base64");
+const base = {
+  BOT_TOKEN: "123456:ABCDEFGHIJKLMNOPQRSTUVWXYZ_abc",
+  EXCHANGE_API_URL: "https://exchange.example/",
+  EXCHANGE_CLIENT_ID: "7",
+  EXCHANGE_CLIENT_SECRET: "s3cret",
+  SECRETS_KEY: KEY,
+};
+
+function refusal(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error("expected a ConfigError");
+}
+
+describe("loadConfig", () => {
+  it("reads a complete environment with the documented defaults", () => {
+    const config = loadConfig(base);
+    expect(config).toMatchObject({
+      telegramApiRoot: "https://api.telegram.org",
+      exchange: { url: "https://exchange.example", clientId: 7, clientSecret: "s3cret" },
+      storeUrl: "sqlite://data/bot.sqlite",
+      botMode: "polling",
+      port: 8080,
+      defaultLocale: "en",
+      logLevel: "info",
+    });
+  });
+
+  it.each([
+    ["BOT_TOKEN", { BOT_TOKEN: undefined }],
+    ["BOT_TOKEN", { BOT_TOKEN: "nonsense" }],
+    ["EXCHANGE_API_URL", { EXCHANGE_API_URL: undefined }],
+    ["EXCHANGE_API_URL", { EXCHANGE_API_URL: "exchange.example" }],
+    ["EXCHANGE_CLIENT_ID", { EXCHANGE_CLIENT_ID: "seven" }],
+    ["EXCHANGE_CLIENT_SECRET", { EXCHANGE_CLIENT_SECRET: "" }],
+    ["SECRETS_KEY", { SECRETS_KEY: undefined }],
+    ["SECRETS_KEY", { SECRETS_KEY: "c2hvcnQ=" }],
+    ["STORE_URL", { STORE_URL: "mysql://x" }],
+    ["BOT_MODE", { BOT_MODE: "push" }],
+    ["WEBHOOK_SECRET", { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook" }],
+    ["WEBHOOK_URL", { BOT_MODE: "webhook", WEBHOOK_SECRET: "abc" }],
+    ["PORT", { PORT: "99999" }],
+    ["DEFAULT_LOCALE", { DEFAULT_LOCALE: "fr" }],
+    ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+  ])("names %s in one sentence when it is missing or malformed", (variable, change) => {
+    const error = refusal({ ...base, ...change });
+    expect(error.variable).toBe(variable);
+    expect(error.message).toContain(variable);
+    expect(error.message.trim().split(/(?<=\.)\s+(?=[A-Z])/)).toHaveLength(1);
+  });
+
+  it("never repeats a secret value in its sentence", () => {
+    const error = refusal({ ...base, BOT_TOKEN: "123:short-secret-token" });
+    expect(error.message).not.toContain("short-secret-token");
+  });
+
+  it("lets the demo run without a bot token or secrets key", () => {
+    const config = loadConfig({ ...base, BOT_TOKEN: undefined, SECRETS_KEY: undefined }, { purpose: "demo" });
+    expect(config.botToken).toBeUndefined();
+  });
+
+  it("accepts webhook mode with URL and secret", () => {
+    const config = loadConfig({
+      ...base,
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example/telegram",
+      WEBHOOK_SECRET: "s-e_cret",
+    });
+    expect(config.webhook).toEqual({ url: "https://bot.example/telegram", secret: "s-e_cret" });
+  });
+});
