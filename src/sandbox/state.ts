@@ -1,0 +1,528 @@
+/**
+ * Everything the sandbox exchange knows, in memory: accounts (login accounts and partner users
+ * alike, since both hold balances, bank accounts and transactions), tokens, transactions, bank
+ * accounts, addresses, limit usage, and the partner's master wallet.
+ *
+ * Time-driven changes (an order settling, a bank account auto-verifying, a KYC import finishing)
+ * are applied lazily by `catchUp(now)`, which the server calls before every request: nothing
+ * sleeps or runs on a timer, and a test that advances the clock sees the effects on its next call.
+ *
+ * Every method here is synchronous, so a request's checks and writes happen in one turn of the
+ * event loop: two concurrent orders can never both pass a balance check meant for one.
+ */
+import { randomBytes } from "node:crypto";
+import Big from "big.js";
+import type { Clock } from "../clock.ts";
+import { LIMIT_TYPES, type LimitType } from "../exchange/schemas.ts";
+import { generateAddress } from "./addresses.ts";
+import { makeRfReference } from "./rf-reference.ts";
+import { type Ceiling, defaultCeilings } from "./rules.ts";
+
+export type AccountType = "personal" | "business";
+export type KycStatus = "not_started" | "pending" | "failed" | "declined" | "passed";
+export type EddStatus = "not_required" | "required" | "confirmed" | "failed" | "";
+
+export interface AccountInfo {
+  name: string;
+  surname: string;
+  birth_of_date: string;
+  address: string;
+  building_number: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  company_name?: string;
+  company_address?: string;
+  vat_number?: string;
+  registration_number?: string;
+}
+
+export interface PartnerProfile {
+  phone: string;
+  status: "active";
+  kyc_status: KycStatus;
+  edd_status: EddStatus;
+  /** When a KYC import finishes, and how. */
+  kycDecision?: { at: number; outcome: KycStatus };
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  /** Absent for partner users: they never log in to the account API. */
+  password?: string;
+  /** Absent when 2FA is off: such an account cannot use the API (spec, Authentication 2). */
+  totpSecret?: string;
+  accountType: AccountType;
+  info: AccountInfo;
+  balances: Map<string, Big>;
+  /** The RF reference a wire deposit to this account carries (deposit instructions). */
+  depositReference: string;
+  partner?: PartnerProfile;
+  createdAt: number;
+}
+
+export interface BankAccountRecord {
+  id: number;
+  accountId: number;
+  name: string;
+  iban: string;
+  swift_bic: string;
+  reference_number: string;
+  state: "pending" | "verified";
+  /** The deposit that verifies it. */
+  verificationAmount: Big;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface AddressRecord {
+  accountId: number;
+  currency_code: string;
+  address: string;
+  createdAt: number;
+}
+
+export type TransactionType =
+  | "buy_crypto"
+  | "sell_crypto"
+  | "crypto_withdraw"
+  | "fiat_withdraw"
+  | "fiat_deposit"
+  | "crypto_deposit";
+export type TransactionState = "opened" | "success" | "error";
+
+export interface Movement {
+  currency: string;
+  amount: Big;
+}
+
+export interface TransactionRecord {
+  id: number;
+  accountId: number;
+  type: TransactionType;
+  state: TransactionState;
+  createdAt: number;
+  updatedAt: number;
+  /** Sandbox instant at which it leaves `opened`. */
+  settleAt: number;
+  /** Decided when the order is placed (the "settle as error" switch of that moment). */
+  outcome: "success" | "error";
+  currency_code: string;
+  /** The amount as ordered: EUR for buy and fiat withdrawal, the crypto otherwise. */
+  amount: Big;
+  fee: Big;
+  feeCurrency: string;
+  minerFee?: Big;
+  price?: Big;
+  cryptoAmount?: Big;
+  fiatAmount?: Big;
+  address?: string;
+  reference_number?: string;
+  /** Taken at placement; given back if the order ends in `error`. */
+  debits: Movement[];
+  /** Paid out when the order succeeds. */
+  credits: Movement[];
+  usageIds: number[];
+  idempotencyKey?: string;
+  via: "account" | "partner" | "sandbox";
+}
+
+export interface UsageEntry {
+  id: number;
+  accountId: number;
+  type: LimitType;
+  eurAmount: Big;
+  at: number;
+}
+
+export interface TokenRecord {
+  accountId: number;
+  expiresAt: number;
+}
+
+export interface IdempotencyRecord {
+  fingerprint: string;
+  transactionId: number;
+}
+
+export interface SandboxSettings {
+  settleAfterMs: number;
+  /** A new bank account verifies itself after this long if no deposit arrived (demo convenience). */
+  bankAutoVerifyMs: number;
+  /** A KYC import is decided this long after it was received. */
+  kycDecisionMs: number;
+  tokenLifetimeSeconds: number;
+}
+
+export type AssetAction = "buy" | "sell" | "send" | "receive";
+
+export interface NewAccount {
+  email: string;
+  password?: string;
+  totpSecret?: string;
+  accountType?: AccountType;
+  info?: Partial<AccountInfo>;
+  balances?: Record<string, string>;
+  partner?: Partial<PartnerProfile>;
+}
+
+const BLANK_INFO: AccountInfo = {
+  name: "",
+  surname: "",
+  birth_of_date: "",
+  address: "",
+  building_number: "",
+  city: "",
+  postal_code: "",
+  country: "",
+};
+
+export class SandboxState {
+  readonly clock: Clock;
+  readonly settings: SandboxSettings;
+  readonly accounts = new Map<number, Account>();
+  readonly tokens = new Map<string, TokenRecord>();
+  readonly transactions = new Map<number, TransactionRecord>();
+  readonly bankAccounts = new Map<number, BankAccountRecord>();
+  readonly addresses: AddressRecord[] = [];
+  readonly usage: UsageEntry[] = [];
+  readonly ceilings: Record<LimitType, Ceiling> = defaultCeilings();
+  /** `type:currency` pairs closed for that action. */
+  readonly closedAssets = new Set<string>();
+  /** The partner's own wallet, read by the master balance endpoint. */
+  readonly masterBalances = new Map<string, Big>();
+  readonly idempotency = new Map<string, IdempotencyRecord>();
+  /** How orders placed from now on end. */
+  orderOutcome: "success" | "error" = "success";
+  /** When the limit records were created (their `created_at`). */
+  readonly limitsCreatedAt: number;
+
+  #nextAccountId = 1;
+  #nextTransactionId = 1001;
+  #nextBankId = 1;
+  #nextUsageId = 1;
+  /** Ids of transactions still `opened`, oldest first: settling scans only these. */
+  #open: number[] = [];
+
+  constructor(clock: Clock, settings: SandboxSettings) {
+    this.clock = clock;
+    this.settings = settings;
+    this.limitsCreatedAt = clock.now() - 30 * 24 * 3600 * 1000;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  // ── Accounts ──────────────────────────────────────────────────────────────────────────────────
+
+  createAccount(spec: NewAccount): Account {
+    const id = this.#nextAccountId++;
+    const balances = new Map<string, Big>();
+    for (const [currency, amount] of Object.entries(spec.balances ?? {}))
+      balances.set(currency, new Big(amount));
+    const account: Account = {
+      id,
+      email: spec.email,
+      accountType: spec.accountType ?? "personal",
+      info: { ...BLANK_INFO, ...spec.info },
+      balances,
+      depositReference: makeRfReference(`${String(id).padStart(6, "0")}000000`),
+      createdAt: this.now(),
+    };
+    if (spec.password !== undefined) account.password = spec.password;
+    if (spec.totpSecret !== undefined) account.totpSecret = spec.totpSecret;
+    if (spec.partner) {
+      account.partner = {
+        phone: "",
+        status: "active",
+        kyc_status: "not_started",
+        edd_status: "not_required",
+        ...spec.partner,
+      };
+    }
+    this.accounts.set(id, account);
+    return account;
+  }
+
+  accountByEmail(email: string): Account | undefined {
+    const wanted = email.trim().toLowerCase();
+    for (const account of this.accounts.values()) if (account.email.toLowerCase() === wanted) return account;
+    return undefined;
+  }
+
+  partnerUser(id: number): Account | undefined {
+    const account = this.accounts.get(id);
+    return account?.partner ? account : undefined;
+  }
+
+  // ── Balances ──────────────────────────────────────────────────────────────────────────────────
+
+  balance(account: Account, currency: string): Big {
+    return account.balances.get(currency) ?? new Big(0);
+  }
+
+  credit(account: Account, currency: string, amount: Big): void {
+    account.balances.set(currency, this.balance(account, currency).plus(amount));
+  }
+
+  /** Callers check the balance first; going below zero is a bug, so it throws. */
+  debit(account: Account, currency: string, amount: Big): void {
+    const next = this.balance(account, currency).minus(amount);
+    if (next.lt(0)) throw new Error(`balance of ${currency} would go below zero`);
+    account.balances.set(currency, next);
+  }
+
+  // ── Tokens ────────────────────────────────────────────────────────────────────────────────────
+
+  issueToken(account: Account): { token: string; expiresIn: number } {
+    const token = randomBytes(30).toString("base64url");
+    const expiresIn = this.settings.tokenLifetimeSeconds;
+    this.tokens.set(token, { accountId: account.id, expiresAt: this.now() + expiresIn * 1000 });
+    return { token, expiresIn };
+  }
+
+  /** The account a bearer token belongs to, if it is known and not expired. */
+  accountForToken(token: string): Account | undefined {
+    const record = this.tokens.get(token);
+    if (!record) return undefined;
+    if (this.now() >= record.expiresAt) {
+      this.tokens.delete(token);
+      return undefined;
+    }
+    return this.accounts.get(record.accountId);
+  }
+
+  expireAllTokens(): void {
+    this.tokens.clear();
+  }
+
+  // ── Assets ────────────────────────────────────────────────────────────────────────────────────
+
+  isAssetOpen(action: AssetAction, currency: string): boolean {
+    return !this.closedAssets.has(`${action}:${currency}`);
+  }
+
+  setAssetOpen(action: AssetAction, currency: string, open: boolean): void {
+    if (open) this.closedAssets.delete(`${action}:${currency}`);
+    else this.closedAssets.add(`${action}:${currency}`);
+  }
+
+  // ── Limits ────────────────────────────────────────────────────────────────────────────────────
+
+  recordUsage(account: Account, type: LimitType, eurAmount: Big): UsageEntry {
+    const entry = { id: this.#nextUsageId++, accountId: account.id, type, eurAmount, at: this.now() };
+    this.usage.push(entry);
+    return entry;
+  }
+
+  /** Used today and this month, by UTC calendar day and month of the sandbox clock. */
+  used(account: Account, type: LimitType): { day: Big; month: Big } {
+    const now = new Date(this.now());
+    const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+    let day = new Big(0);
+    let month = new Big(0);
+    for (const entry of this.usage) {
+      if (entry.accountId !== account.id || entry.type !== type || entry.at < monthStart) continue;
+      month = month.plus(entry.eurAmount);
+      if (entry.at >= dayStart) day = day.plus(entry.eurAmount);
+    }
+    return { day, month };
+  }
+
+  /** The EUR still allowed today for this limit type (the lower of day and month headroom). */
+  headroom(account: Account, type: LimitType): Big {
+    const { day, month } = this.used(account, type);
+    const ceiling = this.ceilings[type];
+    const dayLeft = ceiling.daily.minus(day);
+    const monthLeft = ceiling.monthly.minus(month);
+    const left = dayLeft.lt(monthLeft) ? dayLeft : monthLeft;
+    return left.lt(0) ? new Big(0) : left;
+  }
+
+  limitTypes(): readonly LimitType[] {
+    return LIMIT_TYPES;
+  }
+
+  // ── Transactions ──────────────────────────────────────────────────────────────────────────────
+
+  /**
+   * Records an order whose debits the caller has already checked: takes them now, pays the
+   * credits when it settles.
+   */
+  openTransaction(
+    account: Account,
+    fields: Omit<
+      TransactionRecord,
+      "id" | "accountId" | "state" | "createdAt" | "updatedAt" | "settleAt" | "outcome"
+    >,
+  ): TransactionRecord {
+    const now = this.now();
+    for (const debit of fields.debits) this.debit(account, debit.currency, debit.amount);
+    const record: TransactionRecord = {
+      ...fields,
+      id: this.#nextTransactionId++,
+      accountId: account.id,
+      state: "opened",
+      createdAt: now,
+      updatedAt: now,
+      settleAt: now + this.settings.settleAfterMs,
+      outcome: this.orderOutcome,
+    };
+    this.transactions.set(record.id, record);
+    this.#open.push(record.id);
+    if (this.settings.settleAfterMs <= 0) this.catchUp();
+    return record;
+  }
+
+  /** A finished incoming movement (a simulated deposit), recorded for the transaction list. */
+  recordDeposit(
+    account: Account,
+    type: "fiat_deposit" | "crypto_deposit",
+    currency: string,
+    amount: Big,
+    extra: { address?: string; reference_number?: string } = {},
+  ): TransactionRecord {
+    const now = this.now();
+    this.credit(account, currency, amount);
+    const record: TransactionRecord = {
+      id: this.#nextTransactionId++,
+      accountId: account.id,
+      type,
+      state: "success",
+      createdAt: now,
+      updatedAt: now,
+      settleAt: now,
+      outcome: "success",
+      currency_code: currency,
+      amount,
+      fee: new Big(0),
+      feeCurrency: currency,
+      debits: [],
+      credits: [{ currency, amount }],
+      usageIds: [],
+      via: "sandbox",
+      ...extra,
+    };
+    this.transactions.set(record.id, record);
+    return record;
+  }
+
+  /** Newest first. */
+  transactionsOf(account: Account): TransactionRecord[] {
+    const list: TransactionRecord[] = [];
+    for (const record of this.transactions.values()) if (record.accountId === account.id) list.push(record);
+    return list.reverse();
+  }
+
+  /** Applies whatever the clock has made due: settlements, bank verifications, KYC decisions. */
+  catchUp(): void {
+    const now = this.now();
+    if (this.#open.length > 0) {
+      const still: number[] = [];
+      for (const id of this.#open) {
+        const record = this.transactions.get(id);
+        if (!record) continue;
+        if (record.settleAt <= now) this.#settle(record);
+        else still.push(id);
+      }
+      this.#open = still;
+    }
+    for (const bank of this.bankAccounts.values()) {
+      if (bank.state === "pending" && bank.createdAt + this.settings.bankAutoVerifyMs <= now) {
+        bank.state = "verified";
+        bank.updatedAt = bank.createdAt + this.settings.bankAutoVerifyMs;
+      }
+    }
+    for (const account of this.accounts.values()) {
+      const decision = account.partner?.kycDecision;
+      if (account.partner && decision && decision.at <= now) {
+        account.partner.kyc_status = decision.outcome;
+        delete account.partner.kycDecision;
+      }
+    }
+  }
+
+  #settle(record: TransactionRecord): void {
+    const account = this.accounts.get(record.accountId);
+    if (!account) return;
+    if (record.outcome === "success") {
+      for (const credit of record.credits) this.credit(account, credit.currency, credit.amount);
+      record.state = "success";
+    } else {
+      for (const debit of record.debits) this.credit(account, debit.currency, debit.amount);
+      // A failed order used none of the limit.
+      const ids = new Set(record.usageIds);
+      for (let i = this.usage.length - 1; i >= 0; i--) {
+        const entry = this.usage[i];
+        if (entry && ids.has(entry.id)) this.usage.splice(i, 1);
+      }
+      record.state = "error";
+    }
+    record.updatedAt = record.settleAt;
+  }
+
+  // ── Bank accounts and addresses ───────────────────────────────────────────────────────────────
+
+  addBankAccount(
+    account: Account,
+    fields: { name: string; iban: string; swift_bic: string; verificationAmount: Big; verified?: boolean },
+  ): BankAccountRecord {
+    const id = this.#nextBankId++;
+    const now = this.now();
+    const record: BankAccountRecord = {
+      id,
+      accountId: account.id,
+      name: fields.name,
+      iban: fields.iban,
+      swift_bic: fields.swift_bic,
+      // Account id and bank id in the body: unique, and a human can read where it points.
+      reference_number: makeRfReference(
+        `${String(account.id).padStart(6, "0")}${String(id).padStart(6, "0")}`,
+      ),
+      state: fields.verified ? "verified" : "pending",
+      verificationAmount: fields.verificationAmount,
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.bankAccounts.set(id, record);
+    return record;
+  }
+
+  bankAccountsOf(account: Account): BankAccountRecord[] {
+    return [...this.bankAccounts.values()].filter((b) => b.accountId === account.id);
+  }
+
+  bankAccountByReference(reference: string): BankAccountRecord | undefined {
+    const wanted = reference.replace(/\s+/g, "").toUpperCase();
+    for (const bank of this.bankAccounts.values()) if (bank.reference_number === wanted) return bank;
+    return undefined;
+  }
+
+  verifyBankAccount(bank: BankAccountRecord): void {
+    if (bank.state === "verified") return;
+    bank.state = "verified";
+    bank.updatedAt = this.now();
+  }
+
+  addAddress(account: Account, currency: string): AddressRecord {
+    const record = {
+      accountId: account.id,
+      currency_code: currency,
+      address: generateAddress(currency),
+      createdAt: this.now(),
+    };
+    this.addresses.push(record);
+    return record;
+  }
+
+  addressesOf(account: Account): AddressRecord[] {
+    return this.addresses.filter((a) => a.accountId === account.id);
+  }
+
+  addressOwner(address: string): AddressRecord | undefined {
+    return this.addresses.find((a) => a.address === address);
+  }
+}
