@@ -1,0 +1,99 @@
+/**
+ * The demo's own commands, typed with a leading `:` (or `#N` to tap a button), so that they never
+ * reach the bot: a 2FA code from the sandbox, moving the sandbox clock and prices, inline queries
+ * and group messages.
+ */
+import type { AdjustableClock } from "../clock.ts";
+import type { Sandbox } from "../sandbox/server.ts";
+import type { BotApiDouble, FakeUser } from "../telegram-double/index.ts";
+import type { Printed } from "./transcript.ts";
+
+export interface DemoCommandContext {
+  sandbox: Sandbox;
+  telegram: BotApiDouble;
+  me: FakeUser;
+  clock: AdjustableClock;
+  /** Runs the bot's background jobs once (alerts, expiry warnings) after time moved. */
+  tick(): Promise<void>;
+  buttons(): NonNullable<Printed["buttons"]>;
+  print(text: string): void;
+}
+
+export const HELP = [
+  "Demo commands (they do not go to the bot):",
+  "  :code              a fresh 2FA code from the sandbox's authenticator",
+  "  #N                 tap button N of the last message with buttons",
+  "  :advance 10m       move the sandbox clock (s, m, h): orders settle, tokens expire",
+  "  :price btc 65000   set a sandbox price in EUR (for alerts)",
+  "  :inline btc        type an inline query (@bot btc) and see the results",
+  "  :group /balance    say something in a group chat with the bot",
+  "  :quit              leave",
+  "Everything else is sent to the bot as your message, e.g. /help.",
+].join("\n");
+
+const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
+
+export async function handleDemoCommand(line: string, ctx: DemoCommandContext): Promise<void> {
+  const tap = /^#(\d+)$/.exec(line);
+  if (tap) {
+    const index = Number(tap[1]) - 1;
+    const button = ctx.buttons()[index];
+    if (!button) {
+      ctx.print(`(demo) There is no button ${tap[1]}; the last message had ${ctx.buttons().length}.`);
+      return;
+    }
+    if (!button.data) {
+      ctx.print(`(demo) Button ${tap[1]} is a link: ${button.url ?? "?"}`);
+      return;
+    }
+    await ctx.me.tapData(button.messageId, button.data);
+    return;
+  }
+  const [command, ...args] = line.slice(1).trim().split(/\s+/);
+  switch (command) {
+    case "code":
+      ctx.print(`(demo) Your authenticator shows: ${ctx.sandbox.currentCode()}`);
+      return;
+    case "advance": {
+      const match = /^(\d+)([smh])$/.exec(args[0] ?? "");
+      if (!match) {
+        ctx.print("(demo) Say how far, e.g. :advance 90s, :advance 10m or :advance 2h.");
+        return;
+      }
+      ctx.clock.advance(Number(match[1]) * (UNITS[match[2] ?? "s"] ?? 1_000));
+      ctx.print(`(demo) The sandbox clock is now ${new Date(ctx.clock.now()).toISOString()}.`);
+      await ctx.tick();
+      return;
+    }
+    case "price": {
+      const [currency, price] = args;
+      if (!currency || !price || !/^\d+(\.\d+)?$/.test(price)) {
+        ctx.print("(demo) Say which and how much, e.g. :price btc 65000");
+        return;
+      }
+      ctx.sandbox.setPrice(currency.toLowerCase(), price);
+      ctx.print(`(demo) ${currency.toUpperCase()} now costs ${price} EUR at the sandbox.`);
+      await ctx.tick();
+      return;
+    }
+    case "inline": {
+      const id = await ctx.me.inlineQuery(args.join(" "));
+      const results = await ctx.me.inlineResults(id).catch(() => []);
+      if (results.length === 0) ctx.print("(demo) The inline query gave no results.");
+      for (const result of results) {
+        const title = "title" in result ? result.title : result.type;
+        const description = "description" in result ? ` – ${result.description}` : "";
+        ctx.print(`(inline) ${title}${description}`);
+      }
+      return;
+    }
+    case "group":
+      await ctx.me.sendInGroup(args.join(" "));
+      return;
+    case "help":
+      ctx.print(HELP);
+      return;
+    default:
+      ctx.print(`(demo) Unknown demo command :${command ?? ""}. ${HELP.split("\n")[0]} Type :help.`);
+  }
+}

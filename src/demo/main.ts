@@ -1,0 +1,121 @@
+/**
+ * `npm run demo`: the whole bot in the terminal. The sandbox exchange and a Bot API double run in
+ * this process; the real bot (createBot, the same wiring as production) talks to both over
+ * loopback HTTP. You type as the Telegram user; the bot's messages are printed with numbered
+ * buttons. No Telegram token, no exchange account.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createInterface } from "node:readline";
+import { run } from "@grammyjs/runner";
+import { createBot } from "../bot/bot.ts";
+import { registerCommands } from "../bot/commands.ts";
+import { OffsetClock } from "../clock.ts";
+import { startBackgroundJobs } from "../jobs.ts";
+import { createLogger } from "../logger.ts";
+import { startSandbox } from "../sandbox/server.ts";
+import { createServices } from "../services.ts";
+import { Vault } from "../store/vault.ts";
+import { DEFAULT_GROUP_ID, startBotApiDouble } from "../telegram-double/index.ts";
+import { type DemoCommandContext, handleDemoCommand, HELP } from "./commands.ts";
+import { describeBotCall, type Printed } from "./transcript.ts";
+
+const out = (text = "") => process.stdout.write(`${text}\n`);
+
+async function main(): Promise<void> {
+  const clock = new OffsetClock();
+  const log = createLogger((process.env.LOG_LEVEL as "warn" | undefined) ?? "warn", process.stderr);
+  const sandbox = await startSandbox({ clock });
+  const telegram = await startBotApiDouble({ clock });
+  const folder = mkdtempSync(join(tmpdir(), "exchange-bot-demo-"));
+  const services = await createServices(
+    {
+      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      storeUrl: `sqlite://${join(folder, "demo.sqlite")}`,
+      secretsKey: Vault.generateKey(),
+      defaultLocale: "en",
+      telegramApiRoot: telegram.apiRoot,
+    },
+    { clock, log },
+  );
+  const bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot });
+  await bot.init();
+  await registerCommands(bot.api, { defaultLocale: "en", profiles: services.deps.profiles, log });
+  const runner = run(bot, { runner: { silent: true } });
+  const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: 5_000 });
+
+  const me = telegram.user(4242, {
+    firstName: process.env.USER ?? "Demo",
+    languageCode: process.env.DEMO_LANGUAGE ?? "en",
+  });
+
+  out("┌─ Exchange bot demo ─────────────────────────────────────────────");
+  out(`│ Sandbox exchange: ${sandbox.url}`);
+  out(`│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`);
+  out("│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.");
+  out("│ Start with /start, or /login.");
+  out("└──────────────────────────────────────────────────────────────────");
+
+  let buttons: NonNullable<Printed["buttons"]> = [];
+  telegram.on("call", (call) => {
+    if (call.chatId === DEFAULT_GROUP_ID && call.method === "sendMessage" && call.ok) {
+      out(`group bot> ${String(call.payload.text ?? "")}`);
+      return;
+    }
+    if (call.chatId !== me.id) return;
+    const result = call.result as { message_id?: number } | undefined;
+    const message = me.messages().find((m) => m.messageId === result?.message_id);
+    const printed = describeBotCall(call, message);
+    if (!printed) return;
+    if (printed.buttons) buttons = printed.buttons;
+    out(printed.lines.map((line, i) => (i === 0 ? `bot> ${line}` : `     ${line}`)).join("\n"));
+  });
+
+  const context: DemoCommandContext = {
+    sandbox,
+    telegram,
+    me,
+    clock,
+    tick: () => jobs.tick(),
+    buttons: () => buttons,
+    print: out,
+  };
+
+  const shutdown = async () => {
+    await runner.stop();
+    await jobs.stop();
+    await services.close();
+    await telegram.close();
+    await sandbox.close();
+    rmSync(folder, { recursive: true, force: true });
+  };
+
+  const lines = createInterface({ input: process.stdin, terminal: process.stdin.isTTY });
+  const prompt = () => {
+    if (process.stdin.isTTY) process.stdout.write("you> ");
+  };
+  prompt();
+  for await (const raw of lines) {
+    const line = raw.trim();
+    if (!process.stdin.isTTY && line) out(`you> ${line}`);
+    if (line === ":quit" || line === ":q") break;
+    try {
+      if (line.startsWith(":") || line.startsWith("#")) {
+        await handleDemoCommand(line, context);
+      } else if (line) {
+        await me.send(line);
+      }
+      // Let the bot answer before the next line, so the transcript reads in order.
+      await telegram.waitUntilIdle({ quietMs: 150, timeoutMs: 15_000 }).catch(() => undefined);
+    } catch (error) {
+      out(`(demo) ${error instanceof Error ? error.message : String(error)}`);
+    }
+    prompt();
+  }
+  out("Bye.");
+  await shutdown();
+}
+
+export { HELP };
+await main();

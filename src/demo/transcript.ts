@@ -1,0 +1,57 @@
+/**
+ * Turns what the bot did (Bot API calls recorded by the double) into lines for the terminal:
+ * messages with numbered buttons, edits, photos, deletions and button toasts.
+ */
+import type { RecordedCall, SentMessage } from "../telegram-double/index.ts";
+
+export interface Printed {
+  lines: string[];
+  /** The buttons, numbered from 1, of the message that was just shown (if it had any). */
+  buttons?: { label: string; messageId: number; data?: string; url?: string }[];
+}
+
+export function describeBotCall(call: RecordedCall, message: SentMessage | undefined): Printed | undefined {
+  if (!call.ok) return undefined;
+  switch (call.method) {
+    case "sendMessage":
+    case "sendPhoto":
+    case "sendDocument":
+    case "editMessageText":
+    case "editMessageCaption":
+    case "editMessageReplyMarkup": {
+      if (message === undefined) return undefined;
+      const edited = call.method.startsWith("edit");
+      const lines: string[] = [];
+      if (message.kind === "photo") {
+        const size = message.file ? `${Math.round(message.file.size / 102.4) / 10} KB` : "";
+        lines.push(`[picture ${size}]`.replace(" ]", "]"));
+      }
+      if (message.text) lines.push(...message.text.split("\n"));
+      const buttons = inlineButtons(message);
+      buttons.forEach((button, index) => {
+        lines.push(`   [${index + 1}] ${button.label}${button.url ? ` → ${button.url}` : ""}`);
+      });
+      if (edited) lines[0] = `(edited) ${lines[0] ?? ""}`;
+      return { lines, ...(buttons.length > 0 ? { buttons } : {}) };
+    }
+    case "deleteMessage":
+      return { lines: ["(the bot deleted a message of yours, as it does with passwords and codes)"] };
+    case "answerCallbackQuery": {
+      const text = call.payload.text;
+      return typeof text === "string" && text ? { lines: [`(notice) ${text}`] } : undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+function inlineButtons(message: SentMessage): NonNullable<Printed["buttons"]> {
+  const markup = message.replyMarkup;
+  if (!markup || !("inline_keyboard" in markup)) return [];
+  return markup.inline_keyboard.flat().map((button) => ({
+    label: button.text,
+    messageId: message.messageId,
+    ...("callback_data" in button && button.callback_data ? { data: button.callback_data } : {}),
+    ...("url" in button && button.url ? { url: button.url } : {}),
+  }));
+}

@@ -1,0 +1,146 @@
+/**
+ * The whole bot, for tests: the sandbox exchange and the Bot API double on loopback, a real
+ * SQLite file (or Redis), and the real bot from createBot started with @grammyjs/runner, exactly
+ * as main.ts wires it. One ManualClock drives the bot and the sandbox, so token expiry and order
+ * settlement are tested by moving time, not by sleeping.
+ *
+ * @example
+ * const h = await startHarness();
+ * const ada = await h.loggedInUser();
+ * await ada.send("/balance");
+ * expect((await ada.waitForReply()).text).toContain("Euro");
+ * await h.stop();
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { type RunnerHandle, run } from "@grammyjs/runner";
+import type { Bot } from "grammy";
+import { createBot } from "../../src/bot/bot.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import type { BotDeps } from "../../src/bot/deps.ts";
+import { ManualClock } from "../../src/clock.ts";
+import { silentLogger } from "../../src/logger.ts";
+import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import { Vault } from "../../src/store/vault.ts";
+import { type BotApiDouble, type FakeUser, type FakeUserOptions, startBotApiDouble } from "../../src/telegram-double/index.ts";
+
+export interface HarnessOptions {
+  /** Default: a fresh SQLite file in a temp folder. */
+  storeUrl?: string;
+  /** Keys in the store are prefixed with this (several harnesses on one Redis). */
+  storeNamespace?: string;
+  sandbox?: SandboxOptions;
+  /** Share a sandbox / double with another harness (two instances of the bot). */
+  shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: ManualClock };
+  secretsKey?: string;
+}
+
+export interface Harness {
+  sandbox: Sandbox;
+  telegram: BotApiDouble;
+  clock: ManualClock;
+  deps: BotDeps;
+  bot: Bot<BotContext>;
+  storeUrl: string;
+  secretsKey: string;
+  user(id?: number, options?: FakeUserOptions): FakeUser;
+  /** A user who went through /login with the sandbox's demo account. */
+  loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
+  /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
+  restartBot(): Promise<void>;
+  /** Stops the bot only; `startBot` builds a new one on the same store. */
+  stopBot(): Promise<void>;
+  startBot(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A fixed start, so dates in assertions are stable. */
+export const HARNESS_EPOCH = Date.parse("2026-11-22T10:00:00.000Z");
+
+let nextUserId = 1000;
+
+export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
+  const clock = options.shared?.clock ?? new ManualClock(HARNESS_EPOCH);
+  const sandbox =
+    options.shared?.sandbox ?? (await startSandbox({ clock, rateLimitPerMinute: 0, ...options.sandbox }));
+  const telegram = options.shared?.telegram ?? (await startBotApiDouble({ clock }));
+  const folder = mkdtempSync(join(tmpdir(), "bot-test-"));
+  const storeUrl = options.storeUrl ?? `sqlite://${join(folder, "bot.sqlite")}`;
+  const secretsKey = options.secretsKey ?? Vault.generateKey();
+
+  let services: Services;
+  let bot: Bot<BotContext>;
+  let runner: RunnerHandle | undefined;
+
+  async function startBot(): Promise<void> {
+    services = await createServices(
+      {
+        exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+        storeUrl,
+        secretsKey,
+        defaultLocale: "en",
+        telegramApiRoot: telegram.apiRoot,
+      },
+      { clock, log: silentLogger, ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}) },
+    );
+    bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot, botInfo: telegram.botInfo });
+    runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
+  }
+
+  async function stopBot(): Promise<void> {
+    if (runner?.isRunning()) await runner.stop();
+    runner = undefined;
+    await services.close();
+  }
+
+  await startBot();
+
+  const harness: Harness = {
+    sandbox,
+    telegram,
+    clock,
+    get deps() {
+      return services.deps;
+    },
+    get bot() {
+      return bot;
+    },
+    storeUrl,
+    secretsKey,
+    user: (id = nextUserId++, userOptions) => telegram.user(id, userOptions),
+    async loggedInUser(id = nextUserId++, userOptions) {
+      const user = telegram.user(id, userOptions);
+      await logIn(user, sandbox);
+      return user;
+    },
+    async restartBot() {
+      await stopBot();
+      await startBot();
+    },
+    stopBot,
+    startBot,
+    async stop() {
+      await stopBot();
+      if (!options.shared) {
+        await telegram.close();
+        await sandbox.close();
+      }
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+  return harness;
+}
+
+/** Goes through the login conversation as a person would. */
+export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
+  await user.send("/login");
+  await user.waitForReply(/e-mail|E-Mail/);
+  await user.send(sandbox.demo.email);
+  await user.waitForReply(/password|Passwort/);
+  await user.send(sandbox.demo.password);
+  await user.waitForReply(/6-digit|6-stellig/);
+  await user.send(sandbox.currentCode());
+  await user.waitForReply(/Logged in|Angemeldet als/);
+}
