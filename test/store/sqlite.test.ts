@@ -1,3 +1,5 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -52,7 +54,59 @@ describe("sqlite:// specifics", () => {
     await expect(openStore(`sqlite://${file}`)).rejects.toThrow();
   });
 
+  it("waits for another process's write lock (busy timeout), and rejects when it is never released", async () => {
+    const file = join(dir, "busy.sqlite");
+    const store = await openStore(`sqlite://${file}`);
+    await store.set("k", 1);
+    try {
+      const shortLock = await holdWriteLock(file);
+      setTimeout(() => shortLock.release(), 300);
+      await store.set("k", 2); // waits for the lock, then succeeds
+      expect(await store.get("k")).toBe(2);
+
+      const lock = await holdWriteLock(file);
+      const started = Date.now();
+      // Through Keyv too (Keyv would swallow it without throwOnErrors): rejected, never silently dropped.
+      // One write only: the connection runs statements one after another, each would wait 5 s.
+      const result = await store.set("k", 3).then(
+        () => "resolved",
+        (error: unknown) => String(error),
+      );
+      await lock.release();
+      expect(result).toMatch(/SQLITE_BUSY/);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+      expect(await store.get("k")).toBe(2);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("refuses an empty path", async () => {
     await expect(openStore("sqlite://")).rejects.toThrow(/sqlite:\/\/data\/bot.sqlite/);
   });
 });
+
+/**
+ * Another process holding SQLite's write lock on `file` until released. A separate process, because
+ * SQLite's POSIX locks do not separate two SQLite libraries loaded into one process.
+ */
+async function holdWriteLock(file: string): Promise<{ release: () => Promise<void> }> {
+  const script = `
+    const { DatabaseSync } = require("node:sqlite");
+    const db = new DatabaseSync(process.argv[1]);
+    db.exec("BEGIN IMMEDIATE");
+    process.stdout.write("locked\\n");
+    process.stdin.once("data", () => { db.exec("ROLLBACK"); db.close(); process.exit(0); });
+  `;
+  const child = spawn(process.execPath, ["--no-warnings", "-e", script, file], {
+    stdio: ["pipe", "pipe", "inherit"],
+  });
+  await once(child.stdout, "data");
+  return {
+    release: async () => {
+      if (child.exitCode !== null) return;
+      child.stdin.write("go\n");
+      await once(child, "exit");
+    },
+  };
+}
