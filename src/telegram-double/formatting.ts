@@ -64,6 +64,7 @@ const HTML_TAGS: Record<string, EntityType> = {
 const HTML_ENTITIES: Record<string, string> = { lt: "<", gt: ">", amp: "&", quot: '"' };
 
 interface OpenTag {
+  order: number;
   name: string;
   start: number;
   attrs: Record<string, string>;
@@ -107,7 +108,17 @@ function parseHtml(source: string): FormattedText {
           `Unmatched end tag at byte offset ${byteOffset(source, i)}, expected "</${open.name}>", found "</${name}>"`,
         );
       }
-      closeHtmlEntity(open, text.length, entities);
+      const parent = stack.at(-1);
+      const language = /^language-(.+)$/.exec(open.attrs.class ?? "")?.[1];
+      if (
+        open.name === "code" &&
+        parent?.name === "pre" &&
+        parent.start === open.start &&
+        language !== undefined
+      ) {
+        // <pre><code class="language-x"> is one pre entity with a language, not two.
+        parent.attrs.language = language;
+      } else closeHtmlEntity(open, text.length, entities);
     } else {
       const m = /^([a-zA-Z][a-zA-Z0-9-]*)(\s[\s\S]*)?$/.exec(inner);
       const name = m?.[1]?.toLowerCase();
@@ -123,17 +134,34 @@ function parseHtml(source: string): FormattedText {
       if (name === "span" && attrs.class !== "tg-spoiler") {
         cantParse(`Tag "span" must have class "tg-spoiler" at byte offset ${byteOffset(source, i)}`);
       }
-      stack.push({ name, start: text.length, attrs });
+      stack.push({ order: i, name, start: text.length, attrs });
     }
     i = end + 1;
   }
   const open = stack.at(-1);
   if (open !== undefined) cantParse(`Can't find end tag corresponding to start tag "${open.name}"`);
-  entities.sort((a, b) => a.offset - b.offset);
-  return { text, entities };
+  return { text, entities: sortEntities(entities) };
 }
 
-function closeHtmlEntity(open: OpenTag, end: number, entities: MessageEntity[]): void {
+/** Telegram lists entities by offset, an enclosing one before those inside it. */
+function sortEntities(entities: MessageEntity[]): MessageEntity[] {
+  // Equal spans keep the order their start tags came in (a stable sort on closing order would invert them).
+  const opened = new Map(entities.map((e) => [e, openOrder.get(e) ?? 0]));
+  return entities.sort(
+    (a, b) => a.offset - b.offset || b.length - a.length || (opened.get(a) ?? 0) - (opened.get(b) ?? 0),
+  );
+}
+
+/** The position of an HTML entity's start tag, for ordering entities that cover the same text. */
+const openOrder = new WeakMap<MessageEntity, number>();
+
+function closeHtmlEntity(open: OpenTag, end: number, all: MessageEntity[]): void {
+  const entities = {
+    push(entity: MessageEntity) {
+      openOrder.set(entity, open.order);
+      all.push(entity);
+    },
+  };
   const length = end - open.start;
   // Telegram drops entities that cover no text.
   if (length === 0) return;
@@ -144,7 +172,8 @@ function closeHtmlEntity(open: OpenTag, end: number, entities: MessageEntity[]):
     if (url === undefined || url === "") return;
     entities.push({ type, offset, length, url });
   } else if (type === "pre") {
-    entities.push({ type, offset, length });
+    const language = open.attrs.language;
+    entities.push(language === undefined ? { type, offset, length } : { type, offset, length, language });
   } else if (type === "blockquote") {
     entities.push({
       type: "expandable" in open.attrs ? "expandable_blockquote" : "blockquote",
@@ -245,8 +274,7 @@ function parseMarkdownV2(source: string): FormattedText {
       `Can't find end of ${MDV2_NAMES[top.type] ?? top.type} entity at byte offset ${byteOffset(source, top.at)}`,
     );
   }
-  entities.sort((a, b) => a.offset - b.offset);
-  return { text, entities };
+  return { text, entities: sortEntities(entities) };
 }
 
 /** Legacy Markdown: no nesting, no escapes inside entities; an unclosed marker is refused. */
