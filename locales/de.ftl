@@ -125,3 +125,108 @@ balance-eur = 💶 Euro: { $amount }
 balance-total = 📊 Gesamtwert: { $amount }
 balance-crypto-line = • { $amount } ≈ { $value }
 balance-no-crypto = Du hast noch kein Krypto. Mit /buy bekommst du welches.
+
+## /deposit
+
+deposit-title = 📥 <b>Deine Einzahlungsadressen</b>
+deposit-showing-newest = Die neuesten { $shown } von { $total }.
+deposit-item =
+    <b>{ $name }</b>
+    <code>{ $address }</code>
+deposit-warning = Schick an jede Adresse nur die genannte Währung; alles andere kann verloren gehen. Tippe auf eine Adresse, um sie zu kopieren, oder unten auf einen Knopf für ihren QR-Code.
+deposit-none = Du hast noch keine Einzahlungsadresse. Tippe unten, um eine zu erstellen.
+deposit-button-new = ➕ Neue Adresse
+deposit-button-qr = 📷 QR: { $name } { $tail }
+deposit-qr-caption =
+    <b>{ $name }</b>-Einzahlungsadresse:
+    <code>{ $address }</code>
+deposit-new-created =
+    ✅ Deine neue <b>{ $name }</b>-Einzahlungsadresse:
+    <code>{ $address }</code>
+    Schick nur { $name } an sie.
+deposit-address-gone = Diese Adresse ist nicht mehr in deiner Liste. Schick /deposit, um die aktuellen zu sehen.
+deposit-picker-expired = Diese Auswahl ist abgelaufen. Schick /deposit noch einmal.
+deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. btc).
+deposit-unknown-currency = „{ $currency }“ kenne ich nicht. Wähle eine von: { $list }
+deposit-receive-paused = Der Empfang von { $name } ({ $currency }) ist bei der Börse gerade pausiert, darum kann ich dafür keine Adresse erstellen. Bitte versuche es später noch einmal.
+
+## /banks
+
+banks-title = 🏦 <b>Deine Bankkonten</b> ({ $count })
+banks-card =
+    <b>{ $name }</b>
+    IBAN: { $iban }
+    BIC: <code>{ $bic }</code>
+    Referenznummer: <code>{ $reference }</code>
+    Status: { $state }
+banks-state-verified = ✅ bestätigt
+banks-state-pending = ⏳ wartet auf die Bestätigungsüberweisung
+banks-state-other = { $state }
+banks-none = Du hast noch kein Bankkonto bei der Börse.
+banks-pending-hint = Ein Konto, das auf die Bestätigung wartet, ist nutzbar, sobald die Börse die kleine Bestätigungsüberweisung von diesem Konto erhalten hat.
+
+## /transactions
+
+transactions-title = 📜 <b>Deine Transaktionen</b>
+transactions-title-filtered = 📜 <b>Deine { $currency }-Transaktionen</b>
+transactions-page = Seite { $page }, neueste zuerst
+transactions-line =
+    { $state } · <b>#{ $id }</b> { $type }{ $amount }
+    { $date }
+transactions-hint = Schick /tx und eine Nummer für die Details, z. B. /tx 1005.
+transactions-none = Du hast noch keine Transaktionen.
+transactions-none-filtered = Du hast keine { $currency }-Transaktionen.
+transactions-no-more = Es gibt keine weiteren Transaktionen.
+transactions-button-prev = ‹ Zurück
+transactions-button-next = Weiter ›
+transactions-button-filter = 🔎 Nach Währung filtern
+transactions-button-filter-on = 🔎 Filter: { $currency }
+transactions-button-all = Alle Währungen
+transactions-choose-filter = Die Transaktionen welcher Währung möchtest du sehen?
+transactions-unknown-currency = Die Währung „{ $currency }“ kenne ich nicht. Versuch eine von: { $list }, oder /transactions all.
+transactions-type-buy = Kauf
+transactions-type-sell = Verkauf
+transactions-type-send = Krypto-Auszahlung
+transactions-type-fiat-withdraw = Euro-Auszahlung
+transactions-type-fiat-deposit = Euro-Einzahlung
+transactions-type-crypto-deposit = Krypto-Einzahlung
+transactions-state-opened = ⏳ offen
+transactions-state-success = ✅ erledigt
+transactions-state-error = ❌ fehlgeschlagen
+transactions-state-other = ❔ { $state }
+transactions-bad-id = Schick die Transaktionsnummer nach /tx, z. B. /tx 1005. Sie ist eine ganze Zahl größer als null.
+transactions-not-found = In deinem Konto gibt es keine Transaktion #{ $id }.
+transactions-detail-title = 🧾 <b>Transaktion #{ $id }</b>
+transactions-detail-type = Art: { $type }
+transactions-detail-state = Status: { $state }
+transactions-detail-amount = Betrag: { $amount }
+transactions-detail-fee = Gebühr: { $fee }
+transactions-detail-miner-fee = Netzwerkgebühr: { $fee }
+transactions-detail-price = Preis: { $price } pro { $currency }
+transactions-detail-address = Adresse: <code>{ $address }</code>
+transactions-detail-reference = Referenznummer: <code>{ $reference }</code>
+transactions-detail-created = Erstellt: { $date }
+transactions-detail-updated = Aktualisiert: { $date }
+
+## /settings
+
+settings-title = ⚙️ <b>Einstellungen</b>
+settings-language-line = 🌐 Sprache: { $language }
+settings-notifications-line = 🔔 Benachrichtigungen: Preisalarme { $alerts }, Auftragsmeldungen { $orders }, Sitzungsablauf { $expiry }
+settings-remember-line = 🔑 Passwort für schnelles Wieder-Anmelden merken: { $state }
+settings-autologout-line = ⏱ Automatisch abmelden: { $value }
+settings-autologout-never = nie
+settings-autologout-after = nach { $minutes } Minuten ohne Aktivität
+settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts off oder /settings logout 30.
+settings-on = an
+settings-off = aus
+settings-button-alerts = 🔔 Preisalarme: { $state }
+settings-button-orders = 🔔 Auftragsmeldungen: { $state }
+settings-button-expiry = 🔔 Warnung vor Sitzungsablauf: { $state }
+settings-button-remember = 🔑 Passwort merken: { $state }
+settings-button-autologout-off = ⏱ Nie
+settings-button-autologout = { $minutes } Min.
+settings-saved = ✅ Gespeichert.
+settings-usage = Diese Einstellung habe ich nicht verstanden. Beispiele: /settings language de, /settings alerts off, /settings orders on, /settings expiry off, /settings remember on, /settings logout 30 (oder off).
+settings-remember-on-explained = 🔑 Passwort merken ist an. Ab deiner nächsten /login-Anmeldung bewahre ich dein Passwort verschlüsselt auf und nutze es nur, um dich nach Ablauf der Sitzung wieder anzumelden, zusammen mit einem frischen 2FA-Code, den du mir schickst. Dein 2FA-Geheimnis bewahre ich nie auf, es braucht also immer einen Code von dir. Schalte es hier jederzeit aus, dann vergesse ich das Passwort.
+settings-remember-off-done = 🔑 Passwort merken ist aus. Ich habe dein Passwort vergessen; die nächste Anmeldung fragt wieder danach.

@@ -125,3 +125,108 @@ balance-eur = 💶 Euro: { $amount }
 balance-total = 📊 Total value: { $amount }
 balance-crypto-line = • { $amount } ≈ { $value }
 balance-no-crypto = You hold no crypto yet. /buy gets you some.
+
+## /deposit
+
+deposit-title = 📥 <b>Your deposit addresses</b>
+deposit-showing-newest = Showing the newest { $shown } of { $total }.
+deposit-item =
+    <b>{ $name }</b>
+    <code>{ $address }</code>
+deposit-warning = Send only the named currency to each address; anything else may be lost. Tap an address to copy it, or a button below for its QR code.
+deposit-none = You have no deposit address yet. Tap below to make one.
+deposit-button-new = ➕ New address
+deposit-button-qr = 📷 QR: { $name } { $tail }
+deposit-qr-caption =
+    <b>{ $name }</b> deposit address:
+    <code>{ $address }</code>
+deposit-new-created =
+    ✅ Your new <b>{ $name }</b> deposit address:
+    <code>{ $address }</code>
+    Send only { $name } to it.
+deposit-address-gone = That address is no longer in your list. Send /deposit to see the current ones.
+deposit-picker-expired = This choice has expired. Send /deposit again.
+deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. btc).
+deposit-unknown-currency = I do not know “{ $currency }”. Choose one of: { $list }
+deposit-receive-paused = Receiving { $name } ({ $currency }) is paused at the exchange right now, so I cannot make an address for it. Please try again later.
+
+## /banks
+
+banks-title = 🏦 <b>Your bank accounts</b> ({ $count })
+banks-card =
+    <b>{ $name }</b>
+    IBAN: { $iban }
+    BIC: <code>{ $bic }</code>
+    Reference number: <code>{ $reference }</code>
+    State: { $state }
+banks-state-verified = ✅ verified
+banks-state-pending = ⏳ waiting for the verification deposit
+banks-state-other = { $state }
+banks-none = You have no bank account at the exchange yet.
+banks-pending-hint = An account that waits for verification becomes usable once the exchange has received the small verification deposit from it.
+
+## /transactions
+
+transactions-title = 📜 <b>Your transactions</b>
+transactions-title-filtered = 📜 <b>Your { $currency } transactions</b>
+transactions-page = Page { $page }, newest first
+transactions-line =
+    { $state } · <b>#{ $id }</b> { $type }{ $amount }
+    { $date }
+transactions-hint = Send /tx and a number for the details, e.g. /tx 1005.
+transactions-none = You have no transactions yet.
+transactions-none-filtered = You have no { $currency } transactions.
+transactions-no-more = There are no more transactions.
+transactions-button-prev = ‹ Previous
+transactions-button-next = Next ›
+transactions-button-filter = 🔎 Filter by currency
+transactions-button-filter-on = 🔎 Filter: { $currency }
+transactions-button-all = All currencies
+transactions-choose-filter = Show the transactions of which currency?
+transactions-unknown-currency = I do not know the currency “{ $currency }”. Try one of: { $list }, or /transactions all.
+transactions-type-buy = Buy
+transactions-type-sell = Sell
+transactions-type-send = Crypto withdrawal
+transactions-type-fiat-withdraw = Euro withdrawal
+transactions-type-fiat-deposit = Euro deposit
+transactions-type-crypto-deposit = Crypto deposit
+transactions-state-opened = ⏳ open
+transactions-state-success = ✅ done
+transactions-state-error = ❌ failed
+transactions-state-other = ❔ { $state }
+transactions-bad-id = Send the transaction number after /tx, e.g. /tx 1005. It is a whole number above zero.
+transactions-not-found = There is no transaction #{ $id } in your account.
+transactions-detail-title = 🧾 <b>Transaction #{ $id }</b>
+transactions-detail-type = Type: { $type }
+transactions-detail-state = State: { $state }
+transactions-detail-amount = Amount: { $amount }
+transactions-detail-fee = Fee: { $fee }
+transactions-detail-miner-fee = Miner fee: { $fee }
+transactions-detail-price = Price: { $price } per { $currency }
+transactions-detail-address = Address: <code>{ $address }</code>
+transactions-detail-reference = Reference number: <code>{ $reference }</code>
+transactions-detail-created = Created: { $date }
+transactions-detail-updated = Updated: { $date }
+
+## /settings
+
+settings-title = ⚙️ <b>Settings</b>
+settings-language-line = 🌐 Language: { $language }
+settings-notifications-line = 🔔 Notifications: price alerts { $alerts }, order updates { $orders }, session expiry { $expiry }
+settings-remember-line = 🔑 Remember password for quick re-login: { $state }
+settings-autologout-line = ⏱ Auto-logout: { $value }
+settings-autologout-never = never
+settings-autologout-after = after { $minutes } minutes without activity
+settings-hint = Tap to change. You can also type, e.g. /settings alerts off or /settings logout 30.
+settings-on = on
+settings-off = off
+settings-button-alerts = 🔔 Price alerts: { $state }
+settings-button-orders = 🔔 Order updates: { $state }
+settings-button-expiry = 🔔 Session expiry warnings: { $state }
+settings-button-remember = 🔑 Remember password: { $state }
+settings-button-autologout-off = ⏱ Never
+settings-button-autologout = { $minutes } min
+settings-saved = ✅ Saved.
+settings-usage = I did not understand that setting. Examples: /settings language de, /settings alerts off, /settings orders on, /settings expiry off, /settings remember on, /settings logout 30 (or off).
+settings-remember-on-explained = 🔑 Remember password is on. From your next /login I keep your password, encrypted, and use it only to log you in again when your session ends, together with a fresh 2FA code that you send me. I never keep your 2FA secret, so a code from you is always needed. Turn it off here at any time and I forget the password.
+settings-remember-off-done = 🔑 Remember password is off. I have forgotten your password; the next login asks for it again.

@@ -20,13 +20,17 @@ import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import type { BotContext, FlowContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { balanceFeature } from "./features/balance.ts";
+import { banksFeature } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
+import { depositFeature } from "./features/deposit.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
 import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
+import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
+import { transactionsFeature } from "./features/transactions.ts";
 import { createI18n } from "./i18n.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { floodLimit } from "./middleware/flood-limit.ts";
@@ -97,6 +101,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     loginFeature(deps),
     logoutFeature(deps),
     balanceFeature(deps),
+    depositFeature(deps),
+    banksFeature(deps),
+    transactionsFeature(deps),
+    settingsFeature(deps),
   );
   return bot;
 }

@@ -1,0 +1,219 @@
+/**
+ * /settings: the bot's own settings (not the exchange's, so no login needed), as a menu that edits
+ * itself: language, notifications per kind, remember password for quick re-login, auto-logout.
+ *
+ * Buttons carry the value they set (`set:n:alerts:0`), not "toggle": a double tap, or a tap on an
+ * old menu, sets the same value again instead of flipping it back. Every choice can be typed too:
+ * `/settings language de`, `/settings alerts off`, `/settings remember on`, `/settings logout 30`.
+ *
+ * Remember password is opt-in. Turning it on takes effect at the next /login (the password is
+ * only ever captured there); turning it off forgets a remembered password at once.
+ */
+import { Composer, InlineKeyboard } from "grammy";
+import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
+import type { BotContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { SUPPORTED_LOCALES } from "../i18n.ts";
+import { editInPlace } from "../ui/edit.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+type NotificationKind = keyof UserProfile["notifications"];
+
+const NOTIFICATION_KINDS: readonly NotificationKind[] = ["alerts", "orders", "expiry"];
+const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
+
+export type SettingsChange =
+  | { kind: "language"; locale: string }
+  | { kind: "notify"; which: NotificationKind; on: boolean }
+  | { kind: "remember"; on: boolean }
+  | { kind: "autologout"; minutes: number };
+
+const ON_WORDS = new Set(["on", "an", "ein", "yes", "ja", "true", "1"]);
+const OFF_WORDS = new Set(["off", "aus", "no", "nein", "false", "0", "never", "nie"]);
+const SETTING_WORDS: Record<string, "language" | NotificationKind | "remember" | "autologout"> = {
+  language: "language",
+  lang: "language",
+  sprache: "language",
+  alerts: "alerts",
+  alarme: "alerts",
+  orders: "orders",
+  aufträge: "orders",
+  auftraege: "orders",
+  expiry: "expiry",
+  ablauf: "expiry",
+  session: "expiry",
+  remember: "remember",
+  password: "remember",
+  passwort: "remember",
+  logout: "autologout",
+  autologout: "autologout",
+  "auto-logout": "autologout",
+  abmelden: "autologout",
+};
+
+function onOff(word: string | undefined): boolean | undefined {
+  if (word === undefined) return undefined;
+  if (ON_WORDS.has(word)) return true;
+  if (OFF_WORDS.has(word)) return false;
+  return undefined;
+}
+
+/** `/settings <what> <value>` → a change, or undefined when it does not read as one. */
+export function parseSettingsCommand(text: string): SettingsChange | undefined {
+  const [what, value, unit] = text.trim().toLowerCase().split(/\s+/);
+  const setting = SETTING_WORDS[what ?? ""];
+  if (setting === undefined || value === undefined) return undefined;
+  switch (setting) {
+    case "language": {
+      const locale = SUPPORTED_LOCALES.find((l) => l === value || LANGUAGE_NAMES[l]?.toLowerCase() === value);
+      return locale ? { kind: "language", locale } : undefined;
+    }
+    case "remember": {
+      const on = onOff(value);
+      return on === undefined ? undefined : { kind: "remember", on };
+    }
+    case "autologout": {
+      if (unit !== undefined && !/^min/.test(unit)) return undefined;
+      const minutes = onOff(value) === false ? 0 : Number(value.replace(/min.*$/, ""));
+      return (AUTO_LOGOUT_CHOICES as readonly number[]).includes(minutes)
+        ? { kind: "autologout", minutes }
+        : undefined;
+    }
+    default: {
+      const on = onOff(value);
+      return on === undefined ? undefined : { kind: "notify", which: setting, on };
+    }
+  }
+}
+
+export function applySettingsChange(profile: UserProfile, change: SettingsChange): UserProfile {
+  switch (change.kind) {
+    case "language":
+      return { ...profile, locale: change.locale };
+    case "notify":
+      return { ...profile, notifications: { ...profile.notifications, [change.which]: change.on } };
+    case "remember":
+      return { ...profile, rememberPassword: change.on };
+    case "autologout":
+      return { ...profile, autoLogoutMinutes: change.minutes };
+  }
+}
+
+function stateWord(t: Translate, on: boolean): string {
+  return t(on ? "settings-on" : "settings-off");
+}
+
+function autoLogoutText(t: Translate, minutes: number): string {
+  return minutes === 0 ? t("settings-autologout-never") : t("settings-autologout-after", { minutes });
+}
+
+/** The menu's text: every setting as it is now. */
+export function settingsText(t: Translate, profile: UserProfile, locale: string): string {
+  return [
+    t("settings-title"),
+    "",
+    t("settings-language-line", { language: LANGUAGE_NAMES[locale] ?? locale }),
+    t("settings-notifications-line", {
+      alerts: stateWord(t, profile.notifications.alerts),
+      orders: stateWord(t, profile.notifications.orders),
+      expiry: stateWord(t, profile.notifications.expiry),
+    }),
+    t("settings-remember-line", { state: stateWord(t, profile.rememberPassword) }),
+    t("settings-autologout-line", { value: autoLogoutText(t, profile.autoLogoutMinutes) }),
+    "",
+    t("settings-hint"),
+  ].join("\n");
+}
+
+/** The menu's buttons; the current choice is ticked, each button sets the value it names. */
+export function settingsKeyboard(t: Translate, profile: UserProfile, locale: string): InlineKeyboard {
+  const tick = (selected: boolean, label: string) => (selected ? `✓ ${label}` : label);
+  const keyboard = new InlineKeyboard();
+  for (const l of SUPPORTED_LOCALES)
+    keyboard.text(tick(l === locale, LANGUAGE_NAMES[l] ?? l), `set:lang:${l}`);
+  keyboard.row();
+  for (const which of NOTIFICATION_KINDS) {
+    const on = profile.notifications[which];
+    keyboard
+      .text(t(`settings-button-${which}`, { state: stateWord(t, on) }), `set:n:${which}:${on ? 0 : 1}`)
+      .row();
+  }
+  keyboard
+    .text(
+      t("settings-button-remember", { state: stateWord(t, profile.rememberPassword) }),
+      `set:pw:${profile.rememberPassword ? 0 : 1}`,
+    )
+    .row();
+  for (const minutes of AUTO_LOGOUT_CHOICES) {
+    const label =
+      minutes === 0 ? t("settings-button-autologout-off") : t("settings-button-autologout", { minutes });
+    keyboard.text(tick(profile.autoLogoutMinutes === minutes, label), `set:al:${minutes}`);
+  }
+  return keyboard;
+}
+
+export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+
+  async function menu(ctx: BotContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
+    const profile = await deps.profiles.get(ctx.from?.id ?? 0);
+    const locale = await ctx.i18n.getLocale();
+    return { text: settingsText(ctx.t, profile, locale), keyboard: settingsKeyboard(ctx.t, profile, locale) };
+  }
+
+  /** Saves the change; returns the key of a sentence to tell the user, if the change needs one. */
+  async function apply(ctx: BotContext, change: SettingsChange): Promise<string | undefined> {
+    const userId = ctx.from?.id ?? 0;
+    const before = await deps.profiles.get(userId);
+    await deps.profiles.update(userId, (profile) => applySettingsChange(profile, change));
+    if (change.kind === "language") ctx.i18n.useLocale(change.locale);
+    if (change.kind !== "remember") return undefined;
+    // Off always forgets, even if the setting already read off: nothing remembered must survive it.
+    if (!change.on) await deps.sessions.forgetPassword(userId);
+    if (before.rememberPassword === change.on) return undefined;
+    return change.on ? "settings-remember-on-explained" : "settings-remember-off-done";
+  }
+
+  composer.command("settings", async (ctx) => {
+    const typed = ctx.match.trim();
+    let note: string | undefined;
+    if (typed !== "") {
+      const change = parseSettingsCommand(typed);
+      if (!change) {
+        await ctx.reply(ctx.t("settings-usage"));
+      } else {
+        note = (await apply(ctx, change)) ?? "settings-saved";
+      }
+    }
+    if (note) await ctx.reply(ctx.t(note));
+    const { text, keyboard } = await menu(ctx);
+    await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  });
+
+  async function onTap(ctx: BotContext, change: SettingsChange): Promise<void> {
+    await ctx.answerCallbackQuery();
+    const note = await apply(ctx, change);
+    const { text, keyboard } = await menu(ctx);
+    await editInPlace(ctx, text, keyboard);
+    if (note) await ctx.reply(ctx.t(note));
+  }
+
+  composer.callbackQuery(/^set:lang:([a-z]{2})$/, async (ctx) => {
+    const locale = SUPPORTED_LOCALES.find((l) => l === ctx.match[1]);
+    if (!locale) return ctx.answerCallbackQuery();
+    await onTap(ctx, { kind: "language", locale });
+  });
+  composer.callbackQuery(/^set:n:(alerts|orders|expiry):([01])$/, async (ctx) => {
+    const which = NOTIFICATION_KINDS.find((k) => k === ctx.match[1]) ?? "alerts";
+    await onTap(ctx, { kind: "notify", which, on: ctx.match[2] === "1" });
+  });
+  composer.callbackQuery(/^set:pw:([01])$/, async (ctx) => {
+    await onTap(ctx, { kind: "remember", on: ctx.match[1] === "1" });
+  });
+  composer.callbackQuery(/^set:al:(\d{1,3})$/, async (ctx) => {
+    const minutes = Number(ctx.match[1]);
+    if (!(AUTO_LOGOUT_CHOICES as readonly number[]).includes(minutes)) return ctx.answerCallbackQuery();
+    await onTap(ctx, { kind: "autologout", minutes });
+  });
+  return composer;
+}
