@@ -182,6 +182,11 @@ export class BotApiDouble {
     return this.#queue.pendingCount;
   }
 
+  /** Whether a bot's getUpdates long poll is being held open right now (it is "listening"). */
+  get isPolling(): boolean {
+    return this.#queue.isPolling;
+  }
+
   /** A user with a private chat with the bot; the same id gives the same user. */
   user(id: number, options: FakeUserOptions = {}): FakeUser {
     let user = this.#users.get(id);

@@ -71,6 +71,11 @@ export class UpdateQueue {
     return this.#pending.length;
   }
 
+  /** Whether a getUpdates request is being held open, waiting for an update. */
+  get isPolling(): boolean {
+    return this.#poll !== undefined;
+  }
+
   /** Called whenever the pending count drops, for `waitUntilIdle`. */
   onChange(listener: () => void): () => void {
     this.#listeners.add(listener);

@@ -186,9 +186,7 @@ describe("a real grammY bot polling the double", () => {
   it("ends the newer poller's rival with 409 Conflict, as Telegram does", async () => {
     const first = makeBot(true);
     const polling = await poll(first);
-    // Let the first bot's long poll reach the double.
-    await double.waitForCall("getUpdates").catch(() => {});
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await expect.poll(() => double.isPolling).toBe(true);
 
     const second = makeBot(true);
     await expect(second.api.getUpdates({ timeout: 0 })).resolves.toEqual([]);
