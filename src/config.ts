@@ -59,14 +59,20 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
       throw new ConfigError(name, `${name} is not a URL: "${value}" should look like ${protocols[0]}//host.`);
     }
     if (!protocols.includes(parsed.protocol)) {
-      throw new ConfigError(name, `${name} must start with ${protocols.join(" or ")}, not ${parsed.protocol}.`);
+      throw new ConfigError(
+        name,
+        `${name} must start with ${protocols.join(" or ")}, not ${parsed.protocol}.`,
+      );
     }
     return value.replace(/\/+$/, "");
   };
 
   const botToken = strict ? required("BOT_TOKEN", "the token @BotFather gave you") : text("BOT_TOKEN");
   if (botToken !== undefined && !/^\d+:[\w-]{20,}$/.test(botToken)) {
-    throw new ConfigError("BOT_TOKEN", "BOT_TOKEN does not look like a bot token (digits, a colon, then letters).");
+    throw new ConfigError(
+      "BOT_TOKEN",
+      "BOT_TOKEN does not look like a bot token (digits, a colon, then letters).",
+    );
   }
 
   const clientIdText = required("EXCHANGE_CLIENT_ID", "the API client id the exchange gave you (a number)");
@@ -79,11 +85,16 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
   }
 
-  const secretsKey = strict ? required("SECRETS_KEY", "32 random bytes in base64 (openssl rand -base64 32)") : text("SECRETS_KEY");
+  const secretsKey = strict
+    ? required("SECRETS_KEY", "32 random bytes in base64 (openssl rand -base64 32)")
+    : text("SECRETS_KEY");
   if (secretsKey !== undefined) {
     for (const key of secretsKey.split(",")) {
       if (Buffer.from(key.trim(), "base64").length !== 32) {
-        throw new ConfigError("SECRETS_KEY", "SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32).");
+        throw new ConfigError(
+          "SECRETS_KEY",
+          "SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32).",
+        );
       }
     }
   }
@@ -94,11 +105,23 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
   }
   let webhook: Config["webhook"];
   if (botMode === "webhook") {
-    const secret = required("WEBHOOK_SECRET", "a secret of 1-256 letters, digits, _ or - (webhook mode refuses to run without it)");
+    const secret = required(
+      "WEBHOOK_SECRET",
+      "a secret of 1-256 letters, digits, _ or - (webhook mode refuses to run without it)",
+    );
     if (!/^[\w-]{1,256}$/.test(secret)) {
-      throw new ConfigError("WEBHOOK_SECRET", "WEBHOOK_SECRET may hold only letters, digits, _ and -, 1 to 256 of them.");
+      throw new ConfigError(
+        "WEBHOOK_SECRET",
+        "WEBHOOK_SECRET may hold only letters, digits, _ and -, 1 to 256 of them.",
+      );
     }
-    webhook = { url: url("WEBHOOK_URL", required("WEBHOOK_URL", "the public https URL Telegram should call"), ["https:", "http:"]), secret };
+    webhook = {
+      url: url("WEBHOOK_URL", required("WEBHOOK_URL", "the public https URL Telegram should call"), [
+        "https:",
+        "http:",
+      ]),
+      secret,
+    };
   }
 
   const portText = text("PORT") ?? "8080";
@@ -109,7 +132,10 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
 
   const defaultLocale = text("DEFAULT_LOCALE") ?? "en";
   if (!LOCALES.includes(defaultLocale)) {
-    throw new ConfigError("DEFAULT_LOCALE", `DEFAULT_LOCALE must be one of ${LOCALES.join(", ")}, not "${defaultLocale}".`);
+    throw new ConfigError(
+      "DEFAULT_LOCALE",
+      `DEFAULT_LOCALE must be one of ${LOCALES.join(", ")}, not "${defaultLocale}".`,
+    );
   }
 
   const logLevel = (text("LOG_LEVEL") ?? "info") as LevelWithSilent;
@@ -128,14 +154,23 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
 
   const intervalText = text("ALERT_INTERVAL_SECONDS") ?? "30";
   if (!/^\d+$/.test(intervalText) || Number(intervalText) < 1) {
-    throw new ConfigError("ALERT_INTERVAL_SECONDS", "ALERT_INTERVAL_SECONDS must be a whole number of seconds, 1 or more.");
+    throw new ConfigError(
+      "ALERT_INTERVAL_SECONDS",
+      "ALERT_INTERVAL_SECONDS must be a whole number of seconds, 1 or more.",
+    );
   }
 
   return {
     botToken,
-    telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", ["https:", "http:"]),
+    telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", [
+      "https:",
+      "http:",
+    ]),
     exchange: {
-      url: url("EXCHANGE_API_URL", required("EXCHANGE_API_URL", "the exchange's base URL"), ["https:", "http:"]),
+      url: url("EXCHANGE_API_URL", required("EXCHANGE_API_URL", "the exchange's base URL"), [
+        "https:",
+        "http:",
+      ]),
       clientId: Number(clientIdText),
       clientSecret: required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
     },

@@ -29,9 +29,13 @@ export function startBackgroundJobs(options: {
     const locale = notice.locale ?? deps.config.defaultLocale;
     const t = (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
     if (notice.kind === "expiry-warning") {
-      await api.sendMessage(notice.userId, t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }), {
-        reply_markup: loginKeyboard((key) => (key === "button-login" ? t("login-stay-button") : t(key))),
-      });
+      await api.sendMessage(
+        notice.userId,
+        t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
+        {
+          reply_markup: loginKeyboard((key) => (key === "button-login" ? t("login-stay-button") : t(key))),
+        },
+      );
     } else {
       await api.sendMessage(notice.userId, t("logout-auto", { minutes: notice.minutes }));
     }

@@ -9,9 +9,9 @@ import { createBot } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { startBackgroundJobs } from "./jobs.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { startBackgroundJobs } from "./jobs.ts";
 import { startWebhookServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   const bot = createBot(services.deps, { token: config.botToken ?? "", apiRoot: config.telegramApiRoot });
   await bot.init();
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
-  await registerCommands(bot.api, { defaultLocale: config.defaultLocale, profiles: services.deps.profiles, log });
+  await registerCommands(bot.api, {
+    defaultLocale: config.defaultLocale,
+    profiles: services.deps.profiles,
+    log,
+  });
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
 
   let stopUpdates: () => Promise<void>;

@@ -8,9 +8,10 @@
  * // … createBot(services.deps, …)
  * await services.close();
  */
+
+import type { BotDeps } from "./bot/deps.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
-import type { BotDeps } from "./bot/deps.ts";
 import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";

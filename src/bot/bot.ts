@@ -13,7 +13,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Context, Composer, type MiddlewareFn, session } from "grammy";
+import { Bot, type Composer, type Context, type MiddlewareFn, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
@@ -33,7 +33,7 @@ import { startFeature } from "./features/start.ts";
 import { transactionsFeature } from "./features/transactions.ts";
 import { createI18n } from "./i18n.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
-import { floodLimit } from "./middleware/flood-limit.ts";
+import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 
 export interface BotOptions {
@@ -44,6 +44,8 @@ export interface BotOptions {
   botInfo?: UserFromGetMe;
   /** Retry Bot API calls on 429 after `retry_after` (default on). */
   autoRetry?: boolean;
+  /** Per-user flood limit (default 30 updates per 10 s). */
+  floodLimit?: FloodLimitOptions;
 }
 
 /** Session and sequentialize use the same key: the user (rule 1: one user, one session). */
@@ -56,11 +58,15 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  const retry = options.autoRetry !== false ? autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }) : undefined;
+  const retry =
+    options.autoRetry !== false ? autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }) : undefined;
   if (retry) bot.api.config.use(retry);
 
   const i18n = createI18n<BotContext>({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
-  const flowI18n = createI18n<FlowContext>({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
+  const flowI18n = createI18n<FlowContext>({
+    defaultLocale: deps.config.defaultLocale,
+    profiles: deps.profiles,
+  });
 
   bot.use(sequentialize(userKey));
   bot.use(updateLogger(deps.log));
@@ -92,7 +98,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       ],
     }),
   );
-  inPrivate.use(floodLimit({ clock: deps.clock }));
+  inPrivate.use(floodLimit(options.floodLimit));
   inPrivate.use(cancelFeature());
   inPrivate.use(
     startFeature(deps),

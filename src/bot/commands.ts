@@ -5,8 +5,8 @@
 import type { Api } from "grammy";
 import type { BotCommand } from "grammy/types";
 import type { Logger } from "../logger.ts";
-import { createI18n, SUPPORTED_LOCALES } from "./i18n.ts";
 import type { Profiles } from "../session/profiles.ts";
+import { createI18n, SUPPORTED_LOCALES } from "./i18n.ts";
 
 export const MENU_COMMANDS = [
   "start",
@@ -42,14 +42,20 @@ export async function registerCommands(
 ): Promise<void> {
   const i18n = createI18n({ defaultLocale: options.defaultLocale, profiles: options.profiles });
   try {
-    await api.setMyCommands(commandList((key) => i18n.t(options.defaultLocale, key)), {
-      scope: { type: "all_private_chats" },
-    });
-    for (const locale of SUPPORTED_LOCALES) {
-      await api.setMyCommands(commandList((key) => i18n.t(locale, key)), {
+    await api.setMyCommands(
+      commandList((key) => i18n.t(options.defaultLocale, key)),
+      {
         scope: { type: "all_private_chats" },
-        language_code: locale,
-      });
+      },
+    );
+    for (const locale of SUPPORTED_LOCALES) {
+      await api.setMyCommands(
+        commandList((key) => i18n.t(locale, key)),
+        {
+          scope: { type: "all_private_chats" },
+          language_code: locale,
+        },
+      );
     }
   } catch (error) {
     options.log.warn({ err: error }, "could not set the command menu; the bot works without it");

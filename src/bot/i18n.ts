@@ -21,7 +21,10 @@ export function clientLocale(languageCode: string | undefined): string | undefin
   return isSupportedLocale(base) ? base : undefined;
 }
 
-export function createI18n<C extends Context>(options: { defaultLocale: string; profiles: Profiles }): I18n<C> {
+export function createI18n<C extends Context>(options: {
+  defaultLocale: string;
+  profiles: Profiles;
+}): I18n<C> {
   const i18n = new I18n<C>({
     defaultLocale: options.defaultLocale,
     // Unicode isolation marks around placeables confuse copy-paste of addresses and amounts.

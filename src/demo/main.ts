@@ -18,7 +18,7 @@ import { startSandbox } from "../sandbox/server.ts";
 import { createServices } from "../services.ts";
 import { Vault } from "../store/vault.ts";
 import { DEFAULT_GROUP_ID, startBotApiDouble } from "../telegram-double/index.ts";
-import { type DemoCommandContext, handleDemoCommand, HELP } from "./commands.ts";
+import { type DemoCommandContext, HELP, handleDemoCommand } from "./commands.ts";
 import { describeBotCall, type Printed } from "./transcript.ts";
 
 const out = (text = "") => process.stdout.write(`${text}\n`);
@@ -91,7 +91,8 @@ async function main(): Promise<void> {
     rmSync(folder, { recursive: true, force: true });
   };
 
-  const lines = createInterface({ input: process.stdin, terminal: process.stdin.isTTY });
+  // terminal: false leaves echo to the terminal itself, so bot output never garbles the typed line.
+  const lines = createInterface({ input: process.stdin, terminal: false });
   const prompt = () => {
     if (process.stdin.isTTY) process.stdout.write("you> ");
   };
@@ -118,4 +119,5 @@ async function main(): Promise<void> {
 }
 
 export { HELP };
+
 await main();

@@ -7,7 +7,11 @@ export class NotLoggedInError extends Error {
   /** `expired`: there was a session and it ran out (or the exchange said 401). */
   readonly reason: "logged-out" | "expired";
   constructor(reason: "logged-out" | "expired") {
-    super(reason === "expired" ? "The exchange session has expired: log in again." : "Not logged in: log in first.");
+    super(
+      reason === "expired"
+        ? "The exchange session has expired: log in again."
+        : "Not logged in: log in first.",
+    );
     this.reason = reason;
   }
 }

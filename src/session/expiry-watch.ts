@@ -51,7 +51,12 @@ export async function checkSessions(options: ExpiryWatchOptions): Promise<Sessio
       EXPIRY_WARNING_MS * 2,
     );
     if (!first) continue;
-    const notice: SessionNotice = { kind: "expiry-warning", userId, expiresAt: status.expiresAt, locale: profile.locale };
+    const notice: SessionNotice = {
+      kind: "expiry-warning",
+      userId,
+      expiresAt: status.expiresAt,
+      locale: profile.locale,
+    };
     await options.notify(notice);
     done.push(notice);
   }

@@ -82,12 +82,20 @@ export class Sessions {
       if (!refused) throw error;
       const failures = await this.#store.increment(failureKey(userId), this.#failureWindowMs);
       if (failures === 1) {
-        await this.#store.set(windowKey(userId), this.#clock.now() + this.#failureWindowMs, this.#failureWindowMs);
+        await this.#store.set(
+          windowKey(userId),
+          this.#clock.now() + this.#failureWindowMs,
+          this.#failureWindowMs,
+        );
       }
       const badCode = "security_code" in error.fieldErrors && !("email" in error.fieldErrors);
       const attemptsLeft = Math.max(0, this.#maxFailures - failures);
       if (attemptsLeft === 0) {
-        return { ok: false, reason: "rate-limited", retryAt: (await this.#blockedUntil(userId)) ?? this.#clock.now() };
+        return {
+          ok: false,
+          reason: "rate-limited",
+          retryAt: (await this.#blockedUntil(userId)) ?? this.#clock.now(),
+        };
       }
       return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
     }
@@ -126,8 +134,14 @@ export class Sessions {
   async status(userId: number): Promise<SessionStatus> {
     const record = await this.#store.get<AuthRecord>(authKey(userId));
     if (record === undefined) return { state: "logged-out" };
-    if (record.expired || record.expiresAt <= this.#clock.now()) return { state: "expired", email: record.email };
-    return { state: "active", email: record.email, expiresAt: record.expiresAt, lastActivityAt: record.lastActivityAt };
+    if (record.expired || record.expiresAt <= this.#clock.now())
+      return { state: "expired", email: record.email };
+    return {
+      state: "active",
+      email: record.email,
+      expiresAt: record.expiresAt,
+      lastActivityAt: record.lastActivityAt,
+    };
   }
 
   /** A client bound to the user's token; throws NotLoggedInError when there is none. */

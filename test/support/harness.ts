@@ -19,12 +19,18 @@ import type { Bot } from "grammy";
 import { createBot } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
+import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { ManualClock } from "../../src/clock.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
-import { type BotApiDouble, type FakeUser, type FakeUserOptions, startBotApiDouble } from "../../src/telegram-double/index.ts";
+import {
+  type BotApiDouble,
+  type FakeUser,
+  type FakeUserOptions,
+  startBotApiDouble,
+} from "../../src/telegram-double/index.ts";
 
 export interface HarnessOptions {
   /** Default: a fresh SQLite file in a temp folder. */
@@ -35,6 +41,7 @@ export interface HarnessOptions {
   /** Share a sandbox / double with another harness (two instances of the bot). */
   shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: ManualClock };
   secretsKey?: string;
+  floodLimit?: FloodLimitOptions;
 }
 
 export interface Harness {
@@ -83,9 +90,19 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         defaultLocale: "en",
         telegramApiRoot: telegram.apiRoot,
       },
-      { clock, log: silentLogger, ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}) },
+      {
+        clock,
+        log: silentLogger,
+        ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
+      },
     );
-    bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot, botInfo: telegram.botInfo });
+    bot = createBot(services.deps, {
+      token: telegram.token,
+      apiRoot: telegram.apiRoot,
+      botInfo: telegram.botInfo,
+      // Tests type faster than people; the flood limit has its own test.
+      floodLimit: options.floodLimit ?? { max: 10_000 },
+    });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
 

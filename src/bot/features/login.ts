@@ -67,7 +67,9 @@ function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       await ctx.reply(ctx.t("login-ask-code"));
     }
     const password = passwordCtx?.message?.text;
-    const rememberPassword = await conversation.external(async () => (await deps.profiles.get(userId)).rememberPassword);
+    const rememberPassword = await conversation.external(
+      async () => (await deps.profiles.get(userId)).rememberPassword,
+    );
 
     for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
       const code = await askCode(conversation, ctx);
@@ -75,7 +77,11 @@ function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       const outcome: LoginOutcome = await conversation.external(async () => {
         if (password === undefined) {
           return (
-            (await deps.sessions.quickLogin(userId, code)) ?? { ok: false, reason: "bad-credentials", attemptsLeft: 0 }
+            (await deps.sessions.quickLogin(userId, code)) ?? {
+              ok: false,
+              reason: "bad-credentials",
+              attemptsLeft: 0,
+            }
           );
         }
         return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
@@ -95,7 +101,9 @@ function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
         return;
       }
       if (tries < MAX_CODE_TRIES) {
-        await ctx.reply(ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }));
+        await ctx.reply(
+          ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }),
+        );
       }
     }
     await ctx.reply(ctx.t("login-too-many-codes"));

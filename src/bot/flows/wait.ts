@@ -34,7 +34,9 @@ export async function waitForText(conversation: Flow): Promise<TextContext> {
 export async function waitForTextOrTap(
   conversation: Flow,
   callbacks: RegExp,
-): Promise<{ kind: "text"; ctx: TextContext; text: string } | { kind: "tap"; ctx: FlowContext; data: string }> {
+): Promise<
+  { kind: "text"; ctx: TextContext; text: string } | { kind: "tap"; ctx: FlowContext; data: string }
+> {
   const ctx = await conversation.waitUntil(
     (c) => isPlainText(c) || (c.callbackQuery?.data !== undefined && callbacks.test(c.callbackQuery.data)),
     { otherwise: hint },

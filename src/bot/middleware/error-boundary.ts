@@ -65,7 +65,15 @@ export function createErrorHandler(log: Logger) {
       text = exchangeErrorText(ctx.t, error, ref);
       withLogin = error.kind === "unauthenticated";
       log.warn(
-        { ref, updateId, kind: error.kind, status: error.status, method: error.method, path: error.path, requestId: error.requestId },
+        {
+          ref,
+          updateId,
+          kind: error.kind,
+          status: error.status,
+          method: error.method,
+          path: error.path,
+          requestId: error.requestId,
+        },
         "exchange error",
       );
     } else {

@@ -4,17 +4,23 @@
  * told once per window and further updates are dropped.
  */
 import type { MiddlewareFn } from "grammy";
-import type { Clock } from "../../clock.ts";
 import type { BotContext } from "../context.ts";
 
-export function floodLimit(options: { clock: Clock; max?: number; windowMs?: number }): MiddlewareFn<BotContext> {
-  const max = options.max ?? 20;
+export interface FloodLimitOptions {
+  /** Updates a user may send per window. */
+  max?: number;
+  windowMs?: number;
+}
+
+/** Real time, not the injected clock: flooding is about this process's work right now. */
+export function floodLimit(options: FloodLimitOptions = {}): MiddlewareFn<BotContext> {
+  const max = options.max ?? 30;
   const windowMs = options.windowMs ?? 10_000;
   const windows = new Map<number, { start: number; count: number }>();
   return async (ctx, next) => {
     const userId = ctx.from?.id;
     if (userId === undefined) return next();
-    const now = options.clock.now();
+    const now = performance.now();
     let window = windows.get(userId);
     if (window === undefined || now - window.start >= windowMs) {
       window = { start: now, count: 0 };

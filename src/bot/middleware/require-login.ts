@@ -3,8 +3,8 @@
  * error, and an expired session says so. Also records activity for auto-logout.
  */
 import type { MiddlewareFn } from "grammy";
-import type { BotDeps } from "../deps.ts";
 import type { BotContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 
 export function requireLogin(deps: Pick<BotDeps, "sessions">): MiddlewareFn<BotContext> {

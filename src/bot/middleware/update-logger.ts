@@ -11,7 +11,10 @@ export function updateLogger(log: Logger): MiddlewareFn<BotContext> {
     } finally {
       if (log.isLevelEnabled("debug")) {
         const kind = Object.keys(ctx.update).find((key) => key !== "update_id");
-        log.debug({ updateId: ctx.update.update_id, kind, ms: Math.round((performance.now() - started) * 10) / 10 }, "update handled");
+        log.debug(
+          { updateId: ctx.update.update_id, kind, ms: Math.round((performance.now() - started) * 10) / 10 },
+          "update handled",
+        );
       }
     }
   };

@@ -1,7 +1,12 @@
 /** Dates and times for people, per locale; amounts live in money.ts. */
 
 export function formatTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { hour: "2-digit", minute: "2-digit", timeZone: "UTC", timeZoneName: "short" }).format(ms);
+  return new Intl.DateTimeFormat(locale, {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(ms);
 }
 
 export function formatDateTime(value: number | string, locale: string): string {

@@ -1,0 +1,225 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_GROUP_ID } from "../../../src/telegram-double/index.ts";
+import { type Harness, logIn, startHarness } from "../../support/harness.ts";
+
+async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("/login, /logout and the session", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("logs in with e-mail, password and code, and sends exactly one login to the exchange", async () => {
+    const before = h.sandbox.countRequests("POST", "/v1/auth/login");
+    const ada = h.user();
+    await logIn(ada, h.sandbox);
+    expect(h.sandbox.countRequests("POST", "/v1/auth/login")).toBe(before + 1);
+    const login = h.sandbox.requests.filter((r) => r.path === "/v1/auth/login").at(-1);
+    expect(login?.body).toMatchObject({
+      email: h.sandbox.demo.email,
+      password: h.sandbox.demo.password,
+      client_id: h.sandbox.clientId,
+      client_secret: h.sandbox.clientSecret,
+    });
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("active");
+  });
+
+  it("deletes the password message before the exchange sees the login", async () => {
+    const ada = h.user();
+    await ada.send("/login");
+    await ada.waitForReply(/e-mail/);
+    await ada.send(h.sandbox.demo.email);
+    await ada.waitForReply(/password/);
+    const password = await ada.send(h.sandbox.demo.password);
+    await ada.waitForReply(/6-digit/);
+    h.sandbox.faults.hold({ method: "POST", path: "/v1/auth/login" });
+    await ada.send(h.sandbox.currentCode());
+    await until(() => h.sandbox.faults.held.length === 1, "the login to reach the exchange");
+    // The login is at the exchange, unanswered: the password message must already be gone.
+    expect(ada.deletedMessageIds()).toContain(password.message_id);
+    h.sandbox.faults.release();
+    await ada.waitForReply(/Logged in/);
+  });
+
+  it("asks again after a wrong code, and logs in with the right one", async () => {
+    const ada = h.user();
+    await ada.send("/login");
+    await ada.waitForReply(/e-mail/);
+    await ada.send(h.sandbox.demo.email);
+    await ada.waitForReply(/password/);
+    await ada.send(h.sandbox.demo.password);
+    await ada.waitForReply(/6-digit/);
+    const right = h.sandbox.currentCode();
+    const wrong = right === "000000" ? "111111" : "000000";
+    await ada.send(wrong);
+    expect((await ada.waitForReply(/not accepted/)).text).toContain("tries left");
+    await ada.send(right);
+    await ada.waitForReply(/Logged in/);
+  });
+
+  it("refuses a badly formed e-mail and code without asking the exchange", async () => {
+    const before = h.sandbox.countRequests("POST", "/v1/auth/login");
+    const ada = h.user();
+    await ada.send("/login");
+    await ada.waitForReply(/e-mail/);
+    await ada.send("not an address");
+    await ada.waitForReply(/does not look like an e-mail/);
+    await ada.send(h.sandbox.demo.email);
+    await ada.waitForReply(/password/);
+    await ada.send(h.sandbox.demo.password);
+    await ada.waitForReply(/6-digit/);
+    await ada.send("12ab");
+    await ada.waitForReply(/6 digits/);
+    expect(h.sandbox.countRequests("POST", "/v1/auth/login")).toBe(before);
+    await ada.send("/cancel");
+    await ada.waitForReply(/Cancelled/);
+  });
+
+  it("answers a sticker or another command in the middle of login with a hint, and goes on", async () => {
+    const ada = h.user();
+    await ada.send("/login");
+    await ada.waitForReply(/e-mail/);
+    await ada.sendSticker();
+    await ada.waitForReply(/waiting for a text message/);
+    await ada.send("/balance");
+    await ada.waitForReply(/middle of something/);
+    await ada.send(h.sandbox.demo.email);
+    await ada.waitForReply(/password/);
+    await ada.send("/cancel");
+    await ada.waitForReply(/Cancelled/);
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
+  });
+
+  it("limits failed logins per Telegram user, with a wait message", async () => {
+    const mallory = h.user();
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await mallory.send("/login");
+      await mallory.waitForReply(/e-mail/);
+      await mallory.send(h.sandbox.demo.email);
+      await mallory.waitForReply(/password/);
+      await mallory.send(`wrong-password-${attempt}`);
+      await mallory.waitForReply(/6-digit/);
+      await mallory.send(h.sandbox.currentCode());
+      const answer = await mallory.waitForReply(/wrong|Too many failed/);
+      if (attempt < 5) expect(answer.text).toContain(`${5 - attempt} tries left`);
+      else expect(answer.text).toContain("Too many failed logins");
+    }
+    const before = h.sandbox.countRequests("POST", "/v1/auth/login");
+    await mallory.send("/login");
+    await mallory.waitForReply(/e-mail/);
+    await mallory.send(h.sandbox.demo.email);
+    await mallory.waitForReply(/password/);
+    await mallory.send(h.sandbox.demo.password);
+    await mallory.waitForReply(/6-digit/);
+    await mallory.send(h.sandbox.currentCode());
+    expect((await mallory.waitForReply(/Too many failed/)).text).toMatch(/wait until \d\d:\d\d/);
+    // Even the right password is not tried while the user is blocked.
+    expect(h.sandbox.countRequests("POST", "/v1/auth/login")).toBe(before);
+    // Another user is not affected.
+    await logIn(h.user(), h.sandbox);
+  });
+
+  it("logs out at the exchange and wipes the session", async () => {
+    const ada = await h.loggedInUser();
+    const before = h.sandbox.countRequests("POST", "/v1/auth/logout");
+    await ada.send("/logout");
+    await ada.waitForReply(/logged out/);
+    expect(h.sandbox.countRequests("POST", "/v1/auth/logout")).toBe(before + 1);
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
+    expect(await h.deps.store.keys(`auth:${ada.id}`)).toEqual([]);
+    await ada.send("/balance");
+    expect((await ada.waitForReply(/log in/)).buttons.flat()).toContain("🔐 Log in");
+  });
+
+  it("offers a Log in button instead of an account answer to a user who never logged in", async () => {
+    const before = h.sandbox.requests.length;
+    const eve = h.user();
+    await eve.send("/balance");
+    const reply = await eve.waitForReply();
+    expect(reply.text).toContain("Please log in");
+    expect(reply.buttons.flat()).toContain("🔐 Log in");
+    expect(h.sandbox.requests.length).toBe(before);
+  });
+
+  it("says the session expired when the token's hour is over, then logs in again", async () => {
+    const ada = await h.loggedInUser();
+    h.clock.advance(61 * 60_000);
+    await ada.send("/balance");
+    const reply = await ada.waitForReply(/expired/);
+    expect(reply.buttons.flat()).toContain("🔐 Log in");
+    await ada.tap("🔐 Log in");
+    await ada.waitForReply(/e-mail/);
+    await ada.send(h.sandbox.demo.email);
+    await ada.waitForReply(/password/);
+    await ada.send(h.sandbox.demo.password);
+    await ada.waitForReply(/6-digit/);
+    await ada.send(h.sandbox.currentCode());
+    await ada.waitForReply(/Logged in/);
+    await ada.send("/balance");
+    await ada.waitForReply(/Your balances/);
+  });
+
+  it("treats a 401 from the exchange mid-use as an expired session", async () => {
+    const ada = await h.loggedInUser();
+    h.sandbox.faults.expireAllTokens();
+    await ada.send("/balance");
+    expect((await ada.waitForReply(/expired/)).buttons.flat()).toContain("🔐 Log in");
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("expired");
+  });
+
+  it("tells the user, with a reference, when the exchange is down", async () => {
+    const ada = await h.loggedInUser();
+    h.sandbox.faults.failNext(20, 503);
+    await ada.send("/balance");
+    const reply = await ada.waitForReply(/problem right now/);
+    expect(reply.text).toMatch(/Reference: [0-9A-F]{8}/);
+    h.sandbox.faults.reset();
+    await ada.send("/balance");
+    await ada.waitForReply(/Your balances/);
+  });
+
+  it("answers account commands in a group only with an invitation to a private chat", async () => {
+    const ada = await h.loggedInUser();
+    const before = h.sandbox.requests.length;
+    await ada.sendInGroup("/balance@sandbox_exchange_bot");
+    await h.telegram.waitUntilIdle();
+    const inGroup = h.telegram.callLog.items.filter(
+      (c) => c.method === "sendMessage" && c.chatId === DEFAULT_GROUP_ID,
+    );
+    expect(String(inGroup.at(-1)?.payload.text)).toContain("only talk about accounts in a private chat");
+    expect(h.sandbox.requests.length).toBe(before);
+  });
+
+  it("warns five minutes before the token expires and renews with a fresh login", async () => {
+    const ada = await h.loggedInUser();
+    const { checkSessions } = await import("../../../src/session/expiry-watch.ts");
+    const notices: { kind: string; userId: number }[] = [];
+    const notify = async (notice: { kind: string; userId: number }) => {
+      notices.push(notice);
+    };
+    h.clock.advance(50 * 60_000);
+    await checkSessions({ ...h.deps, notify });
+    expect(notices.filter((n) => n.userId === ada.id)).toEqual([]);
+    h.clock.advance(6 * 60_000);
+    await checkSessions({ ...h.deps, notify });
+    await checkSessions({ ...h.deps, notify });
+    // One warning per token, however often the check runs.
+    expect(notices.filter((n) => n.userId === ada.id)).toEqual([
+      expect.objectContaining({ kind: "expiry-warning", userId: ada.id }),
+    ]);
+    await ada.send("/login");
+    await ada.waitForReply(/e-mail/);
+    await ada.send("/cancel");
+    await ada.waitForReply(/Cancelled/);
+  });
+});
