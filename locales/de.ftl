@@ -230,3 +230,78 @@ settings-saved = ✅ Gespeichert.
 settings-usage = Diese Einstellung habe ich nicht verstanden. Beispiele: /settings language de, /settings alerts off, /settings orders on, /settings expiry off, /settings remember on, /settings logout 30 (oder off).
 settings-remember-on-explained = 🔑 Passwort merken ist an. Ab deiner nächsten /login-Anmeldung bewahre ich dein Passwort verschlüsselt auf und nutze es nur, um dich nach Ablauf der Sitzung wieder anzumelden, zusammen mit einem frischen 2FA-Code, den du mir schickst. Dein 2FA-Geheimnis bewahre ich nie auf, es braucht also immer einen Code von dir. Schalte es hier jederzeit aus, dann vergesse ich das Passwort.
 settings-remember-off-done = 🔑 Passwort merken ist aus. Ich habe dein Passwort vergessen; die nächste Anmeldung fragt wieder danach.
+
+## /me
+
+me-title = 👤 Dein Konto
+me-name = Name: { $value }
+me-email = E-Mail: { $value }
+me-address = Adresse: { $value }
+me-birth-date = Geburtsdatum: { $value }
+me-account-type = Kontoart: { $value }
+me-type-personal = privat
+me-type-business = geschäftlich
+me-company-title = 🏢 Firma
+me-company-name = Firma: { $value }
+me-company-address = Firmenadresse: { $value }
+me-vat-number = USt-IdNr.: { $value }
+me-registration-number = Registernummer: { $value }
+me-empty = Die Börse hat keine Angaben zu deinem Konto geschickt.
+
+## /prices and /price
+
+prices-title = 📈 Kurse in Euro
+prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
+prices-hint = Schick /price btc für einen Kurs mit seiner Zeit.
+prices-empty = Die Börse listet gerade keine Kurse.
+price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. btc oder bitcoin).
+price-rate = { $name } ({ $code }): { $price }
+price-change = 24 h: { $arrow } { $change }
+price-time = Kurs vom { $time } UTC
+price-unknown = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
+
+## /limits
+
+limits-title = 📏 Deine Limits
+limits-type-fiat-deposit = 💶 Euro-Einzahlungen
+limits-type-crypto-deposit = 🪙 Krypto-Einzahlungen
+limits-type-fiat-withdrawal = 🏦 Euro-Auszahlungen
+limits-type-crypto-withdrawal = 📤 Krypto-Auszahlungen
+limits-type-credit-card-buy = 💳 Kartenkäufe
+limits-title-no-unit = { $title } (*)
+limits-today = Heute: { $used } von { $ceiling }
+limits-month = Diesen Monat: { $used } von { $ceiling }
+limits-unit-note = (*) Die Dokumentation der Börse sagt nicht, in welcher Einheit diese Limits gezählt werden; sie stehen deshalb als reine Zahlen da.
+limits-empty = Die Börse meldet keine Limits für dein Konto.
+
+## /fees
+
+fees-usage =
+    Was würde ein Auftrag kosten? Zum Beispiel:
+    /fees buy 100 – Kauf für 100 €
+    /fees sell 0,01 btc – Verkauf von 0,01 BTC
+    /fees send btc – BTC senden
+    Oder wähle unten.
+fees-button-buy = Kaufen
+fees-button-sell = Verkaufen
+fees-button-send = Senden
+fees-type-unknown = Bitte wähle Kaufen, Verkaufen oder Senden (tippe einen Knopf an oder schreib das Wort).
+fees-ask-currency-sell = Welche Währung würdest du verkaufen? Tippe eine an oder schreib ihr Kürzel.
+fees-ask-currency-send = Welche Währung würdest du senden? Tippe eine an oder schreib ihr Kürzel.
+fees-ask-amount-buy = Für wie viel Euro würdest du kaufen? Schick eine Zahl wie 100, oder einen Krypto-Betrag wie 0,01 btc.
+fees-ask-amount = Wie viel { $code }? Schick eine Zahl, z. B. { $example }.
+fees-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannt: { $codes } und EUR.
+fees-send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
+fees-buy-title = 🧾 Gebühr für einen Kauf
+fees-sell-title = 🧾 Gebühr für einen Verkauf
+fees-amount = Betrag: { $amount }
+fees-amount-converted = Betrag: { $amount } ≈ { $eur }
+fees-fee = Gebühr: { $fee } ({ $percent } % des Betrags)
+fees-estimate = ℹ️ Das ist eine Schätzung: Der Betrag wurde zu { $rate } je { $code } umgerechnet, dem aktuellen Kurs. Die Gebühr wird auf den Euro-Betrag berechnet und kann beim Auftrag abweichen.
+fees-send-title = 🧾 Gebühren für das Senden von { $code }
+fees-send-fee = Gebühr der Börse: { $fee }
+fees-send-miner-fee = Miner-Gebühr: { $fee }
+fees-send-total = Gebühren zusammen: { $fee }
+fees-send-minimum = Mindestbetrag zum Senden: { $minimum }
+fees-send-amount = { $amount } zu senden kostet { $fee } an Gebühren.
+fees-send-below-minimum = ⚠️ { $amount } liegt unter dem Mindestbetrag von { $minimum }.

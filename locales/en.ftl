@@ -230,3 +230,78 @@ settings-saved = ✅ Saved.
 settings-usage = I did not understand that setting. Examples: /settings language de, /settings alerts off, /settings orders on, /settings expiry off, /settings remember on, /settings logout 30 (or off).
 settings-remember-on-explained = 🔑 Remember password is on. From your next /login I keep your password, encrypted, and use it only to log you in again when your session ends, together with a fresh 2FA code that you send me. I never keep your 2FA secret, so a code from you is always needed. Turn it off here at any time and I forget the password.
 settings-remember-off-done = 🔑 Remember password is off. I have forgotten your password; the next login asks for it again.
+
+## /me
+
+me-title = 👤 Your account
+me-name = Name: { $value }
+me-email = E-mail: { $value }
+me-address = Address: { $value }
+me-birth-date = Date of birth: { $value }
+me-account-type = Account type: { $value }
+me-type-personal = personal
+me-type-business = business
+me-company-title = 🏢 Company
+me-company-name = Company: { $value }
+me-company-address = Company address: { $value }
+me-vat-number = VAT number: { $value }
+me-registration-number = Registration number: { $value }
+me-empty = The exchange sent no details for your account.
+
+## /prices and /price
+
+prices-title = 📈 Prices in euros
+prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
+prices-hint = Send /price btc for one rate with its time.
+prices-empty = The exchange lists no prices right now.
+price-ask = Which currency? Tap one, or send its code or name (e.g. btc or bitcoin).
+price-rate = { $name } ({ $code }): { $price }
+price-change = 24 h: { $arrow } { $change }
+price-time = Rate of { $time } UTC
+price-unknown = I do not know the currency “{ $input }”. Known currencies: { $codes }.
+
+## /limits
+
+limits-title = 📏 Your limits
+limits-type-fiat-deposit = 💶 Euro deposits
+limits-type-crypto-deposit = 🪙 Crypto deposits
+limits-type-fiat-withdrawal = 🏦 Euro withdrawals
+limits-type-crypto-withdrawal = 📤 Crypto withdrawals
+limits-type-credit-card-buy = 💳 Card purchases
+limits-title-no-unit = { $title } (*)
+limits-today = Today: { $used } of { $ceiling }
+limits-month = This month: { $used } of { $ceiling }
+limits-unit-note = (*) The exchange's documentation does not say in which unit these limits are counted, so they are shown as plain numbers.
+limits-empty = The exchange reports no limits for your account.
+
+## /fees
+
+fees-usage =
+    What would an order cost? For example:
+    /fees buy 100 – buying for 100 €
+    /fees sell 0.01 btc – selling 0.01 BTC
+    /fees send btc – sending BTC
+    Or choose below.
+fees-button-buy = Buy
+fees-button-sell = Sell
+fees-button-send = Send
+fees-type-unknown = Please choose Buy, Sell or Send (tap a button or type the word).
+fees-ask-currency-sell = Which currency would you sell? Tap one or type its code.
+fees-ask-currency-send = Which currency would you send? Tap one or type its code.
+fees-ask-amount-buy = How many euros would you buy for? Send a number like 100, or an amount in crypto like 0.01 btc.
+fees-ask-amount = How much { $code }? Send a number, e.g. { $example }.
+fees-unknown-currency = I do not know the currency “{ $input }”. Known: { $codes } and EUR.
+fees-send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
+fees-buy-title = 🧾 Fee for a buy
+fees-sell-title = 🧾 Fee for a sell
+fees-amount = Amount: { $amount }
+fees-amount-converted = Amount: { $amount } ≈ { $eur }
+fees-fee = Fee: { $fee } ({ $percent }% of the amount)
+fees-estimate = ℹ️ This is an estimate: the amount was converted at { $rate } per { $code }, the exchange rate of now. The fee is computed on the euro amount and can differ when you place the order.
+fees-send-title = 🧾 Fees for sending { $code }
+fees-send-fee = Exchange fee: { $fee }
+fees-send-miner-fee = Miner fee: { $fee }
+fees-send-total = Fees together: { $fee }
+fees-send-minimum = Minimum amount to send: { $minimum }
+fees-send-amount = Sending { $amount } costs { $fee } in fees.
+fees-send-below-minimum = ⚠️ { $amount } is below the minimum of { $minimum }.
