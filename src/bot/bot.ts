@@ -23,11 +23,15 @@ import { balanceFeature } from "./features/balance.ts";
 import { banksFeature } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
 import { depositFeature } from "./features/deposit.ts";
+import { feesFeature } from "./features/fees.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
+import { limitsFeature } from "./features/limits.ts";
 import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
+import { meFeature } from "./features/me.ts";
+import { pricesFeature } from "./features/prices.ts";
 import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
 import { transactionsFeature } from "./features/transactions.ts";
@@ -106,7 +110,11 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     languageFeature(deps),
     loginFeature(deps),
     logoutFeature(deps),
+    meFeature(deps),
     balanceFeature(deps),
+    pricesFeature(deps),
+    limitsFeature(deps),
+    feesFeature(deps),
     depositFeature(deps),
     banksFeature(deps),
     transactionsFeature(deps),
