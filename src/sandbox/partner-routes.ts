@@ -124,7 +124,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
       ...(profile.country === undefined ? {} : { country: profile.country.toUpperCase() }),
     };
     if (existing?.partner) {
-      if (email !== undefined) existing.email = email;
+      if (email !== undefined) state.setEmail(existing, email);
       Object.assign(existing.info, info);
       if (phone !== undefined) existing.partner.phone = phone;
       return ok(partnerUserJson(existing));
@@ -153,8 +153,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
         : lower.includes("fail")
           ? "failed"
           : "passed";
-      partner.kyc_status = "pending";
-      partner.kycDecision = { at: state.now() + state.settings.kycDecisionMs, outcome };
+      state.scheduleKycDecision(user, outcome, state.now() + state.settings.kycDecisionMs);
     }
     return ok();
   });

@@ -186,7 +186,8 @@ export class SandboxState {
   readonly transactions = new Map<number, TransactionRecord>();
   readonly bankAccounts = new Map<number, BankAccountRecord>();
   readonly addresses: AddressRecord[] = [];
-  readonly usage: UsageEntry[] = [];
+  /** Limit usage per account id. */
+  readonly usage = new Map<number, UsageEntry[]>();
   readonly ceilings: Record<LimitType, Ceiling> = defaultCeilings();
   /** `type:currency` pairs closed for that action. */
   readonly closedAssets = new Set<string>();
@@ -204,6 +205,10 @@ export class SandboxState {
   #nextUsageId = 1;
   /** Ids of transactions still `opened`, oldest first: settling scans only these. */
   #open: number[] = [];
+  readonly #transactionIds = new Map<number, number[]>();
+  readonly #byEmail = new Map<string, Account>();
+  readonly #pendingBanks = new Set<number>();
+  readonly #pendingKyc = new Set<number>();
 
   constructor(clock: Clock, settings: SandboxSettings) {
     this.clock = clock;
@@ -243,13 +248,26 @@ export class SandboxState {
       };
     }
     this.accounts.set(id, account);
+    this.#byEmail.set(account.email.toLowerCase(), account);
     return account;
   }
 
   accountByEmail(email: string): Account | undefined {
-    const wanted = email.trim().toLowerCase();
-    for (const account of this.accounts.values()) if (account.email.toLowerCase() === wanted) return account;
-    return undefined;
+    return this.#byEmail.get(email.trim().toLowerCase());
+  }
+
+  setEmail(account: Account, email: string): void {
+    this.#byEmail.delete(account.email.toLowerCase());
+    account.email = email;
+    this.#byEmail.set(email.toLowerCase(), account);
+  }
+
+  /** A KYC import's outcome, applied by `catchUp` once its time has come. */
+  scheduleKycDecision(account: Account, outcome: KycStatus, at: number): void {
+    if (!account.partner) return;
+    account.partner.kyc_status = "pending";
+    account.partner.kycDecision = { at, outcome };
+    this.#pendingKyc.add(account.id);
   }
 
   partnerUser(id: number): Account | undefined {
@@ -313,7 +331,9 @@ export class SandboxState {
 
   recordUsage(account: Account, type: LimitType, eurAmount: Big): UsageEntry {
     const entry = { id: this.#nextUsageId++, accountId: account.id, type, eurAmount, at: this.now() };
-    this.usage.push(entry);
+    const list = this.usage.get(account.id);
+    if (list) list.push(entry);
+    else this.usage.set(account.id, [entry]);
     return entry;
   }
 
@@ -324,8 +344,8 @@ export class SandboxState {
     const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
     let day = new Big(0);
     let month = new Big(0);
-    for (const entry of this.usage) {
-      if (entry.accountId !== account.id || entry.type !== type || entry.at < monthStart) continue;
+    for (const entry of this.usage.get(account.id) ?? []) {
+      if (entry.type !== type || entry.at < monthStart) continue;
       month = month.plus(entry.eurAmount);
       if (entry.at >= dayStart) day = day.plus(entry.eurAmount);
     }
@@ -371,7 +391,7 @@ export class SandboxState {
       settleAt: now + this.settings.settleAfterMs,
       outcome: this.orderOutcome,
     };
-    this.transactions.set(record.id, record);
+    this.#index(record);
     this.#open.push(record.id);
     if (this.settings.settleAfterMs <= 0) this.catchUp();
     return record;
@@ -406,15 +426,26 @@ export class SandboxState {
       via: "sandbox",
       ...extra,
     };
-    this.transactions.set(record.id, record);
+    this.#index(record);
     return record;
+  }
+
+  #index(record: TransactionRecord): void {
+    this.transactions.set(record.id, record);
+    const ids = this.#transactionIds.get(record.accountId);
+    if (ids) ids.push(record.id);
+    else this.#transactionIds.set(record.accountId, [record.id]);
   }
 
   /** Newest first. */
   transactionsOf(account: Account): TransactionRecord[] {
+    const ids = this.#transactionIds.get(account.id) ?? [];
     const list: TransactionRecord[] = [];
-    for (const record of this.transactions.values()) if (record.accountId === account.id) list.push(record);
-    return list.reverse();
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const record = this.transactions.get(ids[i] as number);
+      if (record) list.push(record);
+    }
+    return list;
   }
 
   /** Applies whatever the clock has made due: settlements, bank verifications, KYC decisions. */
@@ -430,17 +461,25 @@ export class SandboxState {
       }
       this.#open = still;
     }
-    for (const bank of this.bankAccounts.values()) {
-      if (bank.state === "pending" && bank.createdAt + this.settings.bankAutoVerifyMs <= now) {
+    for (const id of this.#pendingBanks) {
+      const bank = this.bankAccounts.get(id);
+      if (!bank || bank.state !== "pending") {
+        this.#pendingBanks.delete(id);
+      } else if (bank.createdAt + this.settings.bankAutoVerifyMs <= now) {
         bank.state = "verified";
         bank.updatedAt = bank.createdAt + this.settings.bankAutoVerifyMs;
+        this.#pendingBanks.delete(id);
       }
     }
-    for (const account of this.accounts.values()) {
-      const decision = account.partner?.kycDecision;
-      if (account.partner && decision && decision.at <= now) {
-        account.partner.kyc_status = decision.outcome;
-        delete account.partner.kycDecision;
+    for (const id of this.#pendingKyc) {
+      const partner = this.accounts.get(id)?.partner;
+      const decision = partner?.kycDecision;
+      if (!partner || !decision) {
+        this.#pendingKyc.delete(id);
+      } else if (decision.at <= now) {
+        partner.kyc_status = decision.outcome;
+        delete partner.kycDecision;
+        this.#pendingKyc.delete(id);
       }
     }
   }
@@ -455,10 +494,12 @@ export class SandboxState {
       for (const debit of record.debits) this.credit(account, debit.currency, debit.amount);
       // A failed order used none of the limit.
       const ids = new Set(record.usageIds);
-      for (let i = this.usage.length - 1; i >= 0; i--) {
-        const entry = this.usage[i];
-        if (entry && ids.has(entry.id)) this.usage.splice(i, 1);
-      }
+      const entries = this.usage.get(account.id);
+      if (entries && ids.size > 0)
+        this.usage.set(
+          account.id,
+          entries.filter((entry) => !ids.has(entry.id)),
+        );
       record.state = "error";
     }
     record.updatedAt = record.settleAt;
@@ -488,6 +529,7 @@ export class SandboxState {
       updatedAt: now,
     };
     this.bankAccounts.set(id, record);
+    if (record.state === "pending") this.#pendingBanks.add(id);
     return record;
   }
 
