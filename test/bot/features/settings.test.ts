@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseSettingsCommand } from "../../../src/bot/features/settings.ts";
+import { type Harness, logIn, startHarness } from "../../support/harness.ts";
+
+describe("parseSettingsCommand", () => {
+  it("reads the typed forms of every choice", () => {
+    expect(parseSettingsCommand("language de")).toEqual({ kind: "language", locale: "de" });
+    expect(parseSettingsCommand("Sprache English")).toEqual({ kind: "language", locale: "en" });
+    expect(parseSettingsCommand("alerts off")).toEqual({ kind: "notify", which: "alerts", on: false });
+    expect(parseSettingsCommand("orders an")).toEqual({ kind: "notify", which: "orders", on: true });
+    expect(parseSettingsCommand("expiry aus")).toEqual({ kind: "notify", which: "expiry", on: false });
+    expect(parseSettingsCommand("remember on")).toEqual({ kind: "remember", on: true });
+    expect(parseSettingsCommand("logout 30")).toEqual({ kind: "autologout", minutes: 30 });
+    expect(parseSettingsCommand("logout 15 min")).toEqual({ kind: "autologout", minutes: 15 });
+    expect(parseSettingsCommand("logout off")).toEqual({ kind: "autologout", minutes: 0 });
+    for (const bad of ["", "language fr", "logout 20", "alerts maybe", "colour blue", "alerts"]) {
+      expect(parseSettingsCommand(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe("/settings", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("shows the menu without a login, with the defaults", async () => {
+    const ada = h.user();
+    await ada.send("/settings");
+    const menu = await ada.waitForReply(/Settings/);
+    expect(menu.text).toContain("Language: English");
+    expect(menu.text).toContain("price alerts on, order updates on, session expiry on");
+    expect(menu.text).toContain("Remember password for quick re-login: off");
+    expect(menu.text).toContain("Auto-logout: never");
+    expect(menu.buttons.flat()).toEqual(
+      expect.arrayContaining([
+        "✓ English",
+        "Deutsch",
+        "🔔 Price alerts: on",
+        "🔑 Remember password: off",
+        "✓ ⏱ Never",
+      ]),
+    );
+  });
+
+  it("toggles notifications and auto-logout in place, and keeps them in the profile", async () => {
+    const ada = h.user();
+    await ada.send("/settings");
+    const menu = await ada.waitForReply(/Settings/);
+
+    await ada.tap("🔔 Price alerts: on");
+    const edited = await ada.waitForReply((m) => m.edited);
+    expect(edited.messageId).toBe(menu.messageId);
+    expect(edited.text).toContain("price alerts off");
+    expect(edited.buttons.flat()).toContain("🔔 Price alerts: off");
+    expect((await h.deps.profiles.get(ada.id)).notifications).toEqual({
+      alerts: false,
+      orders: true,
+      expiry: true,
+    });
+
+    await ada.tap("🔔 Session expiry warnings: on");
+    await ada.waitForReply((m) => m.edited && m.text.includes("session expiry off"));
+    await ada.tap("30 min");
+    const timed = await ada.waitForReply((m) => m.edited && m.text.includes("after 30 minutes"));
+    expect(timed.buttons.flat()).toContain("✓ 30 min");
+    const profile = await h.deps.profiles.get(ada.id);
+    expect(profile.notifications).toEqual({ alerts: false, orders: true, expiry: false });
+    expect(profile.autoLogoutMinutes).toBe(30);
+
+    // A tap on the old menu's button sets the same value again instead of flipping it back.
+    const before = ada.messages().length;
+    await ada.tapData(menu.messageId, "set:n:alerts:0");
+    await ada.waitForCall("answerCallbackQuery");
+    expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe(false);
+    expect(ada.messages()).toHaveLength(before);
+
+    await ada.tap("🔔 Price alerts: off");
+    await ada.waitForReply((m) => m.edited && m.text.includes("price alerts on"));
+    expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe(true);
+  });
+
+  it("remember password: on explains and takes effect at the next login; off forgets at once", async () => {
+    const ada = h.user();
+    await ada.send("/settings");
+    await ada.waitForReply(/Settings/);
+    await ada.tap("🔑 Remember password: off");
+    const explained = await ada.waitForReply(/Remember password is on/);
+    expect(explained.text).toContain("encrypted");
+    expect(explained.text).toContain("next /login");
+    expect(explained.text).toContain("2FA code");
+    expect((await h.deps.profiles.get(ada.id)).rememberPassword).toBe(true);
+    expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(false);
+
+    await logIn(ada, h.sandbox);
+    expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(true);
+
+    await ada.send("/settings");
+    const menu = await ada.waitForReply(/Settings/);
+    expect(menu.text).toContain("Remember password for quick re-login: on");
+    await ada.tap("🔑 Remember password: on");
+    const forgotten = await ada.waitForReply(/forgotten your password/);
+    expect(forgotten.text).toContain("Remember password is off");
+    expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(false);
+    expect((await h.deps.profiles.get(ada.id)).rememberPassword).toBe(false);
+    // Still logged in: only the password is gone.
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("active");
+  });
+
+  it("switches the language and redraws the menu in it", async () => {
+    const ada = h.user();
+    await ada.send("/settings");
+    const menu = await ada.waitForReply(/Settings/);
+    await ada.tap("Deutsch");
+    const german = await ada.waitForReply((m) => m.edited);
+    expect(german.messageId).toBe(menu.messageId);
+    expect(german.text).toContain("Einstellungen");
+    expect(german.text).toContain("Sprache: Deutsch");
+    expect(german.buttons.flat()).toContain("✓ Deutsch");
+    expect((await h.deps.profiles.get(ada.id)).locale).toBe("de");
+
+    await ada.send("/help");
+    expect((await ada.waitForReply()).text).not.toContain("What I can do");
+  });
+
+  it("accepts every choice typed", async () => {
+    const ada = h.user();
+    await ada.send("/settings orders off");
+    expect((await ada.waitForReply()).text).toBe("✅ Saved.");
+    const menu = await ada.waitForReply(/Settings/);
+    expect(menu.text).toContain("order updates off");
+
+    await ada.send("/settings logout 15");
+    await ada.waitForReply("Saved");
+    await ada.send("/settings remember on");
+    await ada.waitForReply(/Remember password is on/);
+    const profile = await h.deps.profiles.get(ada.id);
+    expect(profile.notifications.orders).toBe(false);
+    expect(profile.autoLogoutMinutes).toBe(15);
+    expect(profile.rememberPassword).toBe(true);
+
+    await ada.send("/settings language de");
+    await ada.waitForReply("Gespeichert");
+    expect((await ada.waitForReply(/Einstellungen/)).text).toContain("Sprache: Deutsch");
+
+    await ada.send("/settings farbe blau");
+    expect((await ada.waitForReply()).text).toContain("nicht verstanden");
+  });
+
+  it("follows a German Telegram client until a language is chosen", async () => {
+    const eva = h.user(undefined, { languageCode: "de" });
+    await eva.send("/settings");
+    const menu = await eva.waitForReply(/Einstellungen/);
+    expect(menu.text).toContain("Preisalarme an");
+    expect(menu.text).toContain("Automatisch abmelden: nie");
+    expect(menu.buttons.flat()).toContain("🔑 Passwort merken: aus");
+    await eva.tap("60 Min.");
+    const edited = await eva.waitForReply((m) => m.edited);
+    expect(edited.text).toContain("nach 60 Minuten ohne Aktivität");
+  });
+});
