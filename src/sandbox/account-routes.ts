@@ -33,11 +33,30 @@ import {
 import { amountText, bankAccountJson, transactionJson } from "./present.ts";
 import type { RequestContext, Router } from "./router.ts";
 import { LIMIT_IDS, tradeFee } from "./rules.ts";
-import type { Account, AssetAction } from "./state.ts";
+import type { Account, AssetAction, TransactionRecord } from "./state.ts";
 import { checkTotp } from "./totp.ts";
 
 const ASSET_ACTIONS: readonly AssetAction[] = ["buy", "sell", "send", "receive"];
 const ORDER_TYPES = ["buy", "sell", "send"] as const;
+
+/** `length` items after skipping `start`, of those matching `currency`, newest first. */
+export function pageOf(
+  records: Iterable<TransactionRecord>,
+  options: { start: number; length: number; currency: string | undefined },
+): TransactionRecord[] {
+  const out: TransactionRecord[] = [];
+  let skipped = 0;
+  for (const record of records) {
+    if (options.currency !== undefined && record.currency_code !== options.currency) continue;
+    if (skipped < options.start) {
+      skipped += 1;
+      continue;
+    }
+    out.push(record);
+    if (out.length >= options.length) break;
+  }
+  return out;
+}
 
 export function cryptoCodes(deps: Deps): string[] {
   return deps.market.currencies().map((c) => c.code);
@@ -345,11 +364,11 @@ export function accountRoutes(router: Router, deps: Deps): void {
     const length = checks.integer("length", { min: 1, max: 100 }) ?? 25;
     const currency = checks.oneOf("currency_code", [...cryptoCodes(deps), FIAT.code], { required: false });
     checks.done();
-    const list = state
-      .transactionsOf(account)
-      .filter((tx) => currency === undefined || tx.currency_code === currency)
-      .slice(start, start + length);
-    return json(list.map((tx) => transactionJson(tx)));
+    return json(
+      pageOf(state.iterateTransactionsOf(account), { start, length, currency }).map((tx) =>
+        transactionJson(tx),
+      ),
+    );
   });
 
   router.get("/v1/transactions/:id", (ctx) => {

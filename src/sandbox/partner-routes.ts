@@ -5,7 +5,7 @@
  * kept close to the account API's resources.
  */
 import Big from "big.js";
-import { checkBankFields, cryptoCodes, pairOf, rateJson } from "./account-routes.ts";
+import { checkBankFields, cryptoCodes, pageOf, pairOf, rateJson } from "./account-routes.ts";
 import { authenticatePartner, type Deps } from "./deps.ts";
 import { Checks, HttpError, isoUtc, json, modelNotFound, num, refuse } from "./http-kit.ts";
 import { FIAT } from "./market.ts";
@@ -71,16 +71,13 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     }
   };
 
-  const page = (ctx: RequestContext, list: TransactionRecord[]) => {
+  const page = (ctx: RequestContext, list: Iterable<TransactionRecord>) => {
     const checks = new Checks(ctx.input);
     const start = checks.integer("start", { min: 0 }) ?? 0;
     const length = checks.integer("length", { min: 1, max: 100 }) ?? 25;
     const currency = checks.oneOf("currency_code", [...cryptoCodes(deps), FIAT.code], { required: false });
     checks.done();
-    return list
-      .filter((tx) => currency === undefined || tx.currency_code === currency)
-      .slice(start, start + length)
-      .map((tx) => transactionJson(tx, { userId: true }));
+    return pageOf(list, { start, length, currency }).map((tx) => transactionJson(tx, { userId: true }));
   };
 
   // Create and update share a route (spec); a body with an `id` is an update.
@@ -353,7 +350,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
 
   router.get(`${P}/users/:user/transactions`, (ctx) => {
     const user = userFrom(ctx, "user");
-    return ok(page(ctx, state.transactionsOf(user)));
+    return ok(page(ctx, state.iterateTransactionsOf(user)));
   });
 
   router.get(`${P}/users/:user/transactions/:transactionId`, (ctx) => {

@@ -209,6 +209,8 @@ export class SandboxState {
   readonly #byEmail = new Map<string, Account>();
   readonly #pendingBanks = new Set<number>();
   readonly #pendingKyc = new Set<number>();
+  /** Running sums of usage per account, type and UTC day or month: `used()` stays O(1). */
+  readonly #usageTotals = new Map<string, Big>();
 
   constructor(clock: Clock, settings: SandboxSettings) {
     this.clock = clock;
@@ -334,22 +336,23 @@ export class SandboxState {
     const list = this.usage.get(account.id);
     if (list) list.push(entry);
     else this.usage.set(account.id, [entry]);
+    this.#addToTotals(entry, eurAmount);
     return entry;
   }
 
   /** Used today and this month, by UTC calendar day and month of the sandbox clock. */
   used(account: Account, type: LimitType): { day: Big; month: Big } {
-    const now = new Date(this.now());
-    const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-    const monthStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
-    let day = new Big(0);
-    let month = new Big(0);
-    for (const entry of this.usage.get(account.id) ?? []) {
-      if (entry.type !== type || entry.at < monthStart) continue;
-      month = month.plus(entry.eurAmount);
-      if (entry.at >= dayStart) day = day.plus(entry.eurAmount);
+    const [dayKey, monthKey] = usageKeys(account.id, type, this.now());
+    return {
+      day: this.#usageTotals.get(dayKey) ?? new Big(0),
+      month: this.#usageTotals.get(monthKey) ?? new Big(0),
+    };
+  }
+
+  #addToTotals(entry: UsageEntry, amount: Big): void {
+    for (const key of usageKeys(entry.accountId, entry.type, entry.at)) {
+      this.#usageTotals.set(key, (this.#usageTotals.get(key) ?? new Big(0)).plus(amount));
     }
-    return { day, month };
   }
 
   /** The EUR still allowed today for this limit type (the lower of day and month headroom). */
@@ -437,6 +440,15 @@ export class SandboxState {
     else this.#transactionIds.set(record.accountId, [record.id]);
   }
 
+  /** Newest first, lazily: paging through a long history does not copy it. */
+  *iterateTransactionsOf(account: Account): Generator<TransactionRecord> {
+    const ids = this.#transactionIds.get(account.id) ?? [];
+    for (let i = ids.length - 1; i >= 0; i--) {
+      const record = this.transactions.get(ids[i] as number);
+      if (record) yield record;
+    }
+  }
+
   /** Newest first. */
   transactionsOf(account: Account): TransactionRecord[] {
     const ids = this.#transactionIds.get(account.id) ?? [];
@@ -463,7 +475,7 @@ export class SandboxState {
     }
     for (const id of this.#pendingBanks) {
       const bank = this.bankAccounts.get(id);
-      if (!bank || bank.state !== "pending") {
+      if (bank?.state !== "pending") {
         this.#pendingBanks.delete(id);
       } else if (bank.createdAt + this.settings.bankAutoVerifyMs <= now) {
         bank.state = "verified";
@@ -495,11 +507,13 @@ export class SandboxState {
       // A failed order used none of the limit.
       const ids = new Set(record.usageIds);
       const entries = this.usage.get(account.id);
-      if (entries && ids.size > 0)
+      if (entries && ids.size > 0) {
+        for (const entry of entries) if (ids.has(entry.id)) this.#addToTotals(entry, entry.eurAmount.neg());
         this.usage.set(
           account.id,
           entries.filter((entry) => !ids.has(entry.id)),
         );
+      }
       record.state = "error";
     }
     record.updatedAt = record.settleAt;
@@ -567,4 +581,11 @@ export class SandboxState {
   addressOwner(address: string): AddressRecord | undefined {
     return this.addresses.find((a) => a.address === address);
   }
+}
+
+/** The day and month buckets an instant falls in, for one account and limit type. */
+function usageKeys(accountId: number, type: LimitType, at: number): [string, string] {
+  const date = new Date(at);
+  const month = `${date.getUTCFullYear()}-${date.getUTCMonth() + 1}`;
+  return [`${accountId}:${type}:d:${month}-${date.getUTCDate()}`, `${accountId}:${type}:m:${month}`];
 }
