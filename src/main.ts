@@ -5,7 +5,7 @@
  */
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
-import { createBot } from "./bot/bot.ts";
+import { createBot, drainUpdates } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
@@ -54,6 +54,7 @@ async function main(): Promise<void> {
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
+      await drainUpdates(bot);
     };
     runner.task()?.catch(async (error: unknown) => {
       // Two pollers on one token: Telegram answers 409. Refuse to run rather than fight.

@@ -38,6 +38,7 @@ import { transactionsFeature } from "./features/transactions.ts";
 import { createI18n } from "./i18n.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
+import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 
 export interface BotOptions {
@@ -72,6 +73,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     profiles: deps.profiles,
   });
 
+  const inFlight = new InFlight();
+  IN_FLIGHT.set(bot, inFlight);
+  bot.use(inFlight.middleware);
   bot.use(sequentialize(userKey));
   bot.use(updateLogger(deps.log));
   const guarded = bot.errorBoundary(createErrorHandler(deps.log));
@@ -121,6 +125,13 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     settingsFeature(deps),
   );
   return bot;
+}
+
+const IN_FLIGHT = new WeakMap<Bot<BotContext>, InFlight>();
+
+/** Waits until every update the bot is handling is done: call after stopping the runner. */
+export function drainUpdates(bot: Bot<BotContext>): Promise<void> {
+  return IN_FLIGHT.get(bot)?.drain() ?? Promise.resolve();
 }
 
 function installRetry(retry: ReturnType<typeof autoRetry>): MiddlewareFn<FlowContext> {

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createInterface } from "node:readline";
 import { run } from "@grammyjs/runner";
-import { createBot } from "../bot/bot.ts";
+import { createBot, drainUpdates } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import { OffsetClock } from "../clock.ts";
 import { startBackgroundJobs } from "../jobs.ts";
@@ -84,6 +84,7 @@ async function main(): Promise<void> {
 
   const shutdown = async () => {
     await runner.stop();
+    await drainUpdates(bot);
     await jobs.stop();
     await services.close();
     await telegram.close();

@@ -16,12 +16,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import type { Bot } from "grammy";
-import { createBot } from "../../src/bot/bot.ts";
+import { pino } from "pino";
+import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { ManualClock } from "../../src/clock.ts";
-import { silentLogger } from "../../src/logger.ts";
+import { createLogger, silentLogger } from "../../src/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
@@ -92,7 +93,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       {
         clock,
-        log: silentLogger,
+        log: testLogger(),
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
       },
     );
@@ -109,6 +110,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   async function stopBot(): Promise<void> {
     if (runner?.isRunning()) await runner.stop();
     runner = undefined;
+    await drainUpdates(bot);
     await services.close();
   }
 
@@ -148,6 +150,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/** Silent, unless TEST_LOG names a file to write JSON lines to (debugging a failing test). */
+function testLogger() {
+  const file = process.env.TEST_LOG;
+  return file ? createLogger("debug", pino.destination({ dest: file, sync: true })) : silentLogger;
 }
 
 /** Goes through the login conversation as a person would. */

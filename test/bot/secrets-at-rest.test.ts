@@ -1,0 +1,114 @@
+/**
+ * Rule 2 and rule 9 at rest: after a login with "remember password" on, and in the middle of a
+ * login (password typed, code not yet), the raw store holds no password, token or 2FA code in
+ * plain text: the SQLite file bytes, and every key and value in Redis.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { createClient } from "@keyv/redis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+
+if (!redisAvailable()) console.warn(redisUnavailableReason);
+
+type RawDump = () => Promise<string>;
+
+function sqliteDump(h: Harness): RawDump {
+  const path = h.storeUrl.slice("sqlite://".length);
+  return async () =>
+    [path, `${path}-wal`, `${path}-shm`]
+      .filter((file) => existsSync(file))
+      .map((file) => readFileSync(file).toString("latin1"))
+      .join("\n");
+}
+
+function redisDump(url: string): RawDump {
+  return async () => {
+    const client = createClient({ url });
+    await client.connect();
+    try {
+      const keys = await client.keys("*");
+      const values = await Promise.all(keys.map((key) => client.get(key).catch(() => "")));
+      return [...keys, ...values].join("\n");
+    } finally {
+      await client.close();
+    }
+  };
+}
+
+function secretsSuite(name: string, open: () => Promise<{ h: Harness; dump: RawDump; close(): Promise<void> }>) {
+  describe(`secrets at rest (${name})`, () => {
+    let h: Harness;
+    let dump: RawDump;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ h, dump, close } = await open());
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    function tokensIssued(): string[] {
+      return [...h.sandbox.state.tokens.keys()];
+    }
+
+    it("keeps no password, token or code in plain text, during and after a remembered login", async () => {
+      const ada = h.user();
+      await h.deps.profiles.update(ada.id, (profile) => ({ ...profile, rememberPassword: true }));
+      await ada.send("/login");
+      await ada.waitForReply(/e-mail/);
+      await ada.send(h.sandbox.demo.email);
+      await ada.waitForReply(/password/);
+      await ada.send(h.sandbox.demo.password);
+      await ada.waitForReply(/6-digit/);
+      // Mid-flow: the conversation holds the typed password in its (encrypted) state.
+      let raw = await dump();
+      expect(raw.length).toBeGreaterThan(0);
+      expect(raw).not.toContain(h.sandbox.demo.password);
+      const code = h.sandbox.currentCode();
+      await ada.send(code);
+      await ada.waitForReply(/Logged in/);
+      expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(true);
+
+      raw = await dump();
+      expect(raw).toContain(`auth:${ada.id}`);
+      expect(raw).not.toContain(h.sandbox.demo.password);
+      expect(raw).not.toContain(`"${code}"`);
+      expect(raw).not.toContain(h.sandbox.clientSecret);
+      for (const token of tokensIssued()) expect(raw).not.toContain(token);
+
+      // The remembered password works for a quick re-login with only a code.
+      await ada.send("/login");
+      await ada.waitForReply(/Welcome back/);
+      await ada.send(h.sandbox.currentCode());
+      await ada.waitForReply(/Logged in/);
+      raw = await dump();
+      for (const token of tokensIssued()) expect(raw).not.toContain(token);
+
+      // /logout wipes the remembered password too.
+      await ada.send("/logout");
+      await ada.waitForReply(/logged out/);
+      expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(false);
+    });
+  });
+}
+
+secretsSuite("SQLite file", async () => {
+  const h = await startHarness();
+  return { h, dump: sqliteDump(h), close: () => h.stop() };
+});
+
+describe.skipIf(!redisAvailable())("on Redis", () => {
+  secretsSuite("Redis keys", async () => {
+    const redis: RedisServer = await startRedis();
+    const h = await startHarness({ storeUrl: redis.url });
+    return {
+      h,
+      dump: redisDump(redis.url),
+      async close() {
+        await h.stop();
+        await redis.stop();
+      },
+    };
+  });
+});
