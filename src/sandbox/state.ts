@@ -204,7 +204,7 @@ export class SandboxState {
   #nextBankId = 1;
   #nextUsageId = 1;
   /** Ids of transactions still `opened`, oldest first: settling scans only these. */
-  #open: number[] = [];
+  readonly #open: number[] = [];
   readonly #transactionIds = new Map<number, number[]>();
   readonly #byEmail = new Map<string, Account>();
   readonly #pendingBanks = new Set<number>();
@@ -395,7 +395,11 @@ export class SandboxState {
       outcome: this.orderOutcome,
     };
     this.#index(record);
-    this.#open.push(record.id);
+    // Kept in settle order, even if a test shortens settleAfterMs midway.
+    let at = this.#open.length;
+    while (at > 0 && (this.transactions.get(this.#open[at - 1] as number)?.settleAt ?? 0) > record.settleAt)
+      at -= 1;
+    this.#open.splice(at, 0, record.id);
     if (this.settings.settleAfterMs <= 0) this.catchUp();
     return record;
   }
@@ -463,16 +467,15 @@ export class SandboxState {
   /** Applies whatever the clock has made due: settlements, bank verifications, KYC decisions. */
   catchUp(): void {
     const now = this.now();
-    if (this.#open.length > 0) {
-      const still: number[] = [];
-      for (const id of this.#open) {
-        const record = this.transactions.get(id);
-        if (!record) continue;
-        if (record.settleAt <= now) this.#settle(record);
-        else still.push(id);
-      }
-      this.#open = still;
+    // Settle times only grow (fixed delay, clock never goes back): stop at the first not yet due.
+    let due = 0;
+    while (due < this.#open.length) {
+      const record = this.transactions.get(this.#open[due] as number);
+      if (record && record.settleAt > now) break;
+      if (record) this.#settle(record);
+      due += 1;
     }
+    if (due > 0) this.#open.splice(0, due);
     for (const id of this.#pendingBanks) {
       const bank = this.bankAccounts.get(id);
       if (bank?.state !== "pending") {
