@@ -22,7 +22,7 @@ export function meFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext>
 }
 
 /** The whole /me message; exported for tests of the formatting alone. */
-export function accountText(t: Translate, info: AccountInfo, locale: string): string {
+export function accountText(t: Translate, info: Partial<AccountInfo>, locale: string): string {
   const personal: string[] = [];
   const add = (lines: string[], key: string, value: string | undefined) => {
     if (value !== undefined) lines.push(t(key, { value }));
@@ -59,7 +59,7 @@ function joined(separator: string, ...parts: (string | undefined)[]): string | u
 }
 
 /** `Hauptstraße 5, 10115 Berlin, Germany (DE)`: street_address, else address and building number. */
-function postalAddress(info: AccountInfo, locale: string): string | undefined {
+function postalAddress(info: Partial<AccountInfo>, locale: string): string | undefined {
   const street = present(info.street_address) ?? joined(" ", info.address, info.building_number);
   return joined(", ", street, joined(" ", info.postal_code, info.city), countryName(info.country, locale));
 }
