@@ -16,6 +16,7 @@ import QRCode from "qrcode";
 import type { Address } from "../../exchange/schemas.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { externalCall } from "../flows/external.ts";
 import { waitForTextOrTap } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
@@ -140,7 +141,7 @@ export function depositFeature(deps: Pick<BotDeps, "sessions">): Composer<BotCon
 function newAddressFlow(deps: Pick<BotDeps, "sessions">) {
   return async function depositNew(conversation: Flow, ctx: FlowContext, preset?: unknown): Promise<void> {
     const userId = ctx.from?.id ?? 0;
-    const currencies: Currency[] = await conversation.external(() =>
+    const currencies: Currency[] = await externalCall(conversation, () =>
       deps.sessions.use(userId, async (client) =>
         (await client.prices())
           .map((p) => ({ code: p.currency_code.toLowerCase(), name: p.currency_name }))
@@ -174,7 +175,7 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions">) {
       }
     }
     const chosen = choice;
-    const open = await conversation.external(() =>
+    const open = await externalCall(conversation, () =>
       deps.sessions.use(userId, (client) => client.assetStatus("receive", chosen.code)),
     );
     if (!open) {
@@ -183,7 +184,7 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions">) {
       );
       return;
     }
-    const created: Address = await conversation.external(() =>
+    const created: Address = await externalCall(conversation, () =>
       deps.sessions.use(userId, (client) => client.createAddress(chosen.code)),
     );
     await sendAddressPhoto(ctx, ctx.t, "deposit-new-created", created);

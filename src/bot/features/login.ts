@@ -13,6 +13,7 @@ import { EXPIRY_WARNING_MS } from "../../session/expiry-watch.ts";
 import type { LoginOutcome } from "../../session/sessions.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { externalCall } from "../flows/external.ts";
 import { waitForText } from "../flows/wait.ts";
 import { formatTime } from "../ui/format.ts";
 import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
@@ -50,8 +51,8 @@ export function loginFeature(deps: Pick<BotDeps, "sessions" | "profiles" | "cloc
 function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function login(conversation: Flow, ctx: FlowContext): Promise<void> {
     const userId = ctx.from?.id ?? 0;
-    const status = await conversation.external(() => deps.sessions.status(userId));
-    const remembered = await conversation.external(() => deps.sessions.hasRememberedPassword(userId));
+    const status = await externalCall(conversation, () => deps.sessions.status(userId));
+    const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
 
     let email: string | undefined;
     let passwordCtx: FlowContext | undefined;
@@ -67,14 +68,15 @@ function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       await ctx.reply(ctx.t("login-ask-code"));
     }
     const password = passwordCtx?.message?.text;
-    const rememberPassword = await conversation.external(
+    const rememberPassword = await externalCall(
+      conversation,
       async () => (await deps.profiles.get(userId)).rememberPassword,
     );
 
     for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
       const code = await askCode(conversation, ctx);
       await ctx.reply(ctx.t("login-checking"));
-      const outcome: LoginOutcome = await conversation.external(async () => {
+      const outcome: LoginOutcome = await externalCall(conversation, async () => {
         if (password === undefined) {
           return (
             (await deps.sessions.quickLogin(userId, code)) ?? {

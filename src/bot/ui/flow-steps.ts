@@ -1,10 +1,7 @@
 /**
  * Two helpers for small read-only flows (/price, /fees) inside conversations v2.
  *
- * `externalCall` runs an exchange call through `conversation.external` and keeps its error's type:
- * conversations v2 passes every `external` result, errors included, through `structuredClone`, which
- * turns an ExchangeError or NotLoggedInError into a plain Error, so the error boundary would only
- * see "something went wrong". Here the error is stored as plain data and rebuilt on the way out.
+ * `externalCall` (src/bot/flows/external.ts) is re-exported here for the flows that use both.
  *
  * `waitForAnswer` waits for typed text or a tap on one of the flow's own buttons. A command ends
  * the flow and is handled as if no flow were running (these flows only ask, they hold nothing);
@@ -15,51 +12,10 @@
  *   deps.sessions.use(userId, async (client) => (await client.exchangeRate("btceur")).price.toFixed()),
  * );
  */
-import { ExchangeError, type ExchangeErrorDetails } from "../../exchange/errors.ts";
-import { NotLoggedInError } from "../../session/errors.ts";
 import type { Flow, FlowContext } from "../context.ts";
+import { externalCall } from "../flows/external.ts";
 
-type StoredError =
-  | { type: "exchange"; message: string; details: ExchangeErrorDetails }
-  | { type: "not-logged-in"; reason: "logged-out" | "expired" }
-  | { type: "other"; message: string };
-
-function storeError(error: unknown): StoredError {
-  if (error instanceof ExchangeError) {
-    const details: ExchangeErrorDetails = {
-      kind: error.kind,
-      method: error.method,
-      path: error.path,
-      fieldErrors: error.fieldErrors,
-      body: JSON.parse(JSON.stringify(error.body ?? null)) as unknown,
-    };
-    if (error.status !== undefined) details.status = error.status;
-    if (error.requestId !== undefined) details.requestId = error.requestId;
-    if (error.retryAfterMs !== undefined) details.retryAfterMs = error.retryAfterMs;
-    return { type: "exchange", message: error.message, details };
-  }
-  if (error instanceof NotLoggedInError) return { type: "not-logged-in", reason: error.reason };
-  return { type: "other", message: error instanceof Error ? error.message : String(error) };
-}
-
-function loadError(stored: unknown): Error {
-  const value = stored as StoredError;
-  switch (value?.type) {
-    case "exchange":
-      return new ExchangeError(value.message, value.details);
-    case "not-logged-in":
-      return new NotLoggedInError(value.reason);
-    case "other":
-      return new Error(value.message);
-    default:
-      return stored instanceof Error ? stored : new Error(String(stored));
-  }
-}
-
-/** `conversation.external(task)`, with ExchangeError and NotLoggedInError surviving the trip. */
-export function externalCall<T>(conversation: Flow, task: () => Promise<T>): Promise<T> {
-  return conversation.external({ task, beforeStoreError: storeError, afterLoadError: loadError });
-}
+export { externalCall };
 
 export type Answer =
   | { kind: "text"; text: string; ctx: FlowContext }

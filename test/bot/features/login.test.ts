@@ -155,6 +155,21 @@ describe.each([
     await logIn(h.user(), h.sandbox);
   });
 
+  it.skipIf(skip)("says the exchange cannot be reached when the login's connection drops", async () => {
+    const ada = h.user();
+    await ada.send("/login");
+    await ada.waitForReply(/e-mail/);
+    await ada.send(h.sandbox.demo.email);
+    await ada.waitForReply(/password/);
+    await ada.send(h.sandbox.demo.password);
+    await ada.waitForReply(/6-digit/);
+    h.sandbox.faults.dropNext(1, { method: "POST", path: "/v1/auth/login" });
+    await ada.send(h.sandbox.currentCode());
+    // The typed error survives the conversation's external call: a precise sentence, not "something went wrong".
+    expect((await ada.waitForReply(/cannot be reached/)).text).toMatch(/Reference: [0-9A-F]{8}/);
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
+  });
+
   it.skipIf(skip)("logs out at the exchange and wipes the session", async () => {
     const ada = await h.loggedInUser();
     const before = h.sandbox.countRequests("POST", "/v1/auth/logout");
