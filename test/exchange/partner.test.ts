@@ -1,0 +1,404 @@
+/**
+ * Every partner API method of the client against the running sandbox, over real HTTP on loopback:
+ * the request (prefix, `X-Requested-With`, the partner bearer, query and body) and the result,
+ * parsed where the spec gives a shape and returned as JSON where it does not.
+ */
+import Big from "big.js";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ManualClock } from "../../src/clock.ts";
+import { ExchangeError } from "../../src/exchange/errors.ts";
+import { HttpClient } from "../../src/exchange/http.ts";
+import { PartnerApi } from "../../src/exchange/partner.ts";
+import { type RecordedRequest, type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+
+const START = Date.parse("2026-03-10T12:00:10Z");
+const P = "/api/v1/partners";
+
+// biome-ignore lint/suspicious/noExplicitAny: the unspecified payloads are asserted as plain JSON
+type Json = any;
+
+let sandbox: Sandbox;
+let clock: ManualClock;
+let http: HttpClient;
+let partner: PartnerApi;
+/** The seeded partner user: passed KYC, 1000 EUR, one verified bank account. */
+let userId: number;
+
+beforeEach(async () => {
+  clock = new ManualClock(START);
+  sandbox = await startSandbox({ clock, rateLimitPerMinute: 0 });
+  sandbox.setPrice("btc", "40000");
+  sandbox.setPrice("eth", "2500");
+  http = new HttpClient({ baseUrl: sandbox.url, retryBaseDelayMs: 1 });
+  partner = new PartnerApi(http, sandbox.partnerToken);
+  userId = sandbox.seeded.partnerUser.id;
+});
+
+afterEach(async () => {
+  await http.close();
+  await sandbox.close();
+});
+
+/** The one request that reached the sandbox since the last call, with the partner headers. */
+function sent(method: string, path: string, query: Record<string, string> = {}): RecordedRequest {
+  const list = sandbox.requests.splice(0);
+  expect(list, list.map((r) => `${r.method} ${r.path}`).join(", ")).toHaveLength(1);
+  const request = list[0] as RecordedRequest;
+  expect(request.method).toBe(method);
+  expect(request.path).toBe(path);
+  expect(request.query).toEqual(query);
+  expect(request.headers["x-requested-with"]).toBe("XMLHttpRequest");
+  expect(request.headers.authorization).toBe(`Bearer ${sandbox.partnerToken}`);
+  return request;
+}
+
+function expectNoBody(request: RecordedRequest): void {
+  expect(request.rawBody).toBe("");
+  expect(request.body).toBeUndefined();
+  expect(request.headers["content-type"]).toBeUndefined();
+}
+
+function expectJsonBody(request: RecordedRequest, body: Record<string, unknown>): void {
+  expect(request.headers["content-type"]).toBe("application/json");
+  expect(request.body).toStrictEqual(body);
+}
+
+async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ExchangeError) return error;
+    throw error;
+  }
+  throw new Error("expected the call to fail, it succeeded");
+}
+
+function seededBank() {
+  const bank = sandbox.state.bankAccountsOf(sandbox.seeded.partnerUser)[0];
+  if (!bank) throw new Error("the seeded partner user has no bank account");
+  return bank;
+}
+
+describe("PartnerApi, users and KYC", () => {
+  it("createUser: POST /api/v1/partners/users; the new id is parsed", async () => {
+    const created = await partner.createUser({
+      email: "nina@example.com",
+      name: "Nina",
+      surname: "Neu",
+      phone: "+49301234567",
+    });
+    const request = sent("POST", `${P}/users`);
+    expectJsonBody(request, {
+      email: "nina@example.com",
+      name: "Nina",
+      surname: "Neu",
+      phone: "+49301234567",
+    });
+    expect(created).toEqual({ id: expect.any(Number) });
+    expect(sandbox.state.partnerUser(created.id)?.email).toBe("nina@example.com");
+  });
+
+  it("getUser: GET /api/v1/partners/users/{id}; kyc_status parsed", async () => {
+    const user = await partner.getUser(userId);
+    expectNoBody(sent("GET", `${P}/users/${userId}`));
+    expect(user).toMatchObject({
+      email: "partner-user@sandbox.test",
+      name: "Pat",
+      surname: "Partner",
+      phone: "+43123456789",
+      date_of_birth: "1992-03-04",
+      country: "AUT",
+      status: "active",
+      kyc_status: "passed",
+      edd_status: "not_required",
+    });
+
+    const { id } = await partner.createUser({ email: "new@example.com", name: "N", surname: "U" });
+    sandbox.requests.length = 0;
+    expect((await partner.getUser(id)).kyc_status).toBe("not_started");
+    sent("GET", `${P}/users/${id}`);
+  });
+
+  it("updateUser: POST /api/v1/partners/users with the id in the body; the answer is returned as JSON", async () => {
+    const reply: Json = await partner.updateUser({ id: userId, city: "Graz" });
+    expectJsonBody(sent("POST", `${P}/users`), { id: userId, city: "Graz" });
+    expect(reply).toMatchObject({ status: true, data: { id: userId, city: "Graz", kyc_status: "passed" } });
+    expect((await partner.getUser(userId)).city).toBe("Graz");
+  });
+
+  it("importKyc: POST /v1/users/{id}/kyc-import (no partner prefix) {token}; status parsed", async () => {
+    const { id } = await partner.createUser({ email: "kyc@example.com", name: "K", surname: "Y" });
+    sandbox.requests.length = 0;
+    expect(await partner.importKyc(id, "share-token-abc")).toBe(true);
+    expectJsonBody(sent("POST", `/v1/users/${id}/kyc-import`), { token: "share-token-abc" });
+
+    expect((await partner.getUser(id)).kyc_status).toBe("pending");
+    clock.advance(60_000);
+    expect((await partner.getUser(id)).kyc_status).toBe("passed");
+  });
+});
+
+describe("PartnerApi, balances and limits", () => {
+  it("userBalance: GET /api/v1/partners/users/{id}/balances, as JSON", async () => {
+    const reply: Json = await partner.userBalance(userId);
+    expectNoBody(sent("GET", `${P}/users/${userId}/balances`));
+    expect(reply.status).toBe(true);
+    expect(reply.data[0]).toEqual({ currency_code: "eur", balance: "1000.00", fiat_conversion: "1000.00" });
+    expect(reply.data.map((b: Json) => b.currency_code)).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+  });
+
+  it("masterBalance: GET /api/v1/partners/balances?currency_code=; balance parsed to Big", async () => {
+    const btc = await partner.masterBalance("btc");
+    expectNoBody(sent("GET", `${P}/balances`, { currency_code: "btc" }));
+    expect(btc.currency_code).toBe("btc");
+    expect(btc.balance).toBeInstanceOf(Big);
+    expect(btc.balance.eq("5")).toBe(true);
+
+    const eur = await partner.masterBalance("eur");
+    sent("GET", `${P}/balances`, { currency_code: "eur" });
+    expect(eur.balance.toFixed(2)).toBe("250000.00");
+  });
+
+  it("userLimits: GET /api/v1/partners/users/{id}/limits, with and without type, as JSON", async () => {
+    const one: Json = await partner.userLimits(userId, "fiat_withdrawal");
+    expectNoBody(sent("GET", `${P}/users/${userId}/limits`, { type: "fiat_withdrawal" }));
+    expect(one).toEqual({
+      status: true,
+      data: {
+        type: "fiat_withdrawal",
+        currency_code: "eur",
+        daily: 5000,
+        monthly: 20000,
+        day_used: 0,
+        month_used: 0,
+      },
+    });
+
+    const both: Json = await partner.userLimits(userId);
+    sent("GET", `${P}/users/${userId}/limits`);
+    expect(both.data.map((l: Json) => l.type)).toEqual(["fiat_deposit", "fiat_withdrawal"]);
+  });
+
+  it("minimumLimits: GET /api/v1/partners/limits/minimum with the given query, as JSON", async () => {
+    const reply: Json = await partner.minimumLimits({ pair: "btceur" });
+    expectNoBody(sent("GET", `${P}/limits/minimum`, { pair: "btceur" }));
+    expect(reply).toEqual({ status: true, data: [{ pair: "btceur", buy: "10.00", sell: "0.0002" }] });
+
+    const all: Json = await partner.minimumLimits();
+    sent("GET", `${P}/limits/minimum`);
+    expect(all.data).toHaveLength(5);
+  });
+});
+
+describe("PartnerApi, bank accounts and withdrawal", () => {
+  it("addBankAccount (deprecated): POST /api/v1/partners/users/{id}/bank-accounts with the fields as JSON", async () => {
+    const reply: Json = await partner.addBankAccount(userId, {
+      name: "Second Bank",
+      iban: "GB33BUKB20201555555555",
+      swift_bic: "BUKBGB22",
+    });
+    expectJsonBody(sent("POST", `${P}/users/${userId}/bank-accounts`), {
+      name: "Second Bank",
+      iban: "GB33BUKB20201555555555",
+      swift_bic: "BUKBGB22",
+    });
+    expect(reply).toMatchObject({
+      status: true,
+      data: { name: "Second Bank", iban: "GB33BUKB20201555555555", swift_bic: "BUKBGB22", state: "verified" },
+    });
+    expect(reply.data.reference_number).toMatch(/^RF\d{2}/);
+  });
+
+  it("bankAccounts: GET /api/v1/partners/users/{user}/bank-accounts; parsed list without timestamps", async () => {
+    const list = await partner.bankAccounts(userId);
+    expectNoBody(sent("GET", `${P}/users/${userId}/bank-accounts`));
+    const bank = seededBank();
+    expect(list).toEqual([
+      {
+        id: bank.id,
+        name: "Sandbox Volksbank",
+        iban: "AT611904300234573201",
+        swift_bic: "BKAUATWW",
+        reference_number: bank.reference_number,
+        state: "verified",
+      },
+    ]);
+  });
+
+  it("bankAccount: GET /api/v1/partners/users/{user}/bank-accounts/{bankId}, as JSON", async () => {
+    const bank = seededBank();
+    const reply: Json = await partner.bankAccount(userId, bank.id);
+    expectNoBody(sent("GET", `${P}/users/${userId}/bank-accounts/${bank.id}`));
+    expect(reply).toEqual({
+      status: true,
+      data: {
+        id: bank.id,
+        name: "Sandbox Volksbank",
+        iban: "AT611904300234573201",
+        swift_bic: "BKAUATWW",
+        reference_number: bank.reference_number,
+        state: "verified",
+      },
+    });
+  });
+
+  it("removeBankAccount: DELETE /api/v1/partners/users/{user}/bank-accounts/{bankId}, no body", async () => {
+    const added: Json = await partner.addBankAccount(userId, {
+      name: "Second Bank",
+      iban: "GB33BUKB20201555555555",
+      swift_bic: "BUKBGB22",
+    });
+    sandbox.requests.length = 0;
+    const reply = await partner.removeBankAccount(userId, added.data.id);
+    expectNoBody(sent("DELETE", `${P}/users/${userId}/bank-accounts/${added.data.id}`));
+    expect(reply).toEqual({ status: true });
+    expect(sandbox.state.bankAccounts.has(added.data.id)).toBe(false);
+
+    const last = await failure(partner.removeBankAccount(userId, seededBank().id));
+    expect(last.kind).toBe("validation");
+  });
+
+  it("depositInstructions: GET /api/v1/partners/users/{user}/deposit-instructions, as JSON", async () => {
+    const reply: Json = await partner.depositInstructions(userId);
+    expectNoBody(sent("GET", `${P}/users/${userId}/deposit-instructions`));
+    expect(reply.status).toBe(true);
+    expect(reply.data).toMatchObject({
+      currency_code: "eur",
+      iban: "DE02120300000000202051",
+      reference: sandbox.seeded.partnerUser.depositReference,
+    });
+  });
+
+  it("withdraw: POST /api/v1/partners/users/{user}/withdraw with the fields as JSON; EUR leaves", async () => {
+    const bank = seededBank();
+    const reply: Json = await partner.withdraw(userId, { amount: "100.50", bank_account_id: bank.id });
+    expectJsonBody(sent("POST", `${P}/users/${userId}/withdraw`), {
+      amount: "100.50",
+      bank_account_id: bank.id,
+    });
+    expect(reply).toEqual({ status: true, data: { transaction_id: expect.any(Number) } });
+    expect(sandbox.state.balance(sandbox.seeded.partnerUser, "eur").toFixed(2)).toBe("899.50");
+  });
+});
+
+describe("PartnerApi, market", () => {
+  it("pairs: GET /api/v1/partners/pairs, as JSON", async () => {
+    const reply: Json = await partner.pairs();
+    expectNoBody(sent("GET", `${P}/pairs`));
+    expect(reply.data.map((p: Json) => p.pair)).toEqual(["btceur", "etheur", "ltceur", "xrpeur", "usdceur"]);
+  });
+
+  it("exchangeRates: GET /api/v1/partners/exchange-rates with the given query, as JSON", async () => {
+    const reply: Json = await partner.exchangeRates({ pair: "btceur" });
+    expectNoBody(sent("GET", `${P}/exchange-rates`, { pair: "btceur" }));
+    expect(reply).toEqual({
+      status: true,
+      data: [{ pair: "btceur", price: 40000, date: "2026-03-10 12:00:10.000", timestamp: START / 1000 }],
+    });
+
+    const all: Json = await partner.exchangeRates();
+    sent("GET", `${P}/exchange-rates`);
+    expect(all.data).toHaveLength(5);
+  });
+
+  it("currencies: GET /api/v1/partners/currencies, as JSON", async () => {
+    const reply: Json = await partner.currencies();
+    expectNoBody(sent("GET", `${P}/currencies`));
+    expect(reply.data.map((c: Json) => c.code)).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+  });
+});
+
+describe("PartnerApi, orders and transactions", () => {
+  it("buy: POST /api/v1/partners/users/{id}/buy {amount string, pair, idempotency_key}; transaction_id parsed", async () => {
+    const receipt = await partner.buy(userId, {
+      amount: new Big("100.50"),
+      pair: "btceur",
+      idempotencyKey: "order-1",
+    });
+    const request = sent("POST", `${P}/users/${userId}/buy`);
+    expectJsonBody(request, { amount: "100.5", pair: "btceur", idempotency_key: "order-1" });
+    expect(receipt).toEqual({ transaction_id: expect.any(Number) });
+    // 100.50 + 1.51 fee
+    expect(sandbox.state.balance(sandbox.seeded.partnerUser, "eur").toFixed(2)).toBe("897.99");
+  });
+
+  it("buy with the same idempotency key twice: the same transaction_id, one order", async () => {
+    const order = { amount: new Big("100"), pair: "btceur", idempotencyKey: "same-key" };
+    const first = await partner.buy(userId, order);
+    const second = await partner.buy(userId, order);
+    expect(second.transaction_id).toBe(first.transaction_id);
+    expect(sandbox.requests.map((r) => r.body)).toEqual([
+      { amount: "100", pair: "btceur", idempotency_key: "same-key" },
+      { amount: "100", pair: "btceur", idempotency_key: "same-key" },
+    ]);
+    const orders = [...sandbox.state.transactions.values()].filter((t) => t.idempotencyKey === "same-key");
+    expect(orders).toHaveLength(1);
+    expect(sandbox.state.transactionsOf(sandbox.seeded.partnerUser)).toHaveLength(1);
+    expect(sandbox.state.balance(sandbox.seeded.partnerUser, "eur").toFixed(2)).toBe("898.50");
+  });
+
+  it("sell: POST /api/v1/partners/users/{id}/sell; transaction_id parsed", async () => {
+    await partner.buy(userId, { amount: new Big("400"), pair: "btceur", idempotencyKey: "b1" });
+    clock.advance(5_000);
+    sandbox.requests.length = 0;
+    const receipt = await partner.sell(userId, {
+      amount: new Big("0.005"),
+      pair: "btceur",
+      idempotencyKey: "s1",
+    });
+    expectJsonBody(sent("POST", `${P}/users/${userId}/sell`), {
+      amount: "0.005",
+      pair: "btceur",
+      idempotency_key: "s1",
+    });
+    expect(receipt.transaction_id).toEqual(expect.any(Number));
+    // 400 / 40000 = 0.01 BTC bought, 0.005 sold.
+    expect(sandbox.state.balance(sandbox.seeded.partnerUser, "btc").toFixed()).toBe("0.005");
+  });
+
+  it("allTransactions: GET /api/v1/partners/users-transactions with the given query, as JSON", async () => {
+    const { transaction_id } = await partner.buy(userId, {
+      amount: new Big("100"),
+      pair: "btceur",
+      idempotencyKey: "k",
+    });
+    sandbox.requests.length = 0;
+    const reply: Json = await partner.allTransactions({ start: 0, length: 10 });
+    expectNoBody(sent("GET", `${P}/users-transactions`, { start: "0", length: "10" }));
+    expect(reply.status).toBe(true);
+    expect(reply.data).toHaveLength(1);
+    expect(reply.data[0]).toMatchObject({
+      id: transaction_id,
+      user_id: userId,
+      transaction_type: "buy_crypto",
+    });
+  });
+
+  it("userTransactions: GET /api/v1/partners/users/{user}/transactions, as JSON", async () => {
+    const { transaction_id } = await partner.buy(userId, {
+      amount: new Big("100"),
+      pair: "btceur",
+      idempotencyKey: "k",
+    });
+    sandbox.requests.length = 0;
+    const reply: Json = await partner.userTransactions(userId, { currency_code: "btc" });
+    expectNoBody(sent("GET", `${P}/users/${userId}/transactions`, { currency_code: "btc" }));
+    expect(reply.data.map((t: Json) => [t.id, t.state])).toEqual([[transaction_id, "opened"]]);
+  });
+
+  it("userTransaction: GET /api/v1/partners/users/{user}/transactions/{id}: opened, then success", async () => {
+    const { transaction_id } = await partner.buy(userId, {
+      amount: new Big("100"),
+      pair: "btceur",
+      idempotencyKey: "k",
+    });
+    sandbox.requests.length = 0;
+    const opened: Json = await partner.userTransaction(userId, transaction_id);
+    expectNoBody(sent("GET", `${P}/users/${userId}/transactions/${transaction_id}`));
+    expect(opened.data).toMatchObject({ id: transaction_id, state: "opened", amount: "100.00" });
+
+    clock.advance(5_000);
+    const settled: Json = await partner.userTransaction(userId, transaction_id);
+    expect(settled.data).toMatchObject({ id: transaction_id, state: "success", crypto_amount: "0.0025" });
+  });
+});
