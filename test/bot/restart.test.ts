@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, logInUpToCode, startHarness } from "../support/harness.ts";
 
 describe("conversations survive a restart", () => {
   let h: Harness;
@@ -12,12 +12,7 @@ describe("conversations survive a restart", () => {
 
   it("finishes a login begun before the bot was stopped, on a new bot over the same SQLite file", async () => {
     const ada = h.user();
-    await ada.send("/login");
-    await ada.waitForReply(/e-mail/);
-    await ada.send(h.sandbox.demo.email);
-    await ada.waitForReply(/password/);
-    await ada.send(h.sandbox.demo.password);
-    await ada.waitForReply(/6-digit/);
+    await logInUpToCode(ada, h.sandbox);
 
     await h.stopBot();
     await h.startBot();

@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { createClient } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, logInUpToCode, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
@@ -36,7 +36,10 @@ function redisDump(url: string): RawDump {
   };
 }
 
-function secretsSuite(name: string, open: () => Promise<{ h: Harness; dump: RawDump; close(): Promise<void> }>) {
+function secretsSuite(
+  name: string,
+  open: () => Promise<{ h: Harness; dump: RawDump; close(): Promise<void> }>,
+) {
   describe(`secrets at rest (${name})`, () => {
     let h: Harness;
     let dump: RawDump;
@@ -55,12 +58,7 @@ function secretsSuite(name: string, open: () => Promise<{ h: Harness; dump: RawD
     it("keeps no password, token or code in plain text, during and after a remembered login", async () => {
       const ada = h.user();
       await h.deps.profiles.update(ada.id, (profile) => ({ ...profile, rememberPassword: true }));
-      await ada.send("/login");
-      await ada.waitForReply(/e-mail/);
-      await ada.send(h.sandbox.demo.email);
-      await ada.waitForReply(/password/);
-      await ada.send(h.sandbox.demo.password);
-      await ada.waitForReply(/6-digit/);
+      await logInUpToCode(ada, h.sandbox);
       // Mid-flow: the conversation holds the typed password in its (encrypted) state.
       let raw = await dump();
       expect(raw.length).toBeGreaterThan(0);

@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import type { Bot } from "grammy";
+import type { Message } from "grammy/types";
 import { pino } from "pino";
 import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
@@ -158,14 +159,27 @@ function testLogger() {
   return file ? createLogger("debug", pino.destination({ dest: file, sync: true })) : silentLogger;
 }
 
-/** Goes through the login conversation as a person would. */
-export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
+/**
+ * Goes through /login up to the code question, as a person would; returns the password message
+ * (to check that it was deleted).
+ */
+export async function logInUpToCode(
+  user: FakeUser,
+  sandbox: Sandbox,
+  password = sandbox.demo.password,
+): Promise<Message> {
   await user.send("/login");
   await user.waitForReply(/e-mail|E-Mail/);
   await user.send(sandbox.demo.email);
   await user.waitForReply(/password|Passwort/);
-  await user.send(sandbox.demo.password);
+  const message = await user.send(password);
   await user.waitForReply(/6-digit|6-stellig/);
+  return message;
+}
+
+/** Goes through the whole login conversation as a person would. */
+export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
+  await logInUpToCode(user, sandbox);
   await user.send(sandbox.currentCode());
   await user.waitForReply(/Logged in|Angemeldet als/);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_GROUP_ID } from "../../../src/telegram-double/index.ts";
-import { type Harness, logIn, startHarness } from "../../support/harness.ts";
+import { type Harness, logIn, logInUpToCode, startHarness } from "../../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../../support/redis.ts";
 
 async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
@@ -59,12 +59,7 @@ describe.each([
 
   it.skipIf(skip)("deletes the password message before the exchange sees the login", async () => {
     const ada = h.user();
-    await ada.send("/login");
-    await ada.waitForReply(/e-mail/);
-    await ada.send(h.sandbox.demo.email);
-    await ada.waitForReply(/password/);
-    const password = await ada.send(h.sandbox.demo.password);
-    await ada.waitForReply(/6-digit/);
+    const password = await logInUpToCode(ada, h.sandbox);
     h.sandbox.faults.hold({ method: "POST", path: "/v1/auth/login" });
     await ada.send(h.sandbox.currentCode());
     await until(() => h.sandbox.faults.held.length === 1, "the login to reach the exchange");
@@ -76,12 +71,7 @@ describe.each([
 
   it.skipIf(skip)("asks again after a wrong code, and logs in with the right one", async () => {
     const ada = h.user();
-    await ada.send("/login");
-    await ada.waitForReply(/e-mail/);
-    await ada.send(h.sandbox.demo.email);
-    await ada.waitForReply(/password/);
-    await ada.send(h.sandbox.demo.password);
-    await ada.waitForReply(/6-digit/);
+    await logInUpToCode(ada, h.sandbox);
     const right = h.sandbox.currentCode();
     const wrong = right === "000000" ? "111111" : "000000";
     await ada.send(wrong);
@@ -129,24 +119,14 @@ describe.each([
   it.skipIf(skip)("limits failed logins per Telegram user, with a wait message", async () => {
     const mallory = h.user();
     for (let attempt = 1; attempt <= 5; attempt++) {
-      await mallory.send("/login");
-      await mallory.waitForReply(/e-mail/);
-      await mallory.send(h.sandbox.demo.email);
-      await mallory.waitForReply(/password/);
-      await mallory.send(`wrong-password-${attempt}`);
-      await mallory.waitForReply(/6-digit/);
+      await logInUpToCode(mallory, h.sandbox, `wrong-password-${attempt}`);
       await mallory.send(h.sandbox.currentCode());
       const answer = await mallory.waitForReply(/wrong|Too many failed/);
       if (attempt < 5) expect(answer.text).toContain(`${5 - attempt} tries left`);
       else expect(answer.text).toContain("Too many failed logins");
     }
     const before = h.sandbox.countRequests("POST", "/v1/auth/login");
-    await mallory.send("/login");
-    await mallory.waitForReply(/e-mail/);
-    await mallory.send(h.sandbox.demo.email);
-    await mallory.waitForReply(/password/);
-    await mallory.send(h.sandbox.demo.password);
-    await mallory.waitForReply(/6-digit/);
+    await logInUpToCode(mallory, h.sandbox);
     await mallory.send(h.sandbox.currentCode());
     expect((await mallory.waitForReply(/Too many failed/)).text).toMatch(/wait until \d\d:\d\d/);
     // Even the right password is not tried while the user is blocked.
@@ -157,12 +137,7 @@ describe.each([
 
   it.skipIf(skip)("says the exchange cannot be reached when the login's connection drops", async () => {
     const ada = h.user();
-    await ada.send("/login");
-    await ada.waitForReply(/e-mail/);
-    await ada.send(h.sandbox.demo.email);
-    await ada.waitForReply(/password/);
-    await ada.send(h.sandbox.demo.password);
-    await ada.waitForReply(/6-digit/);
+    await logInUpToCode(ada, h.sandbox);
     h.sandbox.faults.dropNext(1, { method: "POST", path: "/v1/auth/login" });
     await ada.send(h.sandbox.currentCode());
     // The typed error survives the conversation's external call: a precise sentence, not "something went wrong".
