@@ -1,0 +1,453 @@
+/**
+ * The ledger of money actions (buy, sell, send, withdraw): every action moves through recorded
+ * states kept in the Store under a random per-action id, so that one Confirm is one order across
+ * double taps, redelivered updates, restarts and several bot instances (PRODUCT.md, rules 4, 5, 8).
+ * Knows nothing of Telegram: users are numbers.
+ *
+ * ```
+ *   quoted ──confirm──▶ confirmed ──send claim──▶ sent ──2xx──▶ placed ──tx success──▶ settled
+ *     │ │ │                 │                      │ │            └──tx error──────▶ failed
+ *     │ │ └─▶ expired       └─▶ cancelled          │ ├──4xx──────────────────────────▶ failed
+ *     │ └───▶ cancelled                            │ └──timeout/network/5xx──▶ unknown
+ *     └─────▶ replaced (a newer quote of the same kind)        sent/unknown ──tx found──▶ placed
+ *                                                              sent/unknown ──grace over, no tx──▶ not-placed
+ * ```
+ *
+ * Exactly once stands on two atomic `setIfAbsent` claims per action: the *decision* claim
+ * (`order-claim:{id}`, taken by the first Confirm or Cancel; everyone after gets "already") and
+ * the *send* claim (`order-send:{id}`, taken by the one caller that POSTs). Transactions found at
+ * the exchange are claimed too (`order-tx:{txId}`), so one transaction is never matched to two
+ * actions. Notices are claimed (`order-notice:{id}:{kind}`) so the user is told once.
+ *
+ * Record writes after a claim are get-then-set: only the claim holder (or reconciliation, which
+ * only moves actions forward) writes, so no two writers race for the same transition.
+ *
+ * @example
+ * const ledger = new Ledger(store, clock);
+ * const action = await ledger.quote({ userId: 42, kind: "buy", currency: "btc", amount: "100", quote: { rate: "60000" } });
+ * const confirmed = await ledger.confirm(action.id, 42); // { ok: true, action } once, then { ok: false, reason: "already" }
+ */
+import { randomBytes } from "node:crypto";
+import type { Clock } from "../clock.ts";
+import type { Store } from "../store/store.ts";
+
+export type ActionKind = "buy" | "sell" | "send" | "withdraw";
+
+export type ActionState =
+  /** A quote was shown; nothing is decided. */
+  | "quoted"
+  /** The user confirmed; the order is about to be sent (send/withdraw: waiting for the 2FA code). */
+  | "confirmed"
+  /** Recorded BEFORE the POST: the order may be at the exchange now (rule 5). */
+  | "sent"
+  /** The exchange accepted the order; `transactionId` once found. */
+  | "placed"
+  /** The exchange's transaction ended in `success`. */
+  | "settled"
+  /** Refused by the exchange (nothing happened), or its transaction ended in `error`. */
+  | "failed"
+  /** The POST timed out or the connection broke: it may or may not have happened. Never re-sent. */
+  | "unknown"
+  /** Reconciliation proved a sent/unknown order never reached the exchange. */
+  | "not-placed"
+  /** The quote's TTL passed before Confirm. */
+  | "expired"
+  /** The user cancelled (or changed the amount) before anything was sent. */
+  | "cancelled"
+  /** A newer quote of the same kind was made for the same user. */
+  | "replaced";
+
+/** States in which the order may exist at the exchange and its outcome is not known yet. */
+export const OPEN_STATES: readonly ActionState[] = ["sent", "unknown", "placed"];
+/** States that never change again. */
+export const FINAL_STATES: readonly ActionState[] = [
+  "settled",
+  "failed",
+  "not-placed",
+  "expired",
+  "cancelled",
+  "replaced",
+];
+
+export interface MoneyAction {
+  /** Random, url-safe, 12 characters: also the nonce in callback data. */
+  id: string;
+  userId: number;
+  kind: ActionKind;
+  /** Lower-case currency code of the crypto (buy, sell, send) or "eur" (withdraw). */
+  currency: string;
+  /** Decimal text, as sent to the exchange: EUR for buy and withdraw, the crypto for sell and send. */
+  amount: string;
+  /** send: the recipient address. */
+  address?: string;
+  /** withdraw: the RF reference of the bank account. */
+  referenceNumber?: string;
+  /** What the quote card showed (decimal strings), for the card and the notices. */
+  quote: Record<string, string>;
+  createdAt: number;
+  expiresAt: number;
+  state: ActionState;
+  confirmedAt?: number;
+  sentAt?: number;
+  placedAt?: number;
+  finishedAt?: number;
+  transactionId?: number;
+  outcome?: "success" | "error";
+  /** Why it failed, in the exchange's words when it gave any. */
+  failure?: string;
+}
+
+export interface QuoteInput {
+  userId: number;
+  kind: ActionKind;
+  currency: string;
+  amount: string;
+  address?: string;
+  referenceNumber?: string;
+  quote?: Record<string, string>;
+  /** Overrides the ledger's quote TTL for this action. */
+  ttlMs?: number;
+}
+
+export type ConfirmRefusal =
+  /** No such action (a forged nonce, or a record past its retention). */
+  | "unknown"
+  /** Another Telegram user tapped it. */
+  | "not-yours"
+  /** The quote is older than its TTL: quote again. */
+  | "expired"
+  /** Confirmed before (a double tap, a second device, a redelivered update, another instance). */
+  | "already"
+  | "cancelled"
+  /** A newer quote of the same kind was made: this card is stale. */
+  | "replaced";
+
+export type ConfirmResult =
+  | { ok: true; action: MoneyAction }
+  | { ok: false; reason: ConfirmRefusal; action?: MoneyAction };
+
+export interface LedgerOptions {
+  /** How long a quote can be confirmed; default 60 s (PRODUCT.md, rule 8). */
+  quoteTtlMs?: number;
+  /** How long records and claims are kept; default 30 days. */
+  retentionMs?: number;
+}
+
+export const DEFAULT_QUOTE_TTL_MS = 60_000;
+const DEFAULT_RETENTION_MS = 30 * 24 * 60 * 60_000;
+
+/** The claim values: who decided the action's fate. */
+type DecisionClaim = { by: "confirm" | "cancel"; at: number };
+
+const actionKey = (id: string) => `order:${id}`;
+const decisionKey = (id: string) => `order-claim:${id}`;
+const sendKey = (id: string) => `order-send:${id}`;
+const openKey = (userId: number, id: string) => `order-open:${userId}:${id}`;
+const latestKey = (userId: number, kind: ActionKind) => `order-latest:${userId}:${kind}`;
+const txKey = (transactionId: number) => `order-tx:${transactionId}`;
+const noticeKey = (id: string, kind: string) => `order-notice:${id}:${kind}`;
+
+const ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
+
+/** A fresh action id: 9 random bytes, base64url (12 characters, < 64 bytes of callback data with room to spare). */
+export function newActionId(): string {
+  return randomBytes(9).toString("base64url");
+}
+
+/** True for text that can be an action id (checked before touching the store with callback data). */
+export function isActionId(text: string): boolean {
+  return ID_PATTERN.test(text);
+}
+
+export class Ledger {
+  readonly #store: Store;
+  readonly #clock: Clock;
+  readonly quoteTtlMs: number;
+  readonly #retentionMs: number;
+
+  constructor(store: Store, clock: Clock, options: LedgerOptions = {}) {
+    this.#store = store;
+    this.#clock = clock;
+    this.quoteTtlMs = options.quoteTtlMs ?? DEFAULT_QUOTE_TTL_MS;
+    this.#retentionMs = options.retentionMs ?? DEFAULT_RETENTION_MS;
+  }
+
+  /**
+   * Records a new quote (state `quoted`) and makes it the user's latest of its kind: an older
+   * quote of the same kind that is still `quoted` becomes `replaced`.
+   */
+  async quote(input: QuoteInput): Promise<MoneyAction> {
+    const now = this.#clock.now();
+    const action: MoneyAction = {
+      id: newActionId(),
+      userId: input.userId,
+      kind: input.kind,
+      currency: input.currency.toLowerCase(),
+      amount: input.amount,
+      quote: { ...input.quote },
+      createdAt: now,
+      expiresAt: now + (input.ttlMs ?? this.quoteTtlMs),
+      state: "quoted",
+    };
+    if (input.address !== undefined) action.address = input.address;
+    if (input.referenceNumber !== undefined) action.referenceNumber = input.referenceNumber;
+    await this.#save(action);
+    const previous = await this.#store.get<string>(latestKey(input.userId, input.kind));
+    await this.#store.set(latestKey(input.userId, input.kind), action.id, this.#retentionMs);
+    if (previous !== undefined && previous !== action.id) {
+      await this.#transition(previous, ["quoted"], { state: "replaced", finishedAt: now });
+    }
+    return action;
+  }
+
+  /** The action, or undefined for an unknown (or malformed) id. */
+  async get(id: string): Promise<MoneyAction | undefined> {
+    if (!isActionId(id)) return undefined;
+    return this.#store.get<MoneyAction>(actionKey(id));
+  }
+
+  /**
+   * Accepts the user's Confirm exactly once, across processes: the first caller gets
+   * `{ ok: true }` and the action in state `confirmed`; every later caller gets a reason. A quote
+   * past its TTL is `expired` (the caller quotes again; nothing is claimed).
+   */
+  async confirm(id: string, userId: number): Promise<ConfirmResult> {
+    const checked = await this.#checkDecidable(id, userId);
+    if (!checked.ok) return checked;
+    const now = this.#clock.now();
+    const claim: DecisionClaim = { by: "confirm", at: now };
+    if (!(await this.#store.setIfAbsent(decisionKey(id), claim, this.#retentionMs))) {
+      return this.#refusalFromClaim(id);
+    }
+    const action = await this.#transition(id, ["quoted"], { state: "confirmed", confirmedAt: now });
+    // The claim is ours, so nobody else moves a quoted action on; this only fails if the record vanished.
+    if (action === undefined) return { ok: false, reason: "unknown" };
+    return { ok: true, action };
+  }
+
+  /**
+   * Cancels an action that was not sent: a `quoted` one (the card's Cancel or Change amount;
+   * mutually exclusive with Confirm through the decision claim) or a `confirmed` one that is
+   * still waiting for its 2FA code (mutually exclusive with the POST through the send claim).
+   */
+  async cancel(id: string, userId: number): Promise<ConfirmResult> {
+    const action = await this.get(id);
+    if (action === undefined) return { ok: false, reason: "unknown" };
+    if (action.userId !== userId) return { ok: false, reason: "not-yours", action };
+    const now = this.#clock.now();
+    if (action.state === "confirmed") {
+      if (!(await this.#store.setIfAbsent(sendKey(id), { by: "cancel", at: now }, this.#retentionMs))) {
+        return { ok: false, reason: "already", action };
+      }
+      const done = await this.#transition(id, ["confirmed"], { state: "cancelled", finishedAt: now });
+      return done ? { ok: true, action: done } : { ok: false, reason: "already", action };
+    }
+    const claim: DecisionClaim = { by: "cancel", at: now };
+    if (action.state !== "quoted") return this.#refusalFor(action);
+    if (!(await this.#store.setIfAbsent(decisionKey(id), claim, this.#retentionMs))) {
+      return this.#refusalFromClaim(id);
+    }
+    const done = await this.#transition(id, ["quoted"], { state: "cancelled", finishedAt: now });
+    return done ? { ok: true, action: done } : { ok: false, reason: "unknown" };
+  }
+
+  /**
+   * Takes the send claim of a `confirmed` action and records `sent` (with `sentAt`) BEFORE the
+   * POST (rule 5). Returns undefined when someone else already holds the send claim, or the
+   * action is not confirmed: then the caller must not POST.
+   */
+  async markSent(id: string): Promise<MoneyAction | undefined> {
+    const action = await this.get(id);
+    if (action?.state !== "confirmed") return undefined;
+    const now = this.#clock.now();
+    if (!(await this.#store.setIfAbsent(sendKey(id), { by: "send", at: now }, this.#retentionMs))) {
+      return undefined;
+    }
+    await this.#store.set(openKey(action.userId, id), now, this.#retentionMs);
+    return this.#transition(id, ["confirmed"], { state: "sent", sentAt: now });
+  }
+
+  /**
+   * Undoes `markSent` after the exchange refused the 2FA code (a 422 on `security_code`: nothing
+   * happened), so the caller can ask for a new code and send again. Only from `sent`.
+   */
+  async reopenForCode(id: string): Promise<MoneyAction | undefined> {
+    const action = await this.#transition(id, ["sent"], { state: "confirmed" });
+    if (action === undefined) return undefined;
+    await this.#store.deleteIfEquals(openKey(action.userId, id), action.sentAt);
+    await this.#store.delete(sendKey(id));
+    const { sentAt: _, ...rest } = action;
+    await this.#save(rest);
+    return rest;
+  }
+
+  /** The exchange accepted the order (its answer arrived, or reconciliation found its transaction). */
+  async markPlaced(id: string, transactionId?: number): Promise<MoneyAction | undefined> {
+    const patch: Partial<MoneyAction> = { state: "placed", placedAt: this.#clock.now() };
+    if (transactionId !== undefined) patch.transactionId = transactionId;
+    return this.#transition(id, ["sent", "unknown", "placed"], patch);
+  }
+
+  /** The exchange's transaction ended: `success` → settled, `error` → failed. */
+  async markSettled(
+    id: string,
+    outcome: "success" | "error",
+    failure?: string,
+  ): Promise<MoneyAction | undefined> {
+    const patch: Partial<MoneyAction> = {
+      state: outcome === "success" ? "settled" : "failed",
+      outcome,
+      finishedAt: this.#clock.now(),
+    };
+    if (failure !== undefined) patch.failure = failure;
+    return this.#finish(id, ["sent", "unknown", "placed"], patch);
+  }
+
+  /** The exchange refused the order (4xx): nothing happened. */
+  async markFailed(id: string, failure: string): Promise<MoneyAction | undefined> {
+    return this.#finish(id, ["sent", "confirmed"], {
+      state: "failed",
+      outcome: "error",
+      failure,
+      finishedAt: this.#clock.now(),
+    });
+  }
+
+  /** The POST's outcome is unknown (timeout, broken connection, 5xx). Reconciliation decides later. */
+  async markUnknown(id: string, failure?: string): Promise<MoneyAction | undefined> {
+    const patch: Partial<MoneyAction> = { state: "unknown" };
+    if (failure !== undefined) patch.failure = failure;
+    return this.#transition(id, ["sent"], patch);
+  }
+
+  /** Reconciliation found no transaction for a sent/unknown order after the grace period. */
+  async markNotPlaced(id: string): Promise<MoneyAction | undefined> {
+    return this.#finish(id, ["sent", "unknown"], { state: "not-placed", finishedAt: this.#clock.now() });
+  }
+
+  /**
+   * Marks a `quoted` action `expired` (its card's Confirm came too late). Returns the action as it
+   * is afterwards.
+   */
+  async expire(id: string): Promise<MoneyAction | undefined> {
+    return (
+      (await this.#transition(id, ["quoted"], { state: "expired", finishedAt: this.#clock.now() })) ??
+      this.get(id)
+    );
+  }
+
+  /**
+   * Actions whose outcome is still open (`sent`, `unknown`, `placed`): of one user, or of everyone
+   * (for the background reconciliation). Oldest first.
+   */
+  async open(userId?: number): Promise<MoneyAction[]> {
+    const prefix = userId === undefined ? "order-open:" : `order-open:${userId}:`;
+    const keys = await this.#store.keys(prefix);
+    const actions: MoneyAction[] = [];
+    for (const key of keys) {
+      const id = key.slice(key.lastIndexOf(":") + 1);
+      const action = await this.get(id);
+      if (action !== undefined && OPEN_STATES.includes(action.state)) actions.push(action);
+      else if (action === undefined || FINAL_STATES.includes(action.state)) await this.#store.delete(key);
+    }
+    return actions.sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** User ids with open actions (cheaper than loading them: one key listing). */
+  async usersWithOpenActions(): Promise<number[]> {
+    const keys = await this.#store.keys("order-open:");
+    const ids = new Set<number>();
+    for (const key of keys) {
+      const userId = Number(key.split(":")[1]);
+      if (Number.isSafeInteger(userId)) ids.add(userId);
+    }
+    return [...ids];
+  }
+
+  /**
+   * Links an exchange transaction to an action, exactly once: true when the transaction is now
+   * (or already was) this action's, false when another action holds it.
+   */
+  async claimTransaction(transactionId: number, actionId: string): Promise<boolean> {
+    if (await this.#store.setIfAbsent(txKey(transactionId), actionId, this.#retentionMs)) return true;
+    return (await this.#store.get<string>(txKey(transactionId))) === actionId;
+  }
+
+  /** The action a transaction was matched to, if any. */
+  async actionOfTransaction(transactionId: number): Promise<string | undefined> {
+    return this.#store.get<string>(txKey(transactionId));
+  }
+
+  /** True exactly once per action and notice kind: the caller that gets true tells the user. */
+  async claimNotice(id: string, kind: string): Promise<boolean> {
+    return this.#store.setIfAbsent(noticeKey(id, kind), this.#clock.now(), this.#retentionMs);
+  }
+
+  async #checkDecidable(
+    id: string,
+    userId: number,
+  ): Promise<
+    { ok: true; action: MoneyAction } | { ok: false; reason: ConfirmRefusal; action?: MoneyAction }
+  > {
+    const action = await this.get(id);
+    if (action === undefined) return { ok: false, reason: "unknown" };
+    if (action.userId !== userId) return { ok: false, reason: "not-yours", action };
+    if (action.state !== "quoted") return this.#refusalFor(action);
+    const latest = await this.#store.get<string>(latestKey(userId, action.kind));
+    if (latest !== undefined && latest !== id) {
+      await this.#transition(id, ["quoted"], { state: "replaced", finishedAt: this.#clock.now() });
+      return { ok: false, reason: "replaced", action };
+    }
+    if (this.#clock.now() >= action.expiresAt) {
+      const expired = await this.expire(id);
+      return { ok: false, reason: "expired", action: expired ?? action };
+    }
+    return { ok: true, action };
+  }
+
+  #refusalFor(action: MoneyAction): { ok: false; reason: ConfirmRefusal; action: MoneyAction } {
+    const reason: ConfirmRefusal =
+      action.state === "expired"
+        ? "expired"
+        : action.state === "replaced"
+          ? "replaced"
+          : action.state === "cancelled"
+            ? "cancelled"
+            : "already";
+    return { ok: false, reason, action };
+  }
+
+  async #refusalFromClaim(id: string): Promise<ConfirmResult> {
+    const claim = await this.#store.get<DecisionClaim>(decisionKey(id));
+    const action = await this.get(id);
+    const reason: ConfirmRefusal = claim?.by === "cancel" ? "cancelled" : "already";
+    return action ? { ok: false, reason, action } : { ok: false, reason };
+  }
+
+  async #finish(
+    id: string,
+    from: readonly ActionState[],
+    patch: Partial<MoneyAction>,
+  ): Promise<MoneyAction | undefined> {
+    const action = await this.#transition(id, from, patch);
+    if (action !== undefined) await this.#store.delete(openKey(action.userId, id));
+    return action;
+  }
+
+  /** Applies `patch` when the action is in one of `from`; undefined otherwise. */
+  async #transition(
+    id: string,
+    from: readonly ActionState[],
+    patch: Partial<MoneyAction>,
+  ): Promise<MoneyAction | undefined> {
+    const action = await this.get(id);
+    if (action === undefined || !from.includes(action.state)) return undefined;
+    const next: MoneyAction = { ...action, ...patch };
+    await this.#save(next);
+    return next;
+  }
+
+  async #save(action: MoneyAction): Promise<void> {
+    await this.#store.set(actionKey(action.id), action, this.#retentionMs);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * Which exchange transaction is this action's order? The account API has no order id and no
+ * idempotency key (exchange-api.md), so an order is recognised in GET v1/transactions by its
+ * type, its currency and amount (when the exchange sends them; the spec lists only id, state,
+ * type and times) and its time: created no earlier than `sentAt − SKEW` and no later than
+ * `sentAt + WINDOW`. A transaction already matched to another action is skipped
+ * (`Ledger.claimTransaction`), so two equal orders placed close together get one each, oldest
+ * transaction to the oldest action.
+ *
+ * @example
+ * const tx = await findTransaction(client, ledger, action); // undefined: not (yet) at the exchange
+ */
+import Big from "big.js";
+import type { AccountSession } from "../exchange/account.ts";
+import type { Transaction } from "../exchange/schemas.ts";
+import { decimalFrom } from "../money.ts";
+import type { ActionKind, Ledger, MoneyAction } from "./ledger.ts";
+
+/** Clocks differ: a transaction may carry a time a little before our `sentAt`. */
+export const MATCH_SKEW_MS = 60_000;
+/** An order is recorded by the exchange while it answers the POST; later ones are other orders. */
+export const MATCH_WINDOW_MS = 5 * 60_000;
+const PAGE = 50;
+const MAX_PAGES = 4;
+
+/** The exchange's `transaction_type` of each kind (the sandbox calls a fiat withdrawal `fiat_withdraw`). */
+export const TRANSACTION_TYPES: Record<ActionKind, readonly string[]> = {
+  buy: ["buy_crypto"],
+  sell: ["sell_crypto"],
+  send: ["crypto_withdraw"],
+  withdraw: ["fiat_withdraw", "fiat_withdrawal"],
+};
+
+/** True when `tx` could be `action`'s order (ignoring whether another action already has it). */
+export function couldBe(tx: Transaction, action: MoneyAction): boolean {
+  if (!TRANSACTION_TYPES[action.kind].includes(tx.transaction_type)) return false;
+  const extra = tx as Record<string, unknown>;
+  const currency = extra.currency_code;
+  if (typeof currency === "string" && currency.toLowerCase() !== action.currency) return false;
+  // A buy's `amount` may be given in EUR (as ordered) or in the crypto: any amount field that
+  // equals the ordered amount is a match; no amount field at all leaves type and time to decide.
+  const amounts = ["amount", "fiat_amount", "crypto_amount"]
+    .map((field) => decimalFrom(extra[field]))
+    .filter((value): value is Big => value !== undefined);
+  if (amounts.length > 0 && !amounts.some((value) => value.eq(new Big(action.amount)))) return false;
+  const sentAt = action.sentAt ?? action.confirmedAt ?? action.createdAt;
+  const created = Date.parse(tx.created_at);
+  return created >= sentAt - MATCH_SKEW_MS && created <= sentAt + MATCH_WINDOW_MS;
+}
+
+/**
+ * Looks through the newest transactions (in the action's currency) for the action's order and
+ * claims it for the action. Returns it, or undefined when none is there (yet).
+ */
+export async function findTransaction(
+  client: AccountSession,
+  ledger: Ledger,
+  action: MoneyAction,
+): Promise<Transaction | undefined> {
+  if (action.transactionId !== undefined) return client.transaction(action.transactionId);
+  const sentAt = action.sentAt ?? action.confirmedAt ?? action.createdAt;
+  const candidates: Transaction[] = [];
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const list = await client.transactions({
+      start: page * PAGE,
+      length: PAGE,
+      currencyCode: action.currency,
+    });
+    candidates.push(...list.filter((tx) => couldBe(tx, action)));
+    // Newest first: once a page reaches back before the window, older pages cannot hold it.
+    const oldest = list.at(-1);
+    if (list.length < PAGE || oldest === undefined || Date.parse(oldest.created_at) < sentAt - MATCH_SKEW_MS)
+      break;
+  }
+  candidates.sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at) || a.id - b.id);
+  for (const tx of candidates) {
+    if (await ledger.claimTransaction(tx.id, action.id)) return tx;
+  }
+  return undefined;
+}

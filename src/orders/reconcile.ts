@@ -1,0 +1,127 @@
+/**
+ * Reconciliation: finds out what became of orders whose outcome is open, and says what the user
+ * should be told (PRODUCT.md, rule 5; issue 4 §6). Knows nothing of Telegram: notices come back
+ * as data, and the bot layer words and sends them (src/bot/ui/order-notice.ts).
+ *
+ * - `sent` / `unknown` (the answer never came: a crash, a timeout): its transaction in
+ *   GET v1/transactions → `placed` (notice `placed`, or straight `settled` / `failed` when the
+ *   transaction has already ended); none found once `graceMs` has passed since `sentAt` →
+ *   `not-placed` (notice `not-placed`). These notices always go out: the user was left not knowing.
+ * - `placed` → GET v1/transactions/{id} → `success` / `error` → `settled` / `failed` (notice
+ *   `settled` / `failed`, unless the user switched order notifications off in /settings).
+ *
+ * Each notice is claimed in the store first (`Ledger.claimNotice`), so two instances reconciling
+ * at once, or a tick racing the user's own request, tell the user once.
+ *
+ * Runs from the background tick (every user with open actions and a live session), at start, and
+ * when the user comes back.
+ *
+ * @example
+ * const notices = await reconcileUser(deps, userId);
+ * for (const notice of notices) await send(notice);
+ */
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../logger.ts";
+import type { Profiles } from "../session/profiles.ts";
+import type { Sessions } from "../session/sessions.ts";
+import type { Ledger, MoneyAction } from "./ledger.ts";
+import { findTransaction } from "./match.ts";
+
+/** How long after `sentAt` a missing transaction means the order never reached the exchange. */
+export const DEFAULT_GRACE_MS = 2 * 60_000;
+
+export type OrderNoticeKind =
+  /** A sent/unknown order turned out to be at the exchange; its outcome follows later. */
+  | "placed"
+  /** A sent/unknown order never reached the exchange: nothing was ordered. */
+  | "not-placed"
+  /** The order's transaction ended in success. */
+  | "settled"
+  /** The order's transaction ended in error. */
+  | "failed";
+
+export interface OrderNotice {
+  kind: OrderNoticeKind;
+  userId: number;
+  action: MoneyAction;
+  /** The user's chosen language, if any (the caller falls back to DEFAULT_LOCALE). */
+  locale: string | undefined;
+}
+
+export interface ReconcileDeps {
+  ledger: Ledger;
+  sessions: Pick<Sessions, "use" | "status">;
+  profiles: Pick<Profiles, "get">;
+  clock: Clock;
+  log?: Pick<Logger, "warn" | "error">;
+  graceMs?: number;
+}
+
+/** Reconciles one user's open actions; returns what to tell them (each notice at most once ever). */
+export async function reconcileUser(deps: ReconcileDeps, userId: number): Promise<OrderNotice[]> {
+  const open = await deps.ledger.open(userId);
+  if (open.length === 0) return [];
+  const status = await deps.sessions.status(userId);
+  // Without a token the exchange cannot be asked; the user is reconciled after the next login.
+  if (status.state !== "active") return [];
+  const profile = await deps.profiles.get(userId);
+  const notices: OrderNotice[] = [];
+  for (const action of open) {
+    try {
+      const notice = await reconcileAction(deps, action);
+      if (notice === undefined) continue;
+      const wasUncertain = notice.kind === "placed" || notice.kind === "not-placed" || notice.uncertain;
+      if (!wasUncertain && !profile.notifications.orders) {
+        await deps.ledger.claimNotice(action.id, notice.kind);
+        continue;
+      }
+      if (await deps.ledger.claimNotice(action.id, notice.kind)) {
+        notices.push({ kind: notice.kind, userId, action: notice.action, locale: profile.locale });
+      }
+    } catch (error) {
+      deps.log?.warn({ err: error, actionId: action.id }, "order reconciliation failed; next time");
+    }
+  }
+  return notices;
+}
+
+/** Every user with open actions and a live session. Errors of one user do not stop the others. */
+export async function reconcileAll(deps: ReconcileDeps): Promise<OrderNotice[]> {
+  const notices: OrderNotice[] = [];
+  for (const userId of await deps.ledger.usersWithOpenActions()) {
+    try {
+      notices.push(...(await reconcileUser(deps, userId)));
+    } catch (error) {
+      deps.log?.error({ err: error, userId }, "order reconciliation failed for a user");
+    }
+  }
+  return notices;
+}
+
+async function reconcileAction(
+  deps: ReconcileDeps,
+  action: MoneyAction,
+): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean } | undefined> {
+  const { ledger } = deps;
+  const uncertain = action.state === "sent" || action.state === "unknown";
+  const tx = await deps.sessions.use(action.userId, (client) => findTransaction(client, ledger, action));
+  if (tx === undefined) {
+    const since = deps.clock.now() - (action.sentAt ?? action.createdAt);
+    if (uncertain && since >= (deps.graceMs ?? DEFAULT_GRACE_MS)) {
+      const done = await ledger.markNotPlaced(action.id);
+      return done ? { kind: "not-placed", action: done, uncertain } : undefined;
+    }
+    return undefined;
+  }
+  if (tx.state === "success" || tx.state === "error") {
+    if (action.transactionId === undefined) await ledger.markPlaced(action.id, tx.id);
+    const failure = tx.state === "error" ? "error" : undefined;
+    const done = await ledger.markSettled(action.id, tx.state, failure);
+    return done
+      ? { kind: tx.state === "success" ? "settled" : "failed", action: done, uncertain }
+      : undefined;
+  }
+  if (action.state === "placed" && action.transactionId === tx.id) return undefined;
+  const placed = await ledger.markPlaced(action.id, tx.id);
+  return placed && uncertain ? { kind: "placed", action: placed, uncertain } : undefined;
+}
