@@ -145,7 +145,11 @@ export type LimitRecord = z.infer<typeof limitRecord>;
 /** One record (as shown for a typed request), a list, or a `data` wrapper: always a list here. */
 export const limitRecords = z.union([limitRecord.transform((r) => [r]), listOf(limitRecord)]);
 
-export const address = z.looseObject({ currency_name: z.string(), address: z.string(), currency_code: z.string().optional() });
+export const address = z.looseObject({
+  currency_name: z.string(),
+  address: z.string(),
+  currency_code: z.string().optional(),
+});
 export type Address = z.infer<typeof address>;
 export const addresses = listOf(address);
 
