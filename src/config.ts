@@ -23,6 +23,8 @@ export interface Config {
   marketData: { email: string; password: string; totpSecret: string } | undefined;
   /** How often the alert scheduler ticks. */
   alertIntervalMs: number;
+  /** How long the market feed serves one price snapshot before asking the exchange again. */
+  marketTtlMs: number;
 }
 
 export class ConfigError extends Error {
@@ -160,6 +162,14 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const ttlText = text("MARKET_TTL_SECONDS") ?? "10";
+  if (!/^\d+$/.test(ttlText) || Number(ttlText) < 1) {
+    throw new ConfigError(
+      "MARKET_TTL_SECONDS",
+      "MARKET_TTL_SECONDS must be a whole number of seconds, 1 or more.",
+    );
+  }
+
   return {
     botToken,
     telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", [
@@ -183,5 +193,6 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     logLevel,
     marketData,
     alertIntervalMs: Number(intervalText) * 1000,
+    marketTtlMs: Number(ttlText) * 1000,
   };
 }

@@ -15,6 +15,7 @@ import type { Config } from "./config.ts";
 import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";
+import { createMarketFeed } from "./market/create.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
 import { openStore } from "./store/store.ts";
@@ -27,7 +28,8 @@ export interface Services {
 }
 
 export async function createServices(
-  config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot">,
+  config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
+    Partial<Pick<Config, "marketData" | "marketTtlMs">>,
   options: { clock: Clock; log: Logger; storeNamespace?: string },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
@@ -43,6 +45,14 @@ export async function createServices(
   });
   const sessions = new Sessions({ store, vault, account, clock: options.clock });
   const profiles = new Profiles(store);
+  const market = createMarketFeed({
+    account,
+    sessions,
+    clock: options.clock,
+    log: options.log,
+    marketData: config.marketData,
+    ttlMs: config.marketTtlMs,
+  });
   const deps: BotDeps = {
     config: { defaultLocale: config.defaultLocale, telegramApiRoot: config.telegramApiRoot },
     store,
@@ -50,6 +60,7 @@ export async function createServices(
     account,
     sessions,
     profiles,
+    market,
     clock: options.clock,
     log: options.log,
   };

@@ -2,6 +2,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { AccountApi } from "../exchange/account.ts";
 import type { Logger } from "../logger.ts";
+import type { MarketFeed } from "../market/types.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
@@ -18,6 +19,8 @@ export interface BotDeps {
   account: AccountApi;
   sessions: Sessions;
   profiles: Profiles;
+  /** The shared, cached price feed (prices, inline mode, alerts). */
+  market: MarketFeed;
   clock: Clock;
   log: Logger;
 }

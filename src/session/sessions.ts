@@ -54,6 +54,8 @@ export class Sessions {
   readonly #clock: Clock;
   readonly #maxFailures: number;
   readonly #failureWindowMs: number;
+  /** The user whose session useAnyLive borrowed last: asked first next time. */
+  #lender: number | undefined;
 
   constructor(options: SessionOptions) {
     this.#store = options.store;
@@ -169,6 +171,39 @@ export class Sessions {
         throw new NotLoggedInError("expired");
       }
       throw error;
+    }
+  }
+
+  /**
+   * Runs `task` with the exchange client of some user who is logged in, for data that is the same
+   * for everyone (the market feed's prices). The token never leaves this class, and the user's
+   * activity time is not touched. The user who lent last is asked first; a 401 marks that session
+   * expired (the token is dead for its owner too) and the next one is tried. Undefined when
+   * nobody has a live session.
+   */
+  async useAnyLive<T>(task: (client: AccountSession) => Promise<T>): Promise<{ value: T } | undefined> {
+    const order = this.#lender === undefined ? [] : [this.#lender];
+    let scanned = false;
+    for (let i = 0; ; i++) {
+      if (i === order.length) {
+        if (scanned) return undefined;
+        scanned = true;
+        const seen = new Set(order);
+        for (const id of await this.userIds()) if (!seen.has(id)) order.push(id);
+        if (i === order.length) return undefined;
+      }
+      const userId = order[i] as number;
+      const record = await this.#store.get<AuthRecord>(authKey(userId));
+      if (record === undefined || record.expired || record.expiresAt <= this.#clock.now()) continue;
+      try {
+        const value = await task(this.#account.session(this.#vault.decrypt(record.sealedToken)));
+        this.#lender = userId;
+        return { value };
+      } catch (error) {
+        if (!(error instanceof ExchangeError) || error.kind !== "unauthenticated") throw error;
+        if (this.#lender === userId) this.#lender = undefined;
+        await this.markExpired(userId);
+      }
     }
   }
 
