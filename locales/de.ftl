@@ -305,3 +305,62 @@ fees-send-total = Gebühren zusammen: { $fee }
 fees-send-minimum = Mindestbetrag zum Senden: { $minimum }
 fees-send-amount = { $amount } zu senden kostet { $fee } an Gebühren.
 fees-send-below-minimum = ⚠️ { $amount } liegt unter dem Mindestbetrag von { $minimum }.
+
+## /banks: hinzufügen und entfernen
+
+banks-button-add = ➕ Hinzufügen
+banks-button-remove = 🗑 Entfernen
+banks-button-cancel = Abbrechen
+banks-button-confirm-add = ✅ Konto hinzufügen
+banks-button-confirm-remove = 🗑 Ja, entfernen
+banks-button-keep = Behalten
+banks-button-stale = Dieser Knopf ist nicht mehr aktiv. Sende /banks, um neu zu beginnen.
+banks-too-many-tries = Das hat nicht geklappt. Nichts wurde geändert; sende /banks, um neu zu beginnen.
+banks-add-ask-name = Wie heißt die Bank? (Zum Beispiel: Sparkasse Berlin.) Mit /cancel brichst du ab.
+banks-add-ask-iban = Wie lautet die IBAN des Kontos? Du kannst sie mit oder ohne Leerzeichen senden.
+banks-add-ask-bic = Wie lautet die BIC (SWIFT-Code) der Bank? Sie hat 8 oder 11 Zeichen, zum Beispiel COBADEFFXXX.
+banks-add-ask-amount =
+    Wie viele Euro überweist du von diesem Konto, um es zu bestätigen? Sende einen kleinen Betrag wie 1,00.
+    Das Konto ist bestätigt, wenn eine Überweisung über genau diesen Betrag von ihm eingeht.
+banks-name-too-short = Bitte sende den Namen der Bank (mindestens zwei Zeichen, mit Buchstaben).
+banks-name-too-long = Der Name ist zu lang: höchstens { $max } Zeichen, bitte.
+banks-name-characters = Bitte sende den Namen der Bank ohne die Zeichen < > { "{" } { "}" }.
+banks-iban-empty = Bitte sende die IBAN.
+banks-iban-characters = Eine IBAN hat nur Buchstaben und Ziffern (Leerzeichen sind in Ordnung). Bitte prüfe sie und sende sie noch einmal.
+banks-iban-country = „{ $country }“ ist kein Ländercode eines IBAN-Landes. Eine IBAN beginnt mit zwei Buchstaben, z. B. DE für Deutschland. Bitte prüfe sie und sende sie noch einmal.
+banks-iban-length = Diese IBAN hat die falsche Länge für { $country }. Vielleicht fehlt eine Ziffer oder ist doppelt: Bitte prüfe sie und sende sie noch einmal.
+banks-iban-format = Diese IBAN hat nicht das Format, das in { $country } gilt. Bitte prüfe sie und sende sie noch einmal.
+banks-iban-checksum = Die Prüfziffern dieser IBAN stimmen nicht: Wahrscheinlich ist ein Tippfehler darin. Bitte prüfe sie und sende sie noch einmal.
+banks-iban-exists = Diese IBAN hast du schon hinzugefügt. Sende eine andere oder /cancel.
+banks-bic-format = Das ist keine gültige BIC. Eine BIC hat 8 oder 11 Buchstaben und Ziffern, wie COBADEFFXXX. Bitte sende sie noch einmal.
+banks-bic-country = Die Länderbuchstaben der BIC (Zeichen 5 und 6) sind kein bekanntes Land. Bitte prüfe sie und sende sie noch einmal.
+banks-add-summary =
+    🏦 <b>Dieses Bankkonto hinzufügen?</b>
+
+    Bank: <b>{ $name }</b>
+    IBAN: <code>{ $iban }</code>
+    BIC: <code>{ $bic }</code>
+    Bestätigungsüberweisung: { $amount }
+banks-add-confirm-hint = Tippe auf „Konto hinzufügen“ oder auf Abbrechen.
+banks-add-refused = Die Börse hat das Konto nicht hinzugefügt: { $message }
+    Nichts wurde geändert. Sende /banks, um es noch einmal zu versuchen.
+banks-add-created =
+    ✅ <b>Bankkonto hinzugefügt</b>: { $name }, <code>{ $iban }</code>
+
+    Referenznummer: <code>{ $reference }</code>
+
+    <b>So bestätigst du es:</b> Überweise genau <b>{ $amount }</b> von diesem Konto (<code>{ $iban }</code>) an die Börse, mit der Referenznummer <code>{ $reference }</code> als Verwendungszweck. Sobald die Überweisung eingegangen ist, ist das Konto bestätigt und du kannst mit /withdraw darauf auszahlen. Bis dahin zeigt /banks es als wartend an.
+banks-remove-ask =
+    Welches Bankkonto möchtest du entfernen? Tippe darauf oder sende seine Nummer.
+    { $list }
+banks-remove-which = Bitte tippe auf ein Konto oder sende seine Nummer (1 bis { $count }).
+banks-remove-last = Das ist dein einziges Bankkonto, und die Börse behält immer mindestens eines. Füge zuerst ein anderes Konto hinzu (/banks add) und entferne dann dieses.
+banks-remove-confirm =
+    Dieses Bankkonto entfernen?
+
+    { $card }
+banks-remove-confirm-hint = Tippe auf „Ja, entfernen“ oder „Behalten“.
+banks-remove-kept = Behalten. Nichts wurde geändert.
+banks-removed = 🗑 Entfernt: { $bank }
+banks-remove-gone = { $bank } ist nicht mehr bei der Börse (auf einem anderen Gerät entfernt?). Sonst wurde nichts geändert.
+banks-remove-refused = Die Börse hat das Konto nicht entfernt: { $message }

@@ -305,3 +305,62 @@ fees-send-total = Fees together: { $fee }
 fees-send-minimum = Minimum amount to send: { $minimum }
 fees-send-amount = Sending { $amount } costs { $fee } in fees.
 fees-send-below-minimum = ⚠️ { $amount } is below the minimum of { $minimum }.
+
+## /banks: add and remove
+
+banks-button-add = ➕ Add
+banks-button-remove = 🗑 Remove
+banks-button-cancel = Cancel
+banks-button-confirm-add = ✅ Add this account
+banks-button-confirm-remove = 🗑 Yes, remove it
+banks-button-keep = Keep it
+banks-button-stale = This button is no longer active. Send /banks to start again.
+banks-too-many-tries = That did not work out. Nothing was changed; send /banks to start again.
+banks-add-ask-name = What is the name of the bank? (For example: Sparkasse Berlin.) Send /cancel to stop.
+banks-add-ask-iban = What is the account's IBAN? You can send it with or without spaces.
+banks-add-ask-bic = What is the bank's BIC (SWIFT code)? It has 8 or 11 characters, for example COBADEFFXXX.
+banks-add-ask-amount =
+    How many euros will you transfer from this account to verify it? Send a small amount like 1.00.
+    The account is verified when a transfer of exactly this amount arrives from it.
+banks-name-too-short = Please send the bank's name (at least two characters, with letters).
+banks-name-too-long = That name is too long: at most { $max } characters, please.
+banks-name-characters = Please send the bank's name without the characters < > { "{" } { "}" }.
+banks-iban-empty = Please send the IBAN.
+banks-iban-characters = An IBAN has only letters and digits (spaces are fine). Please check it and send it again.
+banks-iban-country = “{ $country }” is not the country code of an IBAN country. An IBAN starts with two letters, e.g. DE for Germany. Please check it and send it again.
+banks-iban-length = That IBAN has the wrong length for { $country }. A digit may be missing or doubled: please check it and send it again.
+banks-iban-format = That IBAN does not have the format used in { $country }. Please check it and send it again.
+banks-iban-checksum = That IBAN's check digits do not match: there is probably a typo. Please check it and send it again.
+banks-iban-exists = You have already added this IBAN. Send another one, or /cancel.
+banks-bic-format = That is not a valid BIC. A BIC has 8 or 11 letters and digits, like COBADEFFXXX. Please send it again.
+banks-bic-country = The BIC's country letters (characters 5 and 6) are not a known country. Please check it and send it again.
+banks-add-summary =
+    🏦 <b>Add this bank account?</b>
+
+    Bank: <b>{ $name }</b>
+    IBAN: <code>{ $iban }</code>
+    BIC: <code>{ $bic }</code>
+    Verification transfer: { $amount }
+banks-add-confirm-hint = Tap “Add this account” to add it, or Cancel.
+banks-add-refused = The exchange did not add the account: { $message }
+    Nothing was changed. Send /banks to try again.
+banks-add-created =
+    ✅ <b>Bank account added</b>: { $name }, <code>{ $iban }</code>
+
+    Reference number: <code>{ $reference }</code>
+
+    <b>How to verify it:</b> transfer exactly <b>{ $amount }</b> from this account (<code>{ $iban }</code>) to the exchange, with the reference number <code>{ $reference }</code> as the transfer's reference. Once the transfer has arrived, the account is verified and you can withdraw to it with /withdraw. Until then /banks shows it as waiting.
+banks-remove-ask =
+    Which bank account do you want to remove? Tap it, or send its number.
+    { $list }
+banks-remove-which = Please tap an account, or send its number (1 to { $count }).
+banks-remove-last = This is your only bank account, and the exchange keeps at least one. Add another account first (/banks add), then remove this one.
+banks-remove-confirm =
+    Remove this bank account?
+
+    { $card }
+banks-remove-confirm-hint = Tap “Yes, remove it” or “Keep it”.
+banks-remove-kept = Kept. Nothing was changed.
+banks-removed = 🗑 Removed: { $bank }
+banks-remove-gone = { $bank } is no longer at the exchange (removed from another device?). Nothing else was changed.
+banks-remove-refused = The exchange did not remove the account: { $message }

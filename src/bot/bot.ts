@@ -114,13 +114,15 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     languageFeature(deps),
     loginFeature(deps),
     logoutFeature(deps),
+    // Flows that hold money input come before the other account commands, so that a command
+    // typed in the middle of one gets a hint and the flow stays where it was.
+    banksFeature(deps),
     meFeature(deps),
     balanceFeature(deps),
     pricesFeature(deps),
     limitsFeature(deps),
     feesFeature(deps),
     depositFeature(deps),
-    banksFeature(deps),
     transactionsFeature(deps),
     settingsFeature(deps),
   );

@@ -1,22 +1,73 @@
 /**
  * /banks: the user's bank accounts, one readable card each (name, masked IBAN, BIC, the RF
  * reference to copy, and whether the account is verified or still waits for its verification
- * deposit).
+ * deposit), with buttons to add and to remove one.
  *
- * Listing only for now. Adding and removing an account come later: they hang off
- * `banksKeyboard` (buttons under the list) and their own conversations registered in
- * `banksFeature`; `bankCard` is shared with them (and with /withdraw, which shows the target).
+ *   /banks          the list, with ➕ Add and 🗑 Remove
+ *   /banks add      bank name → IBAN → BIC → verification amount → confirmation → POST v1/bank-accounts
+ *                   → the reference number and how to verify the account by a small transfer
+ *   /banks remove   a button per account → confirmation → DELETE v1/bank-accounts/{id}
+ *
+ * The IBAN (country, length, format, check digits) and the BIC (shape) are checked with ibantools
+ * before anything is sent (ui/bank-input.ts). The exchange keeps at least one bank account: the
+ * last one is refused here before the exchange is asked, and the exchange's own refusal is still
+ * turned into a sentence. Nothing here moves money, so there is no order ledger: the POST happens
+ * once per tap on the confirmation button, inside the conversation.
+ *
+ * `bankCard` is shared with /withdraw, which shows the target account.
  */
-import { Composer, type InlineKeyboard } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
+import Big from "big.js";
+import { Composer, InlineKeyboard } from "grammy";
+import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
-import type { BotContext } from "../context.ts";
+import { formatAmount, parseAmount } from "../../money.ts";
+import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
+import { amountRefusal, flowNonce, type Refusal, sameLabel, waitStep } from "../ui/flow-input.ts";
+import { externalCall } from "../ui/flow-steps.ts";
 import { escapeHtml } from "../ui/format.ts";
-import { maskIban } from "../ui/iban.ts";
+import { groupIban, maskIban } from "../ui/iban.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+export const BANKS_ADD_FLOW = "banks-add";
+export const BANKS_REMOVE_FLOW = "banks-remove";
+/** The list's buttons: they only start a flow. */
+export const BANKS_ADD_CALLBACK = "banks:add";
+export const BANKS_REMOVE_CALLBACK = "banks:remove";
+/** Buttons inside the flows: `bk:<nonce>:<action>`. */
+const FLOW_PREFIX = "bk";
+const STALE_KEY = "banks-button-stale";
+const FLOW_TIMEOUT_MS = 15 * 60_000;
+/** Wrong answers in a row before a step gives up (/cancel ends the flow at any time). */
+const MAX_WRONG = 20;
+const EUR = "eur";
+
+/** A bank account, JSON-safe (it passes through `conversation.external`). */
+export interface BankView {
+  id: number;
+  name: string;
+  iban: string;
+  bic: string;
+  reference: string;
+  state: string;
+}
+
+export function bankView(bank: BankAccount): BankView {
+  return {
+    id: bank.id,
+    name: bank.name,
+    iban: bank.iban,
+    bic: bank.swift_bic,
+    reference: bank.reference_number,
+    state: bank.state,
+  };
+}
 
 /** The state in words; values the exchange may add later are shown as they are. */
 export function bankStateText(t: Translate, state: string): string {
@@ -42,14 +93,50 @@ export function bankCard(t: Translate, bank: BankAccount): string {
   });
 }
 
-/** Buttons under the list. None yet: "Add" and "Remove" arrive with the add/remove issue. */
-export function banksKeyboard(_t: Translate, _banks: readonly BankAccount[]): InlineKeyboard | undefined {
-  return undefined;
+function viewCard(t: Translate, bank: BankView): string {
+  return bankCard(t, {
+    id: bank.id,
+    name: bank.name,
+    iban: bank.iban,
+    swift_bic: bank.bic,
+    reference_number: bank.reference,
+    state: bank.state,
+  });
+}
+
+/** A button label for one account: its name and the masked IBAN (no HTML in buttons). */
+export function bankButtonLabel(bank: { name: string; iban: string }): string {
+  const name = bank.name.length > 24 ? `${bank.name.slice(0, 23)}…` : bank.name;
+  return `${name} · ${maskIban(bank.iban)}`;
+}
+
+/** Buttons under the list: add one, and remove one when there is any. */
+export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): InlineKeyboard | undefined {
+  const keyboard = new InlineKeyboard().text(t("banks-button-add"), BANKS_ADD_CALLBACK);
+  if (banks.length > 0) keyboard.text(t("banks-button-remove"), BANKS_REMOVE_CALLBACK);
+  return keyboard;
 }
 
 export function banksFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
+  composer.use(
+    createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+    createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+  );
+
+  async function enter(ctx: BotContext, flow: string): Promise<void> {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(flow);
+  }
+
   composer.command("banks", requireLogin(deps), async (ctx) => {
+    const word = ctx.match.trim().toLowerCase();
+    if (word !== "" && (word === "add" || sameLabel(word, ctx.t("banks-button-add")))) {
+      return enter(ctx, BANKS_ADD_FLOW);
+    }
+    if (word !== "" && (word === "remove" || sameLabel(word, ctx.t("banks-button-remove")))) {
+      return enter(ctx, BANKS_REMOVE_FLOW);
+    }
     const banks = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.bankAccounts());
     const keyboard = banksKeyboard(ctx.t, banks);
     if (banks.length === 0) {
@@ -66,5 +153,276 @@ export function banksFeature(deps: Pick<BotDeps, "sessions">): Composer<BotConte
       await ctx.reply(text, { parse_mode: "HTML", ...(last && keyboard ? { reply_markup: keyboard } : {}) });
     }
   });
+
+  composer.callbackQuery(BANKS_ADD_CALLBACK, requireLogin(deps), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await enter(ctx, BANKS_ADD_FLOW);
+  });
+  composer.callbackQuery(BANKS_REMOVE_CALLBACK, requireLogin(deps), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await enter(ctx, BANKS_REMOVE_FLOW);
+  });
+  // A button of a flow that is over (finished, cancelled, timed out, or before a restart's replay).
+  composer.callbackQuery(/^bk:/, async (ctx) => {
+    await ctx.answerCallbackQuery({ text: ctx.t(STALE_KEY) });
+  });
   return composer;
+}
+
+// ── Add ─────────────────────────────────────────────────────────────────────────────────────────
+
+type AddOutcome =
+  | { kind: "created"; reference: string }
+  | { kind: "refused"; message: string; field?: string };
+
+function addFlow(deps: Pick<BotDeps, "sessions">) {
+  return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const userId = ctx.from?.id ?? 0;
+    const nonce = await flowNonce(conversation);
+    const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
+    const existing = await externalCall(conversation, () =>
+      deps.sessions.use(userId, async (client) => (await client.bankAccounts()).map((b) => b.iban)),
+    );
+
+    /** Asks until `check` accepts the typed answer; undefined after too many wrong answers. */
+    async function ask<T>(
+      key: string,
+      check: (text: string) => { ok: true; value: T } | { ok: false; refusal: Refusal },
+    ): Promise<T | undefined> {
+      await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
+      for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
+        const answer = await waitStep(conversation, step);
+        if (answer.kind === "tap") continue;
+        const checked = check(answer.text);
+        if (checked.ok) return checked.value;
+        await answer.ctx.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
+      }
+      await ctx.reply(ctx.t("banks-too-many-tries"));
+      return undefined;
+    }
+
+    const name = await ask("banks-add-ask-name", (text) => {
+      const c = checkBankName(text);
+      return c.ok ? { ok: true, value: c.name } : c;
+    });
+    if (name === undefined) return;
+    const iban = await ask("banks-add-ask-iban", (text) => {
+      const c = checkIban(text, existing);
+      return c.ok ? { ok: true, value: c.iban } : c;
+    });
+    if (iban === undefined) return;
+    const bic = await ask("banks-add-ask-bic", (text) => {
+      const c = checkBic(text);
+      return c.ok ? { ok: true, value: c.bic } : c;
+    });
+    if (bic === undefined) return;
+    const amount = await ask("banks-add-ask-amount", (text) => {
+      const parsed = parseAmount(text, EUR);
+      return parsed.ok
+        ? { ok: true, value: parsed.value.toFixed() }
+        : { ok: false, refusal: amountRefusal(parsed) };
+    });
+    if (amount === undefined) return;
+
+    const locale = await ctx.i18n.getLocale();
+    const amountText = formatAmount(new Big(amount), EUR, locale);
+    const confirmLabel = ctx.t("banks-button-confirm-add");
+    const cancelLabel = ctx.t("banks-button-cancel");
+    await ctx.reply(
+      ctx.t("banks-add-summary", {
+        name: escapeHtml(name),
+        iban: escapeHtml(groupIban(iban)),
+        bic: escapeHtml(bic),
+        amount: amountText,
+      }),
+      {
+        parse_mode: "HTML",
+        reply_markup: new InlineKeyboard()
+          .text(confirmLabel, `${FLOW_PREFIX}:${nonce}:add`)
+          .text(cancelLabel, `${FLOW_PREFIX}:${nonce}:no`),
+      },
+    );
+    for (;;) {
+      const answer = await waitStep(conversation, step);
+      const choice =
+        answer.kind === "tap"
+          ? answer.action
+          : sameLabel(answer.text, confirmLabel)
+            ? "add"
+            : sameLabel(answer.text, cancelLabel)
+              ? "no"
+              : undefined;
+      if (choice === "no") {
+        await answer.ctx.reply(ctx.t("flow-cancelled"));
+        return;
+      }
+      if (choice === "add") break;
+      await answer.ctx.reply(ctx.t("banks-add-confirm-hint"));
+    }
+
+    const outcome = await externalCall(conversation, () =>
+      deps.sessions.use(userId, async (client): Promise<AddOutcome> => {
+        try {
+          const reference = await client.addBankAccount({
+            name,
+            iban,
+            swiftBic: bic,
+            amount: new Big(amount),
+          });
+          return { kind: "created", reference };
+        } catch (error) {
+          if (error instanceof ExchangeError && error.kind === "validation") {
+            const field = Object.keys(error.fieldErrors)[0];
+            return { kind: "refused", message: refusalMessage(error), ...(field ? { field } : {}) };
+          }
+          throw error;
+        }
+      }),
+    );
+    if (outcome.kind === "refused") {
+      await ctx.reply(ctx.t("banks-add-refused", { message: escapeHtml(outcome.message) }), {
+        parse_mode: "HTML",
+      });
+      return;
+    }
+    await ctx.reply(
+      ctx.t("banks-add-created", {
+        name: escapeHtml(name),
+        iban: escapeHtml(groupIban(iban)),
+        reference: escapeHtml(outcome.reference),
+        amount: amountText,
+      }),
+      { parse_mode: "HTML" },
+    );
+  };
+}
+
+// ── Remove ──────────────────────────────────────────────────────────────────────────────────────
+
+type RemoveOutcome =
+  | { kind: "removed" }
+  | { kind: "last" }
+  | { kind: "gone" }
+  | { kind: "refused"; message: string };
+
+function removeFlow(deps: Pick<BotDeps, "sessions">) {
+  return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const userId = ctx.from?.id ?? 0;
+    const nonce = await flowNonce(conversation);
+    const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
+    const banks = await externalCall(conversation, () =>
+      deps.sessions.use(userId, async (client) => (await client.bankAccounts()).map(bankView)),
+    );
+    if (banks.length === 0) {
+      await ctx.reply(ctx.t("banks-none"));
+      return;
+    }
+    // The exchange keeps at least one: refused here, before anything is sent.
+    if (banks.length === 1) {
+      await ctx.reply(ctx.t("banks-remove-last"));
+      return;
+    }
+    const keyboard = new InlineKeyboard();
+    for (const bank of banks)
+      keyboard.text(`🗑 ${bankButtonLabel(bank)}`, `${FLOW_PREFIX}:${nonce}:rm:${bank.id}`).row();
+    keyboard.text(ctx.t("banks-button-cancel"), `${FLOW_PREFIX}:${nonce}:no`);
+    const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankButtonLabel(bank))}`).join("\n");
+    await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
+
+    let chosen: BankView | undefined;
+    for (let wrong = 0; chosen === undefined; ) {
+      const answer = await waitStep(conversation, step);
+      if (answer.kind === "tap") {
+        if (answer.action === "no") {
+          await answer.ctx.reply(ctx.t("flow-cancelled"));
+          return;
+        }
+        const id = /^rm:(\d+)$/.exec(answer.action)?.[1];
+        chosen = banks.find((bank) => String(bank.id) === id);
+        continue;
+      }
+      chosen = pickTyped(answer.text, banks);
+      if (chosen !== undefined) break;
+      if (sameLabel(answer.text, ctx.t("banks-button-cancel"))) {
+        await answer.ctx.reply(ctx.t("flow-cancelled"));
+        return;
+      }
+      if (++wrong >= MAX_WRONG) {
+        await ctx.reply(ctx.t("banks-too-many-tries"));
+        return;
+      }
+      await answer.ctx.reply(ctx.t("banks-remove-which", { count: banks.length }));
+    }
+
+    const yesLabel = ctx.t("banks-button-confirm-remove");
+    const keepLabel = ctx.t("banks-button-keep");
+    await ctx.reply(ctx.t("banks-remove-confirm", { card: viewCard(ctx.t, chosen) }), {
+      parse_mode: "HTML",
+      reply_markup: new InlineKeyboard()
+        .text(yesLabel, `${FLOW_PREFIX}:${nonce}:rmok:${chosen.id}`)
+        .text(keepLabel, `${FLOW_PREFIX}:${nonce}:no`),
+    });
+    for (;;) {
+      const answer = await waitStep(conversation, step);
+      const yes =
+        answer.kind === "tap" ? answer.action === `rmok:${chosen.id}` : sameLabel(answer.text, yesLabel);
+      const no = answer.kind === "tap" ? answer.action === "no" : sameLabel(answer.text, keepLabel);
+      if (no) {
+        await answer.ctx.reply(ctx.t("banks-remove-kept"));
+        return;
+      }
+      if (yes) break;
+      if (answer.kind === "text") await answer.ctx.reply(ctx.t("banks-remove-confirm-hint"));
+    }
+
+    const id = chosen.id;
+    const outcome = await externalCall(conversation, () =>
+      deps.sessions.use(userId, async (client): Promise<RemoveOutcome> => {
+        // Looked at again just before: another device may have removed one meanwhile.
+        const now = await client.bankAccounts();
+        if (!now.some((bank) => bank.id === id)) return { kind: "gone" };
+        if (now.length <= 1) return { kind: "last" };
+        try {
+          await client.removeBankAccount(id);
+          return { kind: "removed" };
+        } catch (error) {
+          if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
+            return { kind: "refused", message: refusalMessage(error) };
+          }
+          if (error instanceof ExchangeError && error.kind === "not-found") return { kind: "gone" };
+          throw error;
+        }
+      }),
+    );
+    const label = escapeHtml(bankButtonLabel(chosen));
+    switch (outcome.kind) {
+      case "removed":
+        await ctx.reply(ctx.t("banks-removed", { bank: label }), { parse_mode: "HTML" });
+        return;
+      case "last":
+        await ctx.reply(ctx.t("banks-remove-last"));
+        return;
+      case "gone":
+        await ctx.reply(ctx.t("banks-remove-gone", { bank: label }), { parse_mode: "HTML" });
+        return;
+      case "refused":
+        await ctx.reply(ctx.t("banks-remove-refused", { message: escapeHtml(outcome.message) }), {
+          parse_mode: "HTML",
+        });
+        return;
+    }
+  };
+}
+
+/** A typed choice: the position in the list (`2`), the IBAN's last four digits, or the whole IBAN. */
+export function pickTyped(text: string, banks: readonly BankView[]): BankView | undefined {
+  const typed = text.replace(/[\s.#]+/g, "").toUpperCase();
+  if (/^\d{1,2}$/.test(typed)) return banks[Number(typed) - 1];
+  if (typed === "") return undefined;
+  const byIban = banks.filter((bank) => bank.iban.replace(/\s+/g, "").toUpperCase().endsWith(typed));
+  if (typed.length >= 4 && byIban.length === 1) return byIban[0];
+  const byLabel = banks.filter(
+    (bank) => sameLabel(text, bankButtonLabel(bank)) || sameLabel(text, bank.name),
+  );
+  return byLabel.length === 1 ? byLabel[0] : undefined;
 }
