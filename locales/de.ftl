@@ -364,3 +364,20 @@ banks-remove-kept = Behalten. Nichts wurde geändert.
 banks-removed = 🗑 Entfernt: { $bank }
 banks-remove-gone = { $bank } ist nicht mehr bei der Börse (auf einem anderen Gerät entfernt?). Sonst wurde nichts geändert.
 banks-remove-refused = Die Börse hat das Konto nicht entfernt: { $message }
+
+## Market feed and inline mode
+
+market-no-source = Ich habe noch keine Verbindung zu den Kursen der Börse. Melde dich mit /login an oder versuch es später noch einmal.
+market-unavailable = Die Börse ist gerade nicht erreichbar, und ich habe keine früheren Kurse. Bitte versuch es in einer Minute noch einmal.
+market-stale = ⚠️ Stand vor { $minutes ->
+    [0] weniger als einer Minute
+    [one] einer Minute
+   *[other] { $minutes } Minuten
+  }: Die Börse ist gerade nicht erreichbar.
+market-price-usage = Schick /price mit einer Währung, zum Beispiel /price btc. Bekannte Währungen: { $codes }.
+inline-title = { $name } ({ $code }): { $price }
+inline-description = 24 h: { $arrow } { $change }
+inline-description-stale = 24 h: { $arrow } { $change } · Stand vor { $minutes } Min.
+inline-open-bot = Unbekannte Währung: Bot öffnen
+inline-no-source = Noch keine Kurse: Bot öffnen
+inline-unavailable = Kurse gerade nicht verfügbar: Bot öffnen

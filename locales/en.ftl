@@ -364,3 +364,20 @@ banks-remove-kept = Kept. Nothing was changed.
 banks-removed = 🗑 Removed: { $bank }
 banks-remove-gone = { $bank } is no longer at the exchange (removed from another device?). Nothing else was changed.
 banks-remove-refused = The exchange did not remove the account: { $message }
+
+## Market feed and inline mode
+
+market-no-source = I have no connection to the exchange's prices yet. Log in with /login, or try again later.
+market-unavailable = The exchange cannot be reached right now, and I have no earlier prices to show. Please try again in a minute.
+market-stale = ⚠️ As of { $minutes ->
+    [0] less than a minute
+    [one] 1 minute
+   *[other] { $minutes } minutes
+  } ago: the exchange cannot be reached right now.
+market-price-usage = Send /price with a currency, for example /price btc. Known currencies: { $codes }.
+inline-title = { $name } ({ $code }): { $price }
+inline-description = 24 h: { $arrow } { $change }
+inline-description-stale = 24 h: { $arrow } { $change } · as of { $minutes } min ago
+inline-open-bot = Unknown currency: open the bot
+inline-no-source = No prices yet: open the bot
+inline-unavailable = Prices unavailable right now: open the bot

@@ -1,7 +1,7 @@
 /**
  * createBot(deps): the plugins, middleware and features, in a fixed, visible order.
  *
- *   update logger → error boundary → i18n →
+ *   update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
  *     private chats: session → conversations → flood limit → /cancel → features
  *
@@ -26,6 +26,7 @@ import { depositFeature } from "./features/deposit.ts";
 import { feesFeature } from "./features/fees.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
+import { inlineFeature } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
 import { limitsFeature } from "./features/limits.ts";
 import { loginFeature } from "./features/login.ts";
@@ -80,8 +81,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   bot.use(updateLogger(deps.log));
   const guarded = bot.errorBoundary(createErrorHandler(deps.log));
   guarded.use(i18n);
+  // Inline queries have no chat: answered here, before any session or conversation.
+  guarded.use(inlineFeature(deps));
 
-  guarded.chatType(["group", "supergroup"]).use(groupFeature());
+  guarded.chatType(["group", "supergroup"]).use(groupFeature(deps));
 
   const inPrivate = guarded.chatType("private") as unknown as Composer<BotContext>;
   inPrivate.use(

@@ -1,23 +1,26 @@
 /**
- * /prices: every currency the exchange lists, with its EUR price and 24 h change (GET v1/prices).
- * /price btc: one pair's rate and its time (GET v1/exchange-rates?pair=btceur). The currency may
- * be typed as a code, a pair or a name (`btc`, `BTC`, `btceur`, `bitcoin`), resolved against the
- * prices list; without one, the bot asks, with a button per currency (typing it works too).
+ * /prices: every currency the exchange lists, with its EUR price and 24 h change.
+ * /price btc: that currency's card (price, 24 h change, the time the exchange quoted it). The
+ * currency may be typed as a code, a pair or a name (`btc`, `BTC`, `btceur`, `bitcoin`); without
+ * one, the bot asks, with a button per currency (typing it works too).
  *
- * Both need a logged-in user for now: the exchange wants a token for them.
+ * Both read the shared market feed (src/market/): no login needed, one exchange request for
+ * everyone per few seconds, and when the exchange is down the last prices with their age. In
+ * groups the same commands answer (`priceCommands`, used by the group feature); the question
+ * with buttons is for private chats.
  */
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer } from "grammy";
-import type { AccountSession } from "../../exchange/account.ts";
 import type { PriceItem } from "../../exchange/schemas.ts";
+import { MarketUnavailableError } from "../../market/errors.ts";
+import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { externalCall, waitForAnswer } from "../ui/flow-steps.ts";
-import { formatDateTime } from "../ui/format.ts";
+import { type PriceCardData, priceCardHtml, priceChoices, staleNote } from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
 
 export const PRICE_FLOW = "price";
@@ -29,71 +32,115 @@ const MAX_UNKNOWN_ANSWERS = 3;
 const FLOW_TIMEOUT_MS = 10 * 60_000;
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
+type MarketDeps = Pick<BotDeps, "market" | "clock">;
 
-/** What the rate message needs, JSON-safe (it passes through a conversation's `external`). */
-export interface RateView {
-  code: string;
-  name: string;
-  price: string;
-  change?: string;
-  /** ISO 8601 UTC, from the rate's `date`, else its `timestamp`. */
-  at?: string;
+/** A feed read as plain data (it may pass through a conversation's `external`). */
+type MarketRead =
+  | { ok: true; snapshot: Pick<MarketSnapshot, "prices" | "fetchedAt" | "stale">; now: number }
+  | { ok: false; reason: MarketUnavailableError["reason"] };
+
+async function readMarket(deps: MarketDeps): Promise<MarketRead> {
+  try {
+    const { prices, fetchedAt, stale } = await deps.market.snapshot();
+    return { ok: true, snapshot: { prices, fetchedAt, stale }, now: deps.clock.now() };
+  } catch (error) {
+    if (error instanceof MarketUnavailableError) return { ok: false, reason: error.reason };
+    throw error;
+  }
 }
 
-export function pricesFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
+/** The sentence for "no prices to show". */
+export function marketUnavailableText(t: Translate, reason: MarketUnavailableError["reason"]): string {
+  return t(reason === "no-source" ? "market-no-source" : "market-unavailable");
+}
+
+/**
+ * /prices and /price with a currency, for any chat. `/price` alone is passed on (`next`): the
+ * private chat asks with buttons, a group gets a usage hint.
+ */
+export function priceCommands(deps: MarketDeps): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  composer.command("prices", async (ctx) => {
+    const read = await readMarket(deps);
+    if (!read.ok) {
+      await ctx.reply(marketUnavailableText(ctx.t, read.reason));
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    let text = pricesText(ctx.t, read.snapshot.prices, locale);
+    if (read.snapshot.stale) text += `\n\n${staleNote(ctx.t, read.snapshot.fetchedAt, read.now)}`;
+    await ctx.reply(text);
+  });
+
+  composer.command("price", async (ctx, next) => {
+    const typed = ctx.match.trim();
+    if (typed === "") return next();
+    await replyCard(ctx, deps, (choices) => resolveCurrency(typed, choices), typed);
+  });
+  return composer;
+}
+
+/** /price and /prices in a private chat, with the "which currency?" question. */
+export function pricesFeature(deps: MarketDeps): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   // Registered before the handlers below: entering needs it, and a running question sees taps first.
   composer.use(
     createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
-
-  composer.command("prices", requireLogin(deps), async (ctx) => {
-    const locale = await ctx.i18n.getLocale();
-    const items = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.prices());
-    await ctx.reply(pricesText(ctx.t, items, locale));
-  });
-
-  composer.command("price", requireLogin(deps), async (ctx) => {
-    const typed = ctx.match.trim();
-    if (typed === "") {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(PRICE_FLOW);
-      return;
-    }
-    const locale = await ctx.i18n.getLocale();
-    type Answer = { kind: "unknown"; known: CurrencyChoice[] } | { kind: "rate"; rate: RateView };
-    const answer = await deps.sessions.use(ctx.from?.id ?? 0, async (client): Promise<Answer> => {
-      const items = await client.prices();
-      const currency = resolveCurrency(typed, choicesOf(items));
-      if (!currency) return { kind: "unknown", known: choicesOf(items) };
-      return { kind: "rate", rate: await rateView(client, currency, items) };
-    });
-    if (answer.kind === "unknown") await ctx.reply(unknownText(ctx.t, typed, answer.known));
-    else await ctx.reply(rateText(ctx.t, answer.rate, locale));
+  composer.use(priceCommands(deps));
+  composer.command("price", async (ctx) => {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(PRICE_FLOW);
   });
 
   // A currency button from a question that is no longer running: it still answers.
-  composer.callbackQuery(PRICE_CALLBACK, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(PRICE_CALLBACK, async (ctx) => {
     await ctx.answerCallbackQuery();
     const code = ctx.match[1] ?? "";
-    const locale = await ctx.i18n.getLocale();
-    const rate = await deps.sessions.use(ctx.from?.id ?? 0, async (client) => {
-      const items = await client.prices();
-      const currency = choicesOf(items).find((c) => c.code === code) ?? { code, name: code.toUpperCase() };
-      return rateView(client, currency, items);
-    });
-    await ctx.reply(rateText(ctx.t, rate, locale));
+    await replyCard(ctx, deps, (choices) => choices.find((c) => c.code === code), code);
   });
   return composer;
 }
 
+/** Answers with the card of the currency `pick` finds, or says which ones are known. */
+async function replyCard(
+  ctx: BotContext,
+  deps: MarketDeps,
+  pick: (choices: ReturnType<typeof priceChoices>) => { item: MarketPrice } | undefined,
+  typed: string,
+): Promise<void> {
+  const read = await readMarket(deps);
+  if (!read.ok) {
+    await ctx.reply(marketUnavailableText(ctx.t, read.reason));
+    return;
+  }
+  const choices = priceChoices(read.snapshot.prices);
+  const found = pick(choices);
+  if (found === undefined) {
+    await ctx.reply(unknownText(ctx.t, typed, choices));
+    return;
+  }
+  const locale = await ctx.i18n.getLocale();
+  await ctx.reply(cardOf(ctx.t, found.item, read, locale), { parse_mode: "HTML" });
+}
+
+function cardOf(t: Translate, price: MarketPrice, read: MarketRead & { ok: true }, locale: string): string {
+  const card: PriceCardData = { price, fetchedAt: read.snapshot.fetchedAt, stale: read.snapshot.stale };
+  return priceCardHtml(t, card, locale, read.now);
+}
+
 /** /price without a currency: which one? Buttons, or the code or name typed. */
-function priceFlow(deps: Pick<BotDeps, "sessions">) {
+function priceFlow(deps: MarketDeps) {
   return async function price(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
-    const currencies = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => choicesOf(await client.prices())),
-    );
+    const first = await externalCall(conversation, () => readMarket(deps));
+    if (!first.ok) {
+      await ctx.reply(marketUnavailableText(ctx.t, first.reason));
+      return;
+    }
+    const currencies: CurrencyChoice[] = first.snapshot.prices.map((p) => ({
+      code: p.currency,
+      name: p.name,
+    }));
     if (currencies.length === 0) {
       await ctx.reply(ctx.t("prices-empty"));
       return;
@@ -106,11 +153,15 @@ function priceFlow(deps: Pick<BotDeps, "sessions">) {
           ? currencies.find((c) => c.code === PRICE_CALLBACK.exec(answer.data)?.[1])
           : resolveCurrency(answer.text, currencies);
       if (currency) {
-        const rate = await externalCall(conversation, () =>
-          deps.sessions.use(userId, async (client) => rateView(client, currency, await client.prices())),
-        );
+        // Read again: the question may have waited longer than the feed's TTL.
+        const read = await externalCall(conversation, () => readMarket(deps));
+        const item = read.ok ? read.snapshot.prices.find((p) => p.currency === currency.code) : undefined;
+        if (!read.ok || item === undefined) {
+          await answer.ctx.reply(marketUnavailableText(answer.ctx.t, read.ok ? "exchange" : read.reason));
+          return;
+        }
         const locale = await answer.ctx.i18n.getLocale();
-        await answer.ctx.reply(rateText(answer.ctx.t, rate, locale));
+        await answer.ctx.reply(cardOf(answer.ctx.t, item, read, locale), { parse_mode: "HTML" });
         return;
       }
       unknown++;
@@ -121,53 +172,24 @@ function priceFlow(deps: Pick<BotDeps, "sessions">) {
   };
 }
 
+/** The exchange's price items as choices (/buy, /sell and /fees ask the exchange themselves). */
 export function choicesOf(items: readonly PriceItem[]): CurrencyChoice[] {
   return items.map((item) => ({ code: item.currency_code.toLowerCase(), name: item.currency_name }));
 }
 
-async function rateView(
-  client: AccountSession,
-  currency: CurrencyChoice,
-  items: readonly PriceItem[],
-): Promise<RateView> {
-  const rate = await client.exchangeRate(`${currency.code}eur`);
-  const view: RateView = { code: currency.code, name: currency.name, price: rate.price.toFixed() };
-  const change = items.find((item) => item.currency_code.toLowerCase() === currency.code)?.["24hr_change"];
-  if (change !== undefined) view.change = change.toFixed();
-  const at =
-    rate.date ?? (rate.timestamp === undefined ? undefined : new Date(rate.timestamp * 1000).toISOString());
-  if (at !== undefined) view.at = at;
-  return view;
-}
-
-export function pricesText(t: Translate, items: readonly PriceItem[], locale: string): string {
-  if (items.length === 0) return t("prices-empty");
-  const lines = items.map((item) =>
-    t("prices-line", {
-      arrow: changeArrow(item["24hr_change"]),
-      name: item.currency_name,
-      code: item.currency_code.toUpperCase(),
-      price: formatPrice(item.price, locale),
-      change: formatPercent(item["24hr_change"], locale),
-    }),
-  );
+export function pricesText(t: Translate, prices: readonly MarketPrice[], locale: string): string {
+  if (prices.length === 0) return t("prices-empty");
+  const lines = prices.map((item) => {
+    const change = new Big(item.change24h);
+    return t("prices-line", {
+      arrow: changeArrow(change),
+      name: item.name,
+      code: item.currency.toUpperCase(),
+      price: formatPrice(new Big(item.price), locale),
+      change: formatPercent(change, locale),
+    });
+  });
   return `${t("prices-title")}\n\n${lines.join("\n")}\n\n${t("prices-hint")}`;
-}
-
-export function rateText(t: Translate, rate: RateView, locale: string): string {
-  const lines = [
-    t("price-rate", {
-      name: rate.name,
-      code: rate.code.toUpperCase(),
-      price: formatPrice(new Big(rate.price), locale),
-    }),
-  ];
-  if (rate.change !== undefined) {
-    const change = new Big(rate.change);
-    lines.push(t("price-change", { arrow: changeArrow(change), change: formatPercent(change, locale) }));
-  }
-  if (rate.at !== undefined) lines.push(t("price-time", { time: formatDateTime(rate.at, locale) }));
-  return lines.join("\n");
 }
 
 function unknownText(t: Translate, typed: string, known: readonly CurrencyChoice[]): string {

@@ -20,10 +20,10 @@ function normalize(text: string): string {
   return text.toLowerCase().replace(/[\s/_\-.]+/g, "");
 }
 
-export function resolveCurrency(
+export function resolveCurrency<T extends CurrencyChoice>(
   input: string,
-  currencies: readonly CurrencyChoice[],
-): CurrencyChoice | undefined {
+  currencies: readonly T[],
+): T | undefined {
   const typed = normalize(input);
   if (typed === "") return undefined;
   const byCode = (code: string) => currencies.find((c) => c.code.toLowerCase() === code);
@@ -34,6 +34,20 @@ export function resolveCurrency(
     return byCode(base) ?? currencies.find((c) => normalize(c.name) === base);
   }
   return undefined;
+}
+
+/**
+ * What someone typing `@bot …` may mean: the currency `resolveCurrency` finds, else every one whose
+ * code or name starts with the text (`bit` → Bitcoin, `x` → XRP), in the list's order.
+ */
+export function searchCurrencies<T extends CurrencyChoice>(input: string, currencies: readonly T[]): T[] {
+  const exact = resolveCurrency(input, currencies);
+  if (exact) return [exact];
+  const typed = normalize(input);
+  if (typed === "") return [];
+  return currencies.filter(
+    (c) => c.code.toLowerCase().startsWith(typed) || normalize(c.name).startsWith(typed),
+  );
 }
 
 /** `BTC, ETH, LTC`: for the sentence that lists what is known. */

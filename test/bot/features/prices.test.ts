@@ -55,15 +55,64 @@ describe("/prices and /price", () => {
   });
 
   const now = () => h.clock.now();
+  /** Past the market feed's TTL (10 s by default), so a price just set is read again. */
+  const nextTick = () => h.clock.advance(10_000);
 
-  it("asks a user who is not logged in to log in", async () => {
+  it("answers a user who never logged in, from the shared feed", async () => {
     const bob = h.user();
     await bob.send("/prices");
-    const reply = await bob.waitForReply();
-    expect(reply.text).toContain("log in");
-    expect(reply.buttons.flat()).toContain("🔐 Log in");
+    const reply = await bob.waitForReply(/Prices in euros/);
+    expect(reply.text).toContain("Bitcoin (BTC): ");
     await bob.send("/price btc");
-    expect((await bob.waitForReply()).text).toContain("log in");
+    expect((await bob.waitForReply()).text).toContain("Bitcoin (BTC): ");
+  });
+
+  it("many readers in one TTL cost one exchange request", async () => {
+    nextTick();
+    const before = h.sandbox.countRequests("GET", "/v1/prices");
+    const users = [h.user(), h.user(), ada];
+    for (const user of users) await user.send("/prices");
+    for (const user of users) await user.waitForReply(/Prices in euros/);
+    await ada.send("/price eth");
+    await ada.waitForReply(/Ethereum/);
+    expect(h.sandbox.countRequests("GET", "/v1/prices")).toBe(before + 1);
+  });
+
+  it("/price in a group answers there; /price alone says how; other commands still go private", async () => {
+    const bob = h.user();
+    await bob.sendInGroup("/price btc");
+    const card = await h.telegram.messageLog.waitFor(
+      0,
+      (m) => m.chatId < 0 && m.text.includes("Bitcoin (BTC): "),
+      5000,
+      () => h.telegram.describeRecentCalls(8),
+    );
+    expect(card.item.text).toMatch(/24 h: [▲▼•] /);
+    await bob.sendInGroup(`/prices@${h.telegram.botInfo.username}`);
+    const list = await h.telegram.messageLog.waitFor(
+      card.index + 1,
+      (m) => m.chatId < 0 && m.text.includes("Prices in euros"),
+      5000,
+      () => h.telegram.describeRecentCalls(8),
+    );
+    await bob.sendInGroup("/price");
+    const usage = await h.telegram.messageLog.waitFor(
+      list.index + 1,
+      (m) => m.chatId < 0,
+      5000,
+      () => h.telegram.describeRecentCalls(8),
+    );
+    expect(usage.item.text).toBe(
+      "Send /price with a currency, for example /price btc. Known currencies: BTC, ETH, LTC, XRP, USDC.",
+    );
+    await bob.sendInGroup("/balance");
+    const redirect = await h.telegram.messageLog.waitFor(
+      usage.index + 1,
+      (m) => m.chatId < 0,
+      5000,
+      () => h.telegram.describeRecentCalls(8),
+    );
+    expect(redirect.item.text).toContain("private chat");
   });
 
   it("/prices lists every currency with its price and 24 h change, as the exchange quotes them", async () => {
@@ -85,6 +134,7 @@ describe("/prices and /price", () => {
     // Pinned from now on: the price 24 h ago is still the drifting one, near the base price.
     h.sandbox.setPrice("ltc", "160");
     h.sandbox.setPrice("eth", "1500");
+    nextTick();
     await ada.send("/prices");
     const reply = await ada.waitForReply(/Prices in euros/);
     const ltc = formatPercent(h.sandbox.market.change24h("ltc", now()), "en");
@@ -95,6 +145,7 @@ describe("/prices and /price", () => {
 
   it("/price btc, BTC, btceur and bitcoin all give the BTC rate with its time", async () => {
     h.sandbox.setPrice("btc", "12345.67");
+    nextTick();
     for (const typed of ["btc", "BTC", "btceur", "bitcoin"]) {
       await ada.send(`/price ${typed}`);
       const reply = await ada.waitForReply(/Bitcoin/);
@@ -106,6 +157,7 @@ describe("/prices and /price", () => {
 
   it("shows coins under one euro with more than cents", async () => {
     h.sandbox.setPrice("xrp", "0.5123");
+    nextTick();
     await ada.send("/price xrp");
     expect((await ada.waitForReply(/XRP/)).text).toContain("XRP (XRP): €0.5123");
   });
@@ -169,4 +221,45 @@ describe("/prices and /price", () => {
     await ute.send("/price doge");
     expect((await ute.waitForReply()).text).toContain("Die Währung „doge“ kenne ich nicht");
   });
+});
+
+describe("/prices and /price when the feed has nothing, or only old data", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("nobody logged in and no market-data account: a sentence, in groups too", async () => {
+    const bob = h.user();
+    await bob.send("/prices");
+    expect((await bob.waitForReply()).text).toBe(
+      "I have no connection to the exchange's prices yet. Log in with /login, or try again later.",
+    );
+    await bob.send("/price btc");
+    expect((await bob.waitForReply()).text).toContain("I have no connection");
+    const ute = h.user(undefined, { languageCode: "de" });
+    await ute.send("/price");
+    expect((await ute.waitForReply()).text).toContain("Ich habe noch keine Verbindung");
+  });
+
+  it("exchange down: the last prices with their age", async () => {
+    const ada = await h.loggedInUser();
+    h.sandbox.setPrice("btc", "50000");
+    h.clock.advance(10_000);
+    await ada.send("/price btc");
+    expect((await ada.waitForReply(/Bitcoin/)).text).not.toContain("As of");
+
+    h.clock.advance(5 * 60_000);
+    h.sandbox.faults.failNext(100, 503, { method: "GET", path: "/v1/prices" });
+    await ada.send("/price btc");
+    const stale = await ada.waitForReply(/Bitcoin/, 15_000);
+    expect(stale.text).toContain("Bitcoin (BTC): €50,000.00");
+    expect(stale.text).toContain("⚠️ As of 5 minutes ago: the exchange cannot be reached right now.");
+    await ada.send("/prices");
+    expect((await ada.waitForReply(/Prices in euros/)).text).toContain("As of 5 minutes ago");
+    h.sandbox.faults.reset();
+  }, 20_000);
 });

@@ -1,0 +1,57 @@
+/**
+ * One currency's price card, as /price answers it and as inline mode puts it into any chat: name,
+ * code and EUR price, the 24 h change, the time the exchange quoted it, and, when the exchange
+ * could not be reached, how old the figures are. HTML, with every value escaped.
+ *
+ * @example
+ * const html = priceCardHtml(ctx.t, { price, fetchedAt, stale }, "en", clock.now());
+ * await ctx.reply(html, { parse_mode: "HTML" });
+ */
+import Big from "big.js";
+import type { MarketPrice } from "../../market/types.ts";
+import { formatPercent } from "../../money.ts";
+import type { CurrencyChoice } from "./currency-choice.ts";
+import { escapeHtml, formatDateTime } from "./format.ts";
+import { changeArrow, formatPrice } from "./price-format.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** One price with the time of the snapshot it came from (JSON-safe: it may pass through `external`). */
+export interface PriceCardData {
+  price: MarketPrice;
+  fetchedAt: number;
+  stale: boolean;
+}
+
+/** Whole minutes since the exchange answered (rounded down). */
+export function ageMinutes(fetchedAt: number, now: number): number {
+  return Math.max(0, Math.floor((now - fetchedAt) / 60_000));
+}
+
+/** "⚠️ As of 5 minutes ago: the exchange cannot be reached right now." */
+export function staleNote(t: Translate, fetchedAt: number, now: number): string {
+  return t("market-stale", { minutes: ageMinutes(fetchedAt, now) });
+}
+
+export function priceCardHtml(t: Translate, card: PriceCardData, locale: string, now: number): string {
+  const { price } = card;
+  const change = new Big(price.change24h);
+  const lines = [
+    `<b>${escapeHtml(
+      t("price-rate", {
+        name: price.name,
+        code: price.currency.toUpperCase(),
+        price: formatPrice(new Big(price.price), locale),
+      }),
+    )}</b>`,
+    escapeHtml(t("price-change", { arrow: changeArrow(change), change: formatPercent(change, locale) })),
+    escapeHtml(t("price-time", { time: formatDateTime(card.fetchedAt, locale) })),
+  ];
+  if (card.stale) lines.push(escapeHtml(staleNote(t, card.fetchedAt, now)));
+  return lines.join("\n");
+}
+
+/** The feed's prices as choices for `resolveCurrency`, keeping the price with each. */
+export function priceChoices(prices: readonly MarketPrice[]): (CurrencyChoice & { item: MarketPrice })[] {
+  return prices.map((item) => ({ code: item.currency, name: item.name, item }));
+}
