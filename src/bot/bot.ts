@@ -33,6 +33,7 @@ import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
 import { pricesFeature } from "./features/prices.ts";
+import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
 import { transactionsFeature } from "./features/transactions.ts";
@@ -120,6 +121,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     // Flows that hold money input come before the other account commands, so that a command
     // typed in the middle of one gets a hint and the flow stays where it was.
     banksFeature(deps),
+    sendFeature(deps),
     meFeature(deps),
     balanceFeature(deps),
     pricesFeature(deps),
