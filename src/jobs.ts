@@ -5,8 +5,11 @@
 import type { Api } from "grammy";
 import type { BotDeps } from "./bot/deps.ts";
 import { createI18n } from "./bot/i18n.ts";
+import { sendOrderNotices } from "./bot/features/trade.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard } from "./bot/ui/keyboards.ts";
+import { Ledger } from "./orders/ledger.ts";
+import { reconcileAll } from "./orders/reconcile.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 
 export interface BackgroundJobs {
@@ -41,12 +44,30 @@ export function startBackgroundJobs(options: {
     }
   }
 
+  const ledger = new Ledger(deps.store, deps.clock);
+  /** Orders whose outcome is open (sent, unknown, placed): reconciled, and their owners told. */
+  async function reconcileOrders(): Promise<void> {
+    try {
+      const notices = await reconcileAll({ ...deps, ledger });
+      await sendOrderNotices(
+        api,
+        notices,
+        (locale, key, vars) => i18n.t(locale, key, vars),
+        deps.config.defaultLocale,
+        deps.log,
+      );
+    } catch (error) {
+      deps.log.error({ err: error }, "order reconciliation failed");
+    }
+  }
+
   async function tick(): Promise<void> {
     try {
       await checkSessions({ ...deps, notify });
     } catch (error) {
       deps.log.error({ err: error }, "session check failed");
     }
+    await reconcileOrders();
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -59,7 +80,11 @@ export function startBackgroundJobs(options: {
     }, options.intervalMs);
     timer.unref();
   };
-  if (options.autoStart !== false) schedule();
+  if (options.autoStart !== false) {
+    // At start: orders left open by a crash or a restart are reconciled at once, not a tick later.
+    running = reconcileOrders();
+    schedule();
+  }
 
   return {
     tick,

@@ -36,6 +36,7 @@ import { pricesFeature } from "./features/prices.ts";
 import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
+import { orderWatch, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
 import { createI18n } from "./i18n.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
@@ -112,6 +113,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   );
   inPrivate.use(floodLimit(options.floodLimit));
   inPrivate.use(cancelFeature());
+  // Open orders are reconciled when their owner comes back (after the update is handled).
+  inPrivate.use(orderWatch(deps));
   inPrivate.use(
     startFeature(deps),
     helpFeature(),
@@ -127,6 +130,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     pricesFeature(deps),
     limitsFeature(deps),
     feesFeature(deps),
+    tradeFeature(deps),
     depositFeature(deps),
     transactionsFeature(deps),
     settingsFeature(deps),

@@ -1,0 +1,96 @@
+/**
+ * The quote card of a buy or sell (rate, fee, what the user pays and roughly gets, minimum, limit
+ * left, asset open) with its Confirm / Change amount / Cancel buttons, and the sentences of the
+ * order notices that reconciliation produces (for every kind of money action).
+ *
+ * Callback data carries the action id, the store's nonce (PRODUCT.md, rule 8):
+ * `trade:c:<id>` Confirm, `trade:e:<id>` Change amount, `trade:x:<id>` Cancel (< 64 bytes).
+ *
+ * @example
+ * await ctx.reply(quoteCardText(ctx.t, action, locale), { reply_markup: quoteCardKeyboard(ctx.t, action.id) });
+ */
+import Big from "big.js";
+import { InlineKeyboard } from "grammy";
+import { formatAmount } from "../../money.ts";
+import type { MoneyAction } from "../../orders/ledger.ts";
+import type { OrderNotice } from "../../orders/reconcile.ts";
+import { formatTime } from "./format.ts";
+import { formatPrice } from "./price-format.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** Matches the card's buttons: [1] the verb (c confirm, e change amount, x cancel), [2] the action id. */
+export const CARD_CALLBACK = /^trade:([cex]):([A-Za-z0-9_-]{12})$/;
+
+export const cardData = (verb: "c" | "e" | "x", id: string) => `trade:${verb}:${id}`;
+
+export function quoteCardKeyboard(t: Translate, id: string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("trade-button-confirm"), cardData("c", id))
+    .row()
+    .text(t("trade-button-change"), cardData("e", id))
+    .text(t("trade-button-cancel"), cardData("x", id));
+}
+
+const big = (value: string | undefined) => new Big(value ?? "0");
+
+/** The card's text, from what the ledger recorded (so it reads the same after a restart). */
+export function quoteCardText(t: Translate, action: MoneyAction, locale: string): string {
+  const q = action.quote;
+  const code = action.currency.toUpperCase();
+  const money = (value: string | undefined, currency: string | undefined) =>
+    formatAmount(big(value), currency ?? "eur", locale);
+  const lines = [
+    t(action.kind === "buy" ? "trade-card-title-buy" : "trade-card-title-sell", { code }),
+    "",
+    t("trade-card-rate", { rate: formatPrice(big(q.rate), locale), code }),
+    t("trade-card-fee", { fee: money(q.fee, "eur") }),
+    t("trade-card-pay", { amount: money(q.pay, q.payCurrency) }),
+    t("trade-card-get", { amount: money(q.get, q.getCurrency) }),
+    t("trade-card-minimum", { minimum: money(q.minimum, q.minimumCurrency) }),
+    q.limitType === undefined
+      ? t("trade-card-limit-none")
+      : t(q.limitPeriod === "month" ? "trade-card-limit-month" : "trade-card-limit-day", {
+          left: money(q.limitLeft, "eur"),
+          type: q.limitType,
+        }),
+    t(action.kind === "buy" ? "trade-card-open-buy" : "trade-card-open-sell", { code }),
+    "",
+    t("trade-card-expires", { time: formatTime(action.expiresAt, locale) }),
+  ];
+  return lines.join("\n");
+}
+
+/** A short description of any money action, for notices: "buy BTC for €100.00", "sell 0.5 ETH"… */
+export function orderSummary(t: Translate, action: MoneyAction, locale: string): string {
+  const code = action.currency.toUpperCase();
+  const amount = new Big(action.amount);
+  switch (action.kind) {
+    case "buy":
+      return t("order-summary-buy", { code, amount: formatAmount(amount, "eur", locale) });
+    case "sell":
+      return t("order-summary-sell", { amount: formatAmount(amount, action.currency, locale) });
+    case "send":
+      return t("order-summary-send", {
+        amount: formatAmount(amount, action.currency, locale),
+        address: action.address ?? "",
+      });
+    case "withdraw":
+      return t("order-summary-withdraw", { amount: formatAmount(amount, "eur", locale) });
+  }
+}
+
+/** The sentence of a reconciliation notice. */
+export function orderNoticeText(t: Translate, notice: OrderNotice, locale: string): string {
+  const summary = orderSummary(t, notice.action, locale);
+  switch (notice.kind) {
+    case "placed":
+      return t("order-notice-placed", { summary });
+    case "not-placed":
+      return t("order-notice-not-placed", { summary });
+    case "settled":
+      return t("order-notice-settled", { summary });
+    case "failed":
+      return t("order-notice-failed", { summary, reason: notice.action.failure ?? "error" });
+  }
+}
