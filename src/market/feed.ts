@@ -42,6 +42,8 @@ export class CachedMarketFeed implements MarketFeed {
   readonly #retryAfterFailureMs: number;
   readonly #log: Pick<Logger, "warn"> | undefined;
   #last: MarketSnapshot | undefined;
+  /** `#last` marked stale: one object for as long as it is served, so readers can cache by it. */
+  #stale: MarketSnapshot | undefined;
   #inFlight: Promise<MarketSnapshot> | undefined;
   #failure: { at: number; error: unknown } | undefined;
 
@@ -113,7 +115,10 @@ export class CachedMarketFeed implements MarketFeed {
   /** The last good snapshot marked stale, or the reason there is none. */
   #fallback(error: unknown): MarketSnapshot {
     const last = this.#last;
-    if (last !== undefined) return Object.freeze({ ...last, stale: true });
+    if (last !== undefined) {
+      if (this.#stale?.fetchedAt !== last.fetchedAt) this.#stale = Object.freeze({ ...last, stale: true });
+      return this.#stale;
+    }
     if (error instanceof MarketUnavailableError) throw error;
     throw new MarketUnavailableError("exchange", { cause: error });
   }

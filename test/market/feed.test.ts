@@ -181,8 +181,9 @@ describe("when the exchange is down", () => {
     expect(stale.prices).toEqual(good.prices);
     const asked = prices();
 
-    // Readers in the next seconds get the stale data without another request.
-    await Promise.all(Array.from({ length: 50 }, () => market.snapshot()));
+    // Readers in the next seconds get the stale data (the same object) without another request.
+    const again = await Promise.all(Array.from({ length: 50 }, () => market.snapshot()));
+    expect(new Set([stale, ...again]).size).toBe(1);
     clock.advance(TTL - 1);
     await market.snapshot();
     expect(prices()).toBe(asked);

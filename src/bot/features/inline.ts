@@ -65,13 +65,41 @@ export function inlineFeature(deps: Pick<BotDeps, "market" | "clock">): Composer
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const now = deps.clock.now();
+    const articles = articlesOf(ctx.t, snapshot, locale, deps.clock.now());
     const results = found
       .slice(0, MAX_RESULTS)
-      .map((choice) => priceArticle(ctx.t, choice.item, snapshot, locale, now));
+      .map((choice) => articles.get(choice.item.currency))
+      .filter((article) => article !== undefined);
     await ctx.answerInlineQuery(results, { cache_time: cacheTime, is_personal: true });
   });
   return composer;
+}
+
+/**
+ * Every currency's article for one snapshot and locale, made once and shared by every query that
+ * reads the same snapshot (formatting numbers and dates is most of the work of an answer).
+ */
+const ARTICLES = new WeakMap<MarketSnapshot, Map<string, Map<string, InlineQueryResultArticle>>>();
+
+function articlesOf(
+  t: Translate,
+  snapshot: MarketSnapshot,
+  locale: string,
+  now: number,
+): Map<string, InlineQueryResultArticle> {
+  let byLocale = ARTICLES.get(snapshot);
+  if (byLocale === undefined) {
+    byLocale = new Map();
+    ARTICLES.set(snapshot, byLocale);
+  }
+  // A stale card says how old it is: one set per minute of age.
+  const key = snapshot.stale ? `${locale}:${ageMinutes(snapshot.fetchedAt, now)}` : locale;
+  let articles = byLocale.get(key);
+  if (articles === undefined) {
+    articles = new Map(snapshot.prices.map((p) => [p.currency, priceArticle(t, p, snapshot, locale, now)]));
+    byLocale.set(key, articles);
+  }
+  return articles;
 }
 
 /** One currency as an inline result: title and description to pick it, a price card to send. */

@@ -11,15 +11,23 @@ import { formatAmount } from "../../money.ts";
 
 export const SMALL_PRICE_DECIMALS = 6;
 
+/** Building an Intl.NumberFormat costs far more than using one: one per locale. */
+const SMALL_PRICE_FORMATS = new Map<string, Intl.NumberFormat>();
+
 export function formatPrice(value: Big, locale: string): string {
   if (value.abs().gte(1)) return formatAmount(value, "eur", locale);
-  return new Intl.NumberFormat(locale, {
-    style: "currency",
-    currency: "EUR",
-    minimumFractionDigits: 2,
-    maximumFractionDigits: SMALL_PRICE_DECIMALS,
-    // Intl formats a decimal string exactly, without passing through a float.
-  }).format(value.toFixed() as unknown as number);
+  let format = SMALL_PRICE_FORMATS.get(locale);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, {
+      style: "currency",
+      currency: "EUR",
+      minimumFractionDigits: 2,
+      maximumFractionDigits: SMALL_PRICE_DECIMALS,
+    });
+    SMALL_PRICE_FORMATS.set(locale, format);
+  }
+  // Intl formats a decimal string exactly, without passing through a float.
+  return format.format(value.toFixed() as unknown as number);
 }
 
 /** ▲ up, ▼ down, • unchanged: the direction of a 24 h change. */
