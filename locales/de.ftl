@@ -492,3 +492,53 @@ order-notice-placed = ✅ Dein Auftrag ({ $summary }) ist doch bei der Börse an
 order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist nie bei der Börse angekommen: Es wurde nichts beauftragt und nichts abgebucht. Du kannst ihn erneut erteilen.
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
 order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
+
+## /withdraw
+
+withdraw-no-banks = Du hast noch kein Bankkonto bei der Börse. Füge eines mit /banks add hinzu; sobald es bestätigt ist, kannst du darauf auszahlen.
+withdraw-none-verified =
+    Keines deiner Bankkonten ist schon bestätigt, darum kannst du noch nicht darauf auszahlen:
+    { $list }
+    Ein Konto ist bestätigt, sobald die Börse seine kleine Bestätigungsüberweisung erhalten hat (siehe /banks).
+withdraw-pending-mark = (⏳ noch nicht bestätigt)
+withdraw-ask-bank =
+    Auf welches Bankkonto? Tippe darauf oder sende seine Nummer. (/cancel zum Abbrechen)
+    { $list }
+withdraw-which-bank = Bitte tippe auf ein Bankkonto oder sende seine Nummer (1 bis { $count }).
+withdraw-bank-pending = Dieses Konto ist noch nicht bestätigt, darum kannst du nicht darauf auszahlen: Die Börse wartet noch auf seine Bestätigungsüberweisung (siehe /banks). Bitte wähle ein bestätigtes Konto.
+withdraw-bank-gone = Dieses Bankkonto gibt es bei der Börse nicht mehr. Es wurde nichts ausgezahlt; beginne neu mit /withdraw.
+withdraw-ask-amount = Wie viele Euro möchtest du auf { $bank } auszahlen? Sende eine Zahl wie 100 oder 100,50.
+withdraw-ask-amount-again = Bitte sende einen anderen Betrag oder /cancel.
+withdraw-refused-balance = Das ist mehr als dein Guthaben von { $balance }.
+withdraw-refused-limit-day = Das ist mehr, als von deinem täglichen Auszahlungslimit übrig ist: { $left }.
+withdraw-refused-limit-month = Das ist mehr, als von deinem monatlichen Auszahlungslimit übrig ist: { $left }.
+withdraw-card-title = 🏦 <b>Euro auszahlen</b>
+withdraw-card-amount = Betrag: <b>{ $amount }</b>
+withdraw-card-bank = An: { $name } · { $iban }
+withdraw-card-reference = Referenznummer: <code>{ $reference }</code>
+withdraw-card-balance = Guthaben: { $balance } → { $after }
+withdraw-card-limit-day = Tägliches Auszahlungslimit übrig: { $left }
+withdraw-card-limit-month = Monatliches Auszahlungslimit übrig: { $left }
+withdraw-card-check = Nach „Bestätigen“ frage ich nach deinem 2FA-Code.
+withdraw-card-expires = Dieses Angebot gilt bis { $time }.
+withdraw-button-confirm = ✅ Bestätigen
+withdraw-button-cancel = ✖️ Abbrechen
+withdraw-button-stale = Dieser Knopf ist nicht mehr aktiv. Sende /withdraw, um neu zu beginnen.
+withdraw-card-hint = Tippe auf „Bestätigen“, um weiterzumachen, oder auf „Abbrechen“.
+withdraw-cancelled = Abgebrochen. Es wurde nichts ausgezahlt.
+withdraw-quote-expired = Dieses Angebot ist abgelaufen, hier ist ein neues.
+withdraw-already = Diese Auszahlung wurde schon bestätigt. Es wurde nichts weiter getan.
+withdraw-replaced = Dieses Angebot wurde durch ein neueres ersetzt. Es wurde nichts ausgezahlt.
+withdraw-code-ask = Bestätigt. Gib jetzt den aktuellen 6-stelligen Code aus deiner Authenticator-App ein (ich lösche deine Nachricht sofort). Ohne ihn wird nichts ausgezahlt; /cancel bricht hier ab.
+withdraw-code-format = Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein (nur Ziffern).
+withdraw-code-awaited = Schon bestätigt: Gib jetzt deinen 6-stelligen Code ein.
+withdraw-code-wrong = Die Börse hat den Code nicht angenommen (falsch oder abgelaufen). Bitte gib den aktuellen Code ein. Verbleibende Versuche: { $left }.
+withdraw-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Beginne neu mit /withdraw.
+withdraw-code-late = Das hat zu lange gedauert, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Hol dir mit /withdraw ein neues Angebot.
+withdraw-sending = Ich gebe den Auftrag an die Börse…
+withdraw-placed = ✅ Die Börse hat deine Auszahlung von { $amount } auf { $bank } angenommen. Ich sage dir Bescheid, sobald sie durch ist.
+withdraw-failed = Die Börse hat diese Auszahlung abgelehnt: { $reason }
+    Es wurde nichts ausgezahlt.
+withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts ausgezahlt. Melde dich neu an und beginne dann mit /withdraw von vorn.
+withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
+withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.

@@ -492,3 +492,53 @@ order-notice-placed = ✅ Your order ({ $summary }) did reach the exchange. I wi
 order-notice-not-placed = ℹ️ Your order ({ $summary }) never reached the exchange: nothing was ordered and nothing was charged. You can place it again.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
 order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
+
+## /withdraw
+
+withdraw-no-banks = You have no bank account at the exchange yet. Add one with /banks add; once it is verified you can withdraw to it.
+withdraw-none-verified =
+    None of your bank accounts is verified yet, so you cannot withdraw to it yet:
+    { $list }
+    An account is verified once the exchange has received its small verification transfer (see /banks).
+withdraw-pending-mark = (⏳ not verified yet)
+withdraw-ask-bank =
+    To which bank account? Tap it, or send its number. (/cancel to stop)
+    { $list }
+withdraw-which-bank = Please tap a bank account, or send its number (1 to { $count }).
+withdraw-bank-pending = That account is not verified yet, so you cannot withdraw to it: the exchange is still waiting for its verification transfer (see /banks). Please choose a verified account.
+withdraw-bank-gone = That bank account is no longer at the exchange. Nothing was withdrawn; start again with /withdraw.
+withdraw-ask-amount = How many euros do you want to withdraw to { $bank }? Send a number like 100 or 100.50.
+withdraw-ask-amount-again = Please send another amount, or /cancel.
+withdraw-refused-balance = That is more than your balance of { $balance }.
+withdraw-refused-limit-day = That is more than is left of your daily withdrawal limit: { $left }.
+withdraw-refused-limit-month = That is more than is left of your monthly withdrawal limit: { $left }.
+withdraw-card-title = 🏦 <b>Withdraw euros</b>
+withdraw-card-amount = Amount: <b>{ $amount }</b>
+withdraw-card-bank = To: { $name } · { $iban }
+withdraw-card-reference = Reference number: <code>{ $reference }</code>
+withdraw-card-balance = Balance: { $balance } → { $after }
+withdraw-card-limit-day = Daily withdrawal limit left: { $left }
+withdraw-card-limit-month = Monthly withdrawal limit left: { $left }
+withdraw-card-check = After Confirm I will ask for your 2FA code.
+withdraw-card-expires = This quote is valid until { $time }.
+withdraw-button-confirm = ✅ Confirm
+withdraw-button-cancel = ✖️ Cancel
+withdraw-button-stale = This button is no longer active. Send /withdraw to start again.
+withdraw-card-hint = Tap Confirm to go on, or Cancel.
+withdraw-cancelled = Cancelled. Nothing was withdrawn.
+withdraw-quote-expired = That quote has expired, so here is a fresh one.
+withdraw-already = This withdrawal was already confirmed. Nothing more was done.
+withdraw-replaced = This quote was replaced by a newer one. Nothing was withdrawn.
+withdraw-code-ask = Confirmed. Now type the current 6-digit code from your authenticator app (I delete your message at once). Nothing is withdrawn without it; /cancel stops here.
+withdraw-code-format = Please type the 6-digit code from your authenticator app (digits only).
+withdraw-code-awaited = Already confirmed: now type your 6-digit code.
+withdraw-code-wrong = The exchange did not accept that code (wrong or expired). Please type the current code. Tries left: { $left }.
+withdraw-code-too-many = The code was refused too often, so I cancelled this withdrawal. Nothing was withdrawn. Start again with /withdraw.
+withdraw-code-late = That took too long, so I cancelled this withdrawal. Nothing was withdrawn. Start again with /withdraw for a fresh quote.
+withdraw-sending = Sending the order to the exchange…
+withdraw-placed = ✅ The exchange accepted your withdrawal of { $amount } to { $bank }. I will tell you when it has gone through.
+withdraw-failed = The exchange refused this withdrawal: { $reason }
+    Nothing was withdrawn.
+withdraw-login-needed = Your exchange session has ended, so nothing was withdrawn. Log in again, then start over with /withdraw.
+withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
+withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.

@@ -38,6 +38,7 @@ import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
 import { orderWatch, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
+import { withdrawFeature } from "./features/withdraw.ts";
 import { createI18n } from "./i18n.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
@@ -125,6 +126,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     // typed in the middle of one gets a hint and the flow stays where it was.
     banksFeature(deps),
     sendFeature(deps),
+    withdrawFeature(deps),
     meFeature(deps),
     balanceFeature(deps),
     pricesFeature(deps),

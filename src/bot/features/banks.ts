@@ -28,7 +28,14 @@ import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
-import { amountRefusal, flowNonce, type Refusal, sameLabel, waitStep } from "../ui/flow-input.ts";
+import {
+  amountRefusal,
+  flowNonce,
+  inMoneyFlow,
+  type Refusal,
+  sameLabel,
+  waitStep,
+} from "../ui/flow-input.ts";
 import { externalCall } from "../ui/flow-steps.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { groupIban, maskIban } from "../ui/iban.ts";
@@ -129,7 +136,8 @@ export function banksFeature(deps: Pick<BotDeps, "sessions">): Composer<BotConte
     await ctx.conversation.enter(flow);
   }
 
-  composer.command("banks", requireLogin(deps), async (ctx) => {
+  composer.command("banks", requireLogin(deps), async (ctx, next) => {
+    if (await inMoneyFlow(ctx)) return next();
     const word = ctx.match.trim().toLowerCase();
     if (word !== "" && (word === "add" || sameLabel(word, ctx.t("banks-button-add")))) {
       return enter(ctx, BANKS_ADD_FLOW);
@@ -154,11 +162,13 @@ export function banksFeature(deps: Pick<BotDeps, "sessions">): Composer<BotConte
     }
   });
 
-  composer.callbackQuery(BANKS_ADD_CALLBACK, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(BANKS_ADD_CALLBACK, requireLogin(deps), async (ctx, next) => {
+    if (await inMoneyFlow(ctx)) return next();
     await ctx.answerCallbackQuery();
     await enter(ctx, BANKS_ADD_FLOW);
   });
-  composer.callbackQuery(BANKS_REMOVE_CALLBACK, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(BANKS_REMOVE_CALLBACK, requireLogin(deps), async (ctx, next) => {
+    if (await inMoneyFlow(ctx)) return next();
     await ctx.answerCallbackQuery();
     await enter(ctx, BANKS_REMOVE_FLOW);
   });

@@ -25,7 +25,7 @@ import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { amountRefusal, flowNonce, type Refusal, waitStep } from "../ui/flow-input.ts";
+import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { externalCall } from "../ui/flow-steps.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
@@ -192,7 +192,8 @@ export function sendFeature(
     createConversation(sendFlow(deps, stepDeps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
 
-  composer.command("send", requireLogin(deps), async (ctx) => {
+  composer.command("send", requireLogin(deps), async (ctx, next) => {
+    if (await inMoneyFlow(ctx)) return next();
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(SEND_FLOW, ctx.match.trim().slice(0, 32));
   });

@@ -16,7 +16,7 @@
  */
 import type { Filter } from "grammy";
 import type { AmountParse } from "../../money.ts";
-import type { Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext } from "../context.ts";
 
 export type TextContext = Filter<FlowContext, "message:text">;
 
@@ -79,4 +79,17 @@ export function amountRefusal(parsed: Extract<AmountParse, { ok: false }>): Refu
 export function sameLabel(typed: string, label: string): boolean {
   const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
   return letters(typed) !== "" && letters(typed) === letters(label);
+}
+
+/** The conversations of /send, /withdraw and /banks add and remove. */
+export const MONEY_FLOWS: readonly string[] = ["banks-add", "banks-remove", "send", "withdraw"];
+
+/**
+ * True while one of {@link MONEY_FLOWS} runs. Their commands are registered one after another, so
+ * a command of one (say /send) is seen before a later flow (/withdraw) runs: the command steps
+ * aside (`next()`) and the running flow answers it with a hint and stays where it was.
+ */
+export async function inMoneyFlow(ctx: BotContext): Promise<boolean> {
+  const active = await ctx.conversation.active();
+  return MONEY_FLOWS.some((id) => (active[id] ?? 0) > 0);
 }
