@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkAddress, cleanAddress } from "../../../src/bot/address-check.ts";
 import { Ledger } from "../../../src/orders/ledger.ts";
+import { reconcileUser } from "../../../src/orders/reconcile.ts";
 import type { RecordedRequest } from "../../../src/sandbox/server.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
@@ -120,6 +121,13 @@ describe("/send", () => {
     const [open] = await ledger.open(ada.id);
     expect(open).toMatchObject({ kind: "send", state: "placed", amount: "0.001", address: BTC });
     expect(open?.transactionId).toBeTypeOf("number");
+
+    // Followed to settlement: once the exchange settles it, reconciliation says so, once.
+    h.clock.advance(6_000);
+    const follow = { ledger, sessions: h.deps.sessions, profiles: h.deps.profiles, clock: h.deps.clock };
+    const notices = await reconcileUser(follow, ada.id);
+    expect(notices.map((n) => [n.kind, n.action.id])).toEqual([["settled", open?.id]]);
+    expect(await reconcileUser(follow, ada.id)).toEqual([]);
   });
 
   it("accepts a pasted payment link with spaces, and a typed currency", async () => {
