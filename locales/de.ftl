@@ -542,3 +542,36 @@ withdraw-failed = Die Börse hat diese Auszahlung abgelehnt: { $reason }
 withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts ausgezahlt. Melde dich neu an und beginne dann mit /withdraw von vorn.
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
 withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
+
+# /alert und /alerts: Preisalarme (src/bot/features/alerts.ts)
+alert-usage =
+    Einen Preisalarm setzen:
+    /alert btc über 60000
+    /alert eth unter 2000
+    /alert btc änderung 5% – die Änderung in 24 h, nach oben oder unten
+    Jeder Alarm meldet sich einmal, wenn seine Schwelle überschritten wird. /alerts zeigt sie.
+alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
+alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
+alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
+alert-limit = Du hast schon { $limit } Alarme, mehr geht nicht. Entferne zuerst einen unter /alerts.
+alert-duplicate = Diesen Alarm hast du schon: { $alert }.
+alert-added = ✅ Alarm gesetzt: { $alert }.
+alert-now = Jetzt: { $price } ({ $change } in 24 h).
+alert-already = Das ist schon jetzt der Fall, er meldet sich also bei der nächsten Preisprüfung.
+alert-added-hint = Er meldet sich einmal; erneut erst, wenn der Preis um 1 % hinter die Schwelle zurückgegangen ist (bei Änderungsalarmen um ein Fünftel der Schwelle). /alerts zeigt deine Alarme.
+alert-notifications-off = Hinweis: Preisalarme sind unter /settings ausgeschaltet; dieser bleibt stumm, bis du sie einschaltest.
+alert-describe-above = { $code } über { $level }
+alert-describe-below = { $code } unter { $level }
+alert-describe-change = { $code } bewegt sich { $level } in 24 h
+alert-fired-above = 🔔 { $name } ({ $code }) liegt über { $level }: jetzt { $price } ({ $change } in 24 h).
+alert-fired-below = 🔔 { $name } ({ $code }) liegt unter { $level }: jetzt { $price } ({ $change } in 24 h).
+alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }). Jetzt { $price }.
+alert-fired-hint = Dieser Alarm meldet sich wieder, wenn der Preis zurückgegangen ist und die Schwelle erneut überschreitet. /alerts zum Verwalten.
+alert-remove-button = 🗑 Diesen Alarm entfernen
+alerts-title = 🔔 Deine Preisalarme
+alerts-empty = Du hast keine Preisalarme. Setze einen, z. B. /alert btc über 60000.
+alerts-fired-mark = (ausgelöst; wartet, bis der Preis zurückgeht)
+alerts-hint = Tippe auf 🗑, um einen zu entfernen. Bis zu { $limit } sind möglich; weitere mit /alert.
+alerts-remove-button = 🗑 { $alert }
+alerts-removed = Alarm entfernt.
+alerts-gone = Diesen Alarm gibt es nicht mehr.

@@ -542,3 +542,36 @@ withdraw-failed = The exchange refused this withdrawal: { $reason }
 withdraw-login-needed = Your exchange session has ended, so nothing was withdrawn. Log in again, then start over with /withdraw.
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
 withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.
+
+# /alert and /alerts: price alerts (src/bot/features/alerts.ts)
+alert-usage =
+    Set a price alert:
+    /alert btc above 60000
+    /alert eth below 2000
+    /alert btc change 5% – the 24 h change, up or down
+    Each alert tells you once when its level is crossed. /alerts lists them.
+alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
+alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
+alert-change-too-large = A 24 h change alert can be at most 1000 %.
+alert-limit = You already have { $limit } alerts, the most one person can have. Remove one in /alerts first.
+alert-duplicate = You already have this alert: { $alert }.
+alert-added = ✅ Alert set: { $alert }.
+alert-now = Now: { $price } ({ $change } in 24 h).
+alert-already = That is already the case, so it fires at the next price check.
+alert-added-hint = It tells you once; it fires again only after the price has moved back past the level by 1 % (a fifth of the level for change alerts). /alerts lists your alerts.
+alert-notifications-off = Note: price alert messages are switched off in /settings, so this one stays silent until you switch them on.
+alert-describe-above = { $code } above { $level }
+alert-describe-below = { $code } below { $level }
+alert-describe-change = { $code } moves { $level } in 24 h
+alert-fired-above = 🔔 { $name } ({ $code }) is above { $level }: now { $price } ({ $change } in 24 h).
+alert-fired-below = 🔔 { $name } ({ $code }) is below { $level }: now { $price } ({ $change } in 24 h).
+alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }). Now { $price }.
+alert-fired-hint = You hear from this alert again after the price has moved back and crosses the level again. /alerts to manage.
+alert-remove-button = 🗑 Remove this alert
+alerts-title = 🔔 Your price alerts
+alerts-empty = You have no price alerts. Set one, e.g. /alert btc above 60000.
+alerts-fired-mark = (fired; waits for the price to move back)
+alerts-hint = Tap 🗑 to remove one. You can have up to { $limit }; add more with /alert.
+alerts-remove-button = 🗑 { $alert }
+alerts-removed = Alert removed.
+alerts-gone = That alert no longer exists.

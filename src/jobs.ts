@@ -1,13 +1,22 @@
 /**
- * Work the bot starts by itself, on a timer: session expiry warnings and auto-logout. Each tick
- * is awaited before the next is scheduled, so a slow exchange never piles ticks up.
+ * Work the bot starts by itself, on a timer: session expiry warnings and auto-logout, order
+ * reconciliation, price alerts. Each tick is awaited before the next is scheduled, so a slow
+ * exchange never piles ticks up. With several instances on one store, only the holder of the
+ * `jobs:leader` lease ticks (alerts/lease.ts); another takes over when its lease runs out.
+ * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
+ * broadcast limits.
  */
 import type { Api } from "grammy";
+import { AlertBook } from "./alerts/book.ts";
+import { Lease } from "./alerts/lease.ts";
+import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
-import { createI18n } from "./bot/i18n.ts";
-import { sendOrderNotices } from "./bot/features/trade.ts";
+import { alertNotice } from "./bot/features/alerts.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard } from "./bot/ui/keyboards.ts";
+import { orderNoticeText } from "./bot/ui/quote-card.ts";
+import { createDelivery, type Delivery } from "./notify/delivery.ts";
+import type { Notifier } from "./notify/notifier.ts";
 import { Ledger } from "./orders/ledger.ts";
 import { reconcileAll } from "./orders/reconcile.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
@@ -16,6 +25,11 @@ export interface BackgroundJobs {
   /** Runs one tick now (tests and the demo call it instead of waiting). */
   tick(): Promise<void>;
   stop(): Promise<void>;
+  /** The door for notices the bot starts itself (also for features that want to tell a user later). */
+  notifier: Notifier;
+  alerts: AlertScheduler;
+  /** The lease that decides which instance ticks. */
+  lease: Lease;
 }
 
 export function startBackgroundJobs(options: {
@@ -24,23 +38,45 @@ export function startBackgroundJobs(options: {
   intervalMs: number;
   /** false: no timer, ticks only when asked (tests). */
   autoStart?: boolean;
+  /** The lease's length (default 15 s; renewed every third of it while held). */
+  leaseTtlMs?: number;
+  /** Delivery queue and notifier (default: built over `api`, Telegram's limits). */
+  delivery?: Delivery;
 }): BackgroundJobs {
   const { deps, api } = options;
-  const i18n = createI18n({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
+  const delivery = options.delivery ?? createDelivery({ deps, api });
+  const { notifier } = delivery;
+  const lease = new Lease(deps.store, "jobs:leader", { ttlMs: options.leaseTtlMs ?? 15_000 });
+  const alerts = new AlertScheduler({
+    book: new AlertBook(deps.store),
+    feed: deps.market,
+    clock: deps.clock,
+    log: deps.log,
+    onFired: async (alert, at) => {
+      await notifier.notify(alertNotice(alert, at));
+    },
+  });
 
   async function notify(notice: SessionNotice): Promise<void> {
-    const locale = notice.locale ?? deps.config.defaultLocale;
-    const t = (key: string, vars?: Record<string, string | number>) => i18n.t(locale, key, vars);
     if (notice.kind === "expiry-warning") {
-      await api.sendMessage(
-        notice.userId,
-        t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
-        {
-          reply_markup: loginKeyboard((key) => (key === "button-login" ? t("login-stay-button") : t(key))),
-        },
-      );
+      await notifier.notify({
+        userId: notice.userId,
+        kind: "expiry",
+        locale: notice.locale,
+        render: (t, locale) => ({
+          text: t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
+          other: {
+            reply_markup: loginKeyboard((key) => (key === "button-login" ? t("login-stay-button") : t(key))),
+          },
+        }),
+      });
     } else {
-      await api.sendMessage(notice.userId, t("logout-auto", { minutes: notice.minutes }));
+      await notifier.notify({
+        userId: notice.userId,
+        kind: "account",
+        locale: notice.locale,
+        render: (t) => ({ text: t("logout-auto", { minutes: notice.minutes }) }),
+      });
     }
   }
 
@@ -49,25 +85,64 @@ export function startBackgroundJobs(options: {
   async function reconcileOrders(): Promise<void> {
     try {
       const notices = await reconcileAll({ ...deps, ledger });
-      await sendOrderNotices(
-        api,
-        notices,
-        (locale, key, vars) => i18n.t(locale, key, vars),
-        deps.config.defaultLocale,
-        deps.log,
-      );
+      for (const notice of notices) {
+        // reconcileAll already applied the user's order switch (and some notices always go out).
+        await notifier.notify({
+          userId: notice.userId,
+          kind: "account",
+          locale: notice.locale,
+          render: (t, locale) => ({ text: orderNoticeText(t, notice, locale) }),
+        });
+      }
     } catch (error) {
       deps.log.error({ err: error }, "order reconciliation failed");
     }
   }
 
+  /** Whether this instance runs the jobs now: holds (or just took) the lease. */
+  let keepAlive: NodeJS.Timeout | undefined;
+  async function leads(): Promise<boolean> {
+    const was = lease.held;
+    let holds = false;
+    try {
+      holds = await lease.hold();
+    } catch (error) {
+      deps.log.error({ err: error }, "job lease check failed");
+    }
+    if (holds && !was) {
+      deps.log.info({ holder: lease.holderId }, "this instance runs the background jobs");
+      clearInterval(keepAlive);
+      keepAlive = setInterval(() => {
+        if (lease.held) void lease.hold().catch(() => {});
+      }, lease.ttlMs / 3);
+      keepAlive.unref();
+    }
+    if (!holds && was) {
+      deps.log.warn("lost the job lease: another instance runs the background jobs");
+      clearInterval(keepAlive);
+      alerts.drop();
+    }
+    return holds;
+  }
+
+  async function checkAlerts(): Promise<void> {
+    try {
+      const result = await alerts.tick();
+      if (result.fired > 0 || result.rearmed > 0) deps.log.debug(result, "alert tick");
+    } catch (error) {
+      deps.log.error({ err: error }, "alert tick failed");
+    }
+  }
+
   async function tick(): Promise<void> {
+    if (!(await leads())) return;
     try {
       await checkSessions({ ...deps, notify });
     } catch (error) {
       deps.log.error({ err: error }, "session check failed");
     }
     await reconcileOrders();
+    await checkAlerts();
   }
 
   let timer: NodeJS.Timeout | undefined;
@@ -88,10 +163,16 @@ export function startBackgroundJobs(options: {
 
   return {
     tick,
+    notifier,
+    alerts,
+    lease,
     async stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(keepAlive);
       await running;
+      await lease.release().catch(() => {});
+      await delivery.stop();
     },
   };
 }

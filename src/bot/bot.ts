@@ -19,6 +19,7 @@ import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import type { BotContext, FlowContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
+import { alertsFeature } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksFeature } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -114,6 +115,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   );
   inPrivate.use(floodLimit(options.floodLimit));
   inPrivate.use(cancelFeature());
+  // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
+  inPrivate.use(alertsFeature(deps));
   // Open orders are reconciled when their owner comes back (after the update is handled).
   inPrivate.use(orderWatch(deps));
   inPrivate.use(

@@ -1,0 +1,201 @@
+/**
+ * /alert and /alerts: price alerts, without a login (prices come from the market feed).
+ *
+ *   /alert btc above 60000     fires once when BTC reaches 60,000 € or more
+ *   /alert eth below 2000      … 2,000 € or less
+ *   /alert btc change 5%       … when the 24 h change is 5 % or more, up or down
+ *   /alert                     usage
+ *   /alerts                    the list, a 🗑 button per alert
+ *
+ * German words work too (`über`, `unter`, `änderung`). The remove button's data is `alert:rm:<id>` (`alert:rx:<id>` under a fired alert);
+ * the id is looked up under the tapping user's own key, so a button acts only for its owner.
+ * A user whose alerts were paused because they blocked the bot (403) is resumed by any update
+ * from them (and by Telegram's my_chat_member update when they unblock it).
+ *
+ * The words of a fired alert (`alertNotice`) live here too, next to the sentences that set it.
+ */
+import Big from "big.js";
+import { Composer, InlineKeyboard } from "grammy";
+import { AlertBook } from "../../alerts/book.ts";
+import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
+import type { FiredAt } from "../../alerts/scheduler.ts";
+import type { MarketSnapshot } from "../../market/types.ts";
+import { formatPercent } from "../../money.ts";
+import type { Notice, Translate } from "../../notify/notifier.ts";
+import type { BotContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import { editInPlace } from "../ui/edit.ts";
+import { formatPrice } from "../ui/price-format.ts";
+
+/** `alert:rm:<id>` on the /alerts list (the list edits itself), `alert:rx:<id>` on a fired alert's message. */
+export const ALERT_REMOVE_CALLBACK = /^alert:(rm|rx):([A-Za-z0-9_-]{1,16})$/;
+const removeData = (id: string, from: "rm" | "rx" = "rm") => `alert:${from}:${id}`;
+
+/** `BTC above €60,000.00`, `ETH moves ±5% in 24 h`. */
+export function describeAlert(
+  t: Translate,
+  alert: Pick<Alert, "currency" | "kind" | "level">,
+  locale: string,
+): string {
+  const level =
+    alert.kind === "change"
+      ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
+      : formatPrice(new Big(alert.level), locale);
+  return t(`alert-describe-${alert.kind}`, { code: alert.currency.toUpperCase(), level });
+}
+
+/** The notice a fired alert sends (kind `alerts`: the user's switch in /settings applies). */
+export function alertNotice(alert: Alert, at: FiredAt): Notice {
+  return {
+    userId: alert.userId,
+    kind: "alerts",
+    locale: alert.locale,
+    render: (t, locale) => {
+      const level =
+        alert.kind === "change"
+          ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
+          : formatPrice(new Big(alert.level), locale);
+      const text = [
+        t(`alert-fired-${alert.kind}`, {
+          name: at.name,
+          code: alert.currency.toUpperCase(),
+          level,
+          price: formatPrice(at.price, locale),
+          change: formatPercent(at.change, locale),
+        }),
+        t("alert-fired-hint"),
+      ].join("\n");
+      const keyboard = new InlineKeyboard().text(t("alert-remove-button"), removeData(alert.id, "rx"));
+      return { text, other: { reply_markup: keyboard } };
+    },
+  };
+}
+
+function listText(
+  t: Translate,
+  alerts: readonly Alert[],
+  disarmed: ReadonlySet<string>,
+  locale: string,
+  limit: number,
+): string {
+  if (alerts.length === 0) return t("alerts-empty");
+  const lines = alerts.map((alert, i) => {
+    const fired = disarmed.has(alert.id) ? ` ${t("alerts-fired-mark")}` : "";
+    return `${i + 1}. ${describeAlert(t, alert, locale)}${fired}`;
+  });
+  return [t("alerts-title"), "", ...lines, "", t("alerts-hint", { limit })].join("\n");
+}
+
+function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const alert of alerts) {
+    keyboard
+      .text(t("alerts-remove-button", { alert: describeAlert(t, alert, locale) }), removeData(alert.id))
+      .row();
+  }
+  return keyboard;
+}
+
+export function alertsFeature(
+  deps: Pick<BotDeps, "store" | "market" | "clock" | "profiles">,
+): Composer<BotContext> {
+  const book = new AlertBook(deps.store);
+  const composer = new Composer<BotContext>();
+
+  // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
+  composer.use(async (ctx, next) => {
+    const userId = ctx.from?.id;
+    if (userId !== undefined && ctx.myChatMember?.new_chat_member.status !== "kicked") {
+      if (await book.isPaused(userId)) await book.resume(userId);
+    }
+    await next();
+  });
+  composer.on("my_chat_member", async (ctx) => {
+    if (ctx.myChatMember.new_chat_member.status === "kicked") await book.pause(ctx.from.id, deps.clock.now());
+  });
+
+  async function showList(ctx: BotContext, mode: "reply" | "edit"): Promise<void> {
+    const userId = ctx.from?.id ?? 0;
+    const locale = await ctx.i18n.getLocale();
+    const user = await book.loadUser(userId);
+    const disarmed = new Set([...user.disarmed].map((key) => key.slice(`${userId}:`.length)));
+    const text = listText(ctx.t, user.alerts, disarmed, locale, book.limit);
+    const keyboard = listKeyboard(ctx.t, user.alerts, locale);
+    if (mode === "edit") await editInPlace(ctx, text, keyboard);
+    else await ctx.reply(text, { reply_markup: keyboard });
+  }
+
+  composer.command("alerts", (ctx) => showList(ctx, "reply"));
+
+  composer.command("alert", async (ctx) => {
+    const typed = ctx.match.trim();
+    if (typed === "") {
+      await ctx.reply(ctx.t("alert-usage"));
+      return;
+    }
+    const parsed = parseAlertCommand(typed);
+    if (!parsed.ok) {
+      if (parsed.reason === "amount") {
+        await ctx.reply(ctx.t(`amount-error-${parsed.refusal}`, { decimals: parsed.maxDecimals }));
+      } else if (parsed.reason === "change-too-large") {
+        await ctx.reply(ctx.t("alert-change-too-large"));
+      } else {
+        await ctx.reply(ctx.t("alert-usage"));
+      }
+      return;
+    }
+    let snapshot: MarketSnapshot;
+    try {
+      snapshot = await deps.market.snapshot();
+    } catch {
+      await ctx.reply(ctx.t("alert-no-market"));
+      return;
+    }
+    const choices = snapshot.prices.map((p) => ({ code: p.currency, name: p.name }));
+    const currency = resolveCurrency(parsed.spec.currency, choices);
+    if (!currency) {
+      await ctx.reply(
+        ctx.t("alert-unknown-currency", { input: parsed.spec.currency, codes: knownCodes(choices) }),
+      );
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const userId = ctx.from?.id ?? 0;
+    const spec = { ...parsed.spec, currency: currency.code };
+    const added = await book.add(userId, spec, deps.clock.now(), locale);
+    if (!added.ok) {
+      await ctx.reply(
+        added.reason === "limit"
+          ? ctx.t("alert-limit", { limit: added.limit })
+          : ctx.t("alert-duplicate", { alert: describeAlert(ctx.t, added.alert, locale) }),
+      );
+      return;
+    }
+    const now = snapshot.prices.find((p) => p.currency === currency.code);
+    const lines = [ctx.t("alert-added", { alert: describeAlert(ctx.t, spec, locale) })];
+    if (now) {
+      const price = new Big(now.price);
+      const change = new Big(now.change24h || "0");
+      lines.push(
+        ctx.t("alert-now", { price: formatPrice(price, locale), change: formatPercent(change, locale) }),
+      );
+      if (fires(spec, price, change)) lines.push(ctx.t("alert-already"));
+    }
+    lines.push(ctx.t("alert-added-hint"));
+    if (!(await deps.profiles.get(userId)).notifications.alerts) lines.push(ctx.t("alert-notifications-off"));
+    await ctx.reply(lines.join("\n"));
+  });
+
+  composer.callbackQuery(ALERT_REMOVE_CALLBACK, async (ctx) => {
+    const id = ctx.match[2] ?? "";
+    const removed = await book.remove(ctx.from.id, id);
+    await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
+    // The list edits itself; a fired alert's own message keeps its text and loses the button.
+    if (ctx.match[1] === "rm") await showList(ctx, "edit");
+    else if (removed)
+      await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => {});
+  });
+
+  return composer;
+}

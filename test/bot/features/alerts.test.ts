@@ -1,0 +1,223 @@
+/**
+ * Price alerts through the whole bot: set by chat, the sandbox price moved, one background tick
+ * (market fetched once, alerts evaluated through the index), the notice delivered through the
+ * queue to the Bot API double.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { AlertBook } from "../../../src/alerts/book.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import type { FakeUser } from "../../../src/telegram-double/index.ts";
+import { type Harness, startHarness } from "../../support/harness.ts";
+
+describe("price alerts through the bot", () => {
+  let h: Harness;
+  let jobs: BackgroundJobs;
+
+  const startJobs = () => {
+    jobs = startBackgroundJobs({ deps: h.deps, api: h.bot.api, intervalMs: 60_000, autoStart: false });
+  };
+
+  beforeAll(async () => {
+    h = await startHarness();
+    // The market feed borrows a token from any logged-in session (no market-data account here);
+    // the users who set alerts below never log in.
+    await h.loggedInUser();
+    startJobs();
+  });
+  afterAll(async () => {
+    await jobs.stop();
+    await h.stop();
+  });
+
+  /** Moves a sandbox price, lets the feed's cache run out, ticks once and waits for delivery. */
+  async function moveTo(currency: string, price: string): Promise<void> {
+    h.sandbox.setPrice(currency, price);
+    h.clock.advance(11_000);
+    await jobs.tick();
+    await jobs.notifier.queue.idle();
+  }
+
+  const fired = (user: FakeUser, pattern: RegExp) =>
+    user.messages().filter((m) => pattern.test(m.text)).length;
+
+  async function setAlert(user: FakeUser, args: string): Promise<void> {
+    await user.send(`/alert ${args}`);
+    await user.waitForReply(/Alert set|Alarm gesetzt/);
+  }
+
+  it("explains itself without arguments and refuses what it cannot read", async () => {
+    const ada = h.user();
+    await ada.send("/alert");
+    expect((await ada.waitForReply()).text).toContain("/alert btc above 60000");
+    await ada.send("/alert btc above -5");
+    expect((await ada.waitForReply()).text).toBe("The amount cannot be negative.");
+    await ada.send("/alert btc above 1e5");
+    expect((await ada.waitForReply()).text).toMatch(/without an exponent/);
+    await ada.send("/alert doge above 1");
+    expect((await ada.waitForReply()).text).toMatch(/do not know the currency “doge”.*BTC, ETH/);
+    await ada.send("/alert btc sideways 5");
+    expect((await ada.waitForReply()).text).toContain("Set a price alert");
+  });
+
+  it("fires when the price crosses up, and when it crosses down", async () => {
+    await moveTo("btc", "60000");
+    await moveTo("eth", "2100");
+    const ada = h.user();
+    await setAlert(ada, "btc above 61000");
+    await ada.send("/alert eth below 2000");
+    const set = await ada.waitForReply(/Alert set/);
+    expect(set.text).toContain("ETH below €2,000.00");
+    expect(set.text).toContain("Now: €2,100.00");
+
+    await moveTo("btc", "60500");
+    expect(fired(ada, /is above/)).toBe(0);
+    await moveTo("btc", "61200");
+    const up = await ada.waitForReply(/is above/);
+    expect(up.text).toContain("Bitcoin (BTC) is above €61,000.00: now €61,200.00");
+    expect(up.buttons.flat()).toEqual(["🗑 Remove this alert"]);
+
+    await moveTo("eth", "1999.99");
+    expect((await ada.waitForReply(/is below/)).text).toContain(
+      "Ethereum (ETH) is below €2,000.00: now €1,999.99",
+    );
+  });
+
+  it("hysteresis: a price hovering at the level gives one message; back past the margin and across again, a second", async () => {
+    await moveTo("ltc", "79");
+    const bo = h.user();
+    await setAlert(bo, "ltc above 80");
+    for (const price of ["80.5", "79.9", "80.1", "79.5", "80.3", "79.3", "80.9"]) await moveTo("ltc", price);
+    // 1 % of 80 is 0.80: nothing under 79.20 was seen, so the alert never re-armed.
+    expect(fired(bo, /is above/)).toBe(1);
+    await moveTo("ltc", "79.1");
+    expect(fired(bo, /is above/)).toBe(1);
+    await moveTo("ltc", "80.2");
+    expect(fired(bo, /is above/)).toBe(2);
+  });
+
+  it("a 24 h change alert fires either way and re-arms under four fifths of its level", async () => {
+    const cy = h.user();
+    await moveTo("xrp", "0.5");
+    h.clock.advance(24 * 60 * 60_000); // a day later, xrp has been 0.5 all day: change 0 %
+    await h.loggedInUser(); // the feed's borrowed token expired meanwhile
+    await setAlert(cy, "xrp änderung 5 %");
+    await moveTo("xrp", "0.524"); // +4.8 %
+    expect(fired(cy, /🔔.*moved/)).toBe(0);
+    await moveTo("xrp", "0.53"); // +6 %
+    expect((await cy.waitForReply(/🔔.*moved/)).text).toContain(
+      "XRP (XRP) moved +6% in 24 h (your alert: ±5%)",
+    );
+    await moveTo("xrp", "0.519"); // +3.8 %: re-armed
+    await moveTo("xrp", "0.47"); // −6 %
+    expect((await cy.waitForReply(/🔔.*moved/)).text).toContain("moved -6%");
+  });
+
+  it("alerts and their fired state survive a restart", async () => {
+    await moveTo("btc", "60000");
+    const di = h.user();
+    await setAlert(di, "btc above 62000");
+    await setAlert(di, "btc below 58000");
+    await moveTo("btc", "58500");
+    await jobs.stop();
+    await h.restartBot();
+    startJobs();
+    await moveTo("btc", "62100");
+    expect((await di.waitForReply(/is above/)).text).toContain("€62,000.00");
+    await jobs.stop();
+    await h.restartBot();
+    startJobs();
+    // Fired before the restart: hovering after it does not fire again.
+    await moveTo("btc", "61900");
+    await moveTo("btc", "62200");
+    expect(fired(di, /is above/)).toBe(1);
+    await di.send("/alerts");
+    const list = await di.waitForReply(/Your price alerts/);
+    expect(list.text).toContain("1. BTC above €62,000.00 (fired; waits for the price to move back)");
+    expect(list.text).toContain("2. BTC below €58,000.00");
+  });
+
+  it("keeps at most 20 alerts per user, with a sentence saying so", async () => {
+    const ed = h.user();
+    for (let i = 1; i <= 20; i++) await setAlert(ed, `eth above ${5000 + i}`);
+    await ed.send("/alert eth above 9000");
+    expect((await ed.waitForReply()).text).toBe(
+      "You already have 20 alerts, the most one person can have. Remove one in /alerts first.",
+    );
+    await ed.send("/alert eth above 5001");
+    expect((await ed.waitForReply()).text).toBe("You already have this alert: ETH above €5,001.00.");
+    expect(await new AlertBook(h.deps.store).list(ed.id)).toHaveLength(20);
+  });
+
+  it("removes an alert with its button, for its owner only", async () => {
+    const fe = h.user();
+    const mallory = h.user();
+    await setAlert(fe, "btc above 70000");
+    await setAlert(fe, "ltc below 50");
+    await fe.send("/alerts");
+    const list = await fe.waitForReply(/Your price alerts/);
+    expect(list.buttons.flat()).toEqual(["🗑 BTC above €70,000.00", "🗑 LTC below €50.00"]);
+    const first = list.message.reply_markup?.inline_keyboard[0]?.[0];
+    const callback = first && "callback_data" in first ? (first.callback_data ?? "") : "";
+    expect(callback).toMatch(/^alert:rm:/);
+    expect(Buffer.byteLength(callback)).toBeLessThan(64);
+
+    // Another user replaying the same data removes nothing.
+    await mallory.send("/alerts");
+    const theirs = await mallory.waitForReply(/no price alerts/);
+    await mallory.tapData(theirs.messageId, callback);
+    const answer = await mallory.waitForCall("answerCallbackQuery");
+    expect(answer.payload.text).toBe("That alert no longer exists.");
+    expect(await new AlertBook(h.deps.store).list(fe.id)).toHaveLength(2);
+
+    await fe.tap("🗑 BTC above €70,000.00");
+    const edited = await fe.waitForReply((m) => m.edited);
+    expect(edited.text).toContain("1. LTC below €50.00");
+    expect(edited.text).not.toContain("BTC");
+    expect(edited.buttons.flat()).toEqual(["🗑 LTC below €50.00"]);
+    await fe.tap("🗑 LTC below €50.00");
+    expect((await fe.waitForReply((m) => m.edited)).text).toContain("You have no price alerts");
+  });
+
+  it("pauses the alerts of a user who blocked the bot (403), and resumes them when they write again", async () => {
+    await moveTo("eth", "3000");
+    const gus = h.user();
+    await setAlert(gus, "eth above 3100");
+    const book = new AlertBook(h.deps.store);
+    h.telegram.blockBot(gus.id);
+    const sendsTo = () =>
+      h.telegram.calls.filter((c) => c.method === "sendMessage" && c.payload.chat_id === gus.id).length;
+    const before = sendsTo();
+    await moveTo("eth", "3200");
+    expect(sendsTo()).toBe(before + 1); // one try, answered 403
+    await expect.poll(() => book.isPaused(gus.id)).toBe(true);
+    // Paused: out of the index, so moving back and across again tries nothing.
+    await moveTo("eth", "3000");
+    await moveTo("eth", "3200");
+    await moveTo("eth", "3000");
+    expect(sendsTo()).toBe(before + 1);
+    expect(jobs.notifier.queue.stats.blocked).toBeGreaterThanOrEqual(1);
+
+    h.telegram.unblockBot(gus.id);
+    await gus.send("/alerts");
+    await gus.waitForReply(/Your price alerts/);
+    expect(await book.isPaused(gus.id)).toBe(false);
+    // It fired (the notice met the 403): back under the margin and across again.
+    await moveTo("eth", "3000");
+    await moveTo("eth", "3200");
+    expect((await gus.waitForReply(/is above/)).text).toContain("ETH");
+  });
+
+  it("respects the alerts switch in /settings", async () => {
+    await moveTo("ltc", "70");
+    const hu = h.user();
+    await setAlert(hu, "ltc above 75");
+    await hu.send("/settings alerts off");
+    await hu.waitForReply();
+    await moveTo("ltc", "76");
+    expect(fired(hu, /is above/)).toBe(0);
+  });
+
+  afterEach(async () => {
+    await jobs.notifier.queue.idle();
+  });
+});
