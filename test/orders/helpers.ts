@@ -1,3 +1,5 @@
+import type { Update } from "grammy/types";
+import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
 import type { Harness } from "../support/harness.ts";
 
@@ -20,4 +22,37 @@ export function actionIdOf(card: SentMessage): string {
     .find((b) => b.callback_data?.startsWith("trade:c:"))?.callback_data;
   if (data === undefined) throw new Error("No Confirm button on this message.");
   return data.slice("trade:c:".length);
+}
+
+/**
+ * A tap on `data` of message `messageId`, pushed like FakeUser.tapData but returning the update too
+ * (its update_id for `redeliver`, the update itself for `bot.handleUpdate` on another instance).
+ */
+export function pushTap(
+  h: Harness,
+  user: FakeUser,
+  messageId: number,
+  data: string,
+  options: { push?: boolean } = {},
+): { queryId: string; updateId: number; update: Update } {
+  const stored = user.state.messages.get(messageId);
+  if (stored === undefined) throw new Error(`No message ${messageId} in chat ${user.id}.`);
+  const world = h.telegram.world;
+  const queryId = world.queryId();
+  world.callbackQueries.set(queryId, { userId: user.id, chatId: user.id, answered: false });
+  const body = {
+    callback_query: {
+      id: queryId,
+      from: user.from,
+      message: structuredClone(stored.message),
+      chat_instance: String(user.id * 7 + 1),
+      data,
+    },
+  };
+  if (options.push === false) {
+    const update = { update_id: 900_000_000 + Number(queryId.replace(/\D/g, "").slice(-6) || 0), ...body };
+    return { queryId, updateId: update.update_id, update: update as Update };
+  }
+  const updateId = h.telegram.pushUpdate(body as never);
+  return { queryId, updateId, update: { update_id: updateId, ...body } as Update };
 }

@@ -123,6 +123,11 @@ export function tradeFeature(deps: TradeDeps, options: { ledger?: Ledger } = {})
     const confirmed = await ledger.confirm(id, userId);
     if (!confirmed.ok) {
       if (confirmed.reason === "expired" && confirmed.action !== undefined) {
+        // One re-quote per stale card: a second tap on it must not replace the new card again.
+        if (!(await ledger.claimNotice(id, "requote"))) {
+          await tell(ctx, ctx.t("trade-tap-expired-again"), true);
+          return;
+        }
         await tell(ctx, ctx.t("trade-tap-expired"));
         await closeCard(ctx, "trade-card-expired");
         await requote(ctx, confirmed.action);
