@@ -382,57 +382,6 @@ inline-open-bot = Unbekannte Währung: Bot öffnen
 inline-no-source = Noch keine Kurse: Bot öffnen
 inline-unavailable = Kurse gerade nicht verfügbar: Bot öffnen
 
-## /send
-
-send-ask-currency = Welche Währung möchtest du senden? Tippe auf eine oder schreibe ihr Kürzel. (/cancel zum Abbrechen)
-send-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Du kannst senden: { $codes }.
-send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
-send-refused-closed = Das Senden von { $code } ist bei der Börse gerade pausiert. Bitte versuche es später noch einmal.
-send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…).
-send-address-empty = Bitte sende die Adresse des Empfängers.
-send-address-too-long = Das ist viel zu lang für eine Adresse. Bitte füge nur die { $code }-Adresse des Empfängers ein.
-send-address-invalid = Das ist keine gültige { $code }-Adresse: Vielleicht ist ein Zeichen falsch oder fehlt. Bitte prüfe sie und sende sie noch einmal.
-send-address-other-currency = Das ist eine { $other }-Adresse, keine { $code }-Adresse. Coins, die ins falsche Netz gehen, sind verloren: Bitte sende eine { $code }-Adresse.
-send-ask-amount = Wie viel { $code } möchtest du an { $address } senden? Sende eine Zahl, z. B. 0,01.
-send-ask-amount-again = Bitte sende einen anderen Betrag oder /cancel.
-send-refused-minimum = Das ist unter dem Mindestbetrag zum Senden: mindestens { $minimum }.
-send-refused-balance = Dein Guthaben ist { $balance }, und dieses Senden würde { $total } kosten (mit { $fees } Gebühren). Du kannst höchstens { $most } senden.
-send-refused-limit-day = Das ist { $value } wert, mehr als von deinem täglichen Krypto-Auszahlungslimit übrig ist: { $left }.
-send-refused-limit-month = Das ist { $value } wert, mehr als von deinem monatlichen Krypto-Auszahlungslimit übrig ist: { $left }.
-send-card-title = 📤 <b>{ $code } senden</b>
-send-card-amount = Betrag: <b>{ $amount }</b> (≈ { $value })
-send-card-address = An: <code>{ $address }</code>
-send-card-fee = Börsengebühr: { $fee }
-send-card-miner-fee = Netzwerkgebühr: { $fee }
-send-card-total = Von deinem Guthaben abgezogen: <b>{ $total }</b>
-send-card-balance = Guthaben: { $balance } → { $after }
-send-card-minimum = Mindestbetrag: { $minimum }
-send-card-limit-day = Tägliches Krypto-Auszahlungslimit übrig: { $left }
-send-card-limit-month = Monatliches Krypto-Auszahlungslimit übrig: { $left }
-send-card-check = ⚠️ Prüfe die Adresse: Senden lässt sich nicht rückgängig machen. Nach „Bestätigen“ frage ich nach deinem 2FA-Code.
-send-card-expires = Dieses Angebot gilt bis { $time }.
-send-button-confirm = ✅ Bestätigen
-send-button-cancel = ✖️ Abbrechen
-send-button-stale = Dieser Knopf ist nicht mehr aktiv. Sende /send für ein neues Angebot.
-send-card-hint = Tippe auf „Bestätigen“, um weiterzumachen, oder auf „Abbrechen“.
-send-cancelled = Abgebrochen. Es wurde nichts gesendet.
-send-quote-expired = Dieses Angebot ist abgelaufen, hier ist ein neues.
-send-already = Dieses Senden wurde schon bestätigt. Es wurde nichts weiter getan.
-send-replaced = Dieses Angebot wurde durch ein neueres ersetzt. Es wurde nichts gesendet.
-send-code-ask = Bestätigt. Gib jetzt den aktuellen 6-stelligen Code aus deiner Authenticator-App ein (ich lösche deine Nachricht sofort). Ohne ihn wird nichts gesendet; /cancel bricht hier ab.
-send-code-format = Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein (nur Ziffern).
-send-code-awaited = Schon bestätigt: Gib jetzt deinen 6-stelligen Code ein.
-send-code-wrong = Die Börse hat den Code nicht angenommen (falsch oder abgelaufen). Bitte gib den aktuellen Code ein. Verbleibende Versuche: { $left }.
-send-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich das Senden abgebrochen. Es wurde nichts gesendet. Beginne neu mit /send.
-send-code-late = Das hat zu lange gedauert, darum habe ich das Senden abgebrochen. Es wurde nichts gesendet. Hol dir mit /send ein neues Angebot.
-send-sending = Ich gebe den Auftrag an die Börse…
-send-placed = ✅ Die Börse hat deinen Auftrag angenommen: { $amount } an <code>{ $address }</code>. Ich sage dir Bescheid, sobald er durch ist.
-send-failed = Die Börse hat dieses Senden abgelehnt: { $reason }
-    Es wurde nichts gesendet.
-send-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts gesendet. Melde dich neu an und beginne dann mit /send von vorn.
-send-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob das Senden ausgeführt wurde. Sende es nicht noch einmal: Ich prüfe es und sage dir, was passiert ist.
-send-sent-already = Dieses Senden wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
-
 ## /buy und /sell (trade-*), Auftragsverlauf und Meldungen (order-*)
 trade-ask-currency-buy = Welche Währung möchtest du kaufen? Tippe auf eine oder schreibe ihr Kürzel.
 trade-ask-currency-sell = Welche Währung möchtest du verkaufen? Tippe auf eine oder schreibe ihr Kürzel.
@@ -493,6 +442,90 @@ order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist nie bei der Bö
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
 order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
 
+## /send
+
+send-ask-currency = Welche Währung möchtest du senden? Tippe auf eine oder schreibe ihr Kürzel. (/cancel zum Abbrechen)
+send-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Du kannst senden: { $codes }.
+send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
+send-refused-closed = Das Senden von { $code } ist bei der Börse gerade pausiert. Bitte versuche es später noch einmal.
+send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…).
+send-address-empty = Bitte sende die Adresse des Empfängers.
+send-address-too-long = Das ist viel zu lang für eine Adresse. Bitte füge nur die { $code }-Adresse des Empfängers ein.
+send-address-invalid = Das ist keine gültige { $code }-Adresse: Vielleicht ist ein Zeichen falsch oder fehlt. Bitte prüfe sie und sende sie noch einmal.
+send-address-other-currency = Das ist eine { $other }-Adresse, keine { $code }-Adresse. Coins, die ins falsche Netz gehen, sind verloren: Bitte sende eine { $code }-Adresse.
+send-ask-amount = Wie viel { $code } möchtest du an { $address } senden? Sende eine Zahl, z. B. 0,01.
+send-ask-amount-again = Bitte sende einen anderen Betrag oder /cancel.
+send-refused-minimum = Das ist unter dem Mindestbetrag zum Senden: mindestens { $minimum }.
+send-refused-balance = Dein Guthaben ist { $balance }, und dieses Senden würde { $total } kosten (mit { $fees } Gebühren). Du kannst höchstens { $most } senden.
+send-refused-limit-day = Das ist { $value } wert, mehr als von deinem täglichen Krypto-Auszahlungslimit übrig ist: { $left }.
+send-refused-limit-month = Das ist { $value } wert, mehr als von deinem monatlichen Krypto-Auszahlungslimit übrig ist: { $left }.
+send-card-title = 📤 <b>{ $code } senden</b>
+send-card-amount = Betrag: <b>{ $amount }</b> (≈ { $value })
+send-card-address = An: <code>{ $address }</code>
+send-card-fee = Börsengebühr: { $fee }
+send-card-miner-fee = Netzwerkgebühr: { $fee }
+send-card-total = Von deinem Guthaben abgezogen: <b>{ $total }</b>
+send-card-balance = Guthaben: { $balance } → { $after }
+send-card-minimum = Mindestbetrag: { $minimum }
+send-card-limit-day = Tägliches Krypto-Auszahlungslimit übrig: { $left }
+send-card-limit-month = Monatliches Krypto-Auszahlungslimit übrig: { $left }
+send-card-check = ⚠️ Prüfe die Adresse: Senden lässt sich nicht rückgängig machen. Nach „Bestätigen“ frage ich nach deinem 2FA-Code.
+send-card-expires = Dieses Angebot gilt bis { $time }.
+send-button-confirm = ✅ Bestätigen
+send-button-cancel = ✖️ Abbrechen
+send-button-stale = Dieser Knopf ist nicht mehr aktiv. Sende /send für ein neues Angebot.
+send-card-hint = Tippe auf „Bestätigen“, um weiterzumachen, oder auf „Abbrechen“.
+send-cancelled = Abgebrochen. Es wurde nichts gesendet.
+send-quote-expired = Dieses Angebot ist abgelaufen, hier ist ein neues.
+send-already = Dieses Senden wurde schon bestätigt. Es wurde nichts weiter getan.
+send-replaced = Dieses Angebot wurde durch ein neueres ersetzt. Es wurde nichts gesendet.
+send-code-ask = Bestätigt. Gib jetzt den aktuellen 6-stelligen Code aus deiner Authenticator-App ein (ich lösche deine Nachricht sofort). Ohne ihn wird nichts gesendet; /cancel bricht hier ab.
+send-code-format = Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein (nur Ziffern).
+send-code-awaited = Schon bestätigt: Gib jetzt deinen 6-stelligen Code ein.
+send-code-wrong = Die Börse hat den Code nicht angenommen (falsch oder abgelaufen). Bitte gib den aktuellen Code ein. Verbleibende Versuche: { $left }.
+send-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich das Senden abgebrochen. Es wurde nichts gesendet. Beginne neu mit /send.
+send-code-late = Das hat zu lange gedauert, darum habe ich das Senden abgebrochen. Es wurde nichts gesendet. Hol dir mit /send ein neues Angebot.
+send-sending = Ich gebe den Auftrag an die Börse…
+send-placed = ✅ Die Börse hat deinen Auftrag angenommen: { $amount } an <code>{ $address }</code>. Ich sage dir Bescheid, sobald er durch ist.
+send-failed = Die Börse hat dieses Senden abgelehnt: { $reason }
+    Es wurde nichts gesendet.
+send-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts gesendet. Melde dich neu an und beginne dann mit /send von vorn.
+send-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob das Senden ausgeführt wurde. Sende es nicht noch einmal: Ich prüfe es und sage dir, was passiert ist.
+send-sent-already = Dieses Senden wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
+
+# /alert und /alerts: Preisalarme (src/bot/features/alerts.ts)
+alert-usage =
+    Einen Preisalarm setzen:
+    /alert btc über 60000
+    /alert eth unter 2000
+    /alert btc änderung 5% – die Änderung in 24 h, nach oben oder unten
+    Jeder Alarm meldet sich einmal, wenn seine Schwelle überschritten wird. /alerts zeigt sie.
+alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
+alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
+alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
+alert-limit = Du hast schon { $limit } Alarme, mehr geht nicht. Entferne zuerst einen unter /alerts.
+alert-duplicate = Diesen Alarm hast du schon: { $alert }.
+alert-added = ✅ Alarm gesetzt: { $alert }.
+alert-now = Jetzt: { $price } ({ $change } in 24 h).
+alert-already = Das ist schon jetzt der Fall, er meldet sich also bei der nächsten Preisprüfung.
+alert-added-hint = Er meldet sich einmal; erneut erst, wenn der Preis um 1 % hinter die Schwelle zurückgegangen ist (bei Änderungsalarmen um ein Fünftel der Schwelle). /alerts zeigt deine Alarme.
+alert-notifications-off = Hinweis: Preisalarme sind unter /settings ausgeschaltet; dieser bleibt stumm, bis du sie einschaltest.
+alert-describe-above = { $code } über { $level }
+alert-describe-below = { $code } unter { $level }
+alert-describe-change = { $code } bewegt sich { $level } in 24 h
+alert-fired-above = 🔔 { $name } ({ $code }) liegt über { $level }: jetzt { $price } ({ $change } in 24 h).
+alert-fired-below = 🔔 { $name } ({ $code }) liegt unter { $level }: jetzt { $price } ({ $change } in 24 h).
+alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }). Jetzt { $price }.
+alert-fired-hint = Dieser Alarm meldet sich wieder, wenn der Preis zurückgegangen ist und die Schwelle erneut überschreitet. /alerts zum Verwalten.
+alert-remove-button = 🗑 Diesen Alarm entfernen
+alerts-title = 🔔 Deine Preisalarme
+alerts-empty = Du hast keine Preisalarme. Setze einen, z. B. /alert btc über 60000.
+alerts-fired-mark = (ausgelöst; wartet, bis der Preis zurückgeht)
+alerts-hint = Tippe auf 🗑, um einen zu entfernen. Bis zu { $limit } sind möglich; weitere mit /alert.
+alerts-remove-button = 🗑 { $alert }
+alerts-removed = Alarm entfernt.
+alerts-gone = Diesen Alarm gibt es nicht mehr.
+
 ## /withdraw
 
 withdraw-no-banks = Du hast noch kein Bankkonto bei der Börse. Füge eines mit /banks add hinzu; sobald es bestätigt ist, kannst du darauf auszahlen.
@@ -542,36 +575,4 @@ withdraw-failed = Die Börse hat diese Auszahlung abgelehnt: { $reason }
 withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts ausgezahlt. Melde dich neu an und beginne dann mit /withdraw von vorn.
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
 withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
-
-# /alert und /alerts: Preisalarme (src/bot/features/alerts.ts)
-alert-usage =
-    Einen Preisalarm setzen:
-    /alert btc über 60000
-    /alert eth unter 2000
-    /alert btc änderung 5% – die Änderung in 24 h, nach oben oder unten
-    Jeder Alarm meldet sich einmal, wenn seine Schwelle überschritten wird. /alerts zeigt sie.
-alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
-alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
-alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
-alert-limit = Du hast schon { $limit } Alarme, mehr geht nicht. Entferne zuerst einen unter /alerts.
-alert-duplicate = Diesen Alarm hast du schon: { $alert }.
-alert-added = ✅ Alarm gesetzt: { $alert }.
-alert-now = Jetzt: { $price } ({ $change } in 24 h).
-alert-already = Das ist schon jetzt der Fall, er meldet sich also bei der nächsten Preisprüfung.
-alert-added-hint = Er meldet sich einmal; erneut erst, wenn der Preis um 1 % hinter die Schwelle zurückgegangen ist (bei Änderungsalarmen um ein Fünftel der Schwelle). /alerts zeigt deine Alarme.
-alert-notifications-off = Hinweis: Preisalarme sind unter /settings ausgeschaltet; dieser bleibt stumm, bis du sie einschaltest.
-alert-describe-above = { $code } über { $level }
-alert-describe-below = { $code } unter { $level }
-alert-describe-change = { $code } bewegt sich { $level } in 24 h
-alert-fired-above = 🔔 { $name } ({ $code }) liegt über { $level }: jetzt { $price } ({ $change } in 24 h).
-alert-fired-below = 🔔 { $name } ({ $code }) liegt unter { $level }: jetzt { $price } ({ $change } in 24 h).
-alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }). Jetzt { $price }.
-alert-fired-hint = Dieser Alarm meldet sich wieder, wenn der Preis zurückgegangen ist und die Schwelle erneut überschreitet. /alerts zum Verwalten.
-alert-remove-button = 🗑 Diesen Alarm entfernen
-alerts-title = 🔔 Deine Preisalarme
-alerts-empty = Du hast keine Preisalarme. Setze einen, z. B. /alert btc über 60000.
-alerts-fired-mark = (ausgelöst; wartet, bis der Preis zurückgeht)
-alerts-hint = Tippe auf 🗑, um einen zu entfernen. Bis zu { $limit } sind möglich; weitere mit /alert.
-alerts-remove-button = 🗑 { $alert }
-alerts-removed = Alarm entfernt.
-alerts-gone = Diesen Alarm gibt es nicht mehr.
+trade-tap-expired-again = Dieses Angebot ist abgelaufen und wurde bereits neu berechnet. Nutze die neueste Karte.

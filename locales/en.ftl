@@ -382,57 +382,6 @@ inline-open-bot = Unknown currency: open the bot
 inline-no-source = No prices yet: open the bot
 inline-unavailable = Prices unavailable right now: open the bot
 
-## /send
-
-send-ask-currency = Which currency do you want to send? Tap one or type its code. (/cancel to stop)
-send-unknown-currency = I do not know the currency “{ $input }”. You can send: { $codes }.
-send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
-send-refused-closed = Sending { $code } is paused at the exchange right now. Please try again later.
-send-ask-address = Send me the { $code } address to send to. You can paste it, also as a payment link (e.g. bitcoin:…).
-send-address-empty = Please send the recipient's address.
-send-address-too-long = That is far too long for an address. Please paste only the recipient's { $code } address.
-send-address-invalid = That is not a valid { $code } address: a character may be wrong or missing. Please check it and send it again.
-send-address-other-currency = That is a { $other } address, not a { $code } address. Coins sent to the wrong network are lost: please send a { $code } address.
-send-ask-amount = How much { $code } do you want to send to { $address }? Send a number, e.g. 0.01.
-send-ask-amount-again = Please send another amount, or /cancel.
-send-refused-minimum = That is below the minimum for a send: at least { $minimum }.
-send-refused-balance = Your balance is { $balance }, and this send would take { $total } (fees of { $fees } included). The most you can send is { $most }.
-send-refused-limit-day = That is worth { $value }, more than is left of your daily crypto-withdrawal limit: { $left }.
-send-refused-limit-month = That is worth { $value }, more than is left of your monthly crypto-withdrawal limit: { $left }.
-send-card-title = 📤 <b>Send { $code }</b>
-send-card-amount = Amount: <b>{ $amount }</b> (≈ { $value })
-send-card-address = To: <code>{ $address }</code>
-send-card-fee = Exchange fee: { $fee }
-send-card-miner-fee = Miner fee: { $fee }
-send-card-total = Taken from your balance: <b>{ $total }</b>
-send-card-balance = Balance: { $balance } → { $after }
-send-card-minimum = Minimum send: { $minimum }
-send-card-limit-day = Daily crypto-withdrawal limit left: { $left }
-send-card-limit-month = Monthly crypto-withdrawal limit left: { $left }
-send-card-check = ⚠️ Check the address: a send cannot be undone. After Confirm I will ask for your 2FA code.
-send-card-expires = This quote is valid until { $time }.
-send-button-confirm = ✅ Confirm
-send-button-cancel = ✖️ Cancel
-send-button-stale = This button is no longer active. Send /send for a new quote.
-send-card-hint = Tap Confirm to go on, or Cancel.
-send-cancelled = Cancelled. Nothing was sent.
-send-quote-expired = That quote has expired, so here is a fresh one.
-send-already = This send was already confirmed. Nothing more was done.
-send-replaced = This quote was replaced by a newer one. Nothing was sent.
-send-code-ask = Confirmed. Now type the current 6-digit code from your authenticator app (I delete your message at once). Nothing is sent without it; /cancel stops here.
-send-code-format = Please type the 6-digit code from your authenticator app (digits only).
-send-code-awaited = Already confirmed: now type your 6-digit code.
-send-code-wrong = The exchange did not accept that code (wrong or expired). Please type the current code. Tries left: { $left }.
-send-code-too-many = The code was refused too often, so I cancelled this send. Nothing was sent. Start again with /send.
-send-code-late = That took too long, so I cancelled this send. Nothing was sent. Start again with /send for a fresh quote.
-send-sending = Sending the order to the exchange…
-send-placed = ✅ The exchange accepted your order: { $amount } to <code>{ $address }</code>. I will tell you when it has gone through.
-send-failed = The exchange refused this send: { $reason }
-    Nothing was sent.
-send-login-needed = Your exchange session has ended, so nothing was sent. Log in again, then start over with /send.
-send-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the send was placed. Do not send it again: I am checking and will tell you what happened.
-send-sent-already = This send was already handed to the exchange. Nothing more was done.
-
 ## /buy and /sell (trade-*), order progress and notices (order-*)
 trade-ask-currency-buy = Which currency do you want to buy? Tap one or type its code.
 trade-ask-currency-sell = Which currency do you want to sell? Tap one or type its code.
@@ -493,6 +442,90 @@ order-notice-not-placed = ℹ️ Your order ({ $summary }) never reached the exc
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
 order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
 
+## /send
+
+send-ask-currency = Which currency do you want to send? Tap one or type its code. (/cancel to stop)
+send-unknown-currency = I do not know the currency “{ $input }”. You can send: { $codes }.
+send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
+send-refused-closed = Sending { $code } is paused at the exchange right now. Please try again later.
+send-ask-address = Send me the { $code } address to send to. You can paste it, also as a payment link (e.g. bitcoin:…).
+send-address-empty = Please send the recipient's address.
+send-address-too-long = That is far too long for an address. Please paste only the recipient's { $code } address.
+send-address-invalid = That is not a valid { $code } address: a character may be wrong or missing. Please check it and send it again.
+send-address-other-currency = That is a { $other } address, not a { $code } address. Coins sent to the wrong network are lost: please send a { $code } address.
+send-ask-amount = How much { $code } do you want to send to { $address }? Send a number, e.g. 0.01.
+send-ask-amount-again = Please send another amount, or /cancel.
+send-refused-minimum = That is below the minimum for a send: at least { $minimum }.
+send-refused-balance = Your balance is { $balance }, and this send would take { $total } (fees of { $fees } included). The most you can send is { $most }.
+send-refused-limit-day = That is worth { $value }, more than is left of your daily crypto-withdrawal limit: { $left }.
+send-refused-limit-month = That is worth { $value }, more than is left of your monthly crypto-withdrawal limit: { $left }.
+send-card-title = 📤 <b>Send { $code }</b>
+send-card-amount = Amount: <b>{ $amount }</b> (≈ { $value })
+send-card-address = To: <code>{ $address }</code>
+send-card-fee = Exchange fee: { $fee }
+send-card-miner-fee = Miner fee: { $fee }
+send-card-total = Taken from your balance: <b>{ $total }</b>
+send-card-balance = Balance: { $balance } → { $after }
+send-card-minimum = Minimum send: { $minimum }
+send-card-limit-day = Daily crypto-withdrawal limit left: { $left }
+send-card-limit-month = Monthly crypto-withdrawal limit left: { $left }
+send-card-check = ⚠️ Check the address: a send cannot be undone. After Confirm I will ask for your 2FA code.
+send-card-expires = This quote is valid until { $time }.
+send-button-confirm = ✅ Confirm
+send-button-cancel = ✖️ Cancel
+send-button-stale = This button is no longer active. Send /send for a new quote.
+send-card-hint = Tap Confirm to go on, or Cancel.
+send-cancelled = Cancelled. Nothing was sent.
+send-quote-expired = That quote has expired, so here is a fresh one.
+send-already = This send was already confirmed. Nothing more was done.
+send-replaced = This quote was replaced by a newer one. Nothing was sent.
+send-code-ask = Confirmed. Now type the current 6-digit code from your authenticator app (I delete your message at once). Nothing is sent without it; /cancel stops here.
+send-code-format = Please type the 6-digit code from your authenticator app (digits only).
+send-code-awaited = Already confirmed: now type your 6-digit code.
+send-code-wrong = The exchange did not accept that code (wrong or expired). Please type the current code. Tries left: { $left }.
+send-code-too-many = The code was refused too often, so I cancelled this send. Nothing was sent. Start again with /send.
+send-code-late = That took too long, so I cancelled this send. Nothing was sent. Start again with /send for a fresh quote.
+send-sending = Sending the order to the exchange…
+send-placed = ✅ The exchange accepted your order: { $amount } to <code>{ $address }</code>. I will tell you when it has gone through.
+send-failed = The exchange refused this send: { $reason }
+    Nothing was sent.
+send-login-needed = Your exchange session has ended, so nothing was sent. Log in again, then start over with /send.
+send-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the send was placed. Do not send it again: I am checking and will tell you what happened.
+send-sent-already = This send was already handed to the exchange. Nothing more was done.
+
+# /alert and /alerts: price alerts (src/bot/features/alerts.ts)
+alert-usage =
+    Set a price alert:
+    /alert btc above 60000
+    /alert eth below 2000
+    /alert btc change 5% – the 24 h change, up or down
+    Each alert tells you once when its level is crossed. /alerts lists them.
+alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
+alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
+alert-change-too-large = A 24 h change alert can be at most 1000 %.
+alert-limit = You already have { $limit } alerts, the most one person can have. Remove one in /alerts first.
+alert-duplicate = You already have this alert: { $alert }.
+alert-added = ✅ Alert set: { $alert }.
+alert-now = Now: { $price } ({ $change } in 24 h).
+alert-already = That is already the case, so it fires at the next price check.
+alert-added-hint = It tells you once; it fires again only after the price has moved back past the level by 1 % (a fifth of the level for change alerts). /alerts lists your alerts.
+alert-notifications-off = Note: price alert messages are switched off in /settings, so this one stays silent until you switch them on.
+alert-describe-above = { $code } above { $level }
+alert-describe-below = { $code } below { $level }
+alert-describe-change = { $code } moves { $level } in 24 h
+alert-fired-above = 🔔 { $name } ({ $code }) is above { $level }: now { $price } ({ $change } in 24 h).
+alert-fired-below = 🔔 { $name } ({ $code }) is below { $level }: now { $price } ({ $change } in 24 h).
+alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }). Now { $price }.
+alert-fired-hint = You hear from this alert again after the price has moved back and crosses the level again. /alerts to manage.
+alert-remove-button = 🗑 Remove this alert
+alerts-title = 🔔 Your price alerts
+alerts-empty = You have no price alerts. Set one, e.g. /alert btc above 60000.
+alerts-fired-mark = (fired; waits for the price to move back)
+alerts-hint = Tap 🗑 to remove one. You can have up to { $limit }; add more with /alert.
+alerts-remove-button = 🗑 { $alert }
+alerts-removed = Alert removed.
+alerts-gone = That alert no longer exists.
+
 ## /withdraw
 
 withdraw-no-banks = You have no bank account at the exchange yet. Add one with /banks add; once it is verified you can withdraw to it.
@@ -542,36 +575,4 @@ withdraw-failed = The exchange refused this withdrawal: { $reason }
 withdraw-login-needed = Your exchange session has ended, so nothing was withdrawn. Log in again, then start over with /withdraw.
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
 withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.
-
-# /alert and /alerts: price alerts (src/bot/features/alerts.ts)
-alert-usage =
-    Set a price alert:
-    /alert btc above 60000
-    /alert eth below 2000
-    /alert btc change 5% – the 24 h change, up or down
-    Each alert tells you once when its level is crossed. /alerts lists them.
-alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
-alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
-alert-change-too-large = A 24 h change alert can be at most 1000 %.
-alert-limit = You already have { $limit } alerts, the most one person can have. Remove one in /alerts first.
-alert-duplicate = You already have this alert: { $alert }.
-alert-added = ✅ Alert set: { $alert }.
-alert-now = Now: { $price } ({ $change } in 24 h).
-alert-already = That is already the case, so it fires at the next price check.
-alert-added-hint = It tells you once; it fires again only after the price has moved back past the level by 1 % (a fifth of the level for change alerts). /alerts lists your alerts.
-alert-notifications-off = Note: price alert messages are switched off in /settings, so this one stays silent until you switch them on.
-alert-describe-above = { $code } above { $level }
-alert-describe-below = { $code } below { $level }
-alert-describe-change = { $code } moves { $level } in 24 h
-alert-fired-above = 🔔 { $name } ({ $code }) is above { $level }: now { $price } ({ $change } in 24 h).
-alert-fired-below = 🔔 { $name } ({ $code }) is below { $level }: now { $price } ({ $change } in 24 h).
-alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }). Now { $price }.
-alert-fired-hint = You hear from this alert again after the price has moved back and crosses the level again. /alerts to manage.
-alert-remove-button = 🗑 Remove this alert
-alerts-title = 🔔 Your price alerts
-alerts-empty = You have no price alerts. Set one, e.g. /alert btc above 60000.
-alerts-fired-mark = (fired; waits for the price to move back)
-alerts-hint = Tap 🗑 to remove one. You can have up to { $limit }; add more with /alert.
-alerts-remove-button = 🗑 { $alert }
-alerts-removed = Alert removed.
-alerts-gone = That alert no longer exists.
+trade-tap-expired-again = This quote expired and was quoted again already. Use the newest card.
