@@ -17,7 +17,7 @@
 import { performance } from "node:perf_hooks";
 import { OffsetClock } from "../src/clock.ts";
 import type { RecordedCall } from "../src/telegram-double/index.ts";
-import { type MarketStack, startMarketStack } from "../test/market/stack.ts";
+import { type Harness, startHarness } from "../test/support/harness.ts";
 
 export const INLINE_PLAN = { queries: 1_000, ttlMs: 10_000 };
 
@@ -34,7 +34,7 @@ interface Burst {
 
 export async function benchInline(plan = INLINE_PLAN): Promise<string> {
   const clock = new OffsetClock();
-  const stack = await startMarketStack({ marketData: true, ttlMs: plan.ttlMs, clock, pollTimeoutSeconds: 1 });
+  const stack = await startHarness({ marketData: true, marketTtlMs: plan.ttlMs, clock });
   try {
     const users = Array.from({ length: plan.queries }, (_, i) =>
       stack.user(700_000 + i, { firstName: `Inline ${i}`, languageCode: i % 4 === 0 ? "de" : "en" }),
@@ -50,11 +50,7 @@ export async function benchInline(plan = INLINE_PLAN): Promise<string> {
   }
 }
 
-async function burst(
-  stack: MarketStack,
-  users: ReturnType<MarketStack["user"]>[],
-  name: string,
-): Promise<Burst> {
+async function burst(stack: Harness, users: ReturnType<Harness["user"]>[], name: string): Promise<Burst> {
   const prices0 = stack.sandbox.countRequests("GET", "/v1/prices");
   const logins0 = stack.sandbox.countRequests("POST", "/v1/auth/login");
   const sentAt = new Map<string, number>();

@@ -22,7 +22,7 @@ import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
-import { ManualClock } from "../../src/clock.ts";
+import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { createServices, type Services } from "../../src/services.ts";
@@ -41,15 +41,21 @@ export interface HarnessOptions {
   storeNamespace?: string;
   sandbox?: SandboxOptions;
   /** Share a sandbox / double with another harness (two instances of the bot). */
-  shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: ManualClock };
+  shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: AdjustableClock };
   secretsKey?: string;
   floodLimit?: FloodLimitOptions;
+  /** Configure the operator's market-data account (MARKET_DATA_*) as the sandbox's demo account. */
+  marketData?: boolean;
+  /** The market feed's cache TTL. */
+  marketTtlMs?: number;
+  /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
+  clock?: AdjustableClock;
 }
 
 export interface Harness {
   sandbox: Sandbox;
   telegram: BotApiDouble;
-  clock: ManualClock;
+  clock: AdjustableClock;
   deps: BotDeps;
   bot: Bot<BotContext>;
   storeUrl: string;
@@ -71,7 +77,7 @@ export const HARNESS_EPOCH = Date.parse("2026-11-22T10:00:00.000Z");
 let nextUserId = 1000;
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const clock = options.shared?.clock ?? new ManualClock(HARNESS_EPOCH);
+  const clock = options.shared?.clock ?? options.clock ?? new ManualClock(HARNESS_EPOCH);
   const sandbox =
     options.shared?.sandbox ?? (await startSandbox({ clock, rateLimitPerMinute: 0, ...options.sandbox }));
   const telegram = options.shared?.telegram ?? (await startBotApiDouble({ clock }));
@@ -91,6 +97,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         secretsKey,
         defaultLocale: "en",
         telegramApiRoot: telegram.apiRoot,
+        ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
+        ...(options.marketTtlMs !== undefined ? { marketTtlMs: options.marketTtlMs } : {}),
       },
       {
         clock,

@@ -14,7 +14,7 @@ import { formatDateTime } from "../../../src/bot/ui/format.ts";
 import { formatPrice } from "../../../src/bot/ui/price-format.ts";
 import { formatPercent } from "../../../src/money.ts";
 import { type FakeUser, parseFormatted } from "../../../src/telegram-double/index.ts";
-import { type MarketStack, startMarketStack } from "../../market/stack.ts";
+import { type Harness, startHarness } from "../../support/harness.ts";
 
 const TTL = 10_000;
 
@@ -38,9 +38,9 @@ function card(result: InlineQueryResultArticle | undefined): string {
 }
 
 describe("inline mode with a market-data account", () => {
-  let s: MarketStack;
+  let s: Harness;
   beforeAll(async () => {
-    s = await startMarketStack({ marketData: true, ttlMs: TTL });
+    s = await startHarness({ marketData: true, marketTtlMs: TTL });
   });
   afterAll(async () => {
     await s.stop();
@@ -149,9 +149,9 @@ describe("inline mode with a market-data account", () => {
 });
 
 describe("inline mode without a market-data account", () => {
-  let s: MarketStack;
+  let s: Harness;
   beforeAll(async () => {
-    s = await startMarketStack({ ttlMs: TTL });
+    s = await startHarness({ marketTtlMs: TTL });
   });
   afterAll(async () => {
     await s.stop();
@@ -179,7 +179,7 @@ describe("inline mode without a market-data account", () => {
   });
 
   it("the exchange down with nothing fetched before: empty list, a button that says so", async () => {
-    const fresh = await startMarketStack({ ttlMs: TTL });
+    const fresh = await startHarness({ marketTtlMs: TTL });
     try {
       await fresh.loggedInUser();
       fresh.sandbox.faults.failNext(100, 503, { method: "GET", path: "/v1/prices" });
