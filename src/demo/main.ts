@@ -36,6 +36,8 @@ async function main(): Promise<void> {
       secretsKey: Vault.generateKey(),
       defaultLocale: "en",
       telegramApiRoot: telegram.apiRoot,
+      // The operator's market-data account: prices and inline cards work before anyone logs in.
+      marketData: { ...sandbox.demo },
     },
     { clock, log },
   );
