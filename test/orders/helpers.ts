@@ -56,3 +56,8 @@ export function pushTap(
   const updateId = h.telegram.pushUpdate(body as never);
   return { queryId, updateId, update: { update_id: updateId, ...body } as Update };
 }
+
+/** Matches a live quote card (with its buttons: an edited old card has none), optionally by its text. */
+export function liveCard(pattern: RegExp = /your quote|dein Angebot/): (m: SentMessage) => boolean {
+  return (m) => pattern.test(m.text) && m.buttons.length > 0;
+}

@@ -4,7 +4,7 @@ import { readArguments } from "../../../src/bot/features/trade.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
 import { tradeFee } from "../../../src/sandbox/rules.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { actionIdOf, answerOf } from "../../orders/helpers.ts";
+import { actionIdOf, answerOf, liveCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 const posts = (h: Harness, path: "/v1/buy" | "/v1/sell") => h.sandbox.countRequests("POST", path);
@@ -42,7 +42,7 @@ describe("/buy and /sell", () => {
 
   it("/buy btc 100: the quote card, Confirm, the exact order at the exchange, and its settlement", async () => {
     await ada.send("/buy btc 100");
-    const card = await ada.waitForReply(/Buy BTC: your quote/);
+    const card = await ada.waitForReply(liveCard(/Buy BTC: your quote/));
     const fee = tradeFee(new Big(100));
     expect(card.text).toContain("Rate: €60,000.00 per BTC");
     expect(card.text).toContain(`Fee: €${fee.toFixed(2)}`);
@@ -85,7 +85,7 @@ describe("/buy and /sell", () => {
     await ada.tap("ETH");
     await ada.waitForReply(/How much ETH do you want to sell/);
     await ada.send("0,5");
-    const card = await ada.waitForReply(/Sell ETH: your quote/);
+    const card = await ada.waitForReply(liveCard(/Sell ETH: your quote/));
     expect(card.text).toContain("You pay: 0.5 ETH");
     expect(card.text).toContain(`Fee: €${tradeFee(new Big(1000)).toFixed(2)}`);
     expect(card.text).toContain("You get about: €985.00");
@@ -108,7 +108,7 @@ describe("/buy and /sell", () => {
     h.sandbox.faults.settleOrdersAs("error");
     try {
       await ada.send("/buy eth 50");
-      await ada.waitForReply(/Buy ETH: your quote/);
+      await ada.waitForReply(liveCard(/Buy ETH: your quote/));
       await ada.tap("✅ Confirm");
       await ada.waitForReply(/Order placed/);
       h.clock.advance(6_000);
@@ -172,7 +172,7 @@ describe("/buy and /sell", () => {
         await ada.waitForReply(expected);
         // Still at the amount step: a good amount now gives the card.
         await ada.send("20");
-        await ada.waitForReply(/Buy BTC: your quote/);
+        await ada.waitForReply(liveCard(/Buy BTC: your quote/));
         await ada.tap("✖️ Cancel");
         await ada.waitForReply("Cancelled. Nothing was ordered.");
         expect(posts(h, "/v1/buy")).toBe(before);
@@ -191,7 +191,7 @@ describe("/buy and /sell", () => {
     expect((await ada.waitForReply(/do not know/)).text).toContain("BTC");
     await ada.waitForReply(/Which currency do you want to buy/);
     await ada.send("bitcoin");
-    await ada.waitForReply(/Buy BTC: your quote/);
+    await ada.waitForReply(liveCard(/Buy BTC: your quote/));
     await ada.tap("✖️ Cancel");
     await ada.waitForReply("Cancelled. Nothing was ordered.");
   });
@@ -209,7 +209,7 @@ describe("/buy and /sell", () => {
     await ada.send("/cancel");
     await ada.waitForReply("Cancelled. Nothing was changed.");
     await ada.send("/buy btc 30");
-    const card = await ada.waitForReply(/your quote/);
+    const card = await ada.waitForReply(liveCard(/your quote/));
     await ada.tap("✖️ Cancel");
     await ada.waitForReply("Cancelled. Nothing was ordered.");
     // Confirm on the cancelled card (raw data: its buttons are gone).
@@ -221,11 +221,11 @@ describe("/buy and /sell", () => {
   it("Change amount asks again and makes a new card; the old one is dead", async () => {
     const before = posts(h, "/v1/buy");
     await ada.send("/buy btc 30");
-    const old = await ada.waitForReply(/your quote/);
+    const old = await ada.waitForReply(liveCard(/your quote/));
     await ada.tap("✏️ Change amount");
     await ada.waitForReply(/How many euros of BTC/);
     await ada.send("40");
-    const card = await ada.waitForReply(/your quote/);
+    const card = await ada.waitForReply(liveCard(/your quote/));
     expect(card.text).toContain("You pay: €40.60");
     const query = await ada.tapData(old.messageId, `trade:c:${actionIdOf(old)}`);
     expect(await answerOf(h, query)).not.toContain("Placing");
@@ -237,7 +237,7 @@ describe("/buy and /sell", () => {
 
   it("the exchange's refusal of the POST is told, and nothing is retried", async () => {
     await ada.send("/buy btc 25");
-    await ada.waitForReply(/your quote/);
+    await ada.waitForReply(liveCard(/your quote/));
     h.sandbox.faults.closeAsset("buy", "btc"); // closes between the quote and the Confirm
     try {
       const before = posts(h, "/v1/buy");
@@ -252,7 +252,7 @@ describe("/buy and /sell", () => {
   it("speaks German", async () => {
     const bea = await h.loggedInUser(undefined, { languageCode: "de" });
     await bea.send("/buy btc 100");
-    const card = await bea.waitForReply(/kaufen: dein Angebot/);
+    const card = await bea.waitForReply(liveCard(/kaufen: dein Angebot/));
     expect(card.text).toMatch(/Du zahlst: 101,50\s€/);
     expect(card.buttons[0]).toEqual(["✅ Bestätigen"]);
     await bea.tap("✖️ Abbrechen");
