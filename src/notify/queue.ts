@@ -136,6 +136,8 @@ class Heap<T> {
 
 /** Margin on Telegram's figures: arrivals jitter, and a 429 costs a whole second. */
 const PACING_MARGIN = 1.03;
+/** Timers fire a millisecond or two late; that much is made up on the next slot. */
+const TIMER_SLACK_MS = 2;
 
 export class DeliveryQueue {
   readonly stats: DeliveryStats = { sent: 0, rateLimited: 0, retried: 0, blocked: 0, failed: 0 };
@@ -299,8 +301,9 @@ export class DeliveryQueue {
       }
       const chat = this.#ready.pop() as ChatQueue;
       const item = chat.items[chat.head++] as Pending;
-      // Slots follow the schedule, so a late timer does not push every later send back.
-      this.#nextSlot = Math.max(this.#nextSlot, now - this.#gapMs) + this.#gapMs;
+      // Slots follow the schedule, so a timer a little late does not push every later send back,
+      // but never allow a burst: at most TIMER_SLACK_MS of lateness is made up.
+      this.#nextSlot = Math.max(this.#nextSlot, now - TIMER_SLACK_MS) + this.#gapMs;
       chat.state = "sending";
       chat.readyAt = now + this.#perChatMs;
       this.#inFlight++;

@@ -1,0 +1,136 @@
+/**
+ * The job lease: one holder at a time on one store, another takes over when the holder stops
+ * (released) or dies (its lease runs out). On memory for the rules, on real Redis with two bot
+ * instances for the real thing.
+ */
+import { Api } from "grammy";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Lease } from "../../src/alerts/lease.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
+import { silentLogger } from "../../src/logger.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import { openStore, type Store } from "../../src/store/store.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("Lease", () => {
+  it("has one holder; the other takes over when it is released or runs out", async () => {
+    const store = await openStore("memory://");
+    const a = new Lease(store, "lock", { ttlMs: 300, holderId: "a" });
+    const b = new Lease(store, "lock", { ttlMs: 300, holderId: "b" });
+    expect(await a.hold()).toBe(true);
+    expect(await b.hold()).toBe(false);
+    // a keeps renewing past several TTLs: b never gets it.
+    for (let i = 0; i < 6; i++) {
+      await sleep(110);
+      expect(await a.hold()).toBe(true);
+      expect(await b.hold()).toBe(false);
+    }
+    await a.release();
+    expect(await b.hold()).toBe(true);
+    // a dies without releasing: b stops renewing here; a takes over once the lease ran out.
+    expect(await a.hold()).toBe(false);
+    await sleep(350);
+    expect(a.held || b.held).toBe(false);
+    expect(await a.hold()).toBe(true);
+    // b wakes up: its lease is gone and someone else holds it.
+    expect(await b.hold()).toBe(false);
+    await store.close();
+  });
+});
+
+if (!redisAvailable()) console.warn(redisUnavailableReason);
+
+describe.skipIf(!redisAvailable())("the job lease with two bot instances on real Redis", () => {
+  let redis: RedisServer;
+  let one: Harness;
+  /** The second instance: the same services on the same Redis; it takes no updates (one poller per token). */
+  let two: Services;
+  let stores: Store[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    one = await startHarness({ storeUrl: redis.url, storeNamespace: "pair" });
+    two = await createServices(
+      {
+        exchange: {
+          url: one.sandbox.url,
+          clientId: one.sandbox.clientId,
+          clientSecret: one.sandbox.clientSecret,
+        },
+        storeUrl: redis.url,
+        secretsKey: one.secretsKey,
+        defaultLocale: "en",
+        telegramApiRoot: one.telegram.apiRoot,
+      },
+      { clock: one.clock, log: silentLogger, storeNamespace: "pair" },
+    );
+    await one.loggedInUser(); // a session the market feed can borrow a token from
+  });
+  afterAll(async () => {
+    await two.close();
+    await one.stop();
+    for (const store of stores) await store.close();
+    stores = [];
+    await redis.stop();
+  });
+
+  it("one instance runs the alert scheduler; the other takes over after the first stops", async () => {
+    const api = new Api(one.telegram.token, { apiRoot: one.telegram.apiRoot });
+    const jobs = (deps: Harness["deps"]): BackgroundJobs =>
+      startBackgroundJobs({ deps, api, intervalMs: 60_000, autoStart: false, leaseTtlMs: 900 });
+    const first = jobs(one.deps);
+    const second = jobs(two.deps);
+    const move = async (price: string) => {
+      one.sandbox.setPrice("btc", price);
+      one.clock.advance(11_000);
+      await first.tick();
+      await second.tick();
+      await first.notifier.queue.idle();
+      await second.notifier.queue.idle();
+    };
+
+    await move("60000");
+    expect(first.lease.held).toBe(true);
+    expect(second.lease.held).toBe(false);
+
+    const ada = one.user();
+    await ada.send("/alert btc above 61000");
+    await ada.waitForReply(/Alert set/);
+    await move("61500");
+    expect((await ada.waitForReply(/is above/)).text).toContain("€61,000.00");
+    expect(first.notifier.queue.stats.sent).toBe(1);
+    expect(second.notifier.queue.stats.sent).toBe(0);
+
+    // The first instance dies: no release, no more renewals. Until its lease runs out, the second waits.
+    await move("60000"); // re-arms, on the first
+    const firstSent = first.notifier.queue.stats.sent;
+    await first.stop().catch(() => {});
+    // (stop released the lease: a clean shutdown hands over at once; prove the lease-expiry path too)
+    expect(await second.lease.hold()).toBe(true);
+    await second.lease.release();
+    const third = await openStore(redis.url, { namespace: "pair" });
+    stores.push(third);
+    const holder = new Lease(third, "jobs:leader", { ttlMs: 900 });
+    expect(await holder.hold()).toBe(true); // a "third instance" takes the lease, then dies silently
+    await second.tick();
+    expect(second.lease.held).toBe(false);
+    await sleep(1000);
+
+    const bo = one.user();
+    await bo.send("/alert btc above 61000");
+    await bo.waitForReply(/Alert set/);
+    one.sandbox.setPrice("btc", "61500");
+    one.clock.advance(11_000);
+    await second.tick();
+    await second.notifier.queue.idle();
+    expect(second.lease.held).toBe(true);
+    expect((await ada.waitForReply(/is above/)).text).toContain("€61,000.00");
+    expect((await bo.waitForReply(/is above/)).text).toContain("€61,000.00");
+    expect(second.notifier.queue.stats.sent).toBe(2);
+    expect(first.notifier.queue.stats.sent).toBe(firstSent);
+    await second.stop();
+  }, 30_000);
+});
