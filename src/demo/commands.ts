@@ -13,6 +13,8 @@ export interface DemoCommandContext {
   telegram: BotApiDouble;
   me: FakeUser;
   clock: AdjustableClock;
+  /** How long the market feed caches prices: `:price` moves the clock past it. */
+  marketTtlMs?: number;
   /** Runs the bot's background jobs once (alerts, expiry warnings) after time moved. */
   tick(): Promise<void>;
   buttons(): NonNullable<Printed["buttons"]>;
@@ -72,6 +74,8 @@ export async function handleDemoCommand(line: string, ctx: DemoCommandContext): 
         return;
       }
       ctx.sandbox.setPrice(currency.toLowerCase(), price);
+      // Past the market feed's cache, so the tick below reads the new price and alerts fire now.
+      ctx.clock.advance(ctx.marketTtlMs ?? 0);
       ctx.print(`(demo) ${currency.toUpperCase()} now costs ${price} EUR at the sandbox.`);
       await ctx.tick();
       return;

@@ -14,6 +14,7 @@ import { registerCommands } from "../bot/commands.ts";
 import { OffsetClock } from "../clock.ts";
 import { startBackgroundJobs } from "../jobs.ts";
 import { createLogger } from "../logger.ts";
+import { DEFAULT_MARKET_TTL_MS } from "../market/feed.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { createServices } from "../services.ts";
 import { Vault } from "../store/vault.ts";
@@ -79,7 +80,9 @@ async function main(): Promise<void> {
     telegram,
     me,
     clock,
-    tick: () => jobs.tick(),
+    // Notices go out through the delivery queue: wait for them, so the transcript reads in order.
+    tick: () => jobs.tick().then(() => jobs.notifier.queue.idle()),
+    marketTtlMs: DEFAULT_MARKET_TTL_MS,
     buttons: () => buttons,
     print: out,
   };
