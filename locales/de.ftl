@@ -576,3 +576,9 @@ withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
 withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
 trade-tap-expired-again = Dieses Angebot ist abgelaufen und wurde bereits neu berechnet. Nutze die neueste Karte.
+
+## Re-login inside a flow
+
+session-expired-in-flow = Deine Börsensitzung ist abgelaufen. Melde dich erneut an, dann machen wir da weiter, wo du warst.
+login-expired-ask-password = Schick das Passwort von { $email }. Ich lösche die Nachricht sofort.
+login-expired-ask-code = Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder als { $email } anzumelden.

@@ -576,3 +576,9 @@ withdraw-login-needed = Your exchange session has ended, so nothing was withdraw
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
 withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.
 trade-tap-expired-again = This quote expired and was quoted again already. Use the newest card.
+
+## Re-login inside a flow
+
+session-expired-in-flow = Your exchange session has expired. Log in again and we carry on where you were.
+login-expired-ask-password = Send the password of { $email }. I delete the message right away.
+login-expired-ask-code = Send the current 6-digit code from your authenticator app to log in again as { $email }.

@@ -16,6 +16,7 @@
  *
  * `bankCard` is shared with /withdraw, which shows the target account.
  */
+
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
@@ -24,6 +25,7 @@ import type { BankAccount } from "../../exchange/schemas.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { sessionCall } from "../flows/session-call.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
@@ -124,7 +126,7 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
   return keyboard;
 }
 
-export function banksFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
+export function banksFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.use(
     createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
@@ -185,13 +187,13 @@ type AddOutcome =
   | { kind: "created"; reference: string }
   | { kind: "refused"; message: string; field?: string };
 
-function addFlow(deps: Pick<BotDeps, "sessions">) {
+function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
     const userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
     const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
-    const existing = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => (await client.bankAccounts()).map((b) => b.iban)),
+    const existing = await sessionCall(conversation, ctx, deps, async (client) =>
+      (await client.bankAccounts()).map((b) => b.iban),
     );
 
     /** Asks until `check` accepts the typed answer; undefined after too many wrong answers. */
@@ -270,25 +272,23 @@ function addFlow(deps: Pick<BotDeps, "sessions">) {
       await answer.ctx.reply(ctx.t("banks-add-confirm-hint"));
     }
 
-    const outcome = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client): Promise<AddOutcome> => {
-        try {
-          const reference = await client.addBankAccount({
-            name,
-            iban,
-            swiftBic: bic,
-            amount: new Big(amount),
-          });
-          return { kind: "created", reference };
-        } catch (error) {
-          if (error instanceof ExchangeError && error.kind === "validation") {
-            const field = Object.keys(error.fieldErrors)[0];
-            return { kind: "refused", message: refusalMessage(error), ...(field ? { field } : {}) };
-          }
-          throw error;
+    const outcome = await sessionCall(conversation, ctx, deps, async (client): Promise<AddOutcome> => {
+      try {
+        const reference = await client.addBankAccount({
+          name,
+          iban,
+          swiftBic: bic,
+          amount: new Big(amount),
+        });
+        return { kind: "created", reference };
+      } catch (error) {
+        if (error instanceof ExchangeError && error.kind === "validation") {
+          const field = Object.keys(error.fieldErrors)[0];
+          return { kind: "refused", message: refusalMessage(error), ...(field ? { field } : {}) };
         }
-      }),
-    );
+        throw error;
+      }
+    });
     if (outcome.kind === "refused") {
       await ctx.reply(ctx.t("banks-add-refused", { message: escapeHtml(outcome.message) }), {
         parse_mode: "HTML",
@@ -315,13 +315,13 @@ type RemoveOutcome =
   | { kind: "gone" }
   | { kind: "refused"; message: string };
 
-function removeFlow(deps: Pick<BotDeps, "sessions">) {
+function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
     const userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
     const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
-    const banks = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => (await client.bankAccounts()).map(bankView)),
+    const banks = await sessionCall(conversation, ctx, deps, async (client) =>
+      (await client.bankAccounts()).map(bankView),
     );
     if (banks.length === 0) {
       await ctx.reply(ctx.t("banks-none"));
@@ -386,24 +386,22 @@ function removeFlow(deps: Pick<BotDeps, "sessions">) {
     }
 
     const id = chosen.id;
-    const outcome = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client): Promise<RemoveOutcome> => {
-        // Looked at again just before: another device may have removed one meanwhile.
-        const now = await client.bankAccounts();
-        if (!now.some((bank) => bank.id === id)) return { kind: "gone" };
-        if (now.length <= 1) return { kind: "last" };
-        try {
-          await client.removeBankAccount(id);
-          return { kind: "removed" };
-        } catch (error) {
-          if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
-            return { kind: "refused", message: refusalMessage(error) };
-          }
-          if (error instanceof ExchangeError && error.kind === "not-found") return { kind: "gone" };
-          throw error;
+    const outcome = await sessionCall(conversation, ctx, deps, async (client): Promise<RemoveOutcome> => {
+      // Looked at again just before: another device may have removed one meanwhile.
+      const now = await client.bankAccounts();
+      if (!now.some((bank) => bank.id === id)) return { kind: "gone" };
+      if (now.length <= 1) return { kind: "last" };
+      try {
+        await client.removeBankAccount(id);
+        return { kind: "removed" };
+      } catch (error) {
+        if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
+          return { kind: "refused", message: refusalMessage(error) };
         }
-      }),
-    );
+        if (error instanceof ExchangeError && error.kind === "not-found") return { kind: "gone" };
+        throw error;
+      }
+    });
     const label = escapeHtml(bankButtonLabel(chosen));
     switch (outcome.kind) {
       case "removed":

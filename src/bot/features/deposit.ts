@@ -17,6 +17,7 @@ import type { Address } from "../../exchange/schemas.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { externalCall } from "../flows/external.ts";
+import { sessionCall } from "../flows/session-call.ts";
 import { waitForTextOrTap } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
@@ -66,7 +67,7 @@ async function sendAddressPhoto(
   });
 }
 
-export function depositFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
+export function depositFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
@@ -138,15 +139,13 @@ export function depositFeature(deps: Pick<BotDeps, "sessions">): Composer<BotCon
   return composer;
 }
 
-function newAddressFlow(deps: Pick<BotDeps, "sessions">) {
+function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function depositNew(conversation: Flow, ctx: FlowContext, preset?: unknown): Promise<void> {
     const userId = ctx.from?.id ?? 0;
-    const currencies: Currency[] = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) =>
-        (await client.prices())
-          .map((p) => ({ code: p.currency_code.toLowerCase(), name: p.currency_name }))
-          .filter((c) => CODE.test(c.code)),
-      ),
+    const currencies: Currency[] = await sessionCall(conversation, ctx, deps, async (client) =>
+      (await client.prices())
+        .map((p) => ({ code: p.currency_code.toLowerCase(), name: p.currency_name }))
+        .filter((c) => CODE.test(c.code)),
     );
     const list = currencies.map((c) => c.code.toUpperCase()).join(", ");
 
@@ -175,8 +174,8 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions">) {
       }
     }
     const chosen = choice;
-    const open = await externalCall(conversation, () =>
-      deps.sessions.use(userId, (client) => client.assetStatus("receive", chosen.code)),
+    const open = await sessionCall(conversation, ctx, deps, (client) =>
+      client.assetStatus("receive", chosen.code),
     );
     if (!open) {
       await ctx.reply(
@@ -184,8 +183,8 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions">) {
       );
       return;
     }
-    const created: Address = await externalCall(conversation, () =>
-      deps.sessions.use(userId, (client) => client.createAddress(chosen.code)),
+    const created: Address = await sessionCall(conversation, ctx, deps, (client) =>
+      client.createAddress(chosen.code),
     );
     await sendAddressPhoto(ctx, ctx.t, "deposit-new-created", created);
   };

@@ -13,6 +13,7 @@
  * buttons for the type and the currency, and the same choices accepted as typed text.
  * Amounts are read only by money.ts's parseAmount.
  */
+
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
@@ -21,6 +22,7 @@ import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { externalCall, waitForAnswer } from "../ui/flow-steps.ts";
@@ -68,7 +70,7 @@ export type FeeQuote =
   | { type: "buy" | "sell"; unit: string; amount: string; eur: string; fee: string; rate?: string }
   | { type: "send"; currency: string; fee: string; minerFee: string; minimum: string; amount?: string };
 
-export function feesFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
+export function feesFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   // Registered before the handlers below: entering needs it, and a running flow sees taps first.
   composer.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
@@ -113,11 +115,11 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
   await ctx.conversation.enter(FEES_FLOW, request);
 }
 
-function feesFlow(deps: Pick<BotDeps, "sessions">) {
+function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
     const userId = ctx.from?.id ?? 0;
-    const currencies = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => choicesOf(await client.prices())),
+    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
+      choicesOf(await client.prices()),
     );
     let request: FeeRequest = { ...initial };
     if (request.currency !== undefined && !isKnown(request.currency, currencies)) delete request.currency;
@@ -126,9 +128,7 @@ function feesFlow(deps: Pick<BotDeps, "sessions">) {
       const step = nextStep(request);
       if (step.kind === "ready") {
         const ready = step.ready;
-        const result = await externalCall(conversation, () =>
-          deps.sessions.use(userId, (client) => quote(client, ready)),
-        );
+        const result = await sessionCall(conversation, ctx, deps, (client) => quote(client, ready));
         await current.reply(quoteText(current.t, result, await current.i18n.getLocale()));
         return;
       }

@@ -50,66 +50,87 @@ export function loginFeature(deps: Pick<BotDeps, "sessions" | "profiles" | "cloc
 
 function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function login(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
-    const status = await externalCall(conversation, () => deps.sessions.status(userId));
-    const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
+    await logInSteps(conversation, ctx, deps, { expired: false });
+  };
+}
 
-    let email: string | undefined;
-    let passwordCtx: FlowContext | undefined;
-    if (remembered && status.state !== "logged-out") {
+/**
+ * The login steps, usable inside any flow: a flow whose exchange call met an expired session
+ * runs them in place (`expired: true`: the e-mail is known, only password and code are asked, or
+ * only the code with a remembered password) and then carries on where it was. True when the user
+ * is logged in at the end.
+ */
+export async function logInSteps(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+  options: { expired: boolean },
+): Promise<boolean> {
+  const userId = ctx.from?.id ?? 0;
+  const status = await externalCall(conversation, () => deps.sessions.status(userId));
+  const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
+
+  let email: string;
+  let passwordCtx: FlowContext | undefined;
+  if (remembered && status.state !== "logged-out") {
+    email = status.email;
+    await ctx.reply(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
+  } else {
+    if (options.expired && status.state === "expired") {
       email = status.email;
-      await ctx.reply(ctx.t("login-quick-ask-code", { email }));
+      await ctx.reply(ctx.t("login-expired-ask-password", { email }));
     } else {
       email = await askEmail(conversation, ctx);
       await ctx.reply(ctx.t("login-ask-password"));
-      passwordCtx = await waitForText(conversation);
-      // Rule 2: the password message goes before anything else is done with it.
-      await passwordCtx.deleteMessage();
-      await ctx.reply(ctx.t("login-ask-code"));
     }
-    const password = passwordCtx?.message?.text;
-    const rememberPassword = await externalCall(
-      conversation,
-      async () => (await deps.profiles.get(userId)).rememberPassword,
-    );
+    passwordCtx = await waitForText(conversation);
+    // Rule 2: the password message goes before anything else is done with it.
+    await passwordCtx.deleteMessage();
+    await ctx.reply(ctx.t("login-ask-code"));
+  }
+  const password = passwordCtx?.message?.text;
+  const rememberPassword = await externalCall(
+    conversation,
+    async () => (await deps.profiles.get(userId)).rememberPassword,
+  );
 
-    for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
-      const code = await askCode(conversation, ctx);
-      await ctx.reply(ctx.t("login-checking"));
-      const outcome: LoginOutcome = await externalCall(conversation, async () => {
-        if (password === undefined) {
-          return (
-            (await deps.sessions.quickLogin(userId, code)) ?? {
-              ok: false,
-              reason: "bad-credentials",
-              attemptsLeft: 0,
-            }
-          );
-        }
-        return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
-      });
-      if (outcome.ok) {
-        const locale = await ctx.i18n.getLocale();
-        await ctx.reply(ctx.t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }));
-        return;
-      }
-      if (outcome.reason === "rate-limited") {
-        const locale = await ctx.i18n.getLocale();
-        await ctx.reply(ctx.t("login-rate-limited", { time: formatTime(outcome.retryAt, locale) }));
-        return;
-      }
-      if (outcome.reason === "bad-credentials") {
-        await ctx.reply(ctx.t("login-wrong-credentials", { left: outcome.attemptsLeft }));
-        return;
-      }
-      if (tries < MAX_CODE_TRIES) {
-        await ctx.reply(
-          ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }),
+  for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
+    const code = await askCode(conversation, ctx);
+    await ctx.reply(ctx.t("login-checking"));
+    const outcome: LoginOutcome = await externalCall(conversation, async () => {
+      if (password === undefined) {
+        return (
+          (await deps.sessions.quickLogin(userId, code)) ?? {
+            ok: false,
+            reason: "bad-credentials",
+            attemptsLeft: 0,
+          }
         );
       }
+      return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
+    });
+    if (outcome.ok) {
+      const locale = await ctx.i18n.getLocale();
+      await ctx.reply(ctx.t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }));
+      return true;
     }
-    await ctx.reply(ctx.t("login-too-many-codes"));
-  };
+    if (outcome.reason === "rate-limited") {
+      const locale = await ctx.i18n.getLocale();
+      await ctx.reply(ctx.t("login-rate-limited", { time: formatTime(outcome.retryAt, locale) }));
+      return false;
+    }
+    if (outcome.reason === "bad-credentials") {
+      await ctx.reply(ctx.t("login-wrong-credentials", { left: outcome.attemptsLeft }));
+      return false;
+    }
+    if (tries < MAX_CODE_TRIES) {
+      await ctx.reply(
+        ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }),
+      );
+    }
+  }
+  await ctx.reply(ctx.t("login-too-many-codes"));
+  return false;
 }
 
 async function askEmail(conversation: Flow, ctx: FlowContext): Promise<string> {

@@ -14,6 +14,7 @@
  *
  * Bad input anywhere gets a sentence saying what is wrong and the flow stays at its step.
  */
+
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer } from "grammy";
@@ -23,6 +24,7 @@ import { Ledger, type MoneyAction } from "../../orders/ledger.ts";
 import { checkAddress, cleanAddress } from "../address-check.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
@@ -183,7 +185,7 @@ export function sendCardText(t: Translate, action: MoneyAction, locale: string):
 }
 
 export function sendFeature(
-  deps: Pick<BotDeps, "sessions" | "store" | "clock" | "log">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "store" | "clock" | "log">,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const ledger = new Ledger(deps.store, deps.clock);
@@ -204,14 +206,14 @@ export function sendFeature(
   return composer;
 }
 
-function sendFlow(deps: Pick<BotDeps, "sessions">, stepDeps: OrderStepDeps) {
+function sendFlow(deps: Pick<BotDeps, "sessions" | "profiles">, stepDeps: OrderStepDeps) {
   return async function send(conversation: Flow, ctx: FlowContext, typed = ""): Promise<void> {
     const userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
     const step = { flow: PREFIX, nonce, staleKey: STALE_KEY };
     const locale = await ctx.i18n.getLocale();
-    const currencies = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => choicesOf(await client.prices())),
+    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
+      choicesOf(await client.prices()),
     );
 
     // ── Currency ──
@@ -235,9 +237,7 @@ function sendFlow(deps: Pick<BotDeps, "sessions">, stepDeps: OrderStepDeps) {
       }
       const chosen = candidate;
       candidate = undefined;
-      const open = await externalCall(conversation, () =>
-        deps.sessions.use(userId, (client) => client.assetStatus("send", chosen)),
-      );
+      const open = await sessionCall(conversation, ctx, deps, (client) => client.assetStatus("send", chosen));
       if (!open) {
         await ctx.reply(ctx.t("send-refused-closed", { code: chosen.toUpperCase() }));
         continue;
@@ -284,21 +284,19 @@ function sendFlow(deps: Pick<BotDeps, "sessions">, stepDeps: OrderStepDeps) {
         amount = parsed.value.toFixed();
       }
       const request: SendRequest = { currency: code, address: to, amount };
-      const quoted = await externalCall(conversation, () =>
-        deps.sessions.use(userId, async (client) => {
-          const result = await sendQuote(client, request, locale);
-          if (!result.ok) return result;
-          const action = await stepDeps.ledger.quote({
-            userId,
-            kind: "send",
-            currency: code,
-            amount: request.amount,
-            address: to,
-            quote: result.quote,
-          });
-          return { ok: true as const, action };
-        }),
-      );
+      const quoted = await sessionCall(conversation, ctx, deps, async (client) => {
+        const result = await sendQuote(client, request, locale);
+        if (!result.ok) return result;
+        const action = await stepDeps.ledger.quote({
+          userId,
+          kind: "send",
+          currency: code,
+          amount: request.amount,
+          address: to,
+          quote: result.quote,
+        });
+        return { ok: true as const, action };
+      });
       if (!quoted.ok) {
         if (quoted.refusal.key === "send-refused-closed") {
           await ctx.reply(ctx.t(quoted.refusal.key, quoted.refusal.vars));

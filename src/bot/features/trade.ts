@@ -12,9 +12,11 @@
  * Also here: `orderWatch`, the "user came back" reconciliation check (installed before the
  * features in bot.ts), and `sendOrderNotices`, shared with the background jobs.
  */
+
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { type Api, Composer, GrammyError, type MiddlewareFn } from "grammy";
+import type { AccountSession } from "../../exchange/account.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
 import { Ledger, type MoneyAction } from "../../orders/ledger.ts";
 import { placeOrder } from "../../orders/place.ts";
@@ -22,9 +24,10 @@ import { type OrderNotice, reconcileUser } from "../../orders/reconcile.ts";
 import { type TradeKind, type TradeRefusal, tradeQuote } from "../../orders/trade-quote.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { externalCall } from "../flows/external.ts";
+import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { externalCall } from "../ui/flow-steps.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import { CARD_CALLBACK, orderNoticeText, quoteCardKeyboard, quoteCardText } from "../ui/quote-card.ts";
 import { choicesOf } from "./prices.ts";
@@ -56,14 +59,13 @@ export function tradeFeature(deps: TradeDeps, options: { ledger?: Ledger } = {})
 
   /** Asks the exchange for a quote and records it (state `quoted`), or says why not. */
   async function prepare(
+    client: AccountSession,
     userId: number,
     kind: TradeKind,
     currency: string,
     amount: string,
   ): Promise<Prepared> {
-    const result = await deps.sessions.use(userId, (client) =>
-      tradeQuote(client, { kind, currency, amount }),
-    );
+    const result = await tradeQuote(client, { kind, currency, amount });
     if (!result.ok) return result;
     const action = await ledger.quote({ userId, kind, currency, amount, quote: result.quote });
     return { ok: true, action };
@@ -167,7 +169,9 @@ export function tradeFeature(deps: TradeDeps, options: { ledger?: Ledger } = {})
   /** A Confirm on a card past its TTL: the same order, quoted again at today's numbers. */
   async function requote(ctx: BotContext, old: MoneyAction): Promise<void> {
     const kind: TradeKind = old.kind === "sell" ? "sell" : "buy";
-    const outcome = await prepare(old.userId, kind, old.currency, old.amount);
+    const outcome = await deps.sessions.use(old.userId, (client) =>
+      prepare(client, old.userId, kind, old.currency, old.amount),
+    );
     if (!outcome.ok) {
       await ctx.reply(
         `${ctx.t(outcome.refusal.key, formatVars(outcome.refusal.vars, await ctx.i18n.getLocale()))}`,
@@ -235,14 +239,20 @@ export function readArguments(text: string): { currency?: string; amount?: strin
 }
 
 function tradeFlow(
-  deps: Pick<BotDeps, "sessions">,
-  prepare: (userId: number, kind: TradeKind, currency: string, amount: string) => Promise<Prepared>,
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+  prepare: (
+    client: AccountSession,
+    userId: number,
+    kind: TradeKind,
+    currency: string,
+    amount: string,
+  ) => Promise<Prepared>,
 ) {
   return async function trade(conversation: Flow, ctx: FlowContext, start: TradeStart): Promise<void> {
     const userId = ctx.from?.id ?? 0;
     const kind = start.kind;
-    const currencies = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => choicesOf(await client.prices())),
+    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
+      choicesOf(await client.prices()),
     );
     let current: FlowContext = ctx;
     let currency: string | undefined;
@@ -292,7 +302,9 @@ function tradeFlow(
       }
       const code = currency;
       const amount = parsed.value.toFixed();
-      const outcome = await externalCall(conversation, () => prepare(userId, kind, code, amount));
+      const outcome = await sessionCall(conversation, ctx, deps, (client) =>
+        prepare(client, userId, kind, code, amount),
+      );
       if (!outcome.ok) {
         const locale = await current.i18n.getLocale();
         await current.reply(

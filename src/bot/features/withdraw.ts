@@ -10,6 +10,7 @@
  *   → POST v1/fiat-withdrawal with the account's reference_number and that code (order core:
  *     recorded before the POST, never retried) → the outcome; settlement comes as an order notice.
  */
+
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
@@ -18,6 +19,7 @@ import { formatAmount, parseAmount } from "../../money.ts";
 import { Ledger, type MoneyAction } from "../../orders/ledger.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { externalCall } from "../ui/flow-steps.ts";
@@ -133,7 +135,7 @@ export function withdrawCardText(t: Translate, action: MoneyAction, locale: stri
 }
 
 export function withdrawFeature(
-  deps: Pick<BotDeps, "sessions" | "store" | "clock" | "log">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "store" | "clock" | "log">,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const ledger = new Ledger(deps.store, deps.clock);
@@ -156,14 +158,14 @@ export function withdrawFeature(
   return composer;
 }
 
-function withdrawFlow(deps: Pick<BotDeps, "sessions">, stepDeps: OrderStepDeps) {
+function withdrawFlow(deps: Pick<BotDeps, "sessions" | "profiles">, stepDeps: OrderStepDeps) {
   return async function withdraw(conversation: Flow, ctx: FlowContext): Promise<void> {
     const userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
     const step = { flow: PREFIX, nonce, staleKey: STALE_KEY };
     const locale = await ctx.i18n.getLocale();
-    const banks = await externalCall(conversation, () =>
-      deps.sessions.use(userId, async (client) => (await client.bankAccounts()).map(bankView)),
+    const banks = await sessionCall(conversation, ctx, deps, async (client) =>
+      (await client.bankAccounts()).map(bankView),
     );
     if (banks.length === 0) {
       await ctx.reply(ctx.t("withdraw-no-banks"));
@@ -231,21 +233,19 @@ function withdrawFlow(deps: Pick<BotDeps, "sessions">, stepDeps: OrderStepDeps) 
         amount = parsed.value.toFixed();
       }
       const value = amount;
-      const quoted = await externalCall(conversation, () =>
-        deps.sessions.use(userId, async (client) => {
-          const result = await withdrawQuote(client, { amount: value, bankId: target.id }, locale);
-          if (!result.ok) return result;
-          const action = await stepDeps.ledger.quote({
-            userId,
-            kind: "withdraw",
-            currency: EUR,
-            amount: value,
-            referenceNumber: target.reference,
-            quote: result.quote,
-          });
-          return { ok: true as const, action };
-        }),
-      );
+      const quoted = await sessionCall(conversation, ctx, deps, async (client) => {
+        const result = await withdrawQuote(client, { amount: value, bankId: target.id }, locale);
+        if (!result.ok) return result;
+        const action = await stepDeps.ledger.quote({
+          userId,
+          kind: "withdraw",
+          currency: EUR,
+          amount: value,
+          referenceNumber: target.reference,
+          quote: result.quote,
+        });
+        return { ok: true as const, action };
+      });
       if (!quoted.ok) {
         const sentence = ctx.t(quoted.refusal.key, quoted.refusal.vars);
         if (quoted.refusal.key === "withdraw-bank-gone" || quoted.refusal.key === "withdraw-bank-pending") {

@@ -208,7 +208,7 @@ describe("/fees", () => {
     );
   });
 
-  it("an expired session during the flow asks to log in again, not 'something went wrong'", async () => {
+  it("keeps the flow when the session expires in it: log in right there, then carry on", async () => {
     const eve = await h.loggedInUser();
     await eve.send("/fees sell");
     await eve.waitForReply(/Which currency would you sell/);
@@ -216,8 +216,34 @@ describe("/fees", () => {
     await eve.waitForReply(/How much ETH/);
     h.sandbox.faults.expireAllTokens();
     await eve.send("1");
-    const reply = await eve.waitForReply();
-    expect(reply.text).toBe("Your exchange session has expired. Log in again to continue.");
+    expect((await eve.waitForReply()).text).toContain(
+      "Your exchange session has expired. Log in again and we carry on",
+    );
+    // The e-mail is known: only the password (deleted at once) and a fresh code are asked.
+    await eve.waitForReply(/password of demo@sandbox.test/);
+    const password = await eve.send(h.sandbox.demo.password);
+    await eve.waitForReply(/6-digit/);
+    expect(eve.deletedMessageIds()).toContain(password.message_id);
+    await eve.send(h.sandbox.currentCode());
+    await eve.waitForReply(/Logged in/);
+    // …and the question the user answered before the expiry is answered now.
+    expect((await eve.waitForReply(/Selling 1 ETH|1 ETH/)).text).toMatch(/fee/i);
+  });
+
+  it("ends the flow with a Log in button when the re-login inside it fails", async () => {
+    const eve = await h.loggedInUser();
+    await eve.send("/fees sell");
+    await eve.waitForReply(/Which currency would you sell/);
+    await eve.tap("ETH");
+    await eve.waitForReply(/How much ETH/);
+    h.sandbox.faults.expireAllTokens();
+    await eve.send("1");
+    await eve.waitForReply(/password of/);
+    await eve.send("not-the-password");
+    await eve.waitForReply(/6-digit/);
+    await eve.send(h.sandbox.currentCode());
+    await eve.waitForReply(/E-mail or password is wrong/);
+    const reply = await eve.waitForReply(/expired/);
     expect(reply.buttons.flat()).toContain("🔐 Log in");
   });
 

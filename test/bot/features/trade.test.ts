@@ -259,3 +259,30 @@ describe("/buy and /sell", () => {
     await bea.waitForReply("Abgebrochen. Es wurde nichts beauftragt.");
   });
 });
+
+describe("/buy when the session expires in the middle", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("logs in again inside the flow and shows the quote the user asked for, without ordering", async () => {
+    const ada = await h.loggedInUser();
+    await ada.send("/buy btc");
+    await ada.waitForReply(/How many euros/);
+    h.sandbox.faults.expireAllTokens();
+    await ada.send("100");
+    await ada.waitForReply(/Log in again and we carry on/);
+    await ada.waitForReply(/password of/);
+    await ada.send(h.sandbox.demo.password);
+    await ada.waitForReply(/6-digit/);
+    await ada.send(h.sandbox.currentCode());
+    await ada.waitForReply(/Logged in/);
+    const card = await ada.waitForReply((m) => m.buttons.flat().some((b) => /Confirm/.test(b)));
+    expect(card.text).toContain("BTC");
+    expect(h.sandbox.countRequests("POST", "/v1/buy")).toBe(0);
+  });
+});

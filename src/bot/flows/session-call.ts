@@ -1,0 +1,34 @@
+/**
+ * An exchange call inside a flow that survives an expired session (PRODUCT.md, Sessions): on a
+ * 401 (or a token past its hour) the flow is kept, the user logs in again right there, and the
+ * call is made again, so the flow carries on where it was. Only for calls that are safe to
+ * repeat (reads and quotes); placing an order has its own exactly-once path (src/orders/).
+ *
+ * @example
+ * const banks = await sessionCall(conversation, ctx, deps, (client) => client.bankAccounts());
+ */
+import type { AccountSession } from "../../exchange/account.ts";
+import { NotLoggedInError } from "../../session/errors.ts";
+import type { Flow, FlowContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { logInSteps } from "../features/login.ts";
+import { externalCall } from "./external.ts";
+
+export async function sessionCall<T>(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+  task: (client: AccountSession) => Promise<T>,
+): Promise<T> {
+  const userId = ctx.from?.id ?? 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await externalCall(conversation, () => deps.sessions.use(userId, task));
+    } catch (error) {
+      // One re-login per call; if that fails, the error boundary offers the Log in button.
+      if (!(error instanceof NotLoggedInError) || attempt > 0) throw error;
+      await ctx.reply(ctx.t("session-expired-in-flow"));
+      if (!(await logInSteps(conversation, ctx, deps, { expired: true }))) throw error;
+    }
+  }
+}
