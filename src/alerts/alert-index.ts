@@ -31,6 +31,10 @@ interface Entry {
   key: number;
   /** The threshold this ladder compares against: the level when armed, the re-arm level when not. */
   exact: Big;
+  /** alertKey(alert), computed once. */
+  uid: string;
+  /** The same alert's entry for the other state, made the first time it moves (then reused). */
+  twin?: Entry;
 }
 
 /** true when the entry triggers at `value`. */
@@ -163,7 +167,16 @@ interface Located {
 
 function entryFor(alert: Alert, armed: boolean): Entry {
   const exact = armed ? new Big(alert.level) : rearmLevel(alert);
-  return { alert, exact, key: Number(exact.toFixed()) };
+  return { alert, exact, key: Number(exact.toFixed()), uid: alertKey(alert) };
+}
+
+/** The entry for the other state: decimals are worked out once per alert, not once per move. */
+function twinOf(entry: Entry, armed: boolean): Entry {
+  if (!entry.twin) {
+    entry.twin = entryFor(entry.alert, armed);
+    entry.twin.twin = entry;
+  }
+  return entry.twin;
 }
 
 /** Key of an alert across users (alert ids are unique per user). */
@@ -252,8 +265,8 @@ export class AlertIndex {
       if (fired.length > 0) {
         const moved = fired.map((old) => {
           events.push({ type: "fired", alert: old.alert });
-          const entry = entryFor(old.alert, false);
-          this.#where.set(alertKey(old.alert), { entry, armed: false });
+          const entry = twinOf(old, false);
+          this.#where.set(entry.uid, { entry, armed: false });
           return entry;
         });
         ladders.disarmed[kind].insertMany(moved);
@@ -261,8 +274,8 @@ export class AlertIndex {
       if (rearmed.length > 0) {
         const moved = rearmed.map((old) => {
           events.push({ type: "rearmed", alert: old.alert });
-          const entry = entryFor(old.alert, true);
-          this.#where.set(alertKey(old.alert), { entry, armed: true });
+          const entry = twinOf(old, true);
+          this.#where.set(entry.uid, { entry, armed: true });
           return entry;
         });
         ladders.armed[kind].insertMany(moved);
