@@ -14,7 +14,6 @@
  * });
  */
 import { Api } from "grammy";
-import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
 
@@ -74,4 +73,3 @@ export function apiDeliveryQueue(
   });
 }
 
-export type { Logger };
