@@ -13,7 +13,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type Composer, type Context, type MiddlewareFn, session } from "grammy";
+import { Bot, Composer, type Context, type MiddlewareFn, session } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
@@ -115,6 +115,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   );
   inPrivate.use(floodLimit(options.floodLimit));
   inPrivate.use(cancelFeature());
+  // Every conversation comes before every command handler: while a flow runs, what the user sends
+  // (another command included) reaches the flow first, which answers it or steps aside.
+  const flows = new Composer<BotContext>();
+  inPrivate.use(flows);
   // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
   inPrivate.use(alertsFeature(deps));
   // Open orders are reconciled when their owner comes back (after the update is handled).
@@ -123,20 +127,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     startFeature(deps),
     helpFeature(),
     languageFeature(deps),
-    loginFeature(deps),
+    loginFeature(deps, flows),
     logoutFeature(deps),
-    // Flows that hold money input come before the other account commands, so that a command
-    // typed in the middle of one gets a hint and the flow stays where it was.
-    banksFeature(deps),
-    sendFeature(deps),
-    withdrawFeature(deps),
+    banksFeature(deps, flows),
+    sendFeature(deps, flows),
+    withdrawFeature(deps, flows),
     meFeature(deps),
     balanceFeature(deps),
-    pricesFeature(deps),
+    pricesFeature(deps, flows),
     limitsFeature(deps),
-    feesFeature(deps),
-    tradeFeature(deps),
-    depositFeature(deps),
+    feesFeature(deps, flows),
+    tradeFeature(deps, flows),
+    depositFeature(deps, flows),
     transactionsFeature(deps),
     settingsFeature(deps),
   );

@@ -126,9 +126,12 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
   return keyboard;
 }
 
-export function banksFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
+export function banksFeature(
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+  flows: Composer<BotContext>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.use(
+  flows.use(
     createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
     createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );

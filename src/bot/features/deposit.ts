@@ -67,9 +67,12 @@ async function sendAddressPhoto(
   });
 }
 
-export function depositFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
+export function depositFeature(
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+  flows: Composer<BotContext>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
+  flows.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
   async function startNew(ctx: BotContext, preset?: string): Promise<void> {
     await ctx.conversation.exitAll();

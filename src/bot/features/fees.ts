@@ -70,10 +70,13 @@ export type FeeQuote =
   | { type: "buy" | "sell"; unit: string; amount: string; eur: string; fee: string; rate?: string }
   | { type: "send"; currency: string; fee: string; minerFee: string; minimum: string; amount?: string };
 
-export function feesFeature(deps: Pick<BotDeps, "sessions" | "profiles">): Composer<BotContext> {
+export function feesFeature(
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+  flows: Composer<BotContext>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   // Registered before the handlers below: entering needs it, and a running flow sees taps first.
-  composer.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
+  flows.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
   composer.command("fees", requireLogin(deps), async (ctx) => {
     const typed = ctx.match.trim();

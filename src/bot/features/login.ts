@@ -23,9 +23,12 @@ const MAX_CODE_TRIES = 3;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = /^\d{6}$/;
 
-export function loginFeature(deps: Pick<BotDeps, "sessions" | "profiles" | "clock">): Composer<BotContext> {
+export function loginFeature(
+  deps: Pick<BotDeps, "sessions" | "profiles" | "clock">,
+  flows: Composer<BotContext>,
+): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW }));
+  flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW }));
 
   async function start(ctx: BotContext): Promise<void> {
     const status = await deps.sessions.status(ctx.from?.id ?? 0);

@@ -81,12 +81,10 @@ export function priceCommands(deps: MarketDeps): Composer<BotContext> {
 }
 
 /** /price and /prices in a private chat, with the "which currency?" question. */
-export function pricesFeature(deps: MarketDeps): Composer<BotContext> {
+export function pricesFeature(deps: MarketDeps, flows: Composer<BotContext>): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   // Registered before the handlers below: entering needs it, and a running question sees taps first.
-  composer.use(
-    createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
+  flows.use(createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.use(priceCommands(deps));
   composer.command("price", async (ctx) => {
     await ctx.conversation.exitAll();

@@ -186,11 +186,12 @@ export function sendCardText(t: Translate, action: MoneyAction, locale: string):
 
 export function sendFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "store" | "clock" | "log">,
+  flows: Composer<BotContext>,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const ledger = new Ledger(deps.store, deps.clock);
   const stepDeps: OrderStepDeps = { ledger, sessions: deps.sessions, clock: deps.clock, log: deps.log };
-  composer.use(
+  flows.use(
     createConversation(sendFlow(deps, stepDeps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
 

@@ -53,7 +53,11 @@ export interface TradeStart {
 
 type Prepared = { ok: true; action: MoneyAction } | { ok: false; refusal: TradeRefusal };
 
-export function tradeFeature(deps: TradeDeps, options: { ledger?: Ledger } = {}): Composer<BotContext> {
+export function tradeFeature(
+  deps: TradeDeps,
+  flows: Composer<BotContext>,
+  options: { ledger?: Ledger } = {},
+): Composer<BotContext> {
   const ledger = options.ledger ?? new Ledger(deps.store, deps.clock);
   const composer = new Composer<BotContext>();
 
@@ -71,7 +75,7 @@ export function tradeFeature(deps: TradeDeps, options: { ledger?: Ledger } = {})
     return { ok: true, action };
   }
 
-  composer.use(
+  flows.use(
     createConversation(tradeFlow(deps, prepare), { id: TRADE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
 

@@ -136,11 +136,12 @@ export function withdrawCardText(t: Translate, action: MoneyAction, locale: stri
 
 export function withdrawFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "store" | "clock" | "log">,
+  flows: Composer<BotContext>,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   const ledger = new Ledger(deps.store, deps.clock);
   const stepDeps: OrderStepDeps = { ledger, sessions: deps.sessions, clock: deps.clock, log: deps.log };
-  composer.use(
+  flows.use(
     createConversation(withdrawFlow(deps, stepDeps), {
       id: WITHDRAW_FLOW,
       maxMillisecondsToWait: FLOW_TIMEOUT_MS,

@@ -286,3 +286,28 @@ describe("/buy when the session expires in the middle", () => {
     expect(h.sandbox.countRequests("POST", "/v1/buy")).toBe(0);
   });
 });
+
+describe("another command in the middle of /sell", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("gets a hint, runs nothing, and the flow takes the amount afterwards", async () => {
+    const ada = await h.loggedInUser();
+    await ada.send("/sell eth");
+    await ada.waitForReply(/ETH/);
+    const before = h.sandbox.requests.length;
+    for (const command of ["/balance", "/me", "/transactions", "/send"]) {
+      await ada.send(command);
+      await ada.waitForReply(/middle of something|finish|\/cancel/i);
+    }
+    // None of those commands reached the exchange.
+    expect(h.sandbox.requests.slice(before).map((r) => r.path)).toEqual([]);
+    await ada.send("0.1");
+    await ada.waitForReply((m) => m.buttons.flat().some((b) => /Confirm/.test(b)));
+  });
+});
