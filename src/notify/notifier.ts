@@ -72,4 +72,3 @@ export function apiDeliveryQueue(
     send: (message) => raw.sendMessage(message.chatId, message.text, message.other as never),
   });
 }
-

@@ -38,7 +38,6 @@ import {
   sameLabel,
   waitStep,
 } from "../ui/flow-input.ts";
-import { externalCall } from "../ui/flow-steps.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { groupIban, maskIban } from "../ui/iban.ts";
 
@@ -192,7 +191,7 @@ type AddOutcome =
 
 function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
+    const _userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
     const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
@@ -320,7 +319,7 @@ type RemoveOutcome =
 
 function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
+    const _userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
     const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>

@@ -16,7 +16,6 @@ import QRCode from "qrcode";
 import type { Address } from "../../exchange/schemas.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { externalCall } from "../flows/external.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { waitForTextOrTap } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
@@ -144,7 +143,7 @@ export function depositFeature(
 
 function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function depositNew(conversation: Flow, ctx: FlowContext, preset?: unknown): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
+    const _userId = ctx.from?.id ?? 0;
     const currencies: Currency[] = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.prices())
         .map((p) => ({ code: p.currency_code.toLowerCase(), name: p.currency_name }))

@@ -25,7 +25,7 @@ import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { externalCall, waitForAnswer } from "../ui/flow-steps.ts";
+import { waitForAnswer } from "../ui/flow-steps.ts";
 import { formatPrice } from "../ui/price-format.ts";
 import { choicesOf } from "./prices.ts";
 
@@ -120,7 +120,7 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
 
 function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
+    const _userId = ctx.from?.id ?? 0;
     const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
       choicesOf(await client.prices()),
     );

@@ -28,7 +28,6 @@ import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
-import { externalCall } from "../ui/flow-steps.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import {

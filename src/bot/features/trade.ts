@@ -10,21 +10,20 @@
  * re-quotes instead of ordering; a tap on a card replaced by a newer quote is refused.
  *
  * Also here: `orderWatch`, the "user came back" reconciliation check (installed before the
- * features in bot.ts), and `sendOrderNotices`, shared with the background jobs.
+ * features in bot.ts).
  */
 
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { type Api, Composer, GrammyError, type MiddlewareFn } from "grammy";
+import { Composer, GrammyError, type MiddlewareFn } from "grammy";
 import type { AccountSession } from "../../exchange/account.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
 import { Ledger, type MoneyAction } from "../../orders/ledger.ts";
 import { placeOrder } from "../../orders/place.ts";
-import { type OrderNotice, reconcileUser } from "../../orders/reconcile.ts";
+import { reconcileUser } from "../../orders/reconcile.ts";
 import { type TradeKind, type TradeRefusal, tradeQuote } from "../../orders/trade-quote.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { externalCall } from "../flows/external.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -381,25 +380,6 @@ function summaryOf(t: Translate, action: MoneyAction, locale: string): string {
 }
 
 // ── Reconciliation from the bot's side ────────────────────────────────────────────────────────
-
-/** Sends reconciliation notices, each in the user's language (`t(locale, key, vars)`). */
-export async function sendOrderNotices(
-  api: Api,
-  notices: readonly OrderNotice[],
-  translate: (locale: string, key: string, vars?: Record<string, string | number>) => string,
-  defaultLocale: string,
-  log?: BotDeps["log"],
-): Promise<void> {
-  for (const notice of notices) {
-    const locale = notice.locale ?? defaultLocale;
-    const t: Translate = (key, vars) => translate(locale, key, vars);
-    try {
-      await api.sendMessage(notice.userId, orderNoticeText(t, notice, locale));
-    } catch (error) {
-      log?.warn({ err: error, userId: notice.userId, actionId: notice.action.id }, "order notice not sent");
-    }
-  }
-}
 
 /**
  * "When the user comes back": after each private update, at most once a minute per user (a store

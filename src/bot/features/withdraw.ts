@@ -22,7 +22,6 @@ import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
-import { externalCall } from "../ui/flow-steps.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
 import { maskIban } from "../ui/iban.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
