@@ -29,13 +29,12 @@ import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
-import { loginKeyboard } from "../ui/keyboards.ts";
 import {
   askCodeAndPlace,
-  type CodeOutcome,
   cardKeyboard,
   type OrderStepDeps,
   type OrderStepOptions,
+  tellCodeOutcome,
   waitForDecision,
 } from "../ui/order-steps.ts";
 import { choicesOf } from "./prices.ts";
@@ -317,42 +316,13 @@ function sendFlow(deps: Pick<BotDeps, "sessions" | "profiles">, stepDeps: OrderS
       if (decision.kind === "requote") continue;
       if (decision.kind === "done") return;
       const outcome = await askCodeAndPlace(conversation, ctx, stepDeps, STEPS, decision.action);
-      await tellOutcome(ctx, outcome, locale);
+      await tellCodeOutcome(ctx, STEPS, outcome, (action) => ({
+        amount: formatAmount(new Big(action.amount), action.currency, locale),
+        address: escapeHtml(action.address ?? ""),
+      }));
       return;
     }
   };
-}
-
-async function tellOutcome(ctx: FlowContext, outcome: CodeOutcome, locale: string): Promise<void> {
-  switch (outcome.kind) {
-    case "not-sent":
-      return;
-    case "placed": {
-      const action = outcome.action;
-      await ctx.reply(
-        ctx.t("send-placed", {
-          amount: formatAmount(new Big(action.amount), action.currency, locale),
-          address: escapeHtml(action.address ?? ""),
-        }),
-        { parse_mode: "HTML" },
-      );
-      return;
-    }
-    case "failed":
-      if (outcome.loginNeeded) {
-        await ctx.reply(ctx.t("send-login-needed"), { reply_markup: loginKeyboard(ctx.t) });
-        return;
-      }
-      await ctx.reply(ctx.t("send-failed", { reason: escapeHtml(outcome.reason) }), { parse_mode: "HTML" });
-      return;
-    case "unknown":
-      await ctx.reply(ctx.t("send-unknown"));
-      return;
-    case "code-rejected":
-    case "refused":
-      await ctx.reply(ctx.t("send-sent-already"));
-      return;
-  }
 }
 
 function pickCurrency(text: string, currencies: readonly CurrencyChoice[]): string | undefined {

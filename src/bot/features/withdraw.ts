@@ -24,13 +24,12 @@ import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
 import { maskIban } from "../ui/iban.ts";
-import { loginKeyboard } from "../ui/keyboards.ts";
 import {
   askCodeAndPlace,
-  type CodeOutcome,
   cardKeyboard,
   type OrderStepDeps,
   type OrderStepOptions,
+  tellCodeOutcome,
   waitForDecision,
 } from "../ui/order-steps.ts";
 import { type BankView, bankButtonLabel, bankView, pickTyped } from "./banks.ts";
@@ -265,42 +264,11 @@ function withdrawFlow(deps: Pick<BotDeps, "sessions" | "profiles">, stepDeps: Or
       if (decision.kind === "requote") continue;
       if (decision.kind === "done") return;
       const outcome = await askCodeAndPlace(conversation, ctx, stepDeps, STEPS, decision.action);
-      await tellOutcome(ctx, outcome, locale);
+      await tellCodeOutcome(ctx, STEPS, outcome, (action) => ({
+        amount: formatAmount(new Big(action.amount), EUR, locale),
+        bank: escapeHtml(`${action.quote.bankName ?? ""} · ${action.quote.bankIban ?? ""}`),
+      }));
       return;
     }
   };
-}
-
-async function tellOutcome(ctx: FlowContext, outcome: CodeOutcome, locale: string): Promise<void> {
-  switch (outcome.kind) {
-    case "not-sent":
-      return;
-    case "placed": {
-      const action = outcome.action;
-      await ctx.reply(
-        ctx.t("withdraw-placed", {
-          amount: formatAmount(new Big(action.amount), EUR, locale),
-          bank: escapeHtml(`${action.quote.bankName ?? ""} · ${action.quote.bankIban ?? ""}`),
-        }),
-        { parse_mode: "HTML" },
-      );
-      return;
-    }
-    case "failed":
-      if (outcome.loginNeeded) {
-        await ctx.reply(ctx.t("withdraw-login-needed"), { reply_markup: loginKeyboard(ctx.t) });
-        return;
-      }
-      await ctx.reply(ctx.t("withdraw-failed", { reason: escapeHtml(outcome.reason) }), {
-        parse_mode: "HTML",
-      });
-      return;
-    case "unknown":
-      await ctx.reply(ctx.t("withdraw-unknown"));
-      return;
-    case "code-rejected":
-    case "refused":
-      await ctx.reply(ctx.t("withdraw-sent-already"));
-      return;
-  }
 }

@@ -28,6 +28,8 @@ import type { Sessions } from "../../session/sessions.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import { sameLabel, type TextContext } from "./flow-input.ts";
 import { externalCall } from "./flow-steps.ts";
+import { escapeHtml } from "./format.ts";
+import { loginKeyboard } from "./keyboards.ts";
 
 export interface OrderStepDeps {
   ledger: Ledger;
@@ -230,5 +232,40 @@ export async function askCodeAndPlace(
     }
     tries++;
     await ctx.reply(ctx.t(`${k}-code-wrong`, { left: MAX_CODE_TRIES - tries + 1 }));
+  }
+}
+
+/**
+ * Tells the user how a code-confirmed order ended, in the feature's own sentences
+ * (`<keys>-placed`, `-failed`, `-login-needed`, `-unknown`, `-sent-already`); `placedVars` fills
+ * the "placed" sentence.
+ */
+export async function tellCodeOutcome(
+  ctx: FlowContext,
+  options: OrderStepOptions,
+  outcome: CodeOutcome,
+  placedVars: (action: MoneyAction) => Record<string, string>,
+): Promise<void> {
+  const key = (name: string) => `${options.keys}-${name}`;
+  switch (outcome.kind) {
+    case "not-sent":
+      return;
+    case "placed":
+      await ctx.reply(ctx.t(key("placed"), placedVars(outcome.action)), { parse_mode: "HTML" });
+      return;
+    case "failed":
+      if (outcome.loginNeeded) {
+        await ctx.reply(ctx.t(key("login-needed")), { reply_markup: loginKeyboard(ctx.t) });
+        return;
+      }
+      await ctx.reply(ctx.t(key("failed"), { reason: escapeHtml(outcome.reason) }), { parse_mode: "HTML" });
+      return;
+    case "unknown":
+      await ctx.reply(ctx.t(key("unknown")));
+      return;
+    case "code-rejected":
+    case "refused":
+      await ctx.reply(ctx.t(key("sent-already")));
+      return;
   }
 }
