@@ -1,0 +1,77 @@
+/**
+ * (b) /balance through the whole stack against the sandbox exchange (no added latency, no rate
+ * limit): one at a time and many in flight, and how many exchange calls one /balance makes.
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { Vault } from "../src/store/vault.ts";
+import { logIn } from "../test/support/harness.ts";
+import { startBotProcess } from "./lib/child.ts";
+import { drive, type Env, makeUsers } from "./lib/env.ts";
+import { int, ms, rate, summarize, table } from "./lib/stats.ts";
+
+export const BALANCE_PLAN = { users: 50, warmup: 100, sequential: 300, concurrent: 1_000, inFlight: 50 };
+
+export async function benchBalance(env: Env): Promise<string> {
+  const { telegram, sandbox } = env;
+  const folder = mkdtempSync(join(tmpdir(), "bench-balance-"));
+  try {
+    const bot = await startBotProcess({
+      kind: "whole",
+      token: telegram.token,
+      apiRoot: telegram.apiRoot,
+      botInfo: telegram.botInfo,
+      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
+      secretsKey: Vault.generateKey(),
+    });
+    const users = makeUsers(env, 30_000, BALANCE_PLAN.users);
+    // Through the login conversation, ten at a time, as people would.
+    for (let i = 0; i < users.length; i += 10) {
+      await Promise.all(users.slice(i, i + 10).map((user) => logIn(user, sandbox)));
+    }
+    const text = "/balance";
+    const expect = (reply: string) => reply.startsWith("💼") && reply.includes("Euro");
+    const plan = BALANCE_PLAN;
+    await drive(env, { users, total: plan.warmup, concurrency: plan.inFlight, text, expect });
+
+    const before = sandbox.requests.length;
+    const seq = await drive(env, { users, total: plan.sequential, concurrency: 1, text, expect });
+    const during = sandbox.requests.slice(before);
+    const conc = await drive(env, {
+      users,
+      total: plan.concurrent,
+      concurrency: plan.inFlight,
+      text,
+      expect,
+    });
+    await bot.stop();
+
+    const byRoute = new Map<string, number>();
+    for (const request of during) {
+      const route = `${request.method} ${request.path.replace(/\/\d+(?=\/|$)/g, "/:id")}`;
+      byRoute.set(route, (byRoute.get(route) ?? 0) + 1);
+    }
+    const s = summarize(seq.latenciesMs);
+    const c = summarize(conc.latenciesMs);
+    return [
+      table(
+        `(b) /balance: whole stack + sandbox exchange — ${plan.users} logged-in users, warm-up ${plan.warmup}, ` +
+          `${plan.sequential} one at a time, ${int(plan.concurrent)} with ${plan.inFlight} in flight`,
+        ["mode", "upd/s", "p50", "p99", "max"],
+        [
+          ["one at a time", rate(seq.throughput), ms(s.p50), ms(s.p99), ms(s.max)],
+          [`${plan.inFlight} in flight`, rate(conc.throughput), ms(c.p50), ms(c.p99), ms(c.max)],
+        ],
+      ),
+      table(
+        `Exchange calls per /balance (sandbox.requests during the one-at-a-time run): ${(during.length / plan.sequential).toFixed(2)}`,
+        ["request", "per /balance"],
+        [...byRoute].map(([route, n]) => [route, (n / plan.sequential).toFixed(2)]),
+      ),
+    ].join("\n");
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * The bot under test, in a process of its own (forked by `child.ts`): its CPU and memory are then
+ * its own, apart from the Bot API double, the sandbox and the driver, which live in the parent.
+ * Commands come over IPC; see `BotProcessRequest`.
+ *
+ * "whole": createServices + createBot exactly as main.ts wires them (SQLite store, i18n, session,
+ * conversations, every middleware and feature), only the flood limit raised.
+ * "bare": a plain grammY bot with one /help command answering a fixed text.
+ * Both are driven by @grammyjs/runner `run(bot, { runner: { silent: true } })`, as in production.
+ */
+import { Session } from "node:inspector/promises";
+import { type RunnerHandle, run } from "@grammyjs/runner";
+import { Bot } from "grammy";
+import type { UserFromGetMe } from "grammy/types";
+import type { Services } from "../../src/services.ts";
+
+export interface StartWhole {
+  kind: "whole";
+  token: string;
+  apiRoot: string;
+  botInfo: UserFromGetMe;
+  exchange: { url: string; clientId: number; clientSecret: string };
+  storeUrl: string;
+  secretsKey: string;
+}
+
+export interface StartBare {
+  kind: "bare";
+  token: string;
+  apiRoot: string;
+  botInfo: UserFromGetMe;
+  helpText: string;
+}
+
+export interface MemoryFigures {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  /** Memory outside the JS heap that JS objects hold (Buffers and the like). */
+  external: number;
+  /** resourceUsage().maxRSS, in bytes. */
+  maxRss: number;
+  /** process.cpuUsage(), user + system, in microseconds since the process started. */
+  cpuUs: number;
+}
+
+export type BotProcessRequest =
+  | { cmd: "start"; options: StartWhole | StartBare }
+  | { cmd: "memory"; gc: boolean }
+  | { cmd: "storeKeys" }
+  | { cmd: "profileStart" }
+  | { cmd: "profileStop" }
+  | { cmd: "stop" };
+
+let runner: RunnerHandle | undefined;
+let bot: Bot | undefined;
+let services: Services | undefined;
+let drain: ((bot: never) => Promise<void>) | undefined;
+
+async function start(options: StartWhole | StartBare): Promise<void> {
+  if (options.kind === "bare") {
+    const bare = new Bot(options.token, { client: { apiRoot: options.apiRoot }, botInfo: options.botInfo });
+    bare.command("help", (ctx) => ctx.reply(options.helpText));
+    bot = bare;
+  } else {
+    // Loaded only here, so the bare bot's process holds grammY and the runner, nothing of ours.
+    const { createBot, drainUpdates } = await import("../../src/bot/bot.ts");
+    const { systemClock } = await import("../../src/clock.ts");
+    const { silentLogger } = await import("../../src/logger.ts");
+    const { createServices } = await import("../../src/services.ts");
+    drain = drainUpdates;
+    services = await createServices(
+      {
+        exchange: options.exchange,
+        storeUrl: options.storeUrl,
+        secretsKey: options.secretsKey,
+        defaultLocale: "en",
+        telegramApiRoot: options.apiRoot,
+      },
+      { clock: systemClock, log: silentLogger },
+    );
+    bot = createBot(services.deps, {
+      token: options.token,
+      apiRoot: options.apiRoot,
+      botInfo: options.botInfo,
+      // The driver sends far faster than a person; the flood limit would drop updates.
+      floodLimit: { max: 1_000_000 },
+    }) as unknown as Bot;
+  }
+  runner = run(bot, { runner: { silent: true } });
+}
+
+function memory(gc: boolean): MemoryFigures {
+  if (gc) (globalThis as { gc?: () => void }).gc?.();
+  const usage = process.memoryUsage();
+  const cpu = process.cpuUsage();
+  return {
+    rss: usage.rss,
+    heapUsed: usage.heapUsed,
+    heapTotal: usage.heapTotal,
+    external: usage.external,
+    maxRss: process.resourceUsage().maxRSS * 1024,
+    cpuUs: cpu.user + cpu.system,
+  };
+}
+
+/** Live keys in the store, counted by their first segment (`session`, `profile`, …). */
+async function storeKeys(): Promise<Record<string, number>> {
+  if (services === undefined) return {};
+  // A reply goes out before the session is written back: let those writes finish first.
+  if (bot !== undefined && drain !== undefined) await drain(bot as never);
+  const counts: Record<string, number> = {};
+  for (const key of await services.deps.store.keys("")) {
+    const prefix = key.split(":")[0] ?? key;
+    counts[prefix] = (counts[prefix] ?? 0) + 1;
+  }
+  return counts;
+}
+
+let inspector: Session | undefined;
+
+/** CPU profiling of a chosen stretch only (not start-up), through the inspector. */
+async function profileStart(): Promise<void> {
+  inspector = new Session();
+  inspector.connect();
+  await inspector.post("Profiler.enable");
+  await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
+  await inspector.post("Profiler.start");
+}
+
+async function profileStop(): Promise<unknown> {
+  if (inspector === undefined) throw new Error("profileStart was not called");
+  const { profile } = await inspector.post("Profiler.stop");
+  inspector.disconnect();
+  inspector = undefined;
+  return profile;
+}
+
+async function stop(): Promise<void> {
+  if (runner?.isRunning()) await runner.stop();
+  if (bot !== undefined && drain !== undefined) await drain(bot as never);
+  await services?.close();
+}
+
+async function handle(request: BotProcessRequest): Promise<unknown> {
+  switch (request.cmd) {
+    case "start":
+      return start(request.options);
+    case "memory":
+      return memory(request.gc);
+    case "storeKeys":
+      return storeKeys();
+    case "profileStart":
+      return profileStart();
+    case "profileStop":
+      return profileStop();
+    case "stop":
+      return stop();
+  }
+}
+
+process.on("message", (message: { id: number; request: BotProcessRequest }) => {
+  handle(message.request).then(
+    (result) => {
+      process.send?.({ id: message.id, ok: true, result });
+      if (message.request.cmd === "stop") process.disconnect();
+    },
+    (error: unknown) =>
+      process.send?.({
+        id: message.id,
+        ok: false,
+        error: error instanceof Error ? error.stack : String(error),
+      }),
+  );
+});

@@ -1,0 +1,61 @@
+/** Parent side of `bot-process.ts`: fork it, send it commands, stop it. */
+import { type ChildProcess, fork } from "node:child_process";
+import { once } from "node:events";
+import { join } from "node:path";
+import type { BotProcessRequest, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
+
+export interface BotProcess {
+  pid: number;
+  memory(options?: { gc?: boolean }): Promise<MemoryFigures>;
+  storeKeys(): Promise<Record<string, number>>;
+  /** CPU profiling of the bot process between these two calls; the second returns the profile. */
+  profileStart(): Promise<void>;
+  profileStop(): Promise<unknown>;
+  /** Stops the runner, lets in-flight updates finish, closes the store; waits for the exit. */
+  stop(): Promise<void>;
+}
+
+/** Forks the bot process (with --expose-gc, for heap figures after a GC) and starts the bot in it. */
+export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
+  const child = fork(join(import.meta.dirname, "bot-process.ts"), [], {
+    execArgv: ["--expose-gc"],
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  const call = rpc(child);
+  await call({ cmd: "start", options });
+  return {
+    pid: child.pid ?? 0,
+    profileStart: () => call({ cmd: "profileStart" }) as Promise<void>,
+    profileStop: () => call({ cmd: "profileStop" }),
+    memory: (o = {}) => call({ cmd: "memory", gc: o.gc ?? false }) as Promise<MemoryFigures>,
+    storeKeys: () => call({ cmd: "storeKeys" }) as Promise<Record<string, number>>,
+    async stop() {
+      const exited = child.exitCode !== null ? Promise.resolve() : once(child, "exit");
+      await call({ cmd: "stop" });
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+function rpc(child: ChildProcess): (request: BotProcessRequest) => Promise<unknown> {
+  let nextId = 1;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  child.on("message", (message: { id: number; ok: boolean; result?: unknown; error?: string }) => {
+    const waiter = pending.get(message.id);
+    pending.delete(message.id);
+    if (message.ok) waiter?.resolve(message.result);
+    else waiter?.reject(new Error(`bot process: ${message.error}`));
+  });
+  child.on("exit", (code) => {
+    for (const waiter of pending.values()) waiter.reject(new Error(`bot process exited (${code})`));
+    pending.clear();
+  });
+  return (request) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      child.send({ id, request });
+    });
+}

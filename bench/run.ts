@@ -1,0 +1,37 @@
+/**
+ * `npm run bench`: every benchmark in one run, figures printed (nothing asserted on time).
+ * BENCH_PROFILE=1 also CPU-profiles the two bots of (a) and prints where their time went.
+ * BENCH_ONLY=a,b,c,d picks benchmarks: (a) /help whole stack vs bare grammY, (b) /balance,
+ * (c) memory with 10,000 users, (d) inline queries (bench/inline.ts, its own stack).
+ */
+import { availableParallelism, cpus, totalmem } from "node:os";
+import { benchBalance } from "./balance.ts";
+import { benchHelp } from "./help.ts";
+import { benchInline } from "./inline.ts";
+import { startEnv } from "./lib/env.ts";
+import { benchMemory } from "./memory.ts";
+
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d").split(",").map((s) => s.trim()));
+const profile = Boolean(process.env.BENCH_PROFILE);
+
+const started = performance.now();
+console.log(
+  `Machine: ${availableParallelism()} cores (${cpus()[0]?.model.trim() ?? "unknown CPU"}), ` +
+    `${(totalmem() / 2 ** 30).toFixed(1)} GiB RAM, Node ${process.version}, ${process.platform}/${process.arch}`,
+);
+console.log(
+  "Setup: the bot runs in a child process; the Bot API double (updates by getUpdates long polling), the " +
+    "sandbox exchange and the driver run in this one, over loopback. Latency = update pushed to the " +
+    "double → the bot's sendMessage for it recorded there.",
+);
+
+const env = await startEnv();
+try {
+  if (only.has("a")) console.log(await benchHelp(env, { profile }));
+  if (only.has("b")) console.log(await benchBalance(env));
+  if (only.has("c")) console.log(await benchMemory(env));
+  if (only.has("d")) console.log(`\n(d) ${await benchInline()}`);
+} finally {
+  await env.close();
+}
+console.log(`\nTotal: ${((performance.now() - started) / 1000).toFixed(1)} s`);
