@@ -2,16 +2,20 @@
  * `npm run bench`: every benchmark in one run, figures printed (nothing asserted on time).
  * BENCH_PROFILE=1 also CPU-profiles the two bots of (a) and prints where their time went.
  * BENCH_ONLY=a,b,c,d picks benchmarks: (a) /help whole stack vs bare grammY, (b) /balance,
- * (c) memory with 10,000 users, (d) inline queries (bench/inline.ts, its own stack).
+ * (c) memory with 10,000 users, (d) inline queries (bench/inline.ts, its own stack), (e) alert
+ * evaluation per price tick (bench/alerts.ts), (f) notification fan-out under Telegram's limits
+ * (bench/fanout.ts).
  */
 import { availableParallelism, cpus, totalmem } from "node:os";
+import { benchAlerts } from "./alerts.ts";
 import { benchBalance } from "./balance.ts";
+import { benchFanout } from "./fanout.ts";
 import { benchHelp } from "./help.ts";
 import { benchInline } from "./inline.ts";
 import { startEnv } from "./lib/env.ts";
 import { benchMemory } from "./memory.ts";
 
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d").split(",").map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f").split(",").map((s) => s.trim()));
 const profile = Boolean(process.env.BENCH_PROFILE);
 
 const started = performance.now();
@@ -31,6 +35,8 @@ try {
   if (only.has("b")) console.log(await benchBalance(env));
   if (only.has("c")) console.log(await benchMemory(env));
   if (only.has("d")) console.log(`\n(d) ${await benchInline()}`);
+  if (only.has("e")) console.log(`\n(e) ${await benchAlerts()}`);
+  if (only.has("f")) console.log(`\n(f) ${await benchFanout()}`);
 } finally {
   await env.close();
 }
