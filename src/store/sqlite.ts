@@ -131,9 +131,12 @@ function sqliteAtomic(
     },
 
     async scan(rawPrefix) {
-      // substr, not LIKE: LIKE treats `_` and `%` in the prefix as wildcards and ignores ASCII case.
+      // A key range, so the primary-key index is used (a full scan grew with every user); the
+      // substr test keeps it exact. Not LIKE: it treats `_` and `%` as wildcards and ignores case.
       const rows = await query(
-        `SELECT key, value FROM ${table} WHERE substr(key, 1, length(?1)) = ?1 ORDER BY key`,
+        `SELECT key, value FROM ${table}
+         WHERE key >= ?1 AND key < ?1 || char(1114111) AND substr(key, 1, length(?1)) = ?1
+         ORDER BY key`,
         rawPrefix,
       );
       return rows.flatMap((row) =>
