@@ -35,8 +35,8 @@ try {
   if (only.has("b")) console.log(await benchBalance(env));
   if (only.has("c")) console.log(await benchMemory(env));
   if (only.has("d")) console.log(`\n(d) ${await benchInline()}`);
-  if (only.has("e")) console.log(`\n(e) ${await benchAlerts()}`);
-  if (only.has("f")) console.log(`\n(f) ${await benchFanout()}`);
+  if (only.has("e")) console.log(`\n${await benchAlerts()}`);
+  if (only.has("f")) console.log(`\n${await benchFanout()}`);
 } finally {
   await env.close();
 }
