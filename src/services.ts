@@ -9,6 +9,7 @@
  * await services.close();
  */
 
+import { conversationKey } from "./bot/bot.ts";
 import type { BotDeps } from "./bot/deps.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -43,7 +44,14 @@ export async function createServices(
     clientId: config.exchange.clientId,
     clientSecret: config.exchange.clientSecret,
   });
-  const sessions = new Sessions({ store, vault, account, clock: options.clock });
+  const sessions = new Sessions({
+    store,
+    vault,
+    account,
+    clock: options.clock,
+    // In a private chat the chat id is the user id.
+    alsoWipe: (userId) => [conversationKey(userId)],
+  });
   const profiles = new Profiles(store);
   const market = createMarketFeed({
     account,

@@ -58,6 +58,15 @@ export interface BotOptions {
   floodLimit?: FloodLimitOptions;
 }
 
+/** Where conversations keep their (encrypted) state: one key per private chat. */
+export const CONVERSATION_PREFIX = "conversation:";
+const CONVERSATION_TTL_MS = 60 * 60_000;
+
+/** The store key of a private chat's conversation state, for wiping it at logout. */
+export function conversationKey(chatId: number): string {
+  return `${CONVERSATION_PREFIX}${chatId}`;
+}
+
 /** Session and sequentialize use the same key: the user (rule 1: one user, one session). */
 export function userKey(ctx: Context): string | undefined {
   return ctx.from?.id.toString();
@@ -102,7 +111,11 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     conversations<BotContext, FlowContext>({
       storage: {
         type: "key",
-        adapter: encryptedAdapter(storageAdapter(deps.store, "conversation:"), deps.vault),
+        adapter: encryptedAdapter(
+          // A flow abandoned mid-way (a typed password in its state) does not outlive this.
+          storageAdapter(deps.store, CONVERSATION_PREFIX, { ttlMs: CONVERSATION_TTL_MS }),
+          deps.vault,
+        ),
         // Only private chats ever hold a flow; the key is the chat (= the user there).
         getStorageKey: (ctx) => (ctx.chat?.type === "private" ? ctx.chat.id.toString() : undefined),
       },
@@ -114,7 +127,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     }),
   );
   inPrivate.use(floodLimit(options.floodLimit));
-  inPrivate.use(cancelFeature());
+  // /cancel and /logout work in the middle of any flow: both are seen before the flows.
+  inPrivate.use(cancelFeature(), logoutFeature(deps));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside.
   const flows = new Composer<BotContext>();
@@ -128,7 +142,6 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     helpFeature(),
     languageFeature(deps),
     loginFeature(deps, flows),
-    logoutFeature(deps),
     banksFeature(deps, flows),
     sendFeature(deps, flows),
     withdrawFeature(deps, flows),

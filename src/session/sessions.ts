@@ -45,6 +45,11 @@ export interface SessionOptions {
   /** Failed logins allowed per window (PRODUCT.md, rule 3). */
   maxFailures?: number;
   failureWindowMs?: number;
+  /**
+   * More store keys that hold a user's secrets and go at logout: the bot's conversation state,
+   * which holds what a half-finished flow was typed (a password, a code).
+   */
+  alsoWipe?: (userId: number) => string[];
 }
 
 export class Sessions {
@@ -54,6 +59,7 @@ export class Sessions {
   readonly #clock: Clock;
   readonly #maxFailures: number;
   readonly #failureWindowMs: number;
+  readonly #alsoWipe: (userId: number) => string[];
   /** The user whose session useAnyLive borrowed last: asked first next time. */
   #lender: number | undefined;
 
@@ -64,6 +70,7 @@ export class Sessions {
     this.#clock = options.clock;
     this.#maxFailures = options.maxFailures ?? 5;
     this.#failureWindowMs = options.failureWindowMs ?? 15 * 60_000;
+    this.#alsoWipe = options.alsoWipe ?? (() => []);
   }
 
   /** Logs in at the exchange; wrong input counts against the user's limit. */
@@ -236,6 +243,7 @@ export class Sessions {
     }
     await this.#store.delete(authKey(userId));
     await this.#store.delete(passwordKey(userId));
+    for (const key of this.#alsoWipe(userId)) await this.#store.delete(key);
     return { wasLoggedIn };
   }
 

@@ -14,12 +14,13 @@ import type { LoginOutcome } from "../../session/sessions.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { externalCall } from "../flows/external.ts";
-import { waitForText } from "../flows/wait.ts";
+import { waitForSecret, waitForText } from "../flows/wait.ts";
 import { formatTime } from "../ui/format.ts";
 import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
 
 export const LOGIN_FLOW = "login";
 const MAX_CODE_TRIES = 3;
+const LOGIN_TIMEOUT_MS = 5 * 60_000;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const CODE = /^\d{6}$/;
 
@@ -28,7 +29,8 @@ export function loginFeature(
   flows: Composer<BotContext>,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW }));
+  // An abandoned login (a typed password in its state) ends after a few minutes.
+  flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW, maxMillisecondsToWait: LOGIN_TIMEOUT_MS }));
 
   async function start(ctx: BotContext): Promise<void> {
     const status = await deps.sessions.status(ctx.from?.id ?? 0);
@@ -86,7 +88,7 @@ export async function logInSteps(
       email = await askEmail(conversation, ctx);
       await ctx.reply(ctx.t("login-ask-password"));
     }
-    passwordCtx = await waitForText(conversation);
+    passwordCtx = await waitForSecret(conversation);
     // Rule 2: the password message goes before anything else is done with it.
     await passwordCtx.deleteMessage();
     await ctx.reply(ctx.t("login-ask-code"));

@@ -2,10 +2,15 @@ import { Composer } from "grammy";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 
-/** /logout: ends the session at the exchange and wipes every secret held for the user. */
+/**
+ * /logout: ends the session at the exchange and wipes every secret held for the user, the state
+ * of a flow in progress included (a half-typed login holds a password). Installed before the
+ * flows, so it works in the middle of one.
+ */
 export function logoutFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.command("logout", async (ctx) => {
+    await ctx.conversation.exitAll();
     const { wasLoggedIn } = await deps.sessions.logout(ctx.from?.id ?? 0);
     await ctx.reply(ctx.t(wasLoggedIn ? "logout-done" : "logout-not-logged-in"));
   });

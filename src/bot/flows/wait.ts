@@ -28,6 +28,15 @@ export async function waitForText(conversation: Flow): Promise<TextContext> {
 }
 
 /**
+ * The next text message, whatever it starts with: for secrets (a password may begin with "/"),
+ * which must be taken, and deleted, rather than answered with a hint and left in the chat.
+ * (/cancel and /logout are handled before the flows and never arrive here.)
+ */
+export async function waitForSecret(conversation: Flow): Promise<TextContext> {
+  return conversation.waitFor("message:text", { otherwise: hint });
+}
+
+/**
  * The next plain text message or a tap on one of `callbacks`, for steps that offer buttons and
  * also accept the same choice typed (PRODUCT.md: every choice is also accepted as text).
  */

@@ -145,6 +145,41 @@ describe.each([
     expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
   });
 
+  it.skipIf(skip)(
+    "/logout in the middle of a login wipes the typed password; the next code logs no one in",
+    async () => {
+      const ada = h.user();
+      await logInUpToCode(ada, h.sandbox);
+      expect(await h.deps.store.keys(`conversation:${ada.id}`)).toHaveLength(1);
+      await ada.send("/logout");
+      await ada.waitForReply(/not logged in/);
+      expect(await h.deps.store.keys("conversation:")).not.toContain(`conversation:${ada.id}`);
+      const before = h.sandbox.countRequests("POST", "/v1/auth/login");
+      await ada.send(h.sandbox.currentCode());
+      await h.telegram.waitUntilIdle();
+      expect(h.sandbox.countRequests("POST", "/v1/auth/login")).toBe(before);
+      expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
+    },
+  );
+
+  it.skipIf(skip)("/logout in the middle of a money flow ends the flow and the session", async () => {
+    const ada = await h.loggedInUser();
+    await ada.send("/buy btc");
+    await ada.waitForReply(/How many euros/);
+    await ada.send("/logout");
+    await ada.waitForReply(/logged out/);
+    expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
+    expect(await h.deps.store.keys(`conversation:${ada.id}`)).toEqual([]);
+  });
+
+  it.skipIf(skip)("takes and deletes a password that starts with a slash, as it does any other", async () => {
+    const ada = h.user();
+    const password = await logInUpToCode(ada, h.sandbox, "/slash-first-password");
+    expect(ada.deletedMessageIds()).toContain(password.message_id);
+    await ada.send(h.sandbox.currentCode());
+    await ada.waitForReply(/E-mail or password is wrong/);
+  });
+
   it.skipIf(skip)("logs out at the exchange and wipes the session", async () => {
     const ada = await h.loggedInUser();
     const before = h.sandbox.countRequests("POST", "/v1/auth/logout");
