@@ -45,6 +45,7 @@ import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
+import { retryingFetch } from "./telegram-fetch.ts";
 
 export interface BotOptions {
   token: string;
@@ -74,12 +75,17 @@ export function userKey(ctx: Context): string | undefined {
 
 export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const bot = new Bot<BotContext>(options.token, {
-    client: { apiRoot: options.apiRoot ?? deps.config.telegramApiRoot },
+    client: {
+      apiRoot: options.apiRoot ?? deps.config.telegramApiRoot,
+      ...(options.autoRetry !== false ? { fetch: retryingFetch() } : {}),
+    },
     ...(options.botInfo ? { botInfo: options.botInfo } : {}),
   });
-  const retry =
-    options.autoRetry !== false ? autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60 }) : undefined;
-  if (retry) bot.api.config.use(retry);
+  if (options.autoRetry !== false) {
+    // 429s are already retried by the fetch beneath; this adds 5xx. Network errors are not
+    // retried here (auto-retry would try them for up to an hour): the caller sees them.
+    bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: true }));
+  }
 
   const i18n = createI18n<BotContext>({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
   const flowI18n = createI18n<FlowContext>({
@@ -100,6 +106,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   guarded.chatType(["group", "supergroup"]).use(groupFeature(deps));
 
   const inPrivate = guarded.chatType("private") as unknown as Composer<BotContext>;
+  // First in private chats: a flood must not reach the store or replay a conversation.
+  inPrivate.use(floodLimit(options.floodLimit));
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),
@@ -120,13 +128,12 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         getStorageKey: (ctx) => (ctx.chat?.type === "private" ? ctx.chat.id.toString() : undefined),
       },
       plugins: [
+        // 429s inside flows are retried by the client's fetch (telegram-fetch.ts), beneath the
+        // conversation's recorder; a transformer here would wait again on every replay.
         flowI18n.middleware() as MiddlewareFn<FlowContext>,
-        // Transformers on bot.api do not reach a conversation's ctx.api: install them again here.
-        ...(retry ? [installRetry(retry)] : []),
       ],
     }),
   );
-  inPrivate.use(floodLimit(options.floodLimit));
   // /cancel and /logout work in the middle of any flow: both are seen before the flows.
   inPrivate.use(cancelFeature(), logoutFeature(deps));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
@@ -163,11 +170,4 @@ const IN_FLIGHT = new WeakMap<Bot<BotContext>, InFlight>();
 /** Waits until every update the bot is handling is done: call after stopping the runner. */
 export function drainUpdates(bot: Bot<BotContext>): Promise<void> {
   return IN_FLIGHT.get(bot)?.drain() ?? Promise.resolve();
-}
-
-function installRetry(retry: ReturnType<typeof autoRetry>): MiddlewareFn<FlowContext> {
-  return (ctx, next) => {
-    ctx.api.config.use(retry);
-    return next();
-  };
 }
