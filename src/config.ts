@@ -6,6 +6,7 @@
  * const config = loadConfig(process.env, { purpose: "start" }); // throws ConfigError
  */
 import type { LevelWithSilent } from "pino";
+import { operatorCode } from "./market/market-data-account.ts";
 
 export interface Config {
   botToken: string | undefined;
@@ -147,11 +148,11 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
 
   const marketEmail = text("MARKET_DATA_EMAIL");
   const marketData = marketEmail
-    ? {
+    ? checkedMarketData({
         email: marketEmail,
         password: required("MARKET_DATA_PASSWORD", "the market-data account's password"),
         totpSecret: required("MARKET_DATA_TOTP_SECRET", "the market-data account's TOTP secret (base32)"),
-      }
+      })
     : undefined;
 
   const intervalText = text("ALERT_INTERVAL_SECONDS") ?? "30";
@@ -195,4 +196,17 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
   };
+}
+
+/** A TOTP secret that cannot make a code stops start-up now, not at the first price request. */
+function checkedMarketData<T extends { totpSecret: string }>(data: T): T {
+  try {
+    operatorCode(data.totpSecret, Date.now());
+  } catch {
+    throw new ConfigError(
+      "MARKET_DATA_TOTP_SECRET",
+      "MARKET_DATA_TOTP_SECRET is not a usable TOTP secret: give the base32 text the authenticator setup shows (16 characters or more).",
+    );
+  }
+  return data;
 }

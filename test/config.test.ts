@@ -77,3 +77,17 @@ describe("loadConfig", () => {
     expect(config.webhook).toEqual({ url: "https://bot.example/telegram", secret: "s-e_cret" });
   });
 });
+
+describe("loadConfig: the market-data account", () => {
+  it("accepts a 16-character base32 authenticator secret and refuses one that cannot make a code", () => {
+    const withAccount = (secret: string) => ({
+      ...base,
+      MARKET_DATA_EMAIL: "prices@operator.example",
+      MARKET_DATA_PASSWORD: "pw",
+      MARKET_DATA_TOTP_SECRET: secret,
+    });
+    expect(loadConfig(withAccount("JBSWY3DPEHPK3PXP")).marketData?.totpSecret).toBe("JBSWY3DPEHPK3PXP");
+    expect(refusal(withAccount("not base32!")).variable).toBe("MARKET_DATA_TOTP_SECRET");
+    expect(refusal(withAccount("ABCD")).variable).toBe("MARKET_DATA_TOTP_SECRET");
+  });
+});

@@ -1,6 +1,7 @@
 /**
- * Where the feed gets a logged-in exchange client: a token borrowed from any user who is logged in
- * (the token never leaves session/), else the operator's market-data account, else nothing
+ * Where the feed gets a logged-in exchange client: the operator's market-data account when one is
+ * configured, else a token borrowed from any user who is logged in (the token never leaves
+ * session/), else nothing
  * ("no market data source", which the bot turns into a sentence).
  *
  * @example
@@ -28,9 +29,10 @@ export class MarketUpstream {
 
   /** Throws MarketUnavailableError("no-source") when there is no way to ask the exchange. */
   async use<T>(task: (client: AccountSession) => Promise<T>): Promise<T> {
+    // The operator's own account first: borrowing spends a user's rate limit at the exchange.
+    if (this.#account !== undefined) return this.#account.use(task);
     const borrowed = await this.#sessions?.useAnyLive(task);
     if (borrowed !== undefined) return borrowed.value;
-    if (this.#account !== undefined) return this.#account.use(task);
     throw new MarketUnavailableError("no-source");
   }
 }

@@ -104,10 +104,19 @@ describe("coalescing", () => {
 });
 
 describe("where the token comes from", () => {
-  it("borrows a logged-in user's token: no login of its own", async () => {
+  it("prefers the operator's market-data account over borrowing a user's token", async () => {
     await logInUser(7);
     const before = logins();
-    const market = feed({ withAccount: true });
+    await feed({ withAccount: true }).snapshot();
+    // Its own login: the user's token (and the user's rate limit at the exchange) is left alone.
+    expect(logins()).toBe(before + 1);
+    expect((await sessions.status(7)).state).toBe("active");
+  });
+
+  it("without a market-data account, borrows a logged-in user's token: no login of its own", async () => {
+    await logInUser(7);
+    const before = logins();
+    const market = feed({ withAccount: false });
     const snapshot = await market.snapshot();
     expect(snapshot.prices.length).toBeGreaterThan(3);
     expect(logins()).toBe(before);
@@ -116,14 +125,13 @@ describe("where the token comes from", () => {
     expect((await sessions.status(7)).state).toBe("active");
   });
 
-  it("a borrowed token the exchange refuses marks that session expired and tries the next source", async () => {
+  it("a borrowed token the exchange refuses marks that session expired (no source left)", async () => {
     await logInUser(7);
     sandbox.faults.expireAllTokens();
     const before = logins();
-    const snapshot = await feed({ withAccount: true }).snapshot();
-    expect(snapshot.stale).toBe(false);
+    await expect(feed({ withAccount: false }).snapshot()).rejects.toThrow();
     expect((await sessions.status(7)).state).toBe("expired");
-    expect(logins()).toBe(before + 1); // the market-data account
+    expect(logins()).toBe(before);
   });
 
   it("the market-data account logs in with its TOTP code, keeps the token until near expiry, re-logs in on 401", async () => {
