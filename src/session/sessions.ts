@@ -10,12 +10,14 @@
  * const outcome = await sessions.login(userId, { email, password, securityCode });
  * if (outcome.ok) await sessions.use(userId, (client) => client.fiatBalance());
  */
+import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
 import { NotLoggedInError } from "./errors.ts";
+import { FailureLimit } from "./failure-limit.ts";
 
 interface AuthRecord {
   email: string;
@@ -57,8 +59,8 @@ export class Sessions {
   readonly #vault: Vault;
   readonly #account: AccountApi;
   readonly #clock: Clock;
-  readonly #maxFailures: number;
-  readonly #failureWindowMs: number;
+  readonly #perUser: FailureLimit;
+  readonly #perEmail: FailureLimit;
   readonly #alsoWipe: (userId: number) => string[];
   /** The user whose session useAnyLive borrowed last: asked first next time. */
   #lender: number | undefined;
@@ -68,8 +70,14 @@ export class Sessions {
     this.#vault = options.vault;
     this.#account = options.account;
     this.#clock = options.clock;
-    this.#maxFailures = options.maxFailures ?? 5;
-    this.#failureWindowMs = options.failureWindowMs ?? 15 * 60_000;
+    const windowMs = options.failureWindowMs ?? 15 * 60_000;
+    const max = options.maxFailures ?? 5;
+    this.#perUser = new FailureLimit(this.#store, this.#clock, { max, windowMs, name: "login-user" });
+    this.#perEmail = new FailureLimit(this.#store, this.#clock, {
+      max: max * 2,
+      windowMs,
+      name: "login-email",
+    });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
   }
 
@@ -79,7 +87,10 @@ export class Sessions {
     input: { email: string; password: string; securityCode: string },
     options: { rememberPassword?: boolean } = {},
   ): Promise<LoginOutcome> {
-    const blocked = await this.#blockedUntil(userId);
+    // Per Telegram user, and per e-mail: many Telegram accounts must not share one guess budget.
+    const user = String(userId);
+    const email = emailSubject(input.email);
+    const blocked = (await this.#perUser.blockedUntil(user)) ?? (await this.#perEmail.blockedUntil(email));
     if (blocked !== undefined) return { ok: false, reason: "rate-limited", retryAt: blocked };
     let session: Awaited<ReturnType<AccountApi["login"]>>;
     try {
@@ -89,23 +100,12 @@ export class Sessions {
         error instanceof ExchangeError &&
         (error.kind === "validation" || error.kind === "unauthenticated" || error.kind === "forbidden");
       if (!refused) throw error;
-      const failures = await this.#store.increment(failureKey(userId), this.#failureWindowMs);
-      if (failures === 1) {
-        await this.#store.set(
-          windowKey(userId),
-          this.#clock.now() + this.#failureWindowMs,
-          this.#failureWindowMs,
-        );
-      }
+      const failures = await this.#perUser.record(user);
+      await this.#perEmail.record(email);
       const badCode = "security_code" in error.fieldErrors && !("email" in error.fieldErrors);
-      const attemptsLeft = Math.max(0, this.#maxFailures - failures);
-      if (attemptsLeft === 0) {
-        return {
-          ok: false,
-          reason: "rate-limited",
-          retryAt: (await this.#blockedUntil(userId)) ?? this.#clock.now(),
-        };
-      }
+      const attemptsLeft = Math.max(0, this.#perUser.max - failures);
+      const retryAt = (await this.#perUser.blockedUntil(user)) ?? (await this.#perEmail.blockedUntil(email));
+      if (retryAt !== undefined) return { ok: false, reason: "rate-limited", retryAt };
       return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
     }
     const now = this.#clock.now();
@@ -117,7 +117,7 @@ export class Sessions {
       lastActivityAt: now,
     };
     await this.#store.set(authKey(userId), record);
-    await this.#store.delete(failureKey(userId));
+    await this.#perUser.clear(user);
     if (options.rememberPassword) {
       await this.#store.set(passwordKey(userId), this.#vault.encrypt(input.password));
     }
@@ -252,15 +252,10 @@ export class Sessions {
     const keys = await this.#store.keys("auth:");
     return keys.map((key) => Number(key.slice("auth:".length))).filter(Number.isSafeInteger);
   }
-
-  async #blockedUntil(userId: number): Promise<number | undefined> {
-    const failures = (await this.#store.get<number>(failureKey(userId))) ?? 0;
-    if (failures < this.#maxFailures) return undefined;
-    return (await this.#store.get<number>(windowKey(userId))) ?? this.#clock.now() + this.#failureWindowMs;
-  }
 }
 
 const authKey = (userId: number) => `auth:${userId}`;
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
-const failureKey = (userId: number) => `login-failures:${userId}`;
-const windowKey = (userId: number) => `login-window:${userId}`;
+/** A hash, not the address: store keys are not the place for personal data. */
+const emailSubject = (email: string) =>
+  createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);
