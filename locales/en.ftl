@@ -438,7 +438,7 @@ order-summary-sell = sell { $amount }
 order-summary-send = send { $amount } to { $address }
 order-summary-withdraw = withdraw { $amount } to your bank account
 order-notice-placed = ✅ Your order ({ $summary }) did reach the exchange. I will tell you when it settles.
-order-notice-not-placed = ℹ️ Your order ({ $summary }) never reached the exchange: nothing was ordered and nothing was charged. You can place it again.
+order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and nothing was charged. Please check /transactions before you place it again.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
 order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
 

@@ -28,7 +28,8 @@ import type { Ledger, MoneyAction } from "./ledger.ts";
 import { findTransaction } from "./match.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
-export const DEFAULT_GRACE_MS = 2 * 60_000;
+// Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.
+export const DEFAULT_GRACE_MS = 10 * 60_000;
 
 export type OrderNoticeKind =
   /** A sent/unknown order turned out to be at the exchange; its outcome follows later. */
