@@ -29,9 +29,10 @@ export async function checkSessions(options: ExpiryWatchOptions): Promise<Sessio
   const now = options.clock.now();
   for (const userId of await options.sessions.userIds()) {
     const status = await options.sessions.status(userId);
-    if (status.state !== "active") continue;
+    if (status.state === "logged-out") continue;
     const profile = await options.profiles.get(userId);
     const idleLimit = profile.autoLogoutMinutes * 60_000;
+    // An expired session idle past the limit is ended too: it may still hold a remembered password.
     if (idleLimit > 0 && now - status.lastActivityAt >= idleLimit) {
       await options.sessions.logout(userId);
       const notice: SessionNotice = {
@@ -44,6 +45,7 @@ export async function checkSessions(options: ExpiryWatchOptions): Promise<Sessio
       done.push(notice);
       continue;
     }
+    if (status.state !== "active") continue;
     if (status.expiresAt - now > EXPIRY_WARNING_MS || !profile.notifications.expiry) continue;
     const first = await options.store.setIfAbsent(
       `expiry-warned:${userId}:${status.expiresAt}`,

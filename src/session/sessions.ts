@@ -36,7 +36,7 @@ export type LoginOutcome =
 
 export type SessionStatus =
   | { state: "logged-out" }
-  | { state: "expired"; email: string }
+  | { state: "expired"; email: string; lastActivityAt: number }
   | { state: "active"; email: string; expiresAt: number; lastActivityAt: number };
 
 export interface SessionOptions {
@@ -116,8 +116,18 @@ export class Sessions {
       expiresAt: now + session.expires_in * 1000,
       lastActivityAt: now,
     };
+    const previous = await this.#store.get<AuthRecord>(authKey(userId));
     await this.#store.set(authKey(userId), record);
     await this.#perUser.clear(user);
+    // A renewed session ("stay logged in"): the old token is ended at the exchange, not left alive.
+    if (previous !== undefined && !previous.expired && previous.expiresAt > now) {
+      await this.#account
+        .session(this.#vault.decrypt(previous.sealedToken))
+        .logout()
+        .catch((error: unknown) => {
+          if (!(error instanceof ExchangeError)) throw error;
+        });
+    }
     if (options.rememberPassword) {
       await this.#store.set(passwordKey(userId), this.#vault.encrypt(input.password));
     }
@@ -144,7 +154,7 @@ export class Sessions {
     const record = await this.#store.get<AuthRecord>(authKey(userId));
     if (record === undefined) return { state: "logged-out" };
     if (record.expired || record.expiresAt <= this.#clock.now())
-      return { state: "expired", email: record.email };
+      return { state: "expired", email: record.email, lastActivityAt: record.lastActivityAt };
     return {
       state: "active",
       email: record.email,

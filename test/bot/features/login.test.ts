@@ -180,6 +180,38 @@ describe.each([
     await ada.waitForReply(/E-mail or password is wrong/);
   });
 
+  it.skipIf(skip)(
+    "auto-logout: an idle session is ended, its remembered password too, even once the token expired",
+    async () => {
+      const { checkSessions } = await import("../../../src/session/expiry-watch.ts");
+      const notices: { kind: string; userId: number }[] = [];
+      const notify = async (notice: { kind: string; userId: number }) => {
+        notices.push(notice);
+      };
+      for (const [minutes, idle] of [
+        [15, 16],
+        [60, 61],
+      ] as const) {
+        const ada = h.user();
+        await h.deps.profiles.update(ada.id, (p) => ({
+          ...p,
+          rememberPassword: true,
+          autoLogoutMinutes: minutes,
+        }));
+        await logIn(ada, h.sandbox);
+        expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(true);
+        h.clock.advance((idle - 1) * 60_000 - 1);
+        await checkSessions({ ...h.deps, notify });
+        expect(notices.filter((n) => n.userId === ada.id && n.kind === "auto-logout")).toEqual([]);
+        h.clock.advance(60_000 + 1);
+        await checkSessions({ ...h.deps, notify });
+        expect(notices.filter((n) => n.userId === ada.id && n.kind === "auto-logout")).toHaveLength(1);
+        expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
+        expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(false);
+      }
+    },
+  );
+
   it.skipIf(skip)("logs out at the exchange and wipes the session", async () => {
     const ada = await h.loggedInUser();
     const before = h.sandbox.countRequests("POST", "/v1/auth/logout");
