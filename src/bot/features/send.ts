@@ -28,9 +28,10 @@ import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
-import { escapeHtml, formatTime } from "../ui/format.ts";
+import { escapeHtml } from "../ui/format.ts";
 import {
   askCodeAndPlace,
+  cardFooter,
   cardKeyboard,
   type OrderStepDeps,
   type OrderStepOptions,
@@ -167,18 +168,7 @@ export function sendCardText(t: Translate, action: MoneyAction, locale: string):
     }),
     t("send-card-minimum", { minimum: crypto(q.minimum) }),
   ];
-  if (q.limitLeft !== undefined) {
-    lines.push(
-      t(q.limitPeriod === "month" ? "send-card-limit-month" : "send-card-limit-day", {
-        left: eur(q.limitLeft),
-      }),
-    );
-  }
-  lines.push(
-    "",
-    t("send-card-check"),
-    t("send-card-expires", { time: formatTime(action.expiresAt, locale) }),
-  );
+  lines.push(...cardFooter(t, STEPS, q, action.expiresAt, locale));
   return lines.join("\n");
 }
 

@@ -22,10 +22,11 @@ import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
-import { escapeHtml, formatTime } from "../ui/format.ts";
+import { escapeHtml } from "../ui/format.ts";
 import { maskIban } from "../ui/iban.ts";
 import {
   askCodeAndPlace,
+  cardFooter,
   cardKeyboard,
   type OrderStepDeps,
   type OrderStepOptions,
@@ -117,18 +118,7 @@ export function withdrawCardText(t: Translate, action: MoneyAction, locale: stri
       after: eur(new Big(q.balance ?? "0").minus(action.amount).toFixed()),
     }),
   ];
-  if (q.limitLeft !== undefined) {
-    lines.push(
-      t(q.limitPeriod === "month" ? "withdraw-card-limit-month" : "withdraw-card-limit-day", {
-        left: eur(q.limitLeft),
-      }),
-    );
-  }
-  lines.push(
-    "",
-    t("withdraw-card-check"),
-    t("withdraw-card-expires", { time: formatTime(action.expiresAt, locale) }),
-  );
+  lines.push(...cardFooter(t, STEPS, q, action.expiresAt, locale));
   return lines.join("\n");
 }
 

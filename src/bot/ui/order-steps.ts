@@ -19,16 +19,19 @@
  *
  * Sentences are `<keys>-…` of the feature (`send-…`, `withdraw-…`); see locales.
  */
+
+import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
+import { formatAmount } from "../../money.ts";
 import type { Ledger, MoneyAction } from "../../orders/ledger.ts";
 import { type PlaceResult, placeOrder } from "../../orders/place.ts";
 import type { Sessions } from "../../session/sessions.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import { sameLabel, type TextContext } from "./flow-input.ts";
 import { externalCall } from "./flow-steps.ts";
-import { escapeHtml } from "./format.ts";
+import { escapeHtml, formatTime } from "./format.ts";
 import { loginKeyboard } from "./keyboards.ts";
 
 export interface OrderStepDeps {
@@ -268,4 +271,32 @@ export async function tellCodeOutcome(
       await ctx.reply(ctx.t(key("sent-already")));
       return;
   }
+}
+
+/**
+ * The end of a send or withdrawal card: the limit left (today's or this month's, whichever binds),
+ * the feature's warning, and until when the quote holds.
+ */
+export function cardFooter(
+  t: (key: string, variables?: Record<string, string | number>) => string,
+  options: OrderStepOptions,
+  quote: { limitLeft?: string; limitPeriod?: string },
+  expiresAt: number,
+  locale: string,
+): string[] {
+  const lines: string[] = [];
+  if (quote.limitLeft !== undefined) {
+    const period = quote.limitPeriod === "month" ? "month" : "day";
+    lines.push(
+      t(`${options.keys}-card-limit-${period}`, {
+        left: formatAmount(new Big(quote.limitLeft), "eur", locale),
+      }),
+    );
+  }
+  lines.push(
+    "",
+    t(`${options.keys}-card-check`),
+    t(`${options.keys}-card-expires`, { time: formatTime(expiresAt, locale) }),
+  );
+  return lines;
 }
