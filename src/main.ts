@@ -27,7 +27,12 @@ async function main(): Promise<void> {
   }
   const log = createLogger(config.logLevel);
   const services = await createServices(config, { clock: systemClock, log });
-  const bot = createBot(services.deps, { token: config.botToken ?? "", apiRoot: config.telegramApiRoot });
+  const bot = createBot(services.deps, {
+    token: config.botToken ?? "",
+    apiRoot: config.telegramApiRoot,
+    // A shared store means several instances may get one chat's updates at once.
+    chatLock: /^rediss?:/.test(config.storeUrl),
+  });
   await bot.init();
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, {

@@ -41,6 +41,7 @@ import { orderWatch, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
 import { createI18n } from "./i18n.ts";
+import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { InFlight } from "./middleware/in-flight.ts";
@@ -57,6 +58,8 @@ export interface BotOptions {
   autoRetry?: boolean;
   /** Per-user flood limit (default 30 updates per 10 s). */
   floodLimit?: FloodLimitOptions;
+  /** One update per chat at a time across instances: set when the store is shared (Redis). */
+  chatLock?: boolean | ChatLockOptions;
 }
 
 /** Where conversations keep their (encrypted) state: one key per private chat. */
@@ -108,6 +111,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const inPrivate = guarded.chatType("private") as unknown as Composer<BotContext>;
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
+  if (options.chatLock) {
+    inPrivate.use(chatLock(deps.store, deps.log, options.chatLock === true ? {} : options.chatLock));
+  }
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),

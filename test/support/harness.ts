@@ -46,6 +46,8 @@ export interface HarnessOptions {
   floodLimit?: FloodLimitOptions;
   /** Configure the operator's market-data account (MARKET_DATA_*) as the sandbox's demo account. */
   marketData?: boolean;
+  /** One update per chat across instances (default: on for redis://, as in main.ts). */
+  chatLock?: boolean;
   /** The market feed's cache TTL. */
   marketTtlMs?: number;
   /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
@@ -112,6 +114,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       botInfo: telegram.botInfo,
       // Tests type faster than people; the flood limit has its own test.
       floodLimit: options.floodLimit ?? { max: 10_000 },
+      // As main.ts: a shared store means several instances.
+      chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
     });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }

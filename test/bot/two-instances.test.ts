@@ -1,0 +1,80 @@
+/**
+ * Several instances behind a load balancer (PRODUCT.md, Scale): two bots on one Redis store may get
+ * two updates of one chat at the same moment. The chat lock puts them in a row, so the second sees
+ * what the first wrote: here, the password and then the code of one login, each on another instance.
+ */
+import type { Bot } from "grammy";
+import type { Message, Update } from "grammy/types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createBot } from "../../src/bot/bot.ts";
+import type { BotContext } from "../../src/bot/context.ts";
+import { silentLogger } from "../../src/logger.ts";
+import { createServices, type Services } from "../../src/services.ts";
+import type { FakeUser } from "../../src/telegram-double/index.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+
+if (!redisAvailable()) console.warn(redisUnavailableReason);
+
+/** A text message as Telegram would deliver it, known to the double but not pushed to anyone. */
+function messageUpdate(h: Harness, user: FakeUser, text: string, updateId: number): Update {
+  const state = user.state;
+  const message = {
+    message_id: state.nextMessageId++,
+    date: Math.floor(h.clock.now() / 1000),
+    chat: state.chat,
+    from: user.from,
+    text,
+  } as Message;
+  h.telegram.world.store(state, message, false);
+  return { update_id: updateId, message } as Update;
+}
+
+describe.skipIf(!redisAvailable())("two instances on one Redis store", () => {
+  let redis: RedisServer;
+  let h: Harness;
+  let second: { services: Services; bot: Bot<BotContext> };
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    h = await startHarness({ storeUrl: redis.url });
+    const services = await createServices(
+      {
+        exchange: { url: h.sandbox.url, clientId: h.sandbox.clientId, clientSecret: h.sandbox.clientSecret },
+        storeUrl: redis.url,
+        secretsKey: h.secretsKey,
+        defaultLocale: "en",
+        telegramApiRoot: h.telegram.apiRoot,
+      },
+      { clock: h.clock, log: silentLogger },
+    );
+    const bot = createBot(services.deps, {
+      token: h.telegram.token,
+      apiRoot: h.telegram.apiRoot,
+      botInfo: h.telegram.botInfo,
+      floodLimit: { max: 10_000 },
+      chatLock: true,
+    });
+    second = { services, bot };
+  });
+  afterAll(async () => {
+    await second?.services.close();
+    await h?.stop();
+    await redis?.stop();
+  });
+
+  it("a login's password and code handled by two instances at once still log the user in", async () => {
+    for (let round = 0; round < 3; round++) {
+      const ada = h.user();
+      await ada.send("/login");
+      await ada.waitForReply(/e-mail/);
+      await ada.send(h.sandbox.demo.email);
+      await ada.waitForReply(/password/);
+      const password = messageUpdate(h, ada, h.sandbox.demo.password, 800_000_000 + round * 2);
+      const code = messageUpdate(h, ada, h.sandbox.currentCode(), 800_000_001 + round * 2);
+      await Promise.all([h.bot.handleUpdate(password), second.bot.handleUpdate(code)]);
+      await ada.waitForReply(/Logged in/);
+      expect((await h.deps.sessions.status(ada.id)).state).toBe("active");
+    }
+  });
+});
