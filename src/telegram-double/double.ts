@@ -11,6 +11,12 @@ import { RateLimiter, type RateLimits } from "./rate-limit.ts";
 import { type SentMessage, World } from "./state.ts";
 import { type NewUpdate, UpdateQueue } from "./updates.ts";
 
+/**
+ * How long a test waits for the bot by default. Generous: it only matters when something is
+ * wrong, and a loaded CI machine can take seconds for one reply.
+ */
+export const DEFAULT_WAIT_MS = 10_000;
+
 export interface BotApiDoubleOptions {
   /** The only token accepted; any other gets 401 Unauthorized. */
   token?: string;
@@ -253,7 +259,7 @@ export class BotApiDouble {
   async waitForCall(
     method: string,
     predicate: (call: RecordedCall) => boolean = () => true,
-    timeoutMs = 5000,
+    timeoutMs = DEFAULT_WAIT_MS,
   ): Promise<RecordedCall> {
     const name = method.toLowerCase();
     const hit = await this.callLog.waitFor(

@@ -1,5 +1,5 @@
 import type { InlineKeyboardButton, InlineQueryResult, Message, MessageEntity, User } from "grammy/types";
-import type { BotApiDouble, RecordedCall } from "./double.ts";
+import { type BotApiDouble, DEFAULT_WAIT_MS, type RecordedCall } from "./double.ts";
 import { commandEntities } from "./formatting.ts";
 import type { ChatState, SentMessage, StoredMessage } from "./state.ts";
 import type { NewUpdate } from "./updates.ts";
@@ -161,7 +161,7 @@ export class FakeUser {
   }
 
   /** The results the bot answered an inline query with. */
-  async inlineResults(queryId: string, timeoutMs = 5000): Promise<InlineQueryResult[]> {
+  async inlineResults(queryId: string, timeoutMs = DEFAULT_WAIT_MS): Promise<InlineQueryResult[]> {
     const call = await this.waitForCall(
       "answerInlineQuery",
       (c) => c.payload.inline_query_id === queryId,
@@ -189,7 +189,7 @@ export class FakeUser {
    * The bot's next message (sent or edited) in this chat that matches, after the user's latest
    * action or the last reply waited for. Rejects after `timeoutMs` listing the recent calls.
    */
-  async waitForReply(match?: ReplyMatcher, timeoutMs = 5000): Promise<SentMessage> {
+  async waitForReply(match?: ReplyMatcher, timeoutMs = DEFAULT_WAIT_MS): Promise<SentMessage> {
     const test = toPredicate(match);
     const hit = await this.#double.messageLog.waitFor(
       this.#replyCursor,
@@ -207,7 +207,7 @@ export class FakeUser {
   async waitForCall(
     method: string,
     predicate: (call: RecordedCall) => boolean = () => true,
-    timeoutMs = 5000,
+    timeoutMs = DEFAULT_WAIT_MS,
   ): Promise<RecordedCall> {
     const name = method.toLowerCase();
     const hit = await this.#double.callLog.waitFor(
