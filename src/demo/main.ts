@@ -113,6 +113,8 @@ async function main(): Promise<void> {
         await handleDemoCommand(line, context);
       } else if (line) {
         await me.send(line);
+        // Most messages get an answer: wait for it (briefly), so answers print in order.
+        await me.waitForReply(undefined, 3_000).catch(() => undefined);
       }
       // Let the bot answer before the next line, so the transcript reads in order.
       await telegram.waitUntilIdle({ quietMs: 150, timeoutMs: 15_000 }).catch(() => undefined);
