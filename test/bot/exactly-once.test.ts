@@ -1,18 +1,8 @@
-/**
- * One Confirm is one order (PRODUCT.md, rule 4): a double tap, the same update delivered twice,
- * a tap on a replaced or stale card, and two bot instances on one Redis store all lead to at most
- * one POST at the exchange.
- */
-import type { Bot } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBot } from "../../src/bot/bot.ts";
-import type { BotContext } from "../../src/bot/context.ts";
-import { silentLogger } from "../../src/logger.ts";
-import { createServices, type Services } from "../../src/services.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
 import { actionIdOf, answerOf, pushTap } from "../orders/helpers.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 const buys = (h: Harness) => h.sandbox.countRequests("POST", "/v1/buy");
@@ -116,40 +106,18 @@ describe.skipIf(!redisAvailable())(
   () => {
     let redis: RedisServer;
     let h: Harness;
-    let second: { services: Services; bot: Bot<BotContext> };
+    let second: Awaited<ReturnType<typeof secondInstance>>;
     let ada: FakeUser;
     beforeAll(async () => {
       redis = await startRedis();
       h = await startHarness({ storeUrl: redis.url });
       ada = await h.loggedInUser();
       h.sandbox.setPrice("btc", "60000");
-      // A second instance on the same Redis, sandbox and Bot API double. Two runners polling one
-      // double would conflict (409), as with Telegram: this one gets its updates by handleUpdate,
-      // as a webhook instance behind a load balancer would.
-      const services = await createServices(
-        {
-          exchange: {
-            url: h.sandbox.url,
-            clientId: h.sandbox.clientId,
-            clientSecret: h.sandbox.clientSecret,
-          },
-          storeUrl: redis.url,
-          secretsKey: h.secretsKey,
-          defaultLocale: "en",
-          telegramApiRoot: h.telegram.apiRoot,
-        },
-        { clock: h.clock, log: silentLogger },
-      );
-      const bot = createBot(services.deps, {
-        token: h.telegram.token,
-        apiRoot: h.telegram.apiRoot,
-        botInfo: h.telegram.botInfo,
-        floodLimit: { max: 10_000 },
-      });
-      second = { services, bot };
+      // A second instance on the same Redis, sandbox and double, fed by handleUpdate.
+      second = await secondInstance(h);
     });
     afterAll(async () => {
-      await second?.services.close();
+      await second?.close();
       await h?.stop();
       await redis?.stop();
     });

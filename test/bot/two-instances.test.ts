@@ -1,17 +1,7 @@
-/**
- * Several instances behind a load balancer (PRODUCT.md, Scale): two bots on one Redis store may get
- * two updates of one chat at the same moment. The chat lock puts them in a row, so the second sees
- * what the first wrote: here, the password and then the code of one login, each on another instance.
- */
-import type { Bot } from "grammy";
 import type { Message, Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createBot } from "../../src/bot/bot.ts";
-import type { BotContext } from "../../src/bot/context.ts";
-import { silentLogger } from "../../src/logger.ts";
-import { createServices, type Services } from "../../src/services.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
@@ -33,32 +23,15 @@ function messageUpdate(h: Harness, user: FakeUser, text: string, updateId: numbe
 describe.skipIf(!redisAvailable())("two instances on one Redis store", () => {
   let redis: RedisServer;
   let h: Harness;
-  let second: { services: Services; bot: Bot<BotContext> };
+  let second: Awaited<ReturnType<typeof secondInstance>>;
 
   beforeAll(async () => {
     redis = await startRedis();
     h = await startHarness({ storeUrl: redis.url });
-    const services = await createServices(
-      {
-        exchange: { url: h.sandbox.url, clientId: h.sandbox.clientId, clientSecret: h.sandbox.clientSecret },
-        storeUrl: redis.url,
-        secretsKey: h.secretsKey,
-        defaultLocale: "en",
-        telegramApiRoot: h.telegram.apiRoot,
-      },
-      { clock: h.clock, log: silentLogger },
-    );
-    const bot = createBot(services.deps, {
-      token: h.telegram.token,
-      apiRoot: h.telegram.apiRoot,
-      botInfo: h.telegram.botInfo,
-      floodLimit: { max: 10_000 },
-      chatLock: true,
-    });
-    second = { services, bot };
+    second = await secondInstance(h);
   });
   afterAll(async () => {
-    await second?.services.close();
+    await second?.close();
     await h?.stop();
     await redis?.stop();
   });

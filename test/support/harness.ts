@@ -195,3 +195,31 @@ export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
   await user.send(sandbox.currentCode());
   await user.waitForReply(/Logged in|Angemeldet als/);
 }
+
+/**
+ * A second bot instance on the same store, sandbox and Bot API double, as behind a load balancer.
+ * Two runners polling one double would conflict (409), as with Telegram: this one is fed with
+ * `bot.handleUpdate`, as a webhook instance would be.
+ */
+export async function secondInstance(
+  h: Harness,
+): Promise<{ bot: Bot<BotContext>; deps: BotDeps; close(): Promise<void> }> {
+  const services = await createServices(
+    {
+      exchange: { url: h.sandbox.url, clientId: h.sandbox.clientId, clientSecret: h.sandbox.clientSecret },
+      storeUrl: h.storeUrl,
+      secretsKey: h.secretsKey,
+      defaultLocale: "en",
+      telegramApiRoot: h.telegram.apiRoot,
+    },
+    { clock: h.clock, log: testLogger() },
+  );
+  const bot = createBot(services.deps, {
+    token: h.telegram.token,
+    apiRoot: h.telegram.apiRoot,
+    botInfo: h.telegram.botInfo,
+    floodLimit: { max: 10_000 },
+    chatLock: /^rediss?:/.test(h.storeUrl),
+  });
+  return { bot, deps: services.deps, close: () => services.close() };
+}
