@@ -111,6 +111,8 @@ async function main(): Promise<void> {
     try {
       if (line.startsWith(":") || line.startsWith("#")) {
         await handleDemoCommand(line, context);
+        // A tap usually gets a message too: wait for it briefly, as for a typed message.
+        if (line.startsWith("#")) await me.waitForReply(undefined, 3_000).catch(() => undefined);
       } else if (line) {
         await me.send(line);
         // Most messages get an answer: wait for it (briefly), so answers print in order.
