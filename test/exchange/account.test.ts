@@ -3,13 +3,14 @@
  * what went out (method, path, query, body or no body, headers) and what came back, parsed
  * (decimals as exact Big values, timestamps as ISO 8601 UTC).
  */
+
 import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.ts";
 import { AccountApi, type AccountSession } from "../../src/exchange/account.ts";
-import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { type RecordedRequest, type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { failure } from "../support/failure.ts";
 
 /** 10 s into a 30 s TOTP step. */
 const START = Date.parse("2026-03-10T12:00:10Z");
@@ -88,16 +89,6 @@ function demoAccount() {
 
 function balanceOf(currency: string): Big {
   return sandbox.state.balance(demoAccount(), currency);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail, it succeeded");
 }
 
 describe("AccountApi.login and logout", () => {

@@ -3,14 +3,15 @@
  * over real HTTP on loopback. Retry waits go through an injected `sleep` that records them and
  * returns at once: nothing here waits for a backoff or asserts on elapsed time.
  */
+
 import { inspect } from "node:util";
 import Big from "big.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.ts";
 import { AccountApi, type AccountSession } from "../../src/exchange/account.ts";
-import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient, type HttpClientOptions } from "../../src/exchange/http.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { failure } from "../support/failure.ts";
 
 const START = Date.parse("2026-03-10T12:00:10Z");
 
@@ -68,16 +69,6 @@ async function setup(
     token: login.access_token,
     sleeps,
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail, it succeeded");
 }
 
 describe("server errors (5xx)", () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { ExchangeError, type ExchangeErrorKind } from "../../src/exchange/errors.ts";
+import type { ExchangeErrorKind } from "../../src/exchange/errors.ts";
 import { HttpClient, type HttpClientOptions, parseRetryAfter } from "../../src/exchange/http.ts";
+import { failure } from "../support/failure.ts";
 import {
   closedPortUrl,
   delayed,
@@ -46,17 +47,6 @@ async function serve(responder: Responder, options: Partial<HttpClientOptions> =
   const server = await startRawServer(responder);
   servers.push(server);
   return { server, ...client(server.url, options) };
-}
-
-/** The ExchangeError a request fails with; fails the test when it succeeds or throws anything else. */
-async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ExchangeError);
-    return error as ExchangeError;
-  }
-  throw new Error("expected the request to fail with an ExchangeError");
 }
 
 describe("HttpClient: success", () => {

@@ -3,13 +3,14 @@
  * the request (prefix, `X-Requested-With`, the partner bearer, query and body) and the result,
  * parsed where the spec gives a shape and returned as JSON where it does not.
  */
+
 import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.ts";
-import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { PartnerApi } from "../../src/exchange/partner.ts";
 import { type RecordedRequest, type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { failure } from "../support/failure.ts";
 
 const START = Date.parse("2026-03-10T12:00:10Z");
 const P = "/api/v1/partners";
@@ -61,16 +62,6 @@ function expectNoBody(request: RecordedRequest): void {
 function expectJsonBody(request: RecordedRequest, body: Record<string, unknown>): void {
   expect(request.headers["content-type"]).toBe("application/json");
   expect(request.body).toStrictEqual(body);
-}
-
-async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail, it succeeded");
 }
 
 function seededBank() {

@@ -1,6 +1,5 @@
 import { ManualClock } from "../../src/clock.ts";
 import { AccountApi, type AccountSession } from "../../src/exchange/account.ts";
-import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { PartnerApi } from "../../src/exchange/partner.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
@@ -42,16 +41,7 @@ export async function harness(options: SandboxOptions = {}): Promise<Harness> {
   };
 }
 
-/** The ExchangeError a promise rejects with (fails the test if it resolves). */
-export async function failure(promise: Promise<unknown>): Promise<ExchangeError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ExchangeError) return error;
-    throw error;
-  }
-  throw new Error("expected the call to fail, it succeeded");
-}
+export { failure } from "../support/failure.ts";
 
 /** Body of a plain-fetch reply: tests read whatever shape the route answers. */
 // biome-ignore lint/suspicious/noExplicitAny: tests assert on arbitrary JSON shapes
