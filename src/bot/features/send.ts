@@ -15,24 +15,23 @@
  * Bad input anywhere gets a sentence saying what is wrong and the flow stays at its step.
  */
 
-import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { AccountSession } from "../../exchange/account.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
-import { Ledger, type MoneyAction } from "../../orders/ledger.ts";
+import type { MoneyAction } from "../../orders/ledger.ts";
 import { checkAddress, cleanAddress } from "../address-check.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { requireLogin } from "../middleware/require-login.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
+import { amountRefusal, flowNonce, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
 import {
   askCodeAndPlace,
   cardFooter,
   cardKeyboard,
+  codeConfirmedFeature,
   type OrderStepDeps,
   type OrderStepOptions,
   tellCodeOutcome,
@@ -176,23 +175,15 @@ export function sendFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "store" | "clock" | "log">,
   flows: Composer<BotContext>,
 ): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
-  const ledger = new Ledger(deps.store, deps.clock);
-  const stepDeps: OrderStepDeps = { ledger, sessions: deps.sessions, clock: deps.clock, log: deps.log };
-  flows.use(
-    createConversation(sendFlow(deps, stepDeps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
-
-  composer.command("send", requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(SEND_FLOW, ctx.match.trim().slice(0, 32));
+  return codeConfirmedFeature(deps, flows, {
+    command: "send",
+    flowId: SEND_FLOW,
+    options: STEPS,
+    staleKey: STALE_KEY,
+    timeoutMs: FLOW_TIMEOUT_MS,
+    flow: (stepDeps) => sendFlow(deps, stepDeps),
+    enterArgs: (match) => [match.trim().slice(0, 32)],
   });
-  // A button of a /send that is over (done, cancelled, timed out): it never orders anything.
-  composer.callbackQuery(/^snd:/, async (ctx) => {
-    await ctx.answerCallbackQuery({ text: ctx.t(STALE_KEY) });
-  });
-  return composer;
 }
 
 function sendFlow(deps: Pick<BotDeps, "sessions" | "profiles">, stepDeps: OrderStepDeps) {

@@ -11,23 +11,22 @@
  *     recorded before the POST, never retried) → the outcome; settlement comes as an order notice.
  */
 
-import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { AccountSession } from "../../exchange/account.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
-import { Ledger, type MoneyAction } from "../../orders/ledger.ts";
+import type { MoneyAction } from "../../orders/ledger.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { requireLogin } from "../middleware/require-login.ts";
-import { amountRefusal, flowNonce, inMoneyFlow, type Refusal, waitStep } from "../ui/flow-input.ts";
+import { amountRefusal, flowNonce, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { maskIban } from "../ui/iban.ts";
 import {
   askCodeAndPlace,
   cardFooter,
   cardKeyboard,
+  codeConfirmedFeature,
   type OrderStepDeps,
   type OrderStepOptions,
   tellCodeOutcome,
@@ -126,25 +125,14 @@ export function withdrawFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "store" | "clock" | "log">,
   flows: Composer<BotContext>,
 ): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
-  const ledger = new Ledger(deps.store, deps.clock);
-  const stepDeps: OrderStepDeps = { ledger, sessions: deps.sessions, clock: deps.clock, log: deps.log };
-  flows.use(
-    createConversation(withdrawFlow(deps, stepDeps), {
-      id: WITHDRAW_FLOW,
-      maxMillisecondsToWait: FLOW_TIMEOUT_MS,
-    }),
-  );
-  composer.command("withdraw", requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(WITHDRAW_FLOW);
+  return codeConfirmedFeature(deps, flows, {
+    command: "withdraw",
+    flowId: WITHDRAW_FLOW,
+    options: STEPS,
+    staleKey: STALE_KEY,
+    timeoutMs: FLOW_TIMEOUT_MS,
+    flow: (stepDeps) => withdrawFlow(deps, stepDeps),
   });
-  // A button of a /withdraw that is over: it never orders anything.
-  composer.callbackQuery(/^wd:/, async (ctx) => {
-    await ctx.answerCallbackQuery({ text: ctx.t(STALE_KEY) });
-  });
-  return composer;
 }
 
 function withdrawFlow(deps: Pick<BotDeps, "sessions" | "profiles">, stepDeps: OrderStepDeps) {

@@ -20,16 +20,20 @@
  * Sentences are `<keys>-…` of the feature (`send-…`, `withdraw-…`); see locales.
  */
 
+import { type ConversationBuilder, createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { InlineKeyboard } from "grammy";
+import { Composer, InlineKeyboard } from "grammy";
 import type { Clock } from "../../clock.ts";
 import type { Logger } from "../../logger.ts";
 import { formatAmount } from "../../money.ts";
-import type { Ledger, MoneyAction } from "../../orders/ledger.ts";
+import type { MoneyAction } from "../../orders/ledger.ts";
+import { Ledger } from "../../orders/ledger.ts";
 import { type PlaceResult, placeOrder } from "../../orders/place.ts";
 import type { Sessions } from "../../session/sessions.ts";
-import type { Flow, FlowContext } from "../context.ts";
-import { sameLabel, type TextContext } from "./flow-input.ts";
+import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { requireLogin } from "../middleware/require-login.ts";
+import { inMoneyFlow, sameLabel, type TextContext } from "./flow-input.ts";
 import { externalCall } from "./flow-steps.ts";
 import { escapeHtml, formatTime } from "./format.ts";
 import { loginKeyboard } from "./keyboards.ts";
@@ -299,4 +303,41 @@ export function cardFooter(
     t(`${options.keys}-card-expires`, { time: formatTime(expiresAt, locale) }),
   );
   return lines;
+}
+
+/**
+ * The feature around a code-confirmed money flow (/send, /withdraw): the conversation (installed
+ * with the other flows), its command, and the answer to a button of a flow that is over, which
+ * never orders anything.
+ */
+export function codeConfirmedFeature(
+  deps: Pick<BotDeps, "sessions" | "store" | "clock" | "log">,
+  flows: Composer<BotContext>,
+  spec: {
+    command: string;
+    flowId: string;
+    options: OrderStepOptions;
+    /** Said when a button of a finished flow is tapped. */
+    staleKey: string;
+    timeoutMs: number;
+    flow: (stepDeps: OrderStepDeps) => ConversationBuilder<BotContext, FlowContext>;
+    /** What the command passes into the flow (e.g. `/send btc` → "btc"). */
+    enterArgs?: (match: string) => unknown[];
+  },
+): Composer<BotContext> {
+  const composer = new Composer<BotContext>();
+  const ledger = new Ledger(deps.store, deps.clock);
+  const stepDeps: OrderStepDeps = { ledger, sessions: deps.sessions, clock: deps.clock, log: deps.log };
+  flows.use(
+    createConversation(spec.flow(stepDeps), { id: spec.flowId, maxMillisecondsToWait: spec.timeoutMs }),
+  );
+  composer.command(spec.command, requireLogin(deps), async (ctx, next) => {
+    if (await inMoneyFlow(ctx)) return next();
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(spec.flowId, ...(spec.enterArgs?.(ctx.match) ?? []));
+  });
+  composer.callbackQuery(new RegExp(`^${spec.options.prefix}:`), async (ctx) => {
+    await ctx.answerCallbackQuery({ text: ctx.t(spec.staleKey) });
+  });
+  return composer;
 }
