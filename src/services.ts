@@ -17,6 +17,7 @@ import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
+import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
 import { openStore } from "./store/store.ts";
@@ -68,6 +69,7 @@ export async function createServices(
     account,
     sessions,
     profiles,
+    phishing: new PhishingPhrases(store, vault),
     market,
     clock: options.clock,
     log: options.log,

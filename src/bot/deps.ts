@@ -3,6 +3,7 @@ import type { Config } from "../config.ts";
 import type { AccountApi } from "../exchange/account.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketFeed } from "../market/types.ts";
+import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
@@ -19,6 +20,8 @@ export interface BotDeps {
   account: AccountApi;
   sessions: Sessions;
   profiles: Profiles;
+  /** The anti-phishing phrase, per user (through the Vault). */
+  phishing: PhishingPhrases;
   /** The shared, cached price feed (prices, inline mode, alerts). */
   market: MarketFeed;
   clock: Clock;

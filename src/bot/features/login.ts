@@ -21,8 +21,8 @@ import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
 export const LOGIN_FLOW = "login";
 const MAX_CODE_TRIES = 3;
 const LOGIN_TIMEOUT_MS = 5 * 60_000;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CODE = /^\d{6}$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const CODE = /^\d{6}$/;
 
 export function loginFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "clock">,
