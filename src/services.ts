@@ -31,7 +31,7 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl">>,
   options: { clock: Clock; log: Logger; storeNamespace?: string },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
@@ -63,7 +63,11 @@ export async function createServices(
     ttlMs: config.marketTtlMs,
   });
   const deps: BotDeps = {
-    config: { defaultLocale: config.defaultLocale, telegramApiRoot: config.telegramApiRoot },
+    config: {
+      defaultLocale: config.defaultLocale,
+      telegramApiRoot: config.telegramApiRoot,
+      webAppUrl: config.webAppUrl,
+    },
     store,
     vault,
     account,

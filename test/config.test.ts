@@ -91,8 +91,12 @@ describe("loadConfig: WEBAPP_URL", () => {
     expect(loadConfig({ ...base, WEBAPP_URL: "https://bot.example.com/mini" }).webAppUrl).toBe(
       "https://bot.example.com/mini",
     );
-    expect(loadConfig({ ...base, WEBAPP_URL: "http://127.0.0.1:8080" }).webAppUrl).toBe("http://127.0.0.1:8080");
-    expect(loadConfig({ ...base, WEBAPP_URL: "http://localhost:8080" }).webAppUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ ...base, WEBAPP_URL: "http://127.0.0.1:8080" }).webAppUrl).toBe(
+      "http://127.0.0.1:8080",
+    );
+    expect(loadConfig({ ...base, WEBAPP_URL: "http://localhost:8080" }).webAppUrl).toBe(
+      "http://localhost:8080",
+    );
   });
 });
 

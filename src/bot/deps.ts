@@ -14,7 +14,7 @@ import type { Vault } from "../store/vault.ts";
  * over the sandbox and a Bot API double.
  */
 export interface BotDeps {
-  config: Pick<Config, "defaultLocale" | "telegramApiRoot">;
+  config: Pick<Config, "defaultLocale" | "telegramApiRoot"> & Partial<Pick<Config, "webAppUrl">>;
   store: Store;
   vault: Vault;
   account: AccountApi;

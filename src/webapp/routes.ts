@@ -22,8 +22,10 @@ import { ExchangeError } from "../exchange/errors.ts";
 import type { HttpRoute } from "../webhook.ts";
 import { checkInitData } from "./init-data.ts";
 import { loginPage, type PageTexts } from "./page.ts";
+import { WEBAPP_LOGIN_PATH } from "./paths.ts";
 
-export const WEBAPP_LOGIN_PATH = "/webapp/login";
+export { WEBAPP_LOGIN_PATH };
+
 /** initData is at most a few hundred bytes; e-mail, password and code add little. */
 export const WEBAPP_BODY_LIMIT = 8 * 1024;
 

@@ -33,6 +33,8 @@ import {
   type FakeUserOptions,
   startBotApiDouble,
 } from "../../src/telegram-double/index.ts";
+import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
+import { type HttpRoute, startHttpServer } from "../../src/webhook.ts";
 
 export interface HarnessOptions {
   /** Default: a fresh SQLite file in a temp folder. */
@@ -52,6 +54,8 @@ export interface HarnessOptions {
   marketTtlMs?: number;
   /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
   clock?: AdjustableClock;
+  /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
+  webApp?: boolean;
 }
 
 export interface Harness {
@@ -62,6 +66,8 @@ export interface Harness {
   bot: Bot<BotContext>;
   storeUrl: string;
   secretsKey: string;
+  /** With `webApp`: the login page's URL (`${WEBAPP_URL}/webapp/login`). */
+  webAppLoginUrl: string | undefined;
   user(id?: number, options?: FakeUserOptions): FakeUser;
   /** A user who went through /login with the sandbox's demo account. */
   loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
@@ -90,6 +96,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let services: Services;
   let bot: Bot<BotContext>;
   let runner: RunnerHandle | undefined;
+  // One HTTP server for the harness's life; its routes follow the bot across restarts.
+  let webAppRoute: HttpRoute | undefined;
+  const pages = options.webApp
+    ? await startHttpServer({
+        port: 0,
+        host: "127.0.0.1",
+        routes: [(req, res, path) => webAppRoute?.(req, res, path) ?? false],
+      })
+    : undefined;
+  const webAppLoginUrl = pages ? `${pages.url}${WEBAPP_LOGIN_PATH}` : undefined;
 
   async function startBot(): Promise<void> {
     services = await createServices(
@@ -99,6 +115,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         secretsKey,
         defaultLocale: "en",
         telegramApiRoot: telegram.apiRoot,
+        ...(pages ? { webAppUrl: pages.url } : {}),
         ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
         ...(options.marketTtlMs !== undefined ? { marketTtlMs: options.marketTtlMs } : {}),
       },
@@ -117,6 +134,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // As main.ts: a shared store means several instances.
       chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
     });
+    if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
 
@@ -141,6 +159,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     storeUrl,
     secretsKey,
+    webAppLoginUrl,
     user: (id = nextUserId++, userOptions) => telegram.user(id, userOptions),
     async loggedInUser(id = nextUserId++, userOptions) {
       const user = telegram.user(id, userOptions);
@@ -155,6 +174,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startBot,
     async stop() {
       await stopBot();
+      await pages?.close();
       if (!options.shared) {
         await telegram.close();
         await sandbox.close();

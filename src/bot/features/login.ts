@@ -17,6 +17,7 @@ import { externalCall } from "../flows/external.ts";
 import { waitForSecret, waitForText } from "../flows/wait.ts";
 import { formatTime } from "../ui/format.ts";
 import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
+import { withPhishingLine } from "../ui/phishing.ts";
 
 export const LOGIN_FLOW = "login";
 const MAX_CODE_TRIES = 3;
@@ -25,7 +26,7 @@ export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const CODE = /^\d{6}$/;
 
 export function loginFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles" | "clock">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "clock">,
   flows: Composer<BotContext>,
 ): Composer<BotContext> {
   const composer = new Composer<BotContext>();
@@ -53,7 +54,7 @@ export function loginFeature(
   return composer;
 }
 
-function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function login(conversation: Flow, ctx: FlowContext): Promise<void> {
     await logInSteps(conversation, ctx, deps, { expired: false });
   };
@@ -68,30 +69,34 @@ function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
 export async function logInSteps(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  // `phishing` is optional only until every caller passes it (flows/session-call.ts).
+  deps: Pick<BotDeps, "sessions" | "profiles"> & Partial<Pick<BotDeps, "phishing">>,
   options: { expired: boolean },
 ): Promise<boolean> {
   const userId = ctx.from?.id ?? 0;
   const status = await externalCall(conversation, () => deps.sessions.status(userId));
   const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
+  // Every question for a secret carries the user's anti-phishing phrase (PRODUCT.md, Sessions and 2FA).
+  const phrase = await externalCall(conversation, async () => (await deps.phishing?.get(userId)) ?? "");
+  const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
 
   let email: string;
   let passwordCtx: FlowContext | undefined;
   if (remembered && status.state !== "logged-out") {
     email = status.email;
-    await ctx.reply(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
+    await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
   } else {
     if (options.expired && status.state === "expired") {
       email = status.email;
-      await ctx.reply(ctx.t("login-expired-ask-password", { email }));
+      await ask(ctx.t("login-expired-ask-password", { email }));
     } else {
       email = await askEmail(conversation, ctx);
-      await ctx.reply(ctx.t("login-ask-password"));
+      await ask(ctx.t("login-ask-password"));
     }
     passwordCtx = await waitForSecret(conversation);
     // Rule 2: the password message goes before anything else is done with it.
     await passwordCtx.deleteMessage();
-    await ctx.reply(ctx.t("login-ask-code"));
+    await ask(ctx.t("login-ask-code"));
   }
   const password = passwordCtx?.message?.text;
   const rememberPassword = await externalCall(
@@ -129,9 +134,7 @@ export async function logInSteps(
       return false;
     }
     if (tries < MAX_CODE_TRIES) {
-      await ctx.reply(
-        ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }),
-      );
+      await ask(ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }));
     }
   }
   await ctx.reply(ctx.t("login-too-many-codes"));

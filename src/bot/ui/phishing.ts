@@ -13,7 +13,11 @@ import { escapeHtml } from "./format.ts";
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** The line that shows the phrase, or "" when the user has none. */
-export function phishingLine(t: Translate, phrase: string | undefined, options: { html?: boolean } = {}): string {
+export function phishingLine(
+  t: Translate,
+  phrase: string | undefined,
+  options: { html?: boolean } = {},
+): string {
   if (phrase === undefined || phrase === "") return "";
   return t("phishing-line", { phrase: options.html ? escapeHtml(phrase) : phrase });
 }
