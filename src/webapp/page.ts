@@ -92,6 +92,7 @@ const STYLE = `
   }
 }
 * { box-sizing: border-box; }
+input, button { font-family: inherit; }
 html, body { margin: 0; background: var(--bg); color: var(--text);
   font: 16px/1.4 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; }
 main { max-width: 420px; margin: 0 auto; padding: 20px 16px 32px; }

@@ -1,0 +1,116 @@
+/**
+ * The Mini App login in a real browser (headless Chromium): opened the way Telegram opens it, with
+ * signed `initData` in the `tgWebAppData` fragment, filled in and sent like a person would. The
+ * screenshots land in test-artifacts/ (not committed) for a human look.
+ */
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import type { HTTPRequest, Page } from "puppeteer-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInitData, webAppLink } from "../../src/webapp/init-data.ts";
+import { browserAvailable, browserRequired, launchBrowser, type TestBrowser } from "../support/browser.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+
+const ARTIFACTS = join(import.meta.dirname, "..", "..", "test-artifacts");
+
+/** Telegram's dark theme, as a client passes it in `tgWebAppThemeParams`. */
+const DARK_THEME = {
+  bg_color: "#17212b",
+  text_color: "#f5f5f5",
+  hint_color: "#708499",
+  secondary_bg_color: "#232e3c",
+  button_color: "#5288c1",
+  button_text_color: "#ffffff",
+  destructive_text_color: "#ec3942",
+};
+
+describe.skipIf(!browserAvailable && !browserRequired)("the Mini App login in a real browser", () => {
+  let h: Harness;
+  let chromium: TestBrowser;
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    h = await startHarness({ webApp: true });
+    chromium = await launchBrowser();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await h?.stop();
+  });
+
+  const loginCalls = () => h.sandbox.requests.filter((r) => r.path === "/v1/auth/login").length;
+
+  /** A phone-sized page that records every request it makes. */
+  async function openPage(link: string): Promise<{ page: Page; requests: string[] }> {
+    const page = await chromium.browser.newPage();
+    await page.setViewport({ width: 390, height: 720, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const requests: string[] = [];
+    page.on("request", (request: HTTPRequest) => {
+      requests.push(request.url());
+    });
+    await page.goto(link, { waitUntil: "load" });
+    return { page, requests };
+  }
+
+  async function fill(page: Page, code: string): Promise<void> {
+    await page.type("#email", h.sandbox.demo.email);
+    await page.type("#password", h.sandbox.demo.password);
+    await page.type("#code", code);
+  }
+
+  it("logs in in English: the form posts, the exchange gets one login, the chat says Logged in", async () => {
+    const ada = h.user(8_101, { languageCode: "en" });
+    const initData = signInitData(
+      { id: ada.id, firstName: "Ada", languageCode: "en" },
+      h.telegram.token,
+      h.clock.now(),
+    );
+    const pageUrl = h.webAppLoginUrl ?? "";
+    const { page, requests } = await openPage(webAppLink(pageUrl, initData));
+    expect(await page.$eval("h1", (e) => e.textContent)).toBe("Log in to your exchange account");
+    expect(await page.$eval("html", (e) => e.getAttribute("lang"))).toBe("en");
+
+    await fill(page, h.sandbox.currentCode());
+    await page.screenshot({ path: join(ARTIFACTS, "webapp-login-en.png"), fullPage: true });
+    const before = loginCalls();
+    await page.click("#submit");
+    await page.waitForSelector("#status.done");
+    expect(await page.$eval("#status", (e) => e.textContent)).toContain("Logged in");
+    expect(loginCalls()).toBe(before + 1);
+    expect((await ada.waitForReply(/Logged in as/)).text).toContain(h.sandbox.demo.email);
+    // The password field is emptied once it has done its job.
+    expect(await page.$eval("#password", (e) => (e as HTMLInputElement).value)).toBe("");
+
+    const origin = new URL(pageUrl).origin;
+    expect(requests.length).toBeGreaterThanOrEqual(2);
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    await page.close();
+  });
+
+  it("speaks German with Telegram's dark theme, shows a wrong code's sentence, then logs in", async () => {
+    const jan = h.user(8_102, { languageCode: "de" });
+    const initData = signInitData(
+      { id: jan.id, firstName: "Jan", languageCode: "de" },
+      h.telegram.token,
+      h.clock.now(),
+    );
+    const pageUrl = h.webAppLoginUrl ?? "";
+    const { page, requests } = await openPage(webAppLink(pageUrl, initData, DARK_THEME));
+    expect(await page.$eval("h1", (e) => e.textContent)).toBe("Bei deinem Börsenkonto anmelden");
+    expect(await page.$eval("body", (e) => getComputedStyle(e).backgroundColor)).toBe("rgb(23, 33, 43)");
+
+    await fill(page, "000000");
+    await page.click("#submit");
+    await page.waitForSelector("#status.error");
+    expect(await page.$eval("#status", (e) => e.textContent)).toMatch(/Code wurde nicht akzeptiert/);
+    await page.screenshot({ path: join(ARTIFACTS, "webapp-login-de.png"), fullPage: true });
+
+    await page.type("#code", h.sandbox.currentCode());
+    await page.click("#submit");
+    await page.waitForSelector("#status.done");
+    expect((await jan.waitForReply(/Angemeldet als/)).text).toContain(h.sandbox.demo.email);
+
+    const origin = new URL(pageUrl).origin;
+    expect(requests.filter((url) => new URL(url).origin !== origin)).toEqual([]);
+    await page.close();
+  });
+});
