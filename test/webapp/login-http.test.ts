@@ -145,7 +145,7 @@ describe("the Mini App login over HTTP", () => {
 });
 
 describe("the Mini App login: what reaches the log", () => {
-  it("names the user and the outcome, never the password, the code or initData", async () => {
+  it("names the user and the outcome, never the password, the code or initData (and without WEBAPP_URL, buttons stay)", async () => {
     const h = await startHarness();
     const lines: string[] = [];
     const log = createLogger(
@@ -186,6 +186,14 @@ describe("the Mini App login: what reaches the log", () => {
       expect(text).not.toContain(code);
       expect(text).not.toContain("auth_date");
       expect(webAppLink("http://x", initData)).toContain("#tgWebAppData=");
+
+      // This bot has no WEBAPP_URL: its Log in button stays the chat login.
+      const ada = h.user(nextId++);
+      await ada.send("/start");
+      const welcome = await ada.waitForReply((m) => m.buttons.length > 0);
+      expect(welcome.replyMarkup).toEqual({
+        inline_keyboard: [[{ text: "🔐 Log in", callback_data: "login" }]],
+      });
     } finally {
       await server.close();
       await h.stop();
