@@ -120,6 +120,26 @@ describe("the Mini App login over HTTP", () => {
     await ada.waitForReply(/Cancelled/);
   });
 
+  it("rewrites a Log in button sent from inside a flow too (its API client is the flow's own)", async () => {
+    const ada = h.user(nextId++);
+    expect((await post(form(initDataFor(ada.id)))).status).toBe(200);
+    await ada.waitForReply(/Logged in/);
+    await ada.send("/send");
+    await ada.waitForReply(/Which currency/);
+    await ada.tap("BTC");
+    await ada.waitForReply(/BTC address/);
+    await ada.send("bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
+    await ada.waitForReply(/How much BTC/);
+    await ada.send("0.001");
+    await ada.waitForReply(/Send BTC/);
+    await ada.tap("✅ Confirm");
+    await ada.waitForReply(/6-digit code/);
+    await h.deps.sessions.markExpired(ada.id);
+    await ada.send(h.sandbox.currentCode());
+    const ended = await ada.waitForReply(/session has ended/);
+    expect(ended.replyMarkup).toEqual({ inline_keyboard: [[{ text: "🔐 Log in", web_app: { url } }]] });
+  });
+
   it("offers to stay logged in with the page too", async () => {
     const ada = h.user(nextId++);
     expect((await post(form(initDataFor(ada.id)))).status).toBe(200);
