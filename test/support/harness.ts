@@ -23,6 +23,7 @@ import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
+import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { createServices, type Services } from "../../src/services.ts";
@@ -214,6 +215,21 @@ export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
   await logInUpToCode(user, sandbox);
   await user.send(sandbox.currentCode());
   await user.waitForReply(/Logged in|Angemeldet als/);
+}
+
+/**
+ * Moves the clock to four minutes before a fresh session's end and runs the background jobs once,
+ * so the "stay logged in" offer goes out (and is delivered) now.
+ */
+export async function runJobsNearSessionEnd(h: Harness): Promise<void> {
+  const jobs = startBackgroundJobs({ deps: h.deps, api: h.bot.api, intervalMs: 3_600_000, autoStart: false });
+  try {
+    h.clock.advance(56 * 60_000);
+    await jobs.tick();
+    await jobs.notifier.queue.idle();
+  } finally {
+    await jobs.stop();
+  }
 }
 
 /**

@@ -4,12 +4,11 @@
  */
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger } from "../../src/logger.ts";
 import { signInitData, webAppLink } from "../../src/webapp/init-data.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
 import { startHttpServer } from "../../src/webhook.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, runJobsNearSessionEnd, startHarness } from "../support/harness.ts";
 
 let nextId = 7_100;
 
@@ -144,23 +143,11 @@ describe("the Mini App login over HTTP", () => {
     const ada = h.user(nextId++);
     expect((await post(form(initDataFor(ada.id)))).status).toBe(200);
     await ada.waitForReply(/Logged in/);
-    const jobs = startBackgroundJobs({
-      deps: h.deps,
-      api: h.bot.api,
-      intervalMs: 3_600_000,
-      autoStart: false,
+    await runJobsNearSessionEnd(h);
+    const warning = await ada.waitForReply(/session ends/);
+    expect(warning.replyMarkup).toEqual({
+      inline_keyboard: [[{ text: "Stay logged in", web_app: { url } }]],
     });
-    try {
-      h.clock.advance(56 * 60_000);
-      await jobs.tick();
-      await jobs.notifier.queue.idle();
-      const warning = await ada.waitForReply(/session ends/);
-      expect(warning.replyMarkup).toEqual({
-        inline_keyboard: [[{ text: "Stay logged in", web_app: { url } }]],
-      });
-    } finally {
-      await jobs.stop();
-    }
   });
 });
 

@@ -1,8 +1,7 @@
 /** The anti-phishing phrase on every login message that asks for a secret. */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { phishingLine, withPhishingLine } from "../../../src/bot/ui/phishing.ts";
-import { startBackgroundJobs } from "../../../src/jobs.ts";
-import { type Harness, startHarness } from "../../support/harness.ts";
+import { type Harness, runJobsNearSessionEnd, startHarness } from "../../support/harness.ts";
 
 describe("the anti-phishing phrase in the login flow", () => {
   let h: Harness;
@@ -40,22 +39,8 @@ describe("the anti-phishing phrase in the login flow", () => {
   it("stands on the stay-logged-in offer, which asks for a code", async () => {
     const ada = await h.loggedInUser();
     await h.deps.phishing.set(ada.id, "green owl");
-    const jobs = startBackgroundJobs({
-      deps: h.deps,
-      api: h.bot.api,
-      intervalMs: 3_600_000,
-      autoStart: false,
-    });
-    try {
-      h.clock.advance(56 * 60_000);
-      await jobs.tick();
-      await jobs.notifier.queue.idle();
-      expect((await ada.waitForReply(/session ends/)).text).toContain(
-        "🛡 Your anti-phishing phrase: green owl",
-      );
-    } finally {
-      await jobs.stop();
-    }
+    await runJobsNearSessionEnd(h);
+    expect((await ada.waitForReply(/session ends/)).text).toContain("🛡 Your anti-phishing phrase: green owl");
   });
 
   it("formats nothing without a phrase, and escapes it for HTML messages", () => {
