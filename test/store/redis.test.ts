@@ -1,7 +1,13 @@
-import { createClient, createKeyv } from "@keyv/redis";
+import { createKeyv } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import {
+  type RedisServer,
+  redisAvailable,
+  redisUnavailableReason,
+  shortenTtls,
+  startRedis,
+} from "../support/redis.ts";
 import { describeStoreContract } from "./contract.ts";
 
 const available = redisAvailable();
@@ -29,27 +35,6 @@ describeStoreContract(
   },
   { skip: !available },
 );
-
-/**
- * Redis expires keys by the server's clock, which a test cannot move: shortening every matching
- * key's remaining TTL by `ms` is what `ms` of waiting does to them (a key whose TTL runs out is gone).
- */
-async function shortenTtls(url: string, pattern: string, ms: number): Promise<void> {
-  const client = createClient({ url });
-  await client.connect();
-  try {
-    for await (const keys of client.scanIterator({ MATCH: pattern })) {
-      for (const key of keys) {
-        const left = await client.pTTL(key);
-        if (left < 0) continue; // no TTL (-1), or gone meanwhile (-2)
-        if (left <= ms) await client.del(key);
-        else await client.pExpire(key, left - ms);
-      }
-    }
-  } finally {
-    await client.close();
-  }
-}
 
 describe.skipIf(!available)("redis:// specifics", () => {
   let server: RedisServer;
