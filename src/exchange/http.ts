@@ -76,6 +76,8 @@ export class HttpClient {
   readonly #maxRetryAfterMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
+  #active = 0;
+  #idleWaiters: Array<() => void> = [];
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -104,6 +106,22 @@ export class HttpClient {
 
   /** Sends one request; GETs are retried on network errors, timeouts, 5xx and 429. */
   async request(request: HttpRequest): Promise<HttpResponse> {
+    this.#active++;
+    try {
+      return await this.#withRetries(request);
+    } finally {
+      this.#active--;
+      if (this.#active === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
+    }
+  }
+
+  /** Resolves when no request is under way, retries included (tests wait for stragglers on this). */
+  idle(): Promise<void> {
+    if (this.#active === 0) return Promise.resolve();
+    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+  }
+
+  async #withRetries(request: HttpRequest): Promise<HttpResponse> {
     const retryable = request.method === "GET";
     for (let attempt = 0; ; attempt++) {
       try {
