@@ -4,6 +4,7 @@ import { ManualTimers } from "../../src/clock.ts";
 import { apiDeliveryQueue } from "../../src/notify/notifier.ts";
 import { DeliveryQueue, type Outgoing } from "../../src/notify/queue.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
+import { drainQueue } from "../support/drain-queue.ts";
 
 function apiError(code: number, description: string, retryAfter?: number): GrammyError {
   return new GrammyError(
@@ -17,20 +18,6 @@ function apiError(code: number, description: string, retryAfter?: number): Gramm
     "sendMessage",
     {},
   );
-}
-
-/**
- * Runs the queue on virtual time until it is empty: the sends in flight are answered first (real
- * I/O, no time passes meanwhile), then the clock moves to the queue's next timer.
- */
-async function drain(queue: DeliveryQueue, timers: ManualTimers): Promise<void> {
-  for (;;) {
-    while (queue.inFlight > 0) await new Promise((resolve) => setImmediate(resolve));
-    if (queue.pending === 0) return;
-    const at = timers.nextAt;
-    if (at === undefined) throw new Error("the queue holds messages but waits for nothing");
-    timers.advance(at - timers.now());
-  }
 }
 
 describe("DeliveryQueue against the Bot API double with Telegram's limits on", () => {
@@ -53,7 +40,7 @@ describe("DeliveryQueue against the Bot API double with Telegram's limits on", (
       for (const chatId of chats) queue.enqueue({ chatId, text: `notice ${n} for ${chatId}` });
     }
     expect(queue.pending).toBe(200);
-    await drain(queue, timers);
+    await drainQueue(queue, timers);
     await queue.idle();
     const elapsed = timers.now() - started;
 
@@ -100,7 +87,7 @@ describe("DeliveryQueue errors", () => {
     const started = timers.now();
     for (const text of ["a", "b", "c"]) queue.enqueue({ chatId: 1, text });
     queue.enqueue({ chatId: 2, text: "d" });
-    await drain(queue, timers);
+    await drainQueue(queue, timers);
     await queue.idle();
     expect(sent).toEqual(["a", "d", "b", "c"]);
     expect(timers.now() - started).toBeGreaterThanOrEqual(950);
@@ -128,7 +115,7 @@ describe("DeliveryQueue errors", () => {
     });
     for (const text of ["x1", "x2", "x3"]) queue.enqueue({ chatId: 7, text });
     queue.enqueue({ chatId: 8, text: "y" });
-    await drain(queue, timers);
+    await drainQueue(queue, timers);
     await queue.idle();
     // onBlocked is told after the drop, on a later turn of the event loop.
     await new Promise((resolve) => setImmediate(resolve));
@@ -155,7 +142,7 @@ describe("DeliveryQueue errors", () => {
     });
     queue.enqueue({ chatId: 1, text: "bad" });
     queue.enqueue({ chatId: 2, text: "flaky" });
-    await drain(queue, timers);
+    await drainQueue(queue, timers);
     await queue.idle();
     expect(seen.get("bad")).toBe(1);
     expect(seen.get("flaky")).toBe(3);
@@ -174,7 +161,7 @@ describe("DeliveryQueue errors", () => {
       },
     });
     for (let i = 0; i < 30; i++) queue.enqueue({ chatId: i % 3, text: String(i) });
-    await drain(queue, timers);
+    await drainQueue(queue, timers);
     await queue.idle();
     // 30 messages at 100/s: ≥ ~290 ms; each chat's 10 at one per 100 ms: ≥ ~900 ms.
     const span = (at.at(-1)?.t ?? 0) - (at[0]?.t ?? 0);

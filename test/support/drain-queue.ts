@@ -1,0 +1,22 @@
+import type { ManualTimers } from "../../src/clock.ts";
+import type { DeliveryQueue } from "../../src/notify/queue.ts";
+
+/**
+ * Runs a delivery queue on virtual time until it is empty: the sends in flight are answered first
+ * (real I/O; no time passes meanwhile), then the clock moves to the queue's next timer.
+ *
+ * @example
+ * const timers = new ManualTimers(HARNESS_EPOCH);
+ * const queue = new DeliveryQueue({ send, timers });
+ * queue.enqueue({ chatId: 42, text: "one" });
+ * await drainQueue(queue, timers);
+ */
+export async function drainQueue(queue: DeliveryQueue, timers: ManualTimers): Promise<void> {
+  for (;;) {
+    while (queue.inFlight > 0) await new Promise((resolve) => setImmediate(resolve));
+    if (queue.pending === 0) return;
+    const at = timers.nextAt;
+    if (at === undefined) throw new Error("the queue holds messages but waits for nothing");
+    timers.advance(at - timers.now());
+  }
+}
