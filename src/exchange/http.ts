@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
+import { InFlight } from "../in-flight.ts";
 import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
@@ -76,8 +77,7 @@ export class HttpClient {
   readonly #maxRetryAfterMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
-  #active = 0;
-  #idleWaiters: Array<() => void> = [];
+  readonly #inFlight = new InFlight();
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -106,19 +106,12 @@ export class HttpClient {
 
   /** Sends one request; GETs are retried on network errors, timeouts, 5xx and 429. */
   async request(request: HttpRequest): Promise<HttpResponse> {
-    this.#active++;
-    try {
-      return await this.#withRetries(request);
-    } finally {
-      this.#active--;
-      if (this.#active === 0) for (const resolve of this.#idleWaiters.splice(0)) resolve();
-    }
+    return this.#inFlight.track(() => this.#withRetries(request));
   }
 
   /** Resolves when no request is under way, retries included (tests wait for stragglers on this). */
   idle(): Promise<void> {
-    if (this.#active === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
+    return this.#inFlight.drain();
   }
 
   async #withRetries(request: HttpRequest): Promise<HttpResponse> {

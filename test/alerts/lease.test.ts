@@ -11,13 +11,8 @@ import { silentLogger } from "../../src/logger.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
-import {
-  type RedisServer,
-  redisAvailable,
-  redisUnavailableReason,
-  shortenTtls,
-  startRedis,
-} from "../support/redis.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { shortenTtls } from "../support/redis-time.ts";
 
 describe("Lease", () => {
   afterEach(() => {

@@ -7,12 +7,11 @@ import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualTimers } from "../../src/clock.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
-import { createDelivery } from "../../src/notify/delivery.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
-import { drainQueue } from "../support/drain-queue.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../support/harness.ts";
+import { drainQueue, jobsOnTimers } from "../support/virtual-delivery.ts";
 
 const CARD = (m: SentMessage) => /your quote/.test(m.text) && m.buttons.length > 0;
 const buys = (h: Harness) => h.sandbox.countRequests("POST", "/v1/buy");
@@ -56,14 +55,7 @@ describe("crash between Confirm and the exchange's answer", () => {
     h.sandbox.faults.release({ answer: false });
     await stopping;
     await h.startBot();
-    const delivery = createDelivery({ deps: h.deps, api: h.bot.api, queue: { timers } });
-    jobs = startBackgroundJobs({
-      deps: h.deps,
-      api: h.bot.api,
-      intervalMs: 60_000,
-      autoStart: false,
-      delivery,
-    });
+    jobs = jobsOnTimers(h, timers);
   }
 
   /** One background tick, and every notice it queued delivered. */

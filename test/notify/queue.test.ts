@@ -4,7 +4,7 @@ import { ManualTimers } from "../../src/clock.ts";
 import { apiDeliveryQueue } from "../../src/notify/notifier.ts";
 import { DeliveryQueue, type Outgoing } from "../../src/notify/queue.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
-import { drainQueue } from "../support/drain-queue.ts";
+import { drainQueue } from "../support/virtual-delivery.ts";
 
 function apiError(code: number, description: string, retryAfter?: number): GrammyError {
   return new GrammyError(

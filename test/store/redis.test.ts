@@ -1,13 +1,8 @@
 import { createKeyv } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.ts";
-import {
-  type RedisServer,
-  redisAvailable,
-  redisUnavailableReason,
-  shortenTtls,
-  startRedis,
-} from "../support/redis.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { shortenTtls } from "../support/redis-time.ts";
 import { describeStoreContract } from "./contract.ts";
 
 const available = redisAvailable();

@@ -6,11 +6,10 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AlertBook } from "../../../src/alerts/book.ts";
 import { ManualTimers } from "../../../src/clock.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
-import { createDelivery } from "../../../src/notify/delivery.ts";
+import type { BackgroundJobs } from "../../../src/jobs.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { drainQueue } from "../../support/drain-queue.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../../support/harness.ts";
+import { drainQueue, jobsOnTimers } from "../../support/virtual-delivery.ts";
 
 describe("price alerts through the bot", () => {
   let h: Harness;
@@ -19,14 +18,7 @@ describe("price alerts through the bot", () => {
   const timers = new ManualTimers(HARNESS_EPOCH);
 
   const startJobs = () => {
-    const delivery = createDelivery({ deps: h.deps, api: h.bot.api, queue: { timers } });
-    jobs = startBackgroundJobs({
-      deps: h.deps,
-      api: h.bot.api,
-      intervalMs: 60_000,
-      autoStart: false,
-      delivery,
-    });
+    jobs = jobsOnTimers(h, timers);
   };
 
   beforeAll(async () => {
