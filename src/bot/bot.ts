@@ -1,7 +1,7 @@
 /**
  * createBot(deps): the plugins, middleware and features, in a fixed, visible order.
  *
- *   update logger → error boundary → i18n → inline queries (no chat, no session) →
+ *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
  *     private chats: session → conversations → flood limit → /cancel → features
  *
@@ -41,6 +41,7 @@ import { orderWatch, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
 import { createI18n } from "./i18n.ts";
+import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
@@ -60,6 +61,8 @@ export interface BotOptions {
   floodLimit?: FloodLimitOptions;
   /** One update per chat at a time across instances: set when the store is shared (Redis). */
   chatLock?: boolean | ChatLockOptions;
+  /** When "typing…" shows and by when the final sentence is out (default 2 s and 20 s). */
+  answerDeadline?: AnswerDeadlineOptions;
 }
 
 /** Where conversations keep their (encrypted) state: one key per private chat. */
@@ -99,6 +102,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const inFlight = new InFlight();
   IN_FLIGHT.set(bot, inFlight);
   bot.use(inFlight.middleware);
+  // Before sequentialize: time spent waiting behind the user's previous update counts too.
+  bot.use(answerDeadline(options.answerDeadline));
   bot.use(sequentialize(userKey));
   bot.use(updateLogger(deps.log));
   const guarded = bot.errorBoundary(createErrorHandler(deps.log));

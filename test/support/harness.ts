@@ -21,6 +21,7 @@ import { pino } from "pino";
 import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
+import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
@@ -50,6 +51,8 @@ export interface HarnessOptions {
   chatLock?: boolean;
   /** The market feed's cache TTL. */
   marketTtlMs?: number;
+  /** When "typing…" shows and by when the final sentence is out (small values in tests). */
+  answerDeadline?: AnswerDeadlineOptions;
   /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
   clock?: AdjustableClock;
 }
@@ -116,6 +119,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       floodLimit: options.floodLimit ?? { max: 10_000 },
       // As main.ts: a shared store means several instances.
       chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
+      ...(options.answerDeadline ? { answerDeadline: options.answerDeadline } : {}),
     });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
