@@ -24,6 +24,9 @@ nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
+unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.
+unknown-text = Das habe ich nicht verstanden. Schick /help, um zu sehen, was ich kann.
+button-inactive = Diese Schaltfläche ist nicht mehr aktiv.
 
 ## /start and /help
 

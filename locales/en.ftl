@@ -24,6 +24,9 @@ nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
 unknown-command = I do not know that command. Send /help for the list.
+unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.
+unknown-text = I did not understand that. Send /help to see what I can do.
+button-inactive = This button is no longer active.
 
 ## /start and /help
 

@@ -3,7 +3,8 @@
  *
  *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
- *     private chats: session → conversations → flood limit → /cancel → features
+ *     private chats: session → conversations → flood limit → /cancel → features → unknown input
+ *   → unanswered buttons (any chat, inline messages too)
  *
  * @example
  * const bot = createBot(deps, { token, apiRoot: "http://127.0.0.1:8081" });
@@ -39,6 +40,7 @@ import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
 import { orderWatch, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
+import { staleButtons, unknownInput } from "./features/unanswered.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
 import { createI18n } from "./i18n.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
@@ -173,6 +175,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     transactionsFeature(deps),
     settingsFeature(deps),
   );
+  // Last: what no feature took still gets an answer (a sentence in private chats only).
+  inPrivate.use(unknownInput());
+  guarded.use(staleButtons());
   return bot;
 }
 

@@ -131,7 +131,10 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       const left = ends - performance.now();
       try {
-        return await this.#attempt(request, Math.ceil(Math.min(this.#timeoutMs, Math.max(MIN_ATTEMPT_MS, left))));
+        return await this.#attempt(
+          request,
+          Math.ceil(Math.min(this.#timeoutMs, Math.max(MIN_ATTEMPT_MS, left))),
+        );
       } catch (error) {
         if (!(error instanceof ExchangeError) || !retryable || attempt >= this.#retries) throw error;
         const wait = this.#retryDelay(error, attempt);

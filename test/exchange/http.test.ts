@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import type { ExchangeErrorKind } from "../../src/exchange/errors.ts";
 import { withDeadline } from "../../src/exchange/deadline.ts";
+import type { ExchangeErrorKind } from "../../src/exchange/errors.ts";
 import { HttpClient, type HttpClientOptions, parseRetryAfter } from "../../src/exchange/http.ts";
 import { failure } from "../support/failure.ts";
 import {
@@ -573,7 +573,9 @@ describe("HttpClient: one budget per call", () => {
       retries: 3,
       timeoutMs: 20_000,
     });
-    const error = await failure(withDeadline(1_200, () => http.request({ method: "GET", path: "/v1/balance" })));
+    const error = await failure(
+      withDeadline(1_200, () => http.request({ method: "GET", path: "/v1/balance" })),
+    );
     expect(error.kind).toBe("timeout");
     expect(server.requests).toHaveLength(1);
   });
