@@ -9,7 +9,10 @@ open-private-chat = Open a private chat with me
 error-generic = Something went wrong on our side. Please try again in a moment. (Reference: { $ref })
 error-exchange-network = The exchange cannot be reached right now. Please try again in a minute. (Reference: { $ref })
 error-exchange-timeout = The exchange did not answer in time. Please try again in a minute. (Reference: { $ref })
-error-exchange-rate-limited = The exchange asks us to slow down. Please try again in { $seconds } seconds.
+error-exchange-rate-limited = The exchange asks us to slow down. Please try again in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+  }.
 error-exchange-server = The exchange has a problem right now. Please try again later. (Reference: { $ref })
 error-exchange-refused = The exchange refused this: { $message }
 error-exchange-not-found = The exchange does not know that item.
@@ -93,8 +96,14 @@ login-bad-email = That does not look like an e-mail address. Please send it agai
 login-ask-password = Now send your password. I delete the message right away.
 login-ask-code = Last step: send the 6-digit code from your authenticator app.
 login-bad-code-format = The code is the 6 digits your authenticator app shows. Please send them.
-login-wrong-code = That code was not accepted. Please send the current code from your authenticator app. ({ $left } tries left)
-login-wrong-credentials = E-mail or password is wrong. Send /login to try again. ({ $left } tries left)
+login-wrong-code = That code was not accepted. Please send the current code from your authenticator app. ({ $left ->
+    [one] 1 try left
+   *[other] { $left } tries left
+  })
+login-wrong-credentials = E-mail or password is wrong. Send /login to try again. ({ $left ->
+    [one] 1 try left
+   *[other] { $left } tries left
+  })
 login-too-many-codes = Too many wrong codes. Send /login to start again.
 login-rate-limited = Too many failed logins. Please wait until { $time } and try again.
 login-checking = Checking with the exchange…
@@ -107,7 +116,10 @@ login-stay-button = Stay logged in
 
 logout-done = You are logged out. I have forgotten your session and every secret I held for you.
 logout-not-logged-in = You were not logged in. I have forgotten every secret I held for you anyway.
-logout-auto = You were logged out after { $minutes } minutes without activity, as your settings ask.
+logout-auto = You were logged out after { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+  } without activity, as your settings ask.
 
 ## Amounts
 
@@ -117,7 +129,10 @@ amount-error-negative = The amount cannot be negative.
 amount-error-zero = The amount must be more than zero.
 amount-error-exponent = Please write the amount out in full, without an exponent (e.g. 0.001, not 1e-3).
 amount-error-ambiguous-separator = Please write the amount without thousands separators, e.g. 1500.50.
-amount-error-too-many-decimals = That has too many decimals: at most { $decimals } here.
+amount-error-too-many-decimals = That has too many decimals: at most { $decimals ->
+    [one] 1 decimal
+   *[other] { $decimals } decimals
+  } here.
 amount-error-too-long = That amount is far too long.
 amount-error-too-large = That amount is too large.
 
@@ -219,7 +234,10 @@ settings-notifications-line = 🔔 Notifications: price alerts { $alerts }, orde
 settings-remember-line = 🔑 Remember password for quick re-login: { $state }
 settings-autologout-line = ⏱ Auto-logout: { $value }
 settings-autologout-never = never
-settings-autologout-after = after { $minutes } minutes without activity
+settings-autologout-after = after { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+  } without activity
 settings-hint = Tap to change. You can also type, e.g. /settings alerts off or /settings logout 30.
 settings-on = on
 settings-off = off
@@ -326,7 +344,10 @@ banks-add-ask-amount =
     How many euros will you transfer from this account to verify it? Send a small amount like 1.00.
     The account is verified when a transfer of exactly this amount arrives from it.
 banks-name-too-short = Please send the bank's name (at least two characters, with letters).
-banks-name-too-long = That name is too long: at most { $max } characters, please.
+banks-name-too-long = That name is too long: at most { $max ->
+    [one] 1 character
+   *[other] { $max } characters
+  }, please.
 banks-name-characters = Please send the bank's name without the characters < > { "{" } { "}" }.
 banks-iban-empty = Please send the IBAN.
 banks-iban-characters = An IBAN has only letters and digits (spaces are fine). Please check it and send it again.
@@ -506,7 +527,10 @@ alert-usage =
 alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
 alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
 alert-change-too-large = A 24 h change alert can be at most 1000 %.
-alert-limit = You already have { $limit } alerts, the most one person can have. Remove one in /alerts first.
+alert-limit = You already have { $limit ->
+    [one] 1 alert
+   *[other] { $limit } alerts
+  }, the most one person can have. Remove one in /alerts first.
 alert-duplicate = You already have this alert: { $alert }.
 alert-added = ✅ Alert set: { $alert }.
 alert-now = Now: { $price } ({ $change } in 24 h).
