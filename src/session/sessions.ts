@@ -267,6 +267,7 @@ export class Sessions {
     await this.#store.delete(authKey(userId));
     await this.#store.delete(passwordKey(userId));
     for (const key of this.#alsoWipe(userId)) await this.#store.delete(key);
+    await this.#store.purgeDeleted();
     return { wasLoggedIn };
   }
 

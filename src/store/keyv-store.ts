@@ -42,6 +42,8 @@ export interface KeyvStoreParts {
   keyPrefix: string;
   /** Releases the driver; called once. */
   close: () => Promise<void>;
+  /** Store.purgeDeleted for this backend; nothing to do when absent. */
+  purgeDeleted?: () => Promise<void>;
 }
 
 interface Entry {
@@ -65,6 +67,7 @@ export class KeyvStore implements Store {
   readonly #atomic: AtomicBackend;
   readonly #prefix: string;
   readonly #close: () => Promise<void>;
+  readonly #purgeDeleted: () => Promise<void>;
   #closed: Promise<void> | undefined;
 
   constructor(parts: KeyvStoreParts) {
@@ -72,6 +75,7 @@ export class KeyvStore implements Store {
     this.#atomic = parts.atomic;
     this.#prefix = parts.keyPrefix;
     this.#close = parts.close;
+    this.#purgeDeleted = parts.purgeDeleted ?? (async () => {});
   }
 
   async get<T>(key: string): Promise<T | undefined> {
@@ -148,6 +152,11 @@ export class KeyvStore implements Store {
       if (!isExpired(await this.#decode(raw), now)) live.push(rawKey.slice(this.#prefix.length));
     }
     return live.sort();
+  }
+
+  async purgeDeleted(): Promise<void> {
+    this.#assertOpen();
+    await this.#purgeDeleted();
   }
 
   close(): Promise<void> {
