@@ -18,6 +18,7 @@ error-exchange-refused = Die Börse hat das abgelehnt: { $message }
 error-exchange-not-found = Die Börse kennt diesen Eintrag nicht.
 error-exchange-forbidden = Die Börse erlaubt das für dein Konto nicht.
 error-exchange-bad-response = Die Börse hat eine Antwort geschickt, die wir nicht lesen konnten. Bitte versuche es später noch einmal. (Referenz: { $ref })
+error-store-unavailable = Ich erreiche meinen Speicher gerade nicht, daher wurde nichts ausgeführt. Bitte versuche es in einer Minute noch einmal. (Referenz: { $ref })
 session-expired = Deine Sitzung bei der Börse ist abgelaufen. Melde dich erneut an, um weiterzumachen.
 login-required = Bitte melde dich zuerst bei deinem Börsenkonto an.
 flow-hint-text = Ich warte hier auf eine Textnachricht. Schick sie, oder /cancel zum Abbrechen.

@@ -18,6 +18,7 @@ error-exchange-refused = The exchange refused this: { $message }
 error-exchange-not-found = The exchange does not know that item.
 error-exchange-forbidden = The exchange does not allow this for your account.
 error-exchange-bad-response = The exchange sent an answer we could not read. Please try again later. (Reference: { $ref })
+error-store-unavailable = I cannot reach my storage right now, so nothing was done. Please try again in a minute. (Reference: { $ref })
 session-expired = Your exchange session has expired. Log in again to continue.
 login-required = Please log in to your exchange account first.
 flow-hint-text = I am waiting for a text message here. Send it, or /cancel to stop.
