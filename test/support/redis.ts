@@ -29,14 +29,15 @@ export interface StartRedisOptions {
   persist?: boolean;
 }
 
-/** The redis-server binary: `$REDIS_SERVER`, else `redis-server` on the PATH, else /usr/bin/redis-server. */
+/**
+ * The redis-server binary: `$REDIS_SERVER` when set (and then only that one), else `redis-server`
+ * on the PATH, else /usr/bin/redis-server or /usr/local/bin/redis-server.
+ */
 function redisBinary(): string | undefined {
-  const candidates = [
-    process.env.REDIS_SERVER,
-    "redis-server",
-    "/usr/bin/redis-server",
-    "/usr/local/bin/redis-server",
-  ];
+  const chosen = process.env.REDIS_SERVER;
+  const candidates = chosen
+    ? [chosen]
+    : ["redis-server", "/usr/bin/redis-server", "/usr/local/bin/redis-server"];
   for (const candidate of candidates) {
     if (!candidate) continue;
     if (candidate.includes("/") && !existsSync(candidate)) continue;
