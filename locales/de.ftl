@@ -130,10 +130,7 @@ amount-error-negative = Der Betrag darf nicht negativ sein.
 amount-error-zero = Der Betrag muss größer als null sein.
 amount-error-exponent = Bitte schreib den Betrag aus, ohne Exponent (z. B. 0,001 statt 1e-3).
 amount-error-ambiguous-separator = Bitte schreib den Betrag ohne Tausendertrennzeichen, z. B. 1500,50.
-amount-error-too-many-decimals = Das hat zu viele Nachkommastellen: hier höchstens { $decimals ->
-    [one] eine
-   *[other] { $decimals }
-  }.
+amount-error-too-many-decimals = Das hat zu viele Nachkommastellen: hier höchstens { $decimals }.
 amount-error-too-long = Dieser Betrag ist viel zu lang.
 amount-error-too-large = Dieser Betrag ist zu groß.
 

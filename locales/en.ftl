@@ -130,10 +130,7 @@ amount-error-negative = The amount cannot be negative.
 amount-error-zero = The amount must be more than zero.
 amount-error-exponent = Please write the amount out in full, without an exponent (e.g. 0.001, not 1e-3).
 amount-error-ambiguous-separator = Please write the amount without thousands separators, e.g. 1500.50.
-amount-error-too-many-decimals = That has too many decimals: at most { $decimals ->
-    [one] 1 decimal
-   *[other] { $decimals } decimals
-  } here.
+amount-error-too-many-decimals = That has too many decimals: at most { $decimals } here.
 amount-error-too-long = That amount is far too long.
 amount-error-too-large = That amount is too large.
 
