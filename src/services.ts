@@ -31,7 +31,13 @@ export interface Services {
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
     Partial<Pick<Config, "marketData" | "marketTtlMs">>,
-  options: { clock: Clock; log: Logger; storeNamespace?: string },
+  options: {
+    clock: Clock;
+    log: Logger;
+    storeNamespace?: string;
+    /** How the exchange client waits between retries of a GET (default: real time). */
+    retrySleep?: (ms: number) => Promise<void>;
+  },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
   const vault = Vault.fromBase64(config.secretsKey);
@@ -39,7 +45,10 @@ export async function createServices(
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
-  const http = new HttpClient({ baseUrl: config.exchange.url });
+  const http = new HttpClient({
+    baseUrl: config.exchange.url,
+    ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+  });
   const account = new AccountApi(http, {
     clientId: config.exchange.clientId,
     clientSecret: config.exchange.clientSecret,

@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
+import { InFlight } from "../in-flight.ts";
 import { timeLeft } from "./deadline.ts";
 import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
 
@@ -94,6 +95,7 @@ export class HttpClient {
   readonly #maxRetryAfterMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
+  readonly #inFlight = new InFlight();
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -126,6 +128,15 @@ export class HttpClient {
    * wait and another attempt still fit in the budget.
    */
   async request(request: HttpRequest): Promise<HttpResponse> {
+    return this.#inFlight.track(() => this.#withRetries(request));
+  }
+
+  /** Resolves when no request is under way, retries included (tests wait for stragglers on this). */
+  idle(): Promise<void> {
+    return this.#inFlight.drain();
+  }
+
+  async #withRetries(request: HttpRequest): Promise<HttpResponse> {
     const retryable = request.method === "GET";
     const ends = performance.now() + Math.min(request.budgetMs ?? this.#budgetMs, timeLeft() ?? Infinity);
     for (let attempt = 0; ; attempt++) {

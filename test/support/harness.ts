@@ -68,6 +68,8 @@ export interface Harness {
   user(id?: number, options?: FakeUserOptions): FakeUser;
   /** A user who went through /login with the sandbox's demo account. */
   loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
+  /** Resolves when no exchange request of the bot is under way, retries included. */
+  exchangeIdle(): Promise<void>;
   /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
   restartBot(): Promise<void>;
   /** Stops the bot only; `startBot` builds a new one on the same store. */
@@ -80,6 +82,12 @@ export interface Harness {
 export const HARNESS_EPOCH = Date.parse("2026-11-22T10:00:00.000Z");
 
 let nextUserId = 1000;
+
+/**
+ * The exchange client's wait between retries of a GET, on the harness's ManualClock: none. Time
+ * stands still there unless a test moves it; the backoff itself is tested in test/exchange/.
+ */
+const noRetryWait = async (): Promise<void> => {};
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.shared?.clock ?? options.clock ?? new ManualClock(HARNESS_EPOCH);
@@ -109,6 +117,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         clock,
         log: testLogger(),
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
+        // Benchmarks pass real time: their retries wait as in production.
+        ...(options.clock ? {} : { retrySleep: noRetryWait }),
       },
     );
     bot = createBot(services.deps, {
@@ -140,6 +150,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     get deps() {
       return services.deps;
     },
+    exchangeIdle: () => services.http.idle(),
     get bot() {
       return bot;
     },
@@ -216,7 +227,7 @@ export async function secondInstance(
       defaultLocale: "en",
       telegramApiRoot: h.telegram.apiRoot,
     },
-    { clock: h.clock, log: testLogger() },
+    { clock: h.clock, log: testLogger(), retrySleep: noRetryWait },
   );
   const bot = createBot(services.deps, {
     token: h.telegram.token,
