@@ -9,12 +9,16 @@ open-private-chat = Privaten Chat mit mir öffnen
 error-generic = Bei uns ist etwas schiefgegangen. Bitte versuche es gleich noch einmal. (Referenz: { $ref })
 error-exchange-network = Die Börse ist gerade nicht erreichbar. Bitte versuche es in einer Minute noch einmal. (Referenz: { $ref })
 error-exchange-timeout = Die Börse hat nicht rechtzeitig geantwortet. Bitte versuche es in einer Minute noch einmal. (Referenz: { $ref })
-error-exchange-rate-limited = Die Börse bittet uns, langsamer zu machen. Bitte versuche es in { $seconds } Sekunden noch einmal.
+error-exchange-rate-limited = Die Börse bittet uns, langsamer zu machen. Bitte versuche es in { $seconds ->
+    [one] einer Sekunde
+   *[other] { $seconds } Sekunden
+  } noch einmal.
 error-exchange-server = Die Börse hat gerade ein Problem. Bitte versuche es später noch einmal. (Referenz: { $ref })
 error-exchange-refused = Die Börse hat das abgelehnt: { $message }
 error-exchange-not-found = Die Börse kennt diesen Eintrag nicht.
 error-exchange-forbidden = Die Börse erlaubt das für dein Konto nicht.
 error-exchange-bad-response = Die Börse hat eine Antwort geschickt, die wir nicht lesen konnten. Bitte versuche es später noch einmal. (Referenz: { $ref })
+error-store-unavailable = Ich erreiche meinen Speicher gerade nicht, daher wurde nichts ausgeführt. Bitte versuche es in einer Minute noch einmal. (Referenz: { $ref })
 session-expired = Deine Sitzung bei der Börse ist abgelaufen. Melde dich erneut an, um weiterzumachen.
 login-required = Bitte melde dich zuerst bei deinem Börsenkonto an.
 flow-hint-text = Ich warte hier auf eine Textnachricht. Schick sie, oder /cancel zum Abbrechen.
@@ -24,6 +28,9 @@ nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
+unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.
+unknown-text = Das habe ich nicht verstanden. Schick /help, um zu sehen, was ich kann.
+button-inactive = Diese Schaltfläche ist nicht mehr aktiv.
 
 ## /start and /help
 
@@ -90,8 +97,14 @@ login-bad-email = Das sieht nicht nach einer E-Mail-Adresse aus. Bitte schick si
 login-ask-password = Schick jetzt dein Passwort. Ich lösche die Nachricht sofort.
 login-ask-code = Letzter Schritt: Schick den 6-stelligen Code aus deiner Authenticator-App.
 login-bad-code-format = Der Code besteht aus den 6 Ziffern, die deine Authenticator-App zeigt. Bitte schick sie.
-login-wrong-code = Dieser Code wurde nicht akzeptiert. Bitte schick den aktuellen Code aus deiner Authenticator-App. (noch { $left } Versuche)
-login-wrong-credentials = E-Mail oder Passwort ist falsch. Schick /login für einen neuen Versuch. (noch { $left } Versuche)
+login-wrong-code = Dieser Code wurde nicht akzeptiert. Bitte schick den aktuellen Code aus deiner Authenticator-App. ({ $left ->
+    [one] noch 1 Versuch
+   *[other] noch { $left } Versuche
+  })
+login-wrong-credentials = E-Mail oder Passwort ist falsch. Schick /login für einen neuen Versuch. ({ $left ->
+    [one] noch 1 Versuch
+   *[other] noch { $left } Versuche
+  })
 login-too-many-codes = Zu viele falsche Codes. Schick /login, um neu zu beginnen.
 login-rate-limited = Zu viele fehlgeschlagene Anmeldungen. Bitte warte bis { $time } und versuche es dann noch einmal.
 login-checking = Ich prüfe das bei der Börse …
@@ -104,7 +117,10 @@ login-stay-button = Angemeldet bleiben
 
 logout-done = Du bist abgemeldet. Ich habe deine Sitzung und alle Geheimnisse, die ich für dich hatte, vergessen.
 logout-not-logged-in = Du warst nicht angemeldet. Alle Geheimnisse, die ich für dich hatte, habe ich trotzdem vergessen.
-logout-auto = Du wurdest nach { $minutes } Minuten ohne Aktivität abgemeldet, wie es deine Einstellungen vorsehen.
+logout-auto = Du wurdest nach { $minutes ->
+    [one] einer Minute
+   *[other] { $minutes } Minuten
+  } ohne Aktivität abgemeldet, wie es deine Einstellungen vorsehen.
 
 ## Amounts
 
@@ -216,7 +232,10 @@ settings-notifications-line = 🔔 Benachrichtigungen: Preisalarme { $alerts }, 
 settings-remember-line = 🔑 Passwort für schnelles Wieder-Anmelden merken: { $state }
 settings-autologout-line = ⏱ Automatisch abmelden: { $value }
 settings-autologout-never = nie
-settings-autologout-after = nach { $minutes } Minuten ohne Aktivität
+settings-autologout-after = nach { $minutes ->
+    [one] einer Minute
+   *[other] { $minutes } Minuten
+  } ohne Aktivität
 settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts off oder /settings logout 30.
 settings-on = an
 settings-off = aus
@@ -323,7 +342,10 @@ banks-add-ask-amount =
     Wie viele Euro überweist du von diesem Konto, um es zu bestätigen? Sende einen kleinen Betrag wie 1,00.
     Das Konto ist bestätigt, wenn eine Überweisung über genau diesen Betrag von ihm eingeht.
 banks-name-too-short = Bitte sende den Namen der Bank (mindestens zwei Zeichen, mit Buchstaben).
-banks-name-too-long = Der Name ist zu lang: höchstens { $max } Zeichen, bitte.
+banks-name-too-long = Der Name ist zu lang: höchstens { $max ->
+    [one] 1 Zeichen
+   *[other] { $max } Zeichen
+  }, bitte.
 banks-name-characters = Bitte sende den Namen der Bank ohne die Zeichen < > { "{" } { "}" }.
 banks-iban-empty = Bitte sende die IBAN.
 banks-iban-characters = Eine IBAN hat nur Buchstaben und Ziffern (Leerzeichen sind in Ordnung). Bitte prüfe sie und sende sie noch einmal.
@@ -503,7 +525,10 @@ alert-usage =
 alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
 alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
 alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
-alert-limit = Du hast schon { $limit } Alarme, mehr geht nicht. Entferne zuerst einen unter /alerts.
+alert-limit = Du hast schon { $limit ->
+    [one] einen Alarm
+   *[other] { $limit } Alarme
+  }, mehr geht nicht. Entferne zuerst einen unter /alerts.
 alert-duplicate = Diesen Alarm hast du schon: { $alert }.
 alert-added = ✅ Alarm gesetzt: { $alert }.
 alert-now = Jetzt: { $price } ({ $change } in 24 h).

@@ -9,12 +9,16 @@ open-private-chat = Open a private chat with me
 error-generic = Something went wrong on our side. Please try again in a moment. (Reference: { $ref })
 error-exchange-network = The exchange cannot be reached right now. Please try again in a minute. (Reference: { $ref })
 error-exchange-timeout = The exchange did not answer in time. Please try again in a minute. (Reference: { $ref })
-error-exchange-rate-limited = The exchange asks us to slow down. Please try again in { $seconds } seconds.
+error-exchange-rate-limited = The exchange asks us to slow down. Please try again in { $seconds ->
+    [one] 1 second
+   *[other] { $seconds } seconds
+  }.
 error-exchange-server = The exchange has a problem right now. Please try again later. (Reference: { $ref })
 error-exchange-refused = The exchange refused this: { $message }
 error-exchange-not-found = The exchange does not know that item.
 error-exchange-forbidden = The exchange does not allow this for your account.
 error-exchange-bad-response = The exchange sent an answer we could not read. Please try again later. (Reference: { $ref })
+error-store-unavailable = I cannot reach my storage right now, so nothing was done. Please try again in a minute. (Reference: { $ref })
 session-expired = Your exchange session has expired. Log in again to continue.
 login-required = Please log in to your exchange account first.
 flow-hint-text = I am waiting for a text message here. Send it, or /cancel to stop.
@@ -24,6 +28,9 @@ nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
 unknown-command = I do not know that command. Send /help for the list.
+unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.
+unknown-text = I did not understand that. Send /help to see what I can do.
+button-inactive = This button is no longer active.
 
 ## /start and /help
 
@@ -90,8 +97,14 @@ login-bad-email = That does not look like an e-mail address. Please send it agai
 login-ask-password = Now send your password. I delete the message right away.
 login-ask-code = Last step: send the 6-digit code from your authenticator app.
 login-bad-code-format = The code is the 6 digits your authenticator app shows. Please send them.
-login-wrong-code = That code was not accepted. Please send the current code from your authenticator app. ({ $left } tries left)
-login-wrong-credentials = E-mail or password is wrong. Send /login to try again. ({ $left } tries left)
+login-wrong-code = That code was not accepted. Please send the current code from your authenticator app. ({ $left ->
+    [one] 1 try left
+   *[other] { $left } tries left
+  })
+login-wrong-credentials = E-mail or password is wrong. Send /login to try again. ({ $left ->
+    [one] 1 try left
+   *[other] { $left } tries left
+  })
 login-too-many-codes = Too many wrong codes. Send /login to start again.
 login-rate-limited = Too many failed logins. Please wait until { $time } and try again.
 login-checking = Checking with the exchange…
@@ -104,7 +117,10 @@ login-stay-button = Stay logged in
 
 logout-done = You are logged out. I have forgotten your session and every secret I held for you.
 logout-not-logged-in = You were not logged in. I have forgotten every secret I held for you anyway.
-logout-auto = You were logged out after { $minutes } minutes without activity, as your settings ask.
+logout-auto = You were logged out after { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+  } without activity, as your settings ask.
 
 ## Amounts
 
@@ -216,7 +232,10 @@ settings-notifications-line = 🔔 Notifications: price alerts { $alerts }, orde
 settings-remember-line = 🔑 Remember password for quick re-login: { $state }
 settings-autologout-line = ⏱ Auto-logout: { $value }
 settings-autologout-never = never
-settings-autologout-after = after { $minutes } minutes without activity
+settings-autologout-after = after { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+  } without activity
 settings-hint = Tap to change. You can also type, e.g. /settings alerts off or /settings logout 30.
 settings-on = on
 settings-off = off
@@ -323,7 +342,10 @@ banks-add-ask-amount =
     How many euros will you transfer from this account to verify it? Send a small amount like 1.00.
     The account is verified when a transfer of exactly this amount arrives from it.
 banks-name-too-short = Please send the bank's name (at least two characters, with letters).
-banks-name-too-long = That name is too long: at most { $max } characters, please.
+banks-name-too-long = That name is too long: at most { $max ->
+    [one] 1 character
+   *[other] { $max } characters
+  }, please.
 banks-name-characters = Please send the bank's name without the characters < > { "{" } { "}" }.
 banks-iban-empty = Please send the IBAN.
 banks-iban-characters = An IBAN has only letters and digits (spaces are fine). Please check it and send it again.
@@ -503,7 +525,10 @@ alert-usage =
 alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
 alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
 alert-change-too-large = A 24 h change alert can be at most 1000 %.
-alert-limit = You already have { $limit } alerts, the most one person can have. Remove one in /alerts first.
+alert-limit = You already have { $limit ->
+    [one] 1 alert
+   *[other] { $limit } alerts
+  }, the most one person can have. Remove one in /alerts first.
 alert-duplicate = You already have this alert: { $alert }.
 alert-added = ✅ Alert set: { $alert }.
 alert-now = Now: { $price } ({ $change } in 24 h).

@@ -1,5 +1,6 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { commandList } from "../src/bot/commands.ts";
 import { LOCALES_DIR, SUPPORTED_LOCALES } from "../src/bot/i18n.ts";
@@ -52,5 +53,26 @@ describe("locales", () => {
         expect(keys.has(`command-${command}`), `${locale}: command-${command}`).toBe(true);
       }
     }
+  });
+});
+
+describe("plurals", () => {
+  const i18n = new I18n({ defaultLocale: "en", fluentBundleOptions: { useIsolating: false } });
+  i18n.loadLocalesDirSync(LOCALES_DIR);
+
+  it.each<[string, string, Record<string, number>, string]>([
+    ["en", "login-wrong-code", { left: 1 }, "(1 try left)"],
+    ["en", "login-wrong-code", { left: 2 }, "(2 tries left)"],
+    ["de", "login-wrong-code", { left: 1 }, "(noch 1 Versuch)"],
+    ["de", "login-wrong-code", { left: 2 }, "(noch 2 Versuche)"],
+    ["en", "error-exchange-rate-limited", { seconds: 1 }, "in 1 second."],
+    ["en", "error-exchange-rate-limited", { seconds: 30 }, "in 30 seconds."],
+    ["de", "error-exchange-rate-limited", { seconds: 1 }, "in einer Sekunde noch"],
+    ["en", "logout-auto", { minutes: 1 }, "after 1 minute without"],
+    ["de", "logout-auto", { minutes: 15 }, "nach 15 Minuten ohne"],
+    ["en", "alert-limit", { limit: 1 }, "have 1 alert,"],
+    ["de", "alert-limit", { limit: 20 }, "schon 20 Alarme,"],
+  ])("%s %s %o says %s", (locale, key, variables, expected) => {
+    expect(i18n.t(locale, key, variables)).toContain(expected);
   });
 });

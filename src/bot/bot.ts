@@ -1,9 +1,10 @@
 /**
  * createBot(deps): the plugins, middleware and features, in a fixed, visible order.
  *
- *   update logger → error boundary → i18n → inline queries (no chat, no session) →
+ *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
- *     private chats: session → conversations → flood limit → /cancel → features
+ *     private chats: session → conversations → flood limit → /cancel → features → unknown input
+ *   → unanswered buttons (any chat, inline messages too)
  *
  * @example
  * const bot = createBot(deps, { token, apiRoot: "http://127.0.0.1:8081" });
@@ -40,8 +41,10 @@ import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
 import { orderWatch, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
+import { staleButtons, unknownInput } from "./features/unanswered.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
 import { createI18n } from "./i18n.ts";
+import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
@@ -62,6 +65,8 @@ export interface BotOptions {
   floodLimit?: FloodLimitOptions;
   /** One update per chat at a time across instances: set when the store is shared (Redis). */
   chatLock?: boolean | ChatLockOptions;
+  /** When "typing…" shows and by when the final sentence is out (default 2 s and 20 s). */
+  answerDeadline?: AnswerDeadlineOptions;
 }
 
 /** Where conversations keep their (encrypted) state: one key per private chat. */
@@ -106,6 +111,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const inFlight = new InFlight();
   IN_FLIGHT.set(bot, inFlight);
   bot.use(inFlight.middleware);
+  // Before sequentialize: time spent waiting behind the user's previous update counts too.
+  bot.use(answerDeadline(options.answerDeadline));
   bot.use(sequentialize(userKey));
   bot.use(updateLogger(deps.log));
   const guarded = bot.errorBoundary(createErrorHandler(deps.log));
@@ -177,6 +184,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     transactionsFeature(deps),
     settingsFeature(deps),
   );
+  // Last: what no feature took still gets an answer (a sentence in private chats only).
+  inPrivate.use(unknownInput());
+  guarded.use(staleButtons());
   return bot;
 }
 

@@ -31,7 +31,15 @@ export function createI18n<C extends Context>(options: {
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
       const userId = ctx.from?.id;
-      const chosen = userId === undefined ? undefined : (await options.profiles.get(userId)).locale;
+      // A store that is down must not leave the user without words: the error boundary needs ctx.t
+      // to say so. The client's language is a good guess until the profile can be read again.
+      const chosen =
+        userId === undefined
+          ? undefined
+          : await options.profiles.get(userId).then(
+              (profile) => profile.locale,
+              () => undefined,
+            );
       return chosen ?? clientLocale(ctx.from?.language_code) ?? options.defaultLocale;
     },
   });

@@ -3,6 +3,10 @@
  * keep-alive, our own deadlines, JSON in and out, typed errors, and a retry policy that only ever
  * repeats what is safe to repeat (GET), with capped, jittered backoff that honours Retry-After.
  *
+ * Time: each attempt has its own timeout, and a call as a whole has a budget that its attempts and
+ * backoff share (they never add up past it). Inside a user's action (deadline.ts) the budget is
+ * clipped to what is left of the action's deadline.
+ *
  * @example
  * const http = new HttpClient({ baseUrl: "https://exchange.example" });
  * const { data } = await http.request({ method: "GET", path: "/v1/prices", token });
@@ -12,6 +16,7 @@ import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
 import { InFlight } from "../in-flight.ts";
+import { timeLeft } from "./deadline.ts";
 import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
@@ -32,6 +37,8 @@ export interface HttpRequest {
    * response text kept for diagnosis. Token and the usual secret fields of `body` are added anyway.
    */
   secrets?: string[];
+  /** This call's total budget across attempts, instead of the client's `budgetMs`. */
+  budgetMs?: number;
 }
 
 export interface HttpResponse {
@@ -47,6 +54,11 @@ export interface HttpClientOptions {
   connectTimeoutMs?: number;
   /** How long one attempt may take from start to the last byte of the body. */
   timeoutMs?: number;
+  /**
+   * How long one call may take across all its attempts and waits (default 60 s, for background
+   * work; a user's action clips it to its own deadline).
+   */
+  budgetMs?: number;
   /** How many times a GET is tried again after the first attempt. */
   retries?: number;
   retryBaseDelayMs?: number;
@@ -64,6 +76,11 @@ export interface HttpClientOptions {
 
 const SECRET_FIELDS = ["password", "security_code", "client_secret", "token", "access_token"];
 const KEEP_BODY_CHARS = 1_000;
+/**
+ * The first attempt gets at least this even when the deadline has (nearly) passed: a call that is
+ * never sent would be reported as a timeout, and a POST's timeout means "outcome unknown".
+ */
+const MIN_ATTEMPT_MS = 1_000;
 
 export class HttpClient {
   readonly #origin: string;
@@ -71,6 +88,7 @@ export class HttpClient {
   readonly #dispatcher: Dispatcher;
   readonly #ownsDispatcher: boolean;
   readonly #timeoutMs: number;
+  readonly #budgetMs: number;
   readonly #retries: number;
   readonly #retryBaseDelayMs: number;
   readonly #retryMaxDelayMs: number;
@@ -84,6 +102,7 @@ export class HttpClient {
     this.#origin = url.origin;
     this.#basePath = url.pathname.replace(/\/+$/, "");
     this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#budgetMs = options.budgetMs ?? 60_000;
     this.#retries = options.retries ?? 3;
     this.#retryBaseDelayMs = options.retryBaseDelayMs ?? 250;
     this.#retryMaxDelayMs = options.retryMaxDelayMs ?? 4_000;
@@ -104,7 +123,10 @@ export class HttpClient {
       });
   }
 
-  /** Sends one request; GETs are retried on network errors, timeouts, 5xx and 429. */
+  /**
+   * Sends one request; GETs are retried on network errors, timeouts, 5xx and 429, as long as the
+   * wait and another attempt still fit in the budget.
+   */
   async request(request: HttpRequest): Promise<HttpResponse> {
     return this.#inFlight.track(() => this.#withRetries(request));
   }
@@ -116,13 +138,18 @@ export class HttpClient {
 
   async #withRetries(request: HttpRequest): Promise<HttpResponse> {
     const retryable = request.method === "GET";
+    const ends = performance.now() + Math.min(request.budgetMs ?? this.#budgetMs, timeLeft() ?? Infinity);
     for (let attempt = 0; ; attempt++) {
+      const left = ends - performance.now();
       try {
-        return await this.#attempt(request);
+        return await this.#attempt(
+          request,
+          Math.ceil(Math.min(this.#timeoutMs, Math.max(MIN_ATTEMPT_MS, left))),
+        );
       } catch (error) {
         if (!(error instanceof ExchangeError) || !retryable || attempt >= this.#retries) throw error;
         const wait = this.#retryDelay(error, attempt);
-        if (wait === undefined) throw error;
+        if (wait === undefined || wait + MIN_ATTEMPT_MS > ends - performance.now()) throw error;
         await this.#sleep(wait);
       }
     }
@@ -147,7 +174,7 @@ export class HttpClient {
     return Math.round(ceiling / 2 + (this.#random() * ceiling) / 2);
   }
 
-  async #attempt(request: HttpRequest): Promise<HttpResponse> {
+  async #attempt(request: HttpRequest, timeoutMs: number): Promise<HttpResponse> {
     const path = this.#basePath + request.path;
     const headers: Record<string, string> = {
       accept: "application/json",
@@ -172,7 +199,7 @@ export class HttpClient {
         path: path + queryString(request.query),
         headers,
         body,
-        signal: AbortSignal.timeout(this.#timeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
       const cause = describe(error, redact);

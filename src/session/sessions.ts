@@ -134,6 +134,19 @@ export class Sessions {
     return { ok: true, expiresAt: record.expiresAt };
   }
 
+  /**
+   * When the user may try to log in again, or undefined when they may now: asked before a login
+   * asks for anything secret. The e-mail's own limit counts too when the e-mail is known.
+   */
+  async loginBlockedUntil(userId: number): Promise<number | undefined> {
+    const blocked = await this.#perUser.blockedUntil(String(userId));
+    if (blocked !== undefined) return blocked;
+    const status = await this.status(userId);
+    return status.state === "logged-out"
+      ? undefined
+      : this.#perEmail.blockedUntil(emailSubject(status.email));
+  }
+
   /** Re-login with the remembered password and a fresh code; undefined when none is remembered. */
   async quickLogin(userId: number, securityCode: string): Promise<LoginOutcome | undefined> {
     const sealed = await this.#store.get<string>(passwordKey(userId));
@@ -254,6 +267,7 @@ export class Sessions {
     await this.#store.delete(authKey(userId));
     await this.#store.delete(passwordKey(userId));
     for (const key of this.#alsoWipe(userId)) await this.#store.delete(key);
+    await this.#store.purgeDeleted();
     return { wasLoggedIn };
   }
 

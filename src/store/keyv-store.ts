@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { Keyv } from "keyv";
-import { StoreError } from "./errors.ts";
+import { StoreError, StoreUnavailableError } from "./errors.ts";
 import type { Store } from "./store.ts";
 
 /**
@@ -42,6 +42,8 @@ export interface KeyvStoreParts {
   keyPrefix: string;
   /** Releases the driver; called once. */
   close: () => Promise<void>;
+  /** Store.purgeDeleted for this backend; nothing to do when absent. */
+  purgeDeleted?: () => Promise<void>;
 }
 
 interface Entry {
@@ -65,6 +67,7 @@ export class KeyvStore implements Store {
   readonly #atomic: AtomicBackend;
   readonly #prefix: string;
   readonly #close: () => Promise<void>;
+  readonly #purgeDeleted: () => Promise<void>;
   #closed: Promise<void> | undefined;
 
   constructor(parts: KeyvStoreParts) {
@@ -72,82 +75,104 @@ export class KeyvStore implements Store {
     this.#atomic = parts.atomic;
     this.#prefix = parts.keyPrefix;
     this.#close = parts.close;
+    this.#purgeDeleted = parts.purgeDeleted ?? (async () => {});
   }
 
   async get<T>(key: string): Promise<T | undefined> {
-    const rawKey = this.#rawKey(key);
-    // Not keyv.get(): on an expired entry it deletes the key unconditionally, which could delete a
-    // fresh value another instance just wrote with setIfAbsent (and so let a second order through).
-    const raw = await this.#atomic.getRaw(rawKey);
-    if (raw === undefined) return undefined;
-    const entry = await this.#decode(raw);
-    if (isExpired(entry, Date.now())) {
-      await this.#atomic.deleteIfRaw(rawKey, raw);
-      return undefined;
-    }
-    return entry.value as T;
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      // Not keyv.get(): on an expired entry it deletes the key unconditionally, which could delete a
+      // fresh value another instance just wrote with setIfAbsent (and so let a second order through).
+      const raw = await this.#atomic.getRaw(rawKey);
+      if (raw === undefined) return undefined;
+      const entry = await this.#decode(raw);
+      if (isExpired(entry, Date.now())) {
+        await this.#atomic.deleteIfRaw(rawKey, raw);
+        return undefined;
+      }
+      return entry.value as T;
+    });
   }
 
   async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
-    const rawKey = this.#rawKey(key);
-    checkValue(value);
-    // Keyv computes `expires` from the same ttl and passes it to the adapter (Redis also sets PX).
-    await this.#keyv.set(rawKey, value, checkTtl(ttlMs));
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(value);
+      // Keyv computes `expires` from the same ttl and passes it to the adapter (Redis also sets PX).
+      await this.#keyv.set(rawKey, value, checkTtl(ttlMs));
+    });
   }
 
   async delete(key: string): Promise<boolean> {
-    const rawKey = this.#rawKey(key);
-    // An expired entry still sitting in SQLite was not "there": report false, as Redis would.
-    const raw = await this.#atomic.getRaw(rawKey);
-    if (raw === undefined) return false;
-    const deleted = await this.#keyv.delete(rawKey);
-    return deleted && !isExpired(await this.#decode(raw), Date.now());
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      // An expired entry still sitting in SQLite was not "there": report false, as Redis would.
+      const raw = await this.#atomic.getRaw(rawKey);
+      if (raw === undefined) return false;
+      const deleted = await this.#keyv.delete(rawKey);
+      return deleted && !isExpired(await this.#decode(raw), Date.now());
+    });
   }
 
   async setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
-    const rawKey = this.#rawKey(key);
-    checkValue(value);
-    const ttl = checkTtl(ttlMs);
-    const now = Date.now();
-    const raw = await this.#encode(value, ttl === undefined ? undefined : now + ttl);
-    return this.#atomic.insertIfAbsent(rawKey, raw, now, ttl);
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(value);
+      const ttl = checkTtl(ttlMs);
+      const now = Date.now();
+      const raw = await this.#encode(value, ttl === undefined ? undefined : now + ttl);
+      return this.#atomic.insertIfAbsent(rawKey, raw, now, ttl);
+    });
   }
 
   async increment(key: string, ttlMs: number): Promise<number> {
-    const rawKey = this.#rawKey(key);
-    const ttl = checkTtl(ttlMs);
-    if (ttl === undefined) throw new RangeError("increment needs a TTL in milliseconds greater than 0.");
-    const now = Date.now();
-    const initialRaw = await this.#encode(1, now + ttl);
-    return this.#atomic.increment(rawKey, initialRaw, now, ttl);
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      const ttl = checkTtl(ttlMs);
+      if (ttl === undefined) throw new RangeError("increment needs a TTL in milliseconds greater than 0.");
+      const now = Date.now();
+      const initialRaw = await this.#encode(1, now + ttl);
+      return this.#atomic.increment(rawKey, initialRaw, now, ttl);
+    });
   }
 
   async deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
-    const rawKey = this.#rawKey(key);
-    checkValue(expected);
-    // Compare what the stored value and `expected` look like after a trip through the serializer.
-    const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
-    for (let attempt = 0; attempt < deleteAttempts; attempt++) {
-      const raw = await this.#atomic.getRaw(rawKey);
-      if (raw === undefined) return false;
-      const entry = await this.#decode(raw);
-      if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
-      // The delete happens only if nothing changed since the read: that is the atomic step.
-      if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
-    }
-    return false;
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(expected);
+      // Compare what the stored value and `expected` look like after a trip through the serializer.
+      const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+      for (let attempt = 0; attempt < deleteAttempts; attempt++) {
+        const raw = await this.#atomic.getRaw(rawKey);
+        if (raw === undefined) return false;
+        const entry = await this.#decode(raw);
+        if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
+        // The delete happens only if nothing changed since the read: that is the atomic step.
+        if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
+      }
+      return false;
+    });
   }
 
   async keys(prefix: string): Promise<string[]> {
-    this.#assertOpen();
-    const now = Date.now();
-    const rawPrefix = this.#prefix + prefix;
-    const live: string[] = [];
-    for (const [rawKey, raw] of await this.#atomic.scan(rawPrefix)) {
-      if (!rawKey.startsWith(rawPrefix)) continue;
-      if (!isExpired(await this.#decode(raw), now)) live.push(rawKey.slice(this.#prefix.length));
-    }
-    return live.sort();
+    return backend(async () => {
+      this.#assertOpen();
+      const now = Date.now();
+      const rawPrefix = this.#prefix + prefix;
+      const live: string[] = [];
+      for (const [rawKey, raw] of await this.#atomic.scan(rawPrefix)) {
+        if (!rawKey.startsWith(rawPrefix)) continue;
+        if (!isExpired(await this.#decode(raw), now)) live.push(rawKey.slice(this.#prefix.length));
+      }
+      return live.sort();
+    });
+  }
+
+  async purgeDeleted(): Promise<void> {
+    return backend(async () => {
+      this.#assertOpen();
+      await this.#purgeDeleted();
+    });
   }
 
   close(): Promise<void> {
@@ -178,6 +203,19 @@ export class KeyvStore implements Store {
     if (!deserialize) throw new StoreError("The Keyv deserializer is missing.");
     const entry = (await deserialize(raw)) as Entry | undefined;
     return entry ?? {};
+  }
+}
+
+/**
+ * Runs one operation; a failure of the backend itself becomes StoreUnavailableError (the driver's
+ * error as its cause), so callers can tell "the store is down" from a misuse of it.
+ */
+async function backend<T>(operation: () => Promise<T>): Promise<T> {
+  try {
+    return await operation();
+  } catch (error) {
+    if (error instanceof StoreError || error instanceof TypeError || error instanceof RangeError) throw error;
+    throw new StoreUnavailableError(error);
   }
 }
 

@@ -107,10 +107,15 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return reply === "OK";
     },
     async increment(rawKey, initialRaw, _now, ttlMs) {
-      const reply = await client.eval(incrementScript, {
-        keys: [rawKey],
-        arguments: [initialRaw, String(ttlMs)],
-      });
+      const reply = await client
+        .eval(incrementScript, { keys: [rawKey], arguments: [initialRaw, String(ttlMs)] })
+        .catch((error: unknown) => {
+          // The script's own refusal is a misuse, not Redis being unavailable.
+          if (error instanceof Error && error.message.includes("not a counter")) {
+            throw new StoreError("increment: the value at this key is not a counter.");
+          }
+          throw error;
+        });
       if (typeof reply !== "number") throw new StoreError("increment: Redis gave an unexpected reply.");
       return reply;
     },

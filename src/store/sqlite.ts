@@ -32,8 +32,8 @@ const expiredAt = (column: string, now: string) =>
 
 /**
  * Opens a SQLite store at `path` (relative to the working directory, or absolute; `:memory:` for a
- * private in-memory database). Creates the folder, switches the file to WAL and sets a busy timeout,
- * and sweeps rows of this namespace that have expired.
+ * private in-memory database). Creates the folder, switches the file to WAL, turns on
+ * secure_delete and sets a busy timeout, and sweeps rows of this namespace that have expired.
  *
  * @example
  * const store = await openSqliteStore("data/bot.sqlite", { namespace: "bot", onError: console.error });
@@ -74,13 +74,26 @@ export async function openSqliteStore(
         `SQLite refused WAL journal mode for ${file} (got ${String(mode?.journal_mode)}).`,
       );
     }
+    // Deleted rows are overwritten with zeros, not left in free pages (a logged-out user's
+    // e-mail and sealed token would otherwise stay readable in the file).
+    await query("PRAGMA secure_delete=ON");
     const keyPrefix = `${options.namespace}:`;
     await query(
       `DELETE FROM ${table} WHERE substr(key, 1, length(?1)) = ?1 AND ${expiredAt("value", "?2")}`,
       keyPrefix,
       Date.now(),
     );
-    return new KeyvStore({ keyv, atomic: sqliteAtomic(query), keyPrefix, close: () => keyv.disconnect() });
+    return new KeyvStore({
+      keyv,
+      atomic: sqliteAtomic(query),
+      keyPrefix,
+      close: () => keyv.disconnect(),
+      // The WAL still holds older copies of pages (deleted rows in them) until a checkpoint copies
+      // the current pages into the file; TRUNCATE then empties the WAL file itself.
+      purgeDeleted: async () => {
+        if (!inMemory) await query("PRAGMA wal_checkpoint(TRUNCATE)");
+      },
+    });
   } catch (error) {
     await keyv.disconnect().catch(() => {});
     throw error;

@@ -46,6 +46,13 @@ export interface Store {
   deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
   /** Live keys starting with a prefix, sorted (for listing alerts, pending orders at start-up). */
   keys(prefix: string): Promise<string[]>;
+  /**
+   * Makes what was deleted so far unrecoverable from the backend's files, not only from its live
+   * data (PRODUCT.md, Reliability: what the bot deletes stays deleted). SQLite overwrites freed
+   * bytes (secure_delete) but keeps older copies of pages in its write-ahead log until a checkpoint:
+   * this checkpoints and empties the log. Nothing to do for Redis and memory.
+   */
+  purgeDeleted(): Promise<void>;
   /** Releases the connection; idempotent. Every later operation rejects. */
   close(): Promise<void>;
 }

@@ -1,7 +1,8 @@
 /**
  * Rule 2 and rule 9 at rest: after a login with "remember password" on, and in the middle of a
  * login (password typed, code not yet), the raw store holds no password, token or 2FA code in
- * plain text: the SQLite file bytes, and every key and value in Redis.
+ * plain text: the SQLite file bytes, and every key and value in Redis. After /logout it holds
+ * nothing of the session at all, sealed or not, not even in free pages or the WAL.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createClient } from "@keyv/redis";
@@ -83,10 +84,24 @@ function secretsSuite(
       raw = await dump();
       for (const token of tokensIssued()) expect(raw).not.toContain(token);
 
+      // What logout deletes, as it sits in the store: the session row and the remembered password.
+      const sealedToken = (await h.deps.store.get<{ sealedToken: string }>(`auth:${ada.id}`))?.sealedToken;
+      const sealedPassword = await h.deps.store.get<string>(`remembered-password:${ada.id}`);
+      expect(sealedToken).toBeTruthy();
+      expect(sealedPassword).toBeTruthy();
+
       // /logout wipes the remembered password too.
       await ada.send("/logout");
       await ada.waitForReply(/logged out/);
       expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(false);
+
+      // Deleted means deleted: not in the live data, and not in the file's free pages or its WAL.
+      raw = await dump();
+      expect(raw).not.toContain(h.sandbox.demo.email);
+      expect(raw).not.toContain(`auth:${ada.id}`);
+      expect(raw).not.toContain(`remembered-password:${ada.id}`);
+      expect(raw).not.toContain(sealedToken);
+      expect(raw).not.toContain(sealedPassword);
     });
   });
 }

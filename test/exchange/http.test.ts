@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { withDeadline } from "../../src/exchange/deadline.ts";
 import type { ExchangeErrorKind } from "../../src/exchange/errors.ts";
 import { HttpClient, type HttpClientOptions, parseRetryAfter } from "../../src/exchange/http.ts";
 import { failure } from "../support/failure.ts";
@@ -550,5 +551,47 @@ describe("parseRetryAfter", () => {
     expect(parseRetryAfter(undefined, now)).toBeUndefined();
     expect(parseRetryAfter("soon", now)).toBeUndefined();
     expect(parseRetryAfter("", now)).toBeUndefined();
+  });
+});
+
+describe("HttpClient: one budget per call", () => {
+  it("stops retrying a GET when another wait and attempt would not fit in the budget", async () => {
+    // Every attempt runs into its 300 ms timeout; a budget of 500 ms leaves no room for a second.
+    const { http, server } = await serve(delayed(5_000, json(200, "late")), {
+      retries: 3,
+      timeoutMs: 300,
+      budgetMs: 500,
+    });
+    const error = await failure(http.request({ method: "GET", path: "/v1/balance" }));
+    expect(error.kind).toBe("timeout");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("clips an attempt to what is left of the user's action (withDeadline)", async () => {
+    // Without the deadline this attempt would wait for its own 20 s timeout, then retry.
+    const { http, server } = await serve(delayed(10_000, json(200, "late")), {
+      retries: 3,
+      timeoutMs: 20_000,
+    });
+    const error = await failure(
+      withDeadline(1_200, () => http.request({ method: "GET", path: "/v1/balance" })),
+    );
+    expect(error.kind).toBe("timeout");
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it("keeps the client's own budget outside an action: work started by a finished action included", async () => {
+    const { http, server } = await serve(sequence(delayed(1_500, json(200, "late")), json(200, "ok")), {
+      retries: 1,
+      timeoutMs: 5_000,
+    });
+    let later: Promise<unknown> = Promise.resolve();
+    await withDeadline(100, async () => {
+      later = new Promise((resolve) => setTimeout(resolve, 150)).then(() =>
+        http.request({ method: "GET", path: "/v1/balance" }),
+      );
+    });
+    expect(await later).toMatchObject({ data: "late" });
+    expect(server.requests).toHaveLength(1);
   });
 });

@@ -1,5 +1,3 @@
-import { spawn } from "node:child_process";
-import { once } from "node:events";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -9,6 +7,7 @@ import { Keyv } from "keyv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSqliteStore } from "../../src/store/sqlite.ts";
 import { openStore } from "../../src/store/store.ts";
+import { holdWriteLock } from "../support/sqlite-lock.ts";
 import { describeStoreContract } from "./contract.ts";
 
 let dir = "";
@@ -94,28 +93,3 @@ describe("sqlite:// specifics", () => {
     await expect(openStore("sqlite://")).rejects.toThrow(/sqlite:\/\/data\/bot.sqlite/);
   });
 });
-
-/**
- * Another process holding SQLite's write lock on `file` until released. A separate process, because
- * SQLite's POSIX locks do not separate two SQLite libraries loaded into one process.
- */
-async function holdWriteLock(file: string): Promise<{ release: () => Promise<void> }> {
-  const script = `
-    const { DatabaseSync } = require("node:sqlite");
-    const db = new DatabaseSync(process.argv[1]);
-    db.exec("BEGIN IMMEDIATE");
-    process.stdout.write("locked\\n");
-    process.stdin.once("data", () => { db.exec("ROLLBACK"); db.close(); process.exit(0); });
-  `;
-  const child = spawn(process.execPath, ["--no-warnings", "-e", script, file], {
-    stdio: ["pipe", "pipe", "inherit"],
-  });
-  await once(child.stdout, "data");
-  return {
-    release: async () => {
-      if (child.exitCode !== null) return;
-      child.stdin.write("go\n");
-      await once(child, "exit");
-    },
-  };
-}

@@ -21,6 +21,7 @@ import { pino } from "pino";
 import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
+import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
@@ -53,6 +54,8 @@ export interface HarnessOptions {
   chatLock?: boolean;
   /** The market feed's cache TTL. */
   marketTtlMs?: number;
+  /** When "typing…" shows and by when the final sentence is out (small values in tests). */
+  answerDeadline?: AnswerDeadlineOptions;
   /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
   clock?: AdjustableClock;
   /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
@@ -144,6 +147,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       floodLimit: options.floodLimit ?? { max: 10_000 },
       // As main.ts: a shared store means several instances.
       chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
+      ...(options.answerDeadline ? { answerDeadline: options.answerDeadline } : {}),
     });
     if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });

@@ -1,7 +1,8 @@
 /**
  * A real, throwaway redis-server for tests: random free port on loopback, a temp dir, no persistence
- * (`--save "" --appendonly no`), stopped and cleaned up by `stop()`. Tests that need it skip with a
- * printed reason when no redis-server binary exists.
+ * (`--save "" --appendonly no`, unless asked to persist), stopped and cleaned up by `stop()`. Tests
+ * that need it skip with a printed reason when no redis-server binary exists, except with
+ * REQUIRE_REDIS=1 (CI): then a missing binary fails the run instead of skipping ~40 tests.
  */
 import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -17,16 +18,26 @@ export interface RedisServer {
   port: number;
   /** Stops the server (SIGTERM, then SIGKILL) and removes its temp dir; idempotent. */
   stop(): Promise<void>;
+  /** Takes the server down (SIGKILL, as a crash or a lost host would), keeping its port and data dir. */
+  down(): Promise<void>;
+  /** Starts it again on the same port and data dir (a persisting server comes back with its data). */
+  up(): Promise<void>;
 }
 
-/** The redis-server binary: `$REDIS_SERVER`, else `redis-server` on the PATH, else /usr/bin/redis-server. */
+export interface StartRedisOptions {
+  /** Keep the data across down()/up(): an append-only file, written on every command. */
+  persist?: boolean;
+}
+
+/**
+ * The redis-server binary: `$REDIS_SERVER` when set (and then only that one), else `redis-server`
+ * on the PATH, else /usr/bin/redis-server or /usr/local/bin/redis-server.
+ */
 function redisBinary(): string | undefined {
-  const candidates = [
-    process.env.REDIS_SERVER,
-    "redis-server",
-    "/usr/bin/redis-server",
-    "/usr/local/bin/redis-server",
-  ];
+  const chosen = process.env.REDIS_SERVER;
+  const candidates = chosen
+    ? [chosen]
+    : ["redis-server", "/usr/bin/redis-server", "/usr/local/bin/redis-server"];
   for (const candidate of candidates) {
     if (!candidate) continue;
     if (candidate.includes("/") && !existsSync(candidate)) continue;
@@ -50,7 +61,11 @@ function binary(): string | undefined {
  * describe.skipIf(!redisAvailable())("store on redis", () => { ... });
  */
 export function redisAvailable(): boolean {
-  return binary() !== undefined;
+  const found = binary() !== undefined;
+  if (!found && process.env.REQUIRE_REDIS === "1") {
+    throw new Error(`REQUIRE_REDIS=1, and no redis-server can be run here: ${redisUnavailableReason}`);
+  }
+  return found;
 }
 
 /** The sentence to print when the Redis tests are skipped. */
@@ -67,7 +82,7 @@ export const redisUnavailableReason =
  * await store.close();
  * await redis.stop();
  */
-export async function startRedis(): Promise<RedisServer> {
+export async function startRedis(options: StartRedisOptions = {}): Promise<RedisServer> {
   const bin = binary();
   if (!bin) throw new Error(redisUnavailableReason);
   let lastError: unknown;
@@ -75,47 +90,81 @@ export async function startRedis(): Promise<RedisServer> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const port = await freePort();
     const dir = await mkdtemp(join(tmpdir(), "bot-redis-"));
-    const child = spawn(
-      bin,
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", dir],
-      { stdio: ["ignore", "pipe", "pipe"] },
-    );
-    let output = "";
-    child.stdout?.on("data", (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000);
-    });
-    child.stderr?.on("data", (chunk: Buffer) => {
-      output = (output + chunk.toString()).slice(-4_000);
-    });
-    const stop = stopper(child, dir);
     try {
-      await waitForPing(port, child);
-      return { url: `redis://127.0.0.1:${port}`, port, stop };
+      let server = await launch(bin, port, dir, options);
+      let stopped = false;
+      return {
+        url: `redis://127.0.0.1:${port}`,
+        port,
+        async stop() {
+          stopped = true;
+          await server.kill("SIGTERM");
+          await rm(dir, { recursive: true, force: true });
+        },
+        async down() {
+          await server.kill("SIGKILL");
+        },
+        async up() {
+          if (stopped) throw new Error("This redis-server was stopped for good.");
+          server = await launch(bin, port, dir, options);
+        },
+      };
     } catch (error) {
-      lastError = new Error(`redis-server did not start on port ${port}: ${String(error)}\n${output}`);
-      await stop();
+      lastError = error;
+      await rm(dir, { recursive: true, force: true });
     }
   }
   throw lastError;
 }
 
-function stopper(child: ChildProcess, dir: string): () => Promise<void> {
+/** One redis-server process on `port`, answering PING. */
+async function launch(
+  bin: string,
+  port: number,
+  dir: string,
+  options: StartRedisOptions,
+): Promise<{ kill(signal: NodeJS.Signals): Promise<void> }> {
+  const persistence = options.persist
+    ? ["--appendonly", "yes", "--appendfsync", "always"]
+    : ["--appendonly", "no"];
+  const child = spawn(
+    bin,
+    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4_000);
+  });
+  const kill = killer(child);
+  try {
+    await waitForPing(port, child);
+    return { kill };
+  } catch (error) {
+    await kill("SIGKILL");
+    throw new Error(`redis-server did not start on port ${port}: ${String(error)}\n${output}`);
+  }
+}
+
+function killer(child: ChildProcess): (signal: NodeJS.Signals) => Promise<void> {
   const killOnExit = () => child.kill("SIGKILL");
   process.once("exit", killOnExit);
-  let stopped: Promise<void> | undefined;
-  return () => {
-    stopped ??= (async () => {
+  let killed: Promise<void> | undefined;
+  return (signal) => {
+    killed ??= (async () => {
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-        child.kill("SIGTERM");
+        child.kill(signal);
         const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
         await exited;
         clearTimeout(timer);
       }
       process.removeListener("exit", killOnExit);
-      await rm(dir, { recursive: true, force: true });
     })();
-    return stopped;
+    return killed;
   };
 }
 

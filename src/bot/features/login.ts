@@ -34,6 +34,13 @@ export function loginFeature(
   flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW, maxMillisecondsToWait: LOGIN_TIMEOUT_MS }));
 
   async function start(ctx: BotContext): Promise<void> {
+    // Locked out after failed logins: say so before asking for anything secret.
+    const retryAt = await deps.sessions.loginBlockedUntil(ctx.from?.id ?? 0);
+    if (retryAt !== undefined) {
+      const time = formatTime(retryAt, await ctx.i18n.getLocale());
+      await ctx.reply(ctx.t("login-rate-limited", { time }));
+      return;
+    }
     const status = await deps.sessions.status(ctx.from?.id ?? 0);
     const remembered = await deps.sessions.hasRememberedPassword(ctx.from?.id ?? 0);
     // A live session is renewed only near its end ("stay logged in") or by the quick path.

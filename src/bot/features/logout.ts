@@ -12,6 +12,8 @@ export function logoutFeature(deps: Pick<BotDeps, "sessions">): Composer<BotCont
   composer.command("logout", async (ctx) => {
     await ctx.conversation.exitAll();
     const { wasLoggedIn } = await deps.sessions.logout(ctx.from?.id ?? 0);
+    // The little the chat's session remembers (a chosen filter) goes too.
+    ctx.session = {};
     await ctx.reply(ctx.t(wasLoggedIn ? "logout-done" : "logout-not-logged-in"));
   });
   return composer;

@@ -1,13 +1,14 @@
 /**
  * Every error ends here: exchange errors become a localized sentence (with a reference id that
- * is also in the log line), "not logged in" becomes a Log in button, anything else a generic
- * apology. Nothing crashes the process, and nothing secret is logged (ExchangeError holds none).
+ * is also in the log line), "not logged in" becomes a Log in button, a store that is down says
+ * nothing was done, anything else a generic apology. Nothing crashes the process, and nothing secret is logged (ExchangeError holds none).
  */
 import { randomBytes } from "node:crypto";
 import type { BotError } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
+import { StoreUnavailableError } from "../../store/errors.ts";
 import type { BotContext } from "../context.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 
@@ -76,6 +77,10 @@ export function createErrorHandler(log: Logger) {
         },
         "exchange error",
       );
+    } else if (error instanceof StoreUnavailableError) {
+      // Nothing was done (the store fails closed): the user may simply try again.
+      text = ctx.t("error-store-unavailable", { ref });
+      log.error({ ref, updateId, err: error }, "store unavailable");
     } else {
       text = ctx.t("error-generic", { ref });
       log.error({ ref, updateId, err: error }, "unhandled error in update");
