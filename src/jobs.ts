@@ -11,7 +11,7 @@ import { AlertBook } from "./alerts/book.ts";
 import { Lease } from "./alerts/lease.ts";
 import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
-import { alertNotice } from "./bot/features/alerts.ts";
+import { alertNotice } from "./bot/ui/alert-text.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard } from "./bot/ui/keyboards.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";

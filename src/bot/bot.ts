@@ -33,7 +33,7 @@ import { limitsFeature } from "./features/limits.ts";
 import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
-import { pricesFeature } from "./features/prices.ts";
+import { priceCommands, pricesFeature } from "./features/prices.ts";
 import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
@@ -106,7 +106,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // Inline queries have no chat: answered here, before any session or conversation.
   guarded.use(inlineFeature(deps));
 
-  guarded.chatType(["group", "supergroup"]).use(groupFeature(deps));
+  guarded.chatType(["group", "supergroup"]).use(priceCommands(deps), groupFeature(deps));
 
   const inPrivate = guarded.chatType("private") as unknown as Composer<BotContext>;
   // First in private chats: a flood must not reach the store or replay a conversation.

@@ -11,66 +11,20 @@
  * the id is looked up under the tapping user's own key, so a button acts only for its owner.
  * A user whose alerts were paused because they blocked the bot (403) is resumed by any update
  * from them (and by Telegram's my_chat_member update when they unblock it).
- *
- * The words of a fired alert (`alertNotice`) live here too, next to the sentences that set it.
  */
 import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { AlertBook } from "../../alerts/book.ts";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
-import type { FiredAt } from "../../alerts/scheduler.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
-import type { Notice, Translate } from "../../notify/notifier.ts";
+import type { Translate } from "../../notify/notifier.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
-
-/** `alert:rm:<id>` on the /alerts list (the list edits itself), `alert:rx:<id>` on a fired alert's message. */
-export const ALERT_REMOVE_CALLBACK = /^alert:(rm|rx):([A-Za-z0-9_-]{1,16})$/;
-const removeData = (id: string, from: "rm" | "rx" = "rm") => `alert:${from}:${id}`;
-
-/** `BTC above €60,000.00`, `ETH moves ±5% in 24 h`. */
-export function describeAlert(
-  t: Translate,
-  alert: Pick<Alert, "currency" | "kind" | "level">,
-  locale: string,
-): string {
-  const level =
-    alert.kind === "change"
-      ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
-      : formatPrice(new Big(alert.level), locale);
-  return t(`alert-describe-${alert.kind}`, { code: alert.currency.toUpperCase(), level });
-}
-
-/** The notice a fired alert sends (kind `alerts`: the user's switch in /settings applies). */
-export function alertNotice(alert: Alert, at: FiredAt): Notice {
-  return {
-    userId: alert.userId,
-    kind: "alerts",
-    locale: alert.locale,
-    render: (t, locale) => {
-      const level =
-        alert.kind === "change"
-          ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
-          : formatPrice(new Big(alert.level), locale);
-      const text = [
-        t(`alert-fired-${alert.kind}`, {
-          name: at.name,
-          code: alert.currency.toUpperCase(),
-          level,
-          price: formatPrice(at.price, locale),
-          change: formatPercent(at.change, locale),
-        }),
-        t("alert-fired-hint"),
-      ].join("\n");
-      const keyboard = new InlineKeyboard().text(t("alert-remove-button"), removeData(alert.id, "rx"));
-      return { text, other: { reply_markup: keyboard } };
-    },
-  };
-}
 
 function listText(
   t: Translate,

@@ -14,7 +14,7 @@
  * turned into a sentence. Nothing here moves money, so there is no order ledger: the POST happens
  * once per tap on the confirmation button, inside the conversation.
  *
- * `bankCard` is shared with /withdraw, which shows the target account.
+ * The account views, cards and labels live in ui/bank-view.ts (/withdraw shows them too).
  */
 
 import { createConversation } from "@grammyjs/conversations";
@@ -29,6 +29,7 @@ import { sessionCall } from "../flows/session-call.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
+import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import {
   amountRefusal,
@@ -39,7 +40,7 @@ import {
   waitStep,
 } from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
-import { groupIban, maskIban } from "../ui/iban.ts";
+import { groupIban } from "../ui/iban.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -56,51 +57,6 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 const MAX_WRONG = 20;
 const EUR = "eur";
 
-/** A bank account, JSON-safe (it passes through `conversation.external`). */
-export interface BankView {
-  id: number;
-  name: string;
-  iban: string;
-  bic: string;
-  reference: string;
-  state: string;
-}
-
-export function bankView(bank: BankAccount): BankView {
-  return {
-    id: bank.id,
-    name: bank.name,
-    iban: bank.iban,
-    bic: bank.swift_bic,
-    reference: bank.reference_number,
-    state: bank.state,
-  };
-}
-
-/** The state in words; values the exchange may add later are shown as they are. */
-export function bankStateText(t: Translate, state: string): string {
-  switch (state) {
-    case "verified":
-      return t("banks-state-verified");
-    case "pending":
-    case "unverified":
-      return t("banks-state-pending");
-    default:
-      return t("banks-state-other", { state });
-  }
-}
-
-/** One bank account as an HTML card; every value from the exchange is escaped. */
-export function bankCard(t: Translate, bank: BankAccount): string {
-  return t("banks-card", {
-    name: escapeHtml(bank.name),
-    iban: escapeHtml(maskIban(bank.iban)),
-    bic: escapeHtml(bank.swift_bic),
-    reference: escapeHtml(bank.reference_number),
-    state: escapeHtml(bankStateText(t, bank.state)),
-  });
-}
-
 function viewCard(t: Translate, bank: BankView): string {
   return bankCard(t, {
     id: bank.id,
@@ -110,12 +66,6 @@ function viewCard(t: Translate, bank: BankView): string {
     reference_number: bank.reference,
     state: bank.state,
   });
-}
-
-/** A button label for one account: its name and the masked IBAN (no HTML in buttons). */
-export function bankButtonLabel(bank: { name: string; iban: string }): string {
-  const name = bank.name.length > 24 ? `${bank.name.slice(0, 23)}…` : bank.name;
-  return `${name} · ${maskIban(bank.iban)}`;
 }
 
 /** Buttons under the list: add one, and remove one when there is any. */
@@ -422,17 +372,4 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
         return;
     }
   };
-}
-
-/** A typed choice: the position in the list (`2`), the IBAN's last four digits, or the whole IBAN. */
-export function pickTyped(text: string, banks: readonly BankView[]): BankView | undefined {
-  const typed = text.replace(/[\s.#]+/g, "").toUpperCase();
-  if (/^\d{1,2}$/.test(typed)) return banks[Number(typed) - 1];
-  if (typed === "") return undefined;
-  const byIban = banks.filter((bank) => bank.iban.replace(/\s+/g, "").toUpperCase().endsWith(typed));
-  if (typed.length >= 4 && byIban.length === 1) return byIban[0];
-  const byLabel = banks.filter(
-    (bank) => sameLabel(text, bankButtonLabel(bank)) || sameLabel(text, bank.name),
-  );
-  return byLabel.length === 1 ? byLabel[0] : undefined;
 }

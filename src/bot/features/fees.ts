@@ -24,10 +24,15 @@ import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import {
+  type CurrencyChoice,
+  choicesOf,
+  currencyKeyboard,
+  knownCodes,
+  resolveCurrency,
+} from "../ui/currency-choice.ts";
 import { waitForAnswer } from "../ui/flow-steps.ts";
 import { formatPrice } from "../ui/price-format.ts";
-import { choicesOf } from "./prices.ts";
 
 export const FEES_FLOW = "fees";
 /** `fees:pick:sell` or `fees:pick:sell:btc`: a type, and with it a currency. */

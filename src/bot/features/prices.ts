@@ -12,7 +12,6 @@
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer } from "grammy";
-import type { PriceItem } from "../../exchange/schemas.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
@@ -20,7 +19,13 @@ import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { externalCall, waitForAnswer } from "../ui/flow-steps.ts";
-import { type PriceCardData, priceCardHtml, priceChoices, staleNote } from "../ui/price-card.ts";
+import {
+  marketUnavailableText,
+  type PriceCardData,
+  priceCardHtml,
+  priceChoices,
+  staleNote,
+} from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
 
 export const PRICE_FLOW = "price";
@@ -47,11 +52,6 @@ async function readMarket(deps: MarketDeps): Promise<MarketRead> {
     if (error instanceof MarketUnavailableError) return { ok: false, reason: error.reason };
     throw error;
   }
-}
-
-/** The sentence for "no prices to show". */
-export function marketUnavailableText(t: Translate, reason: MarketUnavailableError["reason"]): string {
-  return t(reason === "no-source" ? "market-no-source" : "market-unavailable");
 }
 
 /**
@@ -168,11 +168,6 @@ function priceFlow(deps: MarketDeps) {
       );
     }
   };
-}
-
-/** The exchange's price items as choices (/buy, /sell and /fees ask the exchange themselves). */
-export function choicesOf(items: readonly PriceItem[]): CurrencyChoice[] {
-  return items.map((item) => ({ code: item.currency_code.toLowerCase(), name: item.currency_name }));
 }
 
 export function pricesText(t: Translate, prices: readonly MarketPrice[], locale: string): string {

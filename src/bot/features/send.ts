@@ -24,7 +24,13 @@ import { checkAddress, cleanAddress } from "../address-check.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import {
+  type CurrencyChoice,
+  choicesOf,
+  currencyKeyboard,
+  knownCodes,
+  resolveCurrency,
+} from "../ui/currency-choice.ts";
 import { amountRefusal, flowNonce, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
 import {
@@ -37,7 +43,6 @@ import {
   tellCodeOutcome,
   waitForDecision,
 } from "../ui/order-steps.ts";
-import { choicesOf } from "./prices.ts";
 
 export const SEND_FLOW = "send";
 const PREFIX = "snd";

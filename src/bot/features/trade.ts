@@ -26,10 +26,15 @@ import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import {
+  type CurrencyChoice,
+  choicesOf,
+  currencyKeyboard,
+  knownCodes,
+  resolveCurrency,
+} from "../ui/currency-choice.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import { CARD_CALLBACK, orderNoticeText, quoteCardKeyboard, quoteCardText } from "../ui/quote-card.ts";
-import { choicesOf } from "./prices.ts";
 
 export const TRADE_FLOW = "trade";
 /** A currency button of the flow: `trade:p:buy:btc`. */

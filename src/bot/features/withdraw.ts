@@ -19,6 +19,7 @@ import type { MoneyAction } from "../../orders/ledger.ts";
 import type { BotContext, Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
+import { type BankView, bankButtonLabel, bankView, pickTyped } from "../ui/bank-view.ts";
 import { amountRefusal, flowNonce, type Refusal, waitStep } from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { maskIban } from "../ui/iban.ts";
@@ -32,7 +33,6 @@ import {
   tellCodeOutcome,
   waitForDecision,
 } from "../ui/order-steps.ts";
-import { type BankView, bankButtonLabel, bankView, pickTyped } from "./banks.ts";
 
 export const WITHDRAW_FLOW = "withdraw";
 const PREFIX = "wd";

@@ -11,8 +11,8 @@ import type { AccountSession } from "../../exchange/account.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { logInSteps } from "../features/login.ts";
 import { externalCall } from "./external.ts";
+import { logInSteps } from "./log-in.ts";
 
 export async function sessionCall<T>(
   conversation: Flow,
