@@ -7,7 +7,6 @@
  * broadcast limits.
  */
 import type { Api } from "grammy";
-import { AlertBook } from "./alerts/book.ts";
 import { Lease } from "./alerts/lease.ts";
 import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
@@ -17,8 +16,6 @@ import { loginKeyboard } from "./bot/ui/keyboards.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
-import { Ledger } from "./orders/ledger.ts";
-import { reconcileAll } from "./orders/reconcile.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 
 export interface BackgroundJobs {
@@ -48,7 +45,7 @@ export function startBackgroundJobs(options: {
   const { notifier } = delivery;
   const lease = new Lease(deps.store, "jobs:leader", { ttlMs: options.leaseTtlMs ?? 15_000 });
   const alerts = new AlertScheduler({
-    book: new AlertBook(deps.store),
+    book: deps.alertBook,
     feed: deps.market,
     clock: deps.clock,
     log: deps.log,
@@ -80,11 +77,10 @@ export function startBackgroundJobs(options: {
     }
   }
 
-  const ledger = new Ledger(deps.store, deps.clock);
   /** Orders whose outcome is open (sent, unknown, placed): reconciled, and their owners told. */
   async function reconcileOrders(): Promise<void> {
     try {
-      const notices = await reconcileAll({ ...deps, ledger });
+      const notices = await deps.orders.reconcileAll();
       for (const notice of notices) {
         // reconcileAll already applied the user's order switch (and some notices always go out).
         await notifier.notify({

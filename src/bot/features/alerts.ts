@@ -14,12 +14,11 @@
  */
 import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
-import { AlertBook } from "../../alerts/book.ts";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { Translate } from "../../notify/notifier.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -52,10 +51,10 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
 }
 
 export function alertsFeature(
-  deps: Pick<BotDeps, "store" | "market" | "clock" | "profiles">,
-): Composer<BotContext> {
-  const book = new AlertBook(deps.store);
-  const composer = new Composer<BotContext>();
+  deps: Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">,
+): Composer<PrivateContext> {
+  const book = deps.alertBook;
+  const composer = new Composer<PrivateContext>();
 
   // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
   composer.use(async (ctx, next) => {
@@ -69,8 +68,8 @@ export function alertsFeature(
     if (ctx.myChatMember.new_chat_member.status === "kicked") await book.pause(ctx.from.id, deps.clock.now());
   });
 
-  async function showList(ctx: BotContext, mode: "reply" | "edit"): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
+  async function showList(ctx: PrivateContext, mode: "reply" | "edit"): Promise<void> {
+    const userId = ctx.from.id;
     const locale = await ctx.i18n.getLocale();
     const user = await book.loadUser(userId);
     const disarmed = new Set([...user.disarmed].map((key) => key.slice(`${userId}:`.length)));
@@ -115,7 +114,7 @@ export function alertsFeature(
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const userId = ctx.from?.id ?? 0;
+    const userId = ctx.from.id;
     const spec = { ...parsed.spec, currency: currency.code };
     const added = await book.add(userId, spec, deps.clock.now(), locale);
     if (!added.ok) {

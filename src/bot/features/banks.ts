@@ -23,22 +23,17 @@ import { Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
+import { flowNonce, waitAnswer } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
+import { amountRefusalText, sameLabel } from "../ui/amount.ts";
+import { checkBankName, checkBic, checkIban, type Refusal } from "../ui/bank-input.ts";
 import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
-import {
-  amountRefusal,
-  flowNonce,
-  inMoneyFlow,
-  type Refusal,
-  sameLabel,
-  waitStep,
-} from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { groupIban } from "../ui/iban.ts";
 
@@ -77,9 +72,9 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
 
 export function banksFeature(
   deps: Pick<BotDeps, "sessions" | "profiles">,
-  flows: Composer<BotContext>,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   flows.use(
     createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
     createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
@@ -99,7 +94,7 @@ export function banksFeature(
     if (word !== "" && (word === "remove" || sameLabel(word, ctx.t("banks-button-remove")))) {
       return enter(ctx, BANKS_REMOVE_FLOW);
     }
-    const banks = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.bankAccounts());
+    const banks = await deps.sessions.use(ctx.from.id, (client) => client.bankAccounts());
     const keyboard = banksKeyboard(ctx.t, banks);
     if (banks.length === 0) {
       await ctx.reply(ctx.t("banks-none"), keyboard ? { reply_markup: keyboard } : {});
@@ -139,11 +134,18 @@ type AddOutcome =
   | { kind: "created"; reference: string }
   | { kind: "refused"; message: string; field?: string };
 
+/** This run's buttons: `bk:<nonce>:<action>`. */
+const own = (nonce: string) => `${FLOW_PREFIX}:${nonce}:`;
+
+/** Typed text or this run's buttons; an earlier run's buttons are "no longer active". */
+function flowStep(nonce: string) {
+  return { taps: new RegExp(`^${own(nonce)}`), stale: { prefix: `${FLOW_PREFIX}:`, key: STALE_KEY } };
+}
+
 function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
-    const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
+    const step = flowStep(nonce);
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map((b) => b.iban),
     );
@@ -151,15 +153,19 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
     /** Asks until `check` accepts the typed answer; undefined after too many wrong answers. */
     async function ask<T>(
       key: string,
-      check: (text: string) => { ok: true; value: T } | { ok: false; refusal: Refusal },
+      check: (
+        text: string,
+      ) => { ok: true; value: T } | { ok: false; refusal: Refusal } | { ok: false; sentence: string },
     ): Promise<T | undefined> {
       await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
       for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
-        const answer = await waitStep(conversation, step);
+        const answer = await waitAnswer(conversation, step);
         if (answer.kind === "tap") continue;
         const checked = check(answer.text);
         if (checked.ok) return checked.value;
-        await answer.ctx.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
+        await answer.ctx.reply(
+          "sentence" in checked ? checked.sentence : ctx.t(checked.refusal.key, checked.refusal.vars),
+        );
       }
       await ctx.reply(ctx.t("banks-too-many-tries"));
       return undefined;
@@ -184,7 +190,7 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       const parsed = parseAmount(text, EUR);
       return parsed.ok
         ? { ok: true, value: parsed.value.toFixed() }
-        : { ok: false, refusal: amountRefusal(parsed) };
+        : { ok: false, sentence: amountRefusalText(ctx.t, parsed) };
     });
     if (amount === undefined) return;
 
@@ -207,10 +213,10 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       },
     );
     for (;;) {
-      const answer = await waitStep(conversation, step);
+      const answer = await waitAnswer(conversation, step);
       const choice =
         answer.kind === "tap"
-          ? answer.action
+          ? answer.data.slice(own(nonce).length)
           : sameLabel(answer.text, confirmLabel)
             ? "add"
             : sameLabel(answer.text, cancelLabel)
@@ -269,9 +275,8 @@ type RemoveOutcome =
 
 function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
     const nonce = await flowNonce(conversation);
-    const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
+    const step = flowStep(nonce);
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
     );
@@ -293,13 +298,13 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
 
     let chosen: BankView | undefined;
     for (let wrong = 0; chosen === undefined; ) {
-      const answer = await waitStep(conversation, step);
+      const answer = await waitAnswer(conversation, step);
       if (answer.kind === "tap") {
-        if (answer.action === "no") {
+        if (answer.data === `${own(nonce)}no`) {
           await answer.ctx.reply(ctx.t("flow-cancelled"));
           return;
         }
-        const id = /^rm:(\d+)$/.exec(answer.action)?.[1];
+        const id = /:rm:(\d+)$/.exec(answer.data)?.[1];
         chosen = banks.find((bank) => String(bank.id) === id);
         continue;
       }
@@ -325,10 +330,13 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
         .text(keepLabel, `${FLOW_PREFIX}:${nonce}:no`),
     });
     for (;;) {
-      const answer = await waitStep(conversation, step);
+      const answer = await waitAnswer(conversation, step);
       const yes =
-        answer.kind === "tap" ? answer.action === `rmok:${chosen.id}` : sameLabel(answer.text, yesLabel);
-      const no = answer.kind === "tap" ? answer.action === "no" : sameLabel(answer.text, keepLabel);
+        answer.kind === "tap"
+          ? answer.data === `${own(nonce)}rmok:${chosen.id}`
+          : sameLabel(answer.text, yesLabel);
+      const no =
+        answer.kind === "tap" ? answer.data === `${own(nonce)}no` : sameLabel(answer.text, keepLabel);
       if (no) {
         await answer.ctx.reply(ctx.t("banks-remove-kept"));
         return;

@@ -20,9 +20,10 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
+import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import {
   type CurrencyChoice,
@@ -31,7 +32,6 @@ import {
   knownCodes,
   resolveCurrency,
 } from "../ui/currency-choice.ts";
-import { waitForAnswer } from "../ui/flow-steps.ts";
 import { formatPrice } from "../ui/price-format.ts";
 
 export const FEES_FLOW = "fees";
@@ -77,9 +77,9 @@ export type FeeQuote =
 
 export function feesFeature(
   deps: Pick<BotDeps, "sessions" | "profiles">,
-  flows: Composer<BotContext>,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   // Registered before the handlers below: entering needs it, and a running flow sees taps first.
   flows.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
@@ -91,7 +91,7 @@ export function feesFeature(
       | { kind: "missing"; request: FeeRequest }
       | { kind: "refused"; refusal: Refusal }
       | { kind: "quote"; quote: FeeQuote };
-    const outcome = await deps.sessions.use(ctx.from?.id ?? 0, async (client): Promise<Outcome> => {
+    const outcome = await deps.sessions.use(ctx.from.id, async (client): Promise<Outcome> => {
       const currencies = choicesOf(await client.prices());
       const merged = mergeText({}, typed, currencies, words);
       if ("refusal" in merged) return { kind: "refused", refusal: merged.refusal };
@@ -125,7 +125,6 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
 
 function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
     const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
       choicesOf(await client.prices()),
     );
@@ -150,7 +149,8 @@ function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       await current.reply(askText(current.t, step, locale), {
         reply_markup: askKeyboard(current.t, step, currencies),
       });
-      const answer = await waitForAnswer(conversation, FEES_CALLBACK);
+      // A read-only question: another command ends it and runs.
+      const answer = await waitAnswer(conversation, { taps: FEES_CALLBACK, commands: "step-aside" });
       current = answer.ctx;
       if (answer.kind === "tap") {
         request = mergeTap(request, answer.data, currencies);

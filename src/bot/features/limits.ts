@@ -11,7 +11,7 @@ import type Big from "big.js";
 import { Composer } from "grammy";
 import { LIMIT_TYPES, type LimitRecord } from "../../exchange/schemas.ts";
 import { formatAmount, formatNumber } from "../../money.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { progressBar } from "../ui/progress-bar.ts";
@@ -21,11 +21,11 @@ type Translate = (key: string, variables?: Record<string, string | number>) => s
 /** Limit types whose amounts are known to be EUR. */
 const EUR_LIMITS: ReadonlySet<string> = new Set(["fiat_deposit", "fiat_withdrawal", "credit_card_buy"]);
 
-export function limitsFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function limitsFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("limits", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
-    const records = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.limits());
+    const records = await deps.sessions.use(ctx.from.id, (client) => client.limits());
     await ctx.reply(limitsText(ctx.t, records, locale));
   });
   return composer;

@@ -10,7 +10,7 @@
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
 import { EXPIRY_WARNING_MS } from "../../session/expiry-watch.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { logInSteps } from "../flows/log-in.ts";
 import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
@@ -20,15 +20,15 @@ const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
 export function loginFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "clock">,
-  flows: Composer<BotContext>,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   // An abandoned login (a typed password in its state) ends after a few minutes.
   flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW, maxMillisecondsToWait: LOGIN_TIMEOUT_MS }));
 
-  async function start(ctx: BotContext): Promise<void> {
-    const status = await deps.sessions.status(ctx.from?.id ?? 0);
-    const remembered = await deps.sessions.hasRememberedPassword(ctx.from?.id ?? 0);
+  async function start(ctx: PrivateContext): Promise<void> {
+    const status = await deps.sessions.status(ctx.from.id);
+    const remembered = await deps.sessions.hasRememberedPassword(ctx.from.id);
     // A live session is renewed only near its end ("stay logged in") or by the quick path.
     const renewing = status.state === "active" && status.expiresAt - deps.clock.now() <= EXPIRY_WARNING_MS;
     if (status.state === "active" && !remembered && !renewing) {

@@ -11,7 +11,7 @@
  */
 import { Composer, InlineKeyboard } from "grammy";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 import { editInPlace } from "../ui/edit.ts";
@@ -152,18 +152,18 @@ export function settingsKeyboard(t: Translate, profile: UserProfile, locale: str
   return keyboard;
 }
 
-export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
 
-  async function menu(ctx: BotContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
-    const profile = await deps.profiles.get(ctx.from?.id ?? 0);
+  async function menu(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
+    const profile = await deps.profiles.get(ctx.from.id);
     const locale = await ctx.i18n.getLocale();
     return { text: settingsText(ctx.t, profile, locale), keyboard: settingsKeyboard(ctx.t, profile, locale) };
   }
 
   /** Saves the change; returns the key of a sentence to tell the user, if the change needs one. */
-  async function apply(ctx: BotContext, change: SettingsChange): Promise<string | undefined> {
-    const userId = ctx.from?.id ?? 0;
+  async function apply(ctx: PrivateContext, change: SettingsChange): Promise<string | undefined> {
+    const userId = ctx.from.id;
     const before = await deps.profiles.get(userId);
     await deps.profiles.update(userId, (profile) => applySettingsChange(profile, change));
     if (change.kind === "language") ctx.i18n.useLocale(change.locale);
@@ -190,7 +190,7 @@ export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): C
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
 
-  async function onTap(ctx: BotContext, change: SettingsChange): Promise<void> {
+  async function onTap(ctx: PrivateContext, change: SettingsChange): Promise<void> {
     await ctx.answerCallbackQuery();
     const note = await apply(ctx, change);
     const { text, keyboard } = await menu(ctx);

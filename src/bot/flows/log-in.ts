@@ -8,6 +8,7 @@ import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { formatTime } from "../ui/format.ts";
 import { externalCall } from "./external.ts";
+import { flowUserId } from "./user.ts";
 import { waitForSecret, waitForText } from "./wait.ts";
 
 const MAX_CODE_TRIES = 3;
@@ -26,7 +27,7 @@ export async function logInSteps(
   deps: Pick<BotDeps, "sessions" | "profiles">,
   options: { expired: boolean },
 ): Promise<boolean> {
-  const userId = ctx.from?.id ?? 0;
+  const userId = flowUserId(ctx);
   const status = await externalCall(conversation, () => deps.sessions.status(userId));
   const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
 

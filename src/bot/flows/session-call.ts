@@ -13,6 +13,7 @@ import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { externalCall } from "./external.ts";
 import { logInSteps } from "./log-in.ts";
+import { flowUserId } from "./user.ts";
 
 export async function sessionCall<T>(
   conversation: Flow,
@@ -20,7 +21,7 @@ export async function sessionCall<T>(
   deps: Pick<BotDeps, "sessions" | "profiles">,
   task: (client: AccountSession) => Promise<T>,
 ): Promise<T> {
-  const userId = ctx.from?.id ?? 0;
+  const userId = flowUserId(ctx);
   for (let attempt = 0; ; attempt++) {
     try {
       return await externalCall(conversation, () => deps.sessions.use(userId, task));

@@ -4,7 +4,7 @@
  * and /withdraw.
  */
 import type { BankAccount } from "../../exchange/schemas.ts";
-import { sameLabel } from "./flow-input.ts";
+import { sameLabel } from "./amount.ts";
 import { escapeHtml } from "./format.ts";
 import { maskIban } from "./iban.ts";
 
