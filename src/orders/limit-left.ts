@@ -26,3 +26,23 @@ export function limitLeft(records: readonly LimitRecord[], type: LimitType): Lim
   const left = dayLeft.lt(monthLeft) ? dayLeft : monthLeft;
   return { type, left: left.lt(0) ? new Big(0) : left, period: dayLeft.lt(monthLeft) ? "day" : "month" };
 }
+
+/**
+ * Notes the limit of `type` on the quote (`limitType`, `limitLeft`, `limitPeriod`: the card shows
+ * it) and checks `counted` (EUR) against it. Returns the refusal's figures when it is over the
+ * limit, undefined otherwise (also when the exchange reports no such limit).
+ */
+export function checkLimit(
+  quote: Record<string, string>,
+  records: readonly LimitRecord[],
+  type: LimitType,
+  counted: Big,
+): { left: string; period: string; type: string } | undefined {
+  const left = limitLeft(records, type);
+  if (left === undefined) return undefined;
+  const figures = { left: left.left.toFixed(), period: left.period, type };
+  quote.limitType = type;
+  quote.limitLeft = figures.left;
+  quote.limitPeriod = figures.period;
+  return counted.gt(left.left) ? figures : undefined;
+}

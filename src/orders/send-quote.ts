@@ -9,7 +9,7 @@
  */
 import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";
-import { limitLeft } from "./limit-left.ts";
+import { checkLimit } from "./limit-left.ts";
 import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
 
 const EUR = "eur";
@@ -67,13 +67,7 @@ export async function sendQuote(
     rate: rate.toFixed(),
     value: value.toFixed(),
   };
-  const left = limitLeft(limits, "crypto_withdrawal");
-  if (left !== undefined) {
-    quote.limitLeft = left.left.toFixed();
-    quote.limitPeriod = left.period;
-    if (value.gt(left.left)) {
-      return refuse("send", "limit", { value: value.toFixed(), left: quote.limitLeft, period: left.period });
-    }
-  }
+  const over = checkLimit(quote, limits, "crypto_withdrawal", value);
+  if (over !== undefined) return refuse("send", "limit", { value: value.toFixed(), ...over });
   return { ok: true, quote };
 }

@@ -24,7 +24,7 @@ import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";
 import type { LimitType } from "../exchange/schemas.ts";
 import { roundDown } from "../money.ts";
-import { limitLeft } from "./limit-left.ts";
+import { checkLimit } from "./limit-left.ts";
 import { type QuoteResult, refuse } from "./quote.ts";
 
 export type TradeKind = "buy" | "sell";
@@ -126,14 +126,7 @@ export async function tradeQuote(client: AccountSession, request: TradeRequest):
       currency: quote.payCurrency,
     });
   }
-  const left = limitType === undefined ? undefined : limitLeft(limits, limitType);
-  if (left !== undefined) {
-    quote.limitType = left.type;
-    quote.limitLeft = left.left.toFixed();
-    quote.limitPeriod = left.period;
-    if (gross.gt(left.left)) {
-      return refuse(kind, "limit", { left: quote.limitLeft, type: left.type, period: left.period });
-    }
-  }
+  const over = limitType === undefined ? undefined : checkLimit(quote, limits, limitType, gross);
+  if (over !== undefined) return refuse(kind, "limit", over);
   return { ok: true, quote };
 }

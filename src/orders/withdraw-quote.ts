@@ -8,7 +8,7 @@
  */
 import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";
-import { limitLeft } from "./limit-left.ts";
+import { checkLimit } from "./limit-left.ts";
 import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
 
 /** What the card shows: decimal strings and the account's name and IBAN (masked when shown). */
@@ -33,13 +33,7 @@ export async function withdrawQuote(
   if (bank.state !== "verified") return refuse("withdraw", "bank-pending");
   if (amount.gt(balance)) return refuse("withdraw", "balance", { balance: balance.toFixed() });
   const quote: WithdrawQuote = { balance: balance.toFixed(), bankName: bank.name, bankIban: bank.iban };
-  const left = limitLeft(limits, "fiat_withdrawal");
-  if (left !== undefined) {
-    quote.limitLeft = left.left.toFixed();
-    quote.limitPeriod = left.period;
-    if (amount.gt(left.left)) {
-      return refuse("withdraw", "limit", { left: quote.limitLeft, period: left.period });
-    }
-  }
+  const over = checkLimit(quote, limits, "fiat_withdrawal", amount);
+  if (over !== undefined) return refuse("withdraw", "limit", over);
   return { ok: true, quote };
 }

@@ -27,7 +27,7 @@ import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.t
 import type { BotDeps } from "../deps.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { flowNonce, waitAnswer } from "../flows/wait.ts";
+import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
@@ -134,18 +134,9 @@ type AddOutcome =
   | { kind: "created"; reference: string }
   | { kind: "refused"; message: string; field?: string };
 
-/** This run's buttons: `bk:<nonce>:<action>`. */
-const own = (nonce: string) => `${FLOW_PREFIX}:${nonce}:`;
-
-/** Typed text or this run's buttons; an earlier run's buttons are "no longer active". */
-function flowStep(nonce: string) {
-  return { taps: new RegExp(`^${own(nonce)}`), stale: { prefix: `${FLOW_PREFIX}:`, key: STALE_KEY } };
-}
-
 function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const nonce = await flowNonce(conversation);
-    const step = flowStep(nonce);
+    const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map((b) => b.iban),
     );
@@ -207,16 +198,14 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       }),
       {
         parse_mode: "HTML",
-        reply_markup: new InlineKeyboard()
-          .text(confirmLabel, `${FLOW_PREFIX}:${nonce}:add`)
-          .text(cancelLabel, `${FLOW_PREFIX}:${nonce}:no`),
+        reply_markup: new InlineKeyboard().text(confirmLabel, `${own}add`).text(cancelLabel, `${own}no`),
       },
     );
     for (;;) {
       const answer = await waitAnswer(conversation, step);
       const choice =
         answer.kind === "tap"
-          ? answer.data.slice(own(nonce).length)
+          ? answer.data.slice(own.length)
           : sameLabel(answer.text, confirmLabel)
             ? "add"
             : sameLabel(answer.text, cancelLabel)
@@ -275,8 +264,7 @@ type RemoveOutcome =
 
 function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const nonce = await flowNonce(conversation);
-    const step = flowStep(nonce);
+    const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
     );
@@ -290,9 +278,8 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       return;
     }
     const keyboard = new InlineKeyboard();
-    for (const bank of banks)
-      keyboard.text(`🗑 ${bankButtonLabel(bank)}`, `${FLOW_PREFIX}:${nonce}:rm:${bank.id}`).row();
-    keyboard.text(ctx.t("banks-button-cancel"), `${FLOW_PREFIX}:${nonce}:no`);
+    for (const bank of banks) keyboard.text(`🗑 ${bankButtonLabel(bank)}`, `${own}rm:${bank.id}`).row();
+    keyboard.text(ctx.t("banks-button-cancel"), `${own}no`);
     const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankButtonLabel(bank))}`).join("\n");
     await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
 
@@ -300,7 +287,7 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
     for (let wrong = 0; chosen === undefined; ) {
       const answer = await waitAnswer(conversation, step);
       if (answer.kind === "tap") {
-        if (answer.data === `${own(nonce)}no`) {
+        if (answer.data === `${own}no`) {
           await answer.ctx.reply(ctx.t("flow-cancelled"));
           return;
         }
@@ -326,17 +313,14 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
     await ctx.reply(ctx.t("banks-remove-confirm", { card: viewCard(ctx.t, chosen) }), {
       parse_mode: "HTML",
       reply_markup: new InlineKeyboard()
-        .text(yesLabel, `${FLOW_PREFIX}:${nonce}:rmok:${chosen.id}`)
-        .text(keepLabel, `${FLOW_PREFIX}:${nonce}:no`),
+        .text(yesLabel, `${own}rmok:${chosen.id}`)
+        .text(keepLabel, `${own}no`),
     });
     for (;;) {
       const answer = await waitAnswer(conversation, step);
       const yes =
-        answer.kind === "tap"
-          ? answer.data === `${own(nonce)}rmok:${chosen.id}`
-          : sameLabel(answer.text, yesLabel);
-      const no =
-        answer.kind === "tap" ? answer.data === `${own(nonce)}no` : sameLabel(answer.text, keepLabel);
+        answer.kind === "tap" ? answer.data === `${own}rmok:${chosen.id}` : sameLabel(answer.text, yesLabel);
+      const no = answer.kind === "tap" ? answer.data === `${own}no` : sameLabel(answer.text, keepLabel);
       if (no) {
         await answer.ctx.reply(ctx.t("banks-remove-kept"));
         return;

@@ -22,7 +22,7 @@ import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { sessionCall } from "../flows/session-call.ts";
+import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import {
@@ -125,9 +125,7 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
 
 function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
-    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
-      choicesOf(await client.prices()),
-    );
+    const currencies = await exchangeCurrencies(conversation, ctx, deps);
     let request: FeeRequest = { ...initial };
     if (request.currency !== undefined && !isKnown(request.currency, currencies)) delete request.currency;
     let current: FlowContext = ctx;

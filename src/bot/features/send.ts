@@ -19,18 +19,12 @@ import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
-import { sessionCall } from "../flows/session-call.ts";
+import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
-import { flowNonce, waitAnswer } from "../flows/wait.ts";
+import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import {
-  type CurrencyChoice,
-  choicesOf,
-  currencyKeyboard,
-  knownCodes,
-  resolveCurrency,
-} from "../ui/currency-choice.ts";
+import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { CARD_CALLBACK, cardMessage, refusalText } from "../ui/order-card.ts";
 
 export const SEND_FLOW = "send";
@@ -59,17 +53,9 @@ export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Co
 function sendFlow(deps: SendDeps) {
   return async function send(conversation: Flow, ctx: FlowContext, typed = ""): Promise<void> {
     const userId = flowUserId(ctx);
-    const nonce = await flowNonce(conversation);
-    const own = `${PREFIX}:${nonce}:`;
-    const step = {
-      taps: new RegExp(`^${own}`),
-      stale: { prefix: `${PREFIX}:`, key: "send-button-stale" },
-      passOn: CARD_CALLBACK,
-    };
+    const { own, wait: step } = await flowButtons(conversation, PREFIX, "send-button-stale", CARD_CALLBACK);
     const locale = await ctx.i18n.getLocale();
-    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
-      choicesOf(await client.prices()),
-    );
+    const currencies = await exchangeCurrencies(conversation, ctx, deps);
 
     // ── Currency ──
     let currency: string | undefined;
@@ -78,7 +64,7 @@ function sendFlow(deps: SendDeps) {
     while (currency === undefined) {
       if (candidate === undefined) {
         await ctx.reply(ctx.t("send-ask-currency"), {
-          reply_markup: currencyKeyboard(currencies, (code) => `${PREFIX}:${nonce}:cur:${code}`),
+          reply_markup: currencyKeyboard(currencies, (code) => `${own}cur:${code}`),
         });
         const answer = await waitAnswer(conversation, step);
         candidate =

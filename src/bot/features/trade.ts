@@ -14,18 +14,12 @@ import { parseAmount } from "../../money.ts";
 import type { TradeKind } from "../../orders/trade-quote.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { sessionCall } from "../flows/session-call.ts";
+import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import {
-  type CurrencyChoice,
-  choicesOf,
-  currencyKeyboard,
-  knownCodes,
-  resolveCurrency,
-} from "../ui/currency-choice.ts";
+import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { CARD_CALLBACK, CHANGE_CALLBACK, cardMessage, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
 
@@ -106,9 +100,7 @@ function tradeFlow(deps: TradeDeps) {
   return async function trade(conversation: Flow, ctx: FlowContext, start: TradeStart): Promise<void> {
     const userId = flowUserId(ctx);
     const kind = start.kind;
-    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
-      choicesOf(await client.prices()),
-    );
+    const currencies = await exchangeCurrencies(conversation, ctx, deps);
     // Typed text, a currency button of this flow; quote cards are answered from the store.
     const waitOptions = { taps: PICK_CALLBACK, passOn: CARD_CALLBACK };
     let current: FlowContext = ctx;

@@ -18,7 +18,7 @@ import type { BotDeps } from "../deps.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
-import { flowNonce, waitAnswer } from "../flows/wait.ts";
+import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { type BankView, bankButtonLabel, bankView, pickTyped } from "../ui/bank-view.ts";
@@ -56,13 +56,12 @@ export function withdrawFeature(
 function withdrawFlow(deps: WithdrawDeps) {
   return async function withdraw(conversation: Flow, ctx: FlowContext): Promise<void> {
     const userId = flowUserId(ctx);
-    const nonce = await flowNonce(conversation);
-    const own = `${PREFIX}:${nonce}:`;
-    const step = {
-      taps: new RegExp(`^${own}`),
-      stale: { prefix: `${PREFIX}:`, key: "withdraw-button-stale" },
-      passOn: CARD_CALLBACK,
-    };
+    const { own, wait: step } = await flowButtons(
+      conversation,
+      PREFIX,
+      "withdraw-button-stale",
+      CARD_CALLBACK,
+    );
     const locale = await ctx.i18n.getLocale();
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
@@ -84,7 +83,7 @@ function withdrawFlow(deps: WithdrawDeps) {
       keyboard
         .text(
           verified ? `🏦 ${bankButtonLabel(bank)}` : `⏳ ${bankButtonLabel(bank)}`,
-          `${PREFIX}:${nonce}:${verified ? "b" : "p"}:${bank.id}`,
+          `${own}${verified ? "b" : "p"}:${bank.id}`,
         )
         .row();
     }

@@ -11,6 +11,7 @@ import type { AccountSession } from "../../exchange/account.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { type CurrencyChoice, choicesOf } from "../ui/currency-choice.ts";
 import { externalCall } from "./external.ts";
 import { logInSteps } from "./log-in.ts";
 import { flowUserId } from "./user.ts";
@@ -32,4 +33,13 @@ export async function sessionCall<T>(
       if (!(await logInSteps(conversation, ctx, deps, { expired: true }))) throw error;
     }
   }
+}
+
+/** The exchange's currencies (GET v1/prices) as choices, asked inside a flow. */
+export function exchangeCurrencies(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+): Promise<CurrencyChoice[]> {
+  return sessionCall(conversation, ctx, deps, async (client) => choicesOf(await client.prices()));
 }

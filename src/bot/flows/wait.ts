@@ -104,3 +104,21 @@ export async function flowNonce(conversation: Flow): Promise<string> {
   for (let i = 0; i < 8; i++) nonce += Math.floor((await conversation.random()) * 36).toString(36);
   return nonce;
 }
+
+/**
+ * The buttons of one run of a flow: callback data `<prefix>:<nonce>:<action>` (PRODUCT.md, rule 8).
+ * The nonce lives in the conversation's state, which is per private chat, so a tap is acted on only
+ * by the run that showed the button; an earlier run's button is answered with `staleKey`. `own`
+ * starts this run's data; `wait` is for {@link waitAnswer} (quote cards pass on to their handler).
+ */
+export async function flowButtons(
+  conversation: Flow,
+  prefix: string,
+  staleKey: string,
+  passOn?: RegExp,
+): Promise<{ own: string; wait: WaitOptions }> {
+  const own = `${prefix}:${await flowNonce(conversation)}:`;
+  const wait: WaitOptions = { taps: new RegExp(`^${own}`), stale: { prefix: `${prefix}:`, key: staleKey } };
+  if (passOn !== undefined) wait.passOn = passOn;
+  return { own, wait };
+}
