@@ -3,8 +3,6 @@
 button-login = 🔐 Anmelden
 button-cancel = Abbrechen
 button-back = ‹ Zurück
-button-yes = Ja
-button-no = Nein
 open-private-chat = Privaten Chat mit mir öffnen
 error-generic = Bei uns ist etwas schiefgegangen. Bitte versuche es gleich noch einmal. (Referenz: { $ref })
 error-exchange-network = Die Börse ist gerade nicht erreichbar. Bitte versuche es in einer Minute noch einmal. (Referenz: { $ref })
@@ -23,7 +21,6 @@ flow-cancelled = Abgebrochen. Es wurde nichts geändert.
 nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
-unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
 
 ## /start and /help
 
@@ -474,10 +471,8 @@ send-card-expires = Dieses Angebot gilt bis { $time }.
 send-button-confirm = ✅ Bestätigen
 send-button-cancel = ✖️ Abbrechen
 send-button-stale = Dieser Knopf ist nicht mehr aktiv. Sende /send für ein neues Angebot.
-send-card-hint = Tippe auf „Bestätigen“, um weiterzumachen, oder auf „Abbrechen“.
 send-cancelled = Abgebrochen. Es wurde nichts gesendet.
 send-quote-expired = Dieses Angebot ist abgelaufen, hier ist ein neues.
-send-already = Dieses Senden wurde schon bestätigt. Es wurde nichts weiter getan.
 send-replaced = Dieses Angebot wurde durch ein neueres ersetzt. Es wurde nichts gesendet.
 send-code-ask = Bestätigt. Gib jetzt den aktuellen 6-stelligen Code aus deiner Authenticator-App ein (ich lösche deine Nachricht sofort). Ohne ihn wird nichts gesendet; /cancel bricht hier ab.
 send-code-format = Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein (nur Ziffern).
@@ -557,10 +552,8 @@ withdraw-card-expires = Dieses Angebot gilt bis { $time }.
 withdraw-button-confirm = ✅ Bestätigen
 withdraw-button-cancel = ✖️ Abbrechen
 withdraw-button-stale = Dieser Knopf ist nicht mehr aktiv. Sende /withdraw, um neu zu beginnen.
-withdraw-card-hint = Tippe auf „Bestätigen“, um weiterzumachen, oder auf „Abbrechen“.
 withdraw-cancelled = Abgebrochen. Es wurde nichts ausgezahlt.
 withdraw-quote-expired = Dieses Angebot ist abgelaufen, hier ist ein neues.
-withdraw-already = Diese Auszahlung wurde schon bestätigt. Es wurde nichts weiter getan.
 withdraw-replaced = Dieses Angebot wurde durch ein neueres ersetzt. Es wurde nichts ausgezahlt.
 withdraw-code-ask = Bestätigt. Gib jetzt den aktuellen 6-stelligen Code aus deiner Authenticator-App ein (ich lösche deine Nachricht sofort). Ohne ihn wird nichts ausgezahlt; /cancel bricht hier ab.
 withdraw-code-format = Bitte gib den 6-stelligen Code aus deiner Authenticator-App ein (nur Ziffern).

@@ -3,8 +3,6 @@
 button-login = 🔐 Log in
 button-cancel = Cancel
 button-back = ‹ Back
-button-yes = Yes
-button-no = No
 open-private-chat = Open a private chat with me
 error-generic = Something went wrong on our side. Please try again in a moment. (Reference: { $ref })
 error-exchange-network = The exchange cannot be reached right now. Please try again in a minute. (Reference: { $ref })
@@ -23,7 +21,6 @@ flow-cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
-unknown-command = I do not know that command. Send /help for the list.
 
 ## /start and /help
 
@@ -474,10 +471,8 @@ send-card-expires = This quote is valid until { $time }.
 send-button-confirm = ✅ Confirm
 send-button-cancel = ✖️ Cancel
 send-button-stale = This button is no longer active. Send /send for a new quote.
-send-card-hint = Tap Confirm to go on, or Cancel.
 send-cancelled = Cancelled. Nothing was sent.
 send-quote-expired = That quote has expired, so here is a fresh one.
-send-already = This send was already confirmed. Nothing more was done.
 send-replaced = This quote was replaced by a newer one. Nothing was sent.
 send-code-ask = Confirmed. Now type the current 6-digit code from your authenticator app (I delete your message at once). Nothing is sent without it; /cancel stops here.
 send-code-format = Please type the 6-digit code from your authenticator app (digits only).
@@ -557,10 +552,8 @@ withdraw-card-expires = This quote is valid until { $time }.
 withdraw-button-confirm = ✅ Confirm
 withdraw-button-cancel = ✖️ Cancel
 withdraw-button-stale = This button is no longer active. Send /withdraw to start again.
-withdraw-card-hint = Tap Confirm to go on, or Cancel.
 withdraw-cancelled = Cancelled. Nothing was withdrawn.
 withdraw-quote-expired = That quote has expired, so here is a fresh one.
-withdraw-already = This withdrawal was already confirmed. Nothing more was done.
 withdraw-replaced = This quote was replaced by a newer one. Nothing was withdrawn.
 withdraw-code-ask = Confirmed. Now type the current 6-digit code from your authenticator app (I delete your message at once). Nothing is withdrawn without it; /cancel stops here.
 withdraw-code-format = Please type the 6-digit code from your authenticator app (digits only).

@@ -21,6 +21,7 @@ import type { Translate } from "../../notify/notifier.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
+import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
@@ -90,7 +91,7 @@ export function alertsFeature(
     const parsed = parseAlertCommand(typed);
     if (!parsed.ok) {
       if (parsed.reason === "amount") {
-        await ctx.reply(ctx.t(`amount-error-${parsed.refusal}`, { decimals: parsed.maxDecimals }));
+        await ctx.reply(ctx.t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals }));
       } else if (parsed.reason === "change-too-large") {
         await ctx.reply(ctx.t("alert-change-too-large"));
       } else {

@@ -25,6 +25,7 @@ import type { BotDeps } from "../deps.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import {
   type CurrencyChoice,
   choicesOf,
@@ -39,6 +40,11 @@ export const FEES_FLOW = "fees";
 export const FEES_CALLBACK = /^fees:pick:(buy|sell|send)(?::([a-z0-9]{1,16}))?$/;
 const pickData = (type: FeeType, code?: string) => `fees:pick:${type}${code === undefined ? "" : `:${code}`}`;
 const FEE_TYPES: readonly FeeType[] = ["buy", "sell", "send"];
+const FEE_BUTTON_KEYS: Record<FeeType, string> = {
+  buy: "fees-button-buy",
+  sell: "fees-button-sell",
+  send: "fees-button-send",
+};
 const EUR = "eur";
 const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 /** Wrong answers before the flow gives up (a command or /cancel ends it at any time). */
@@ -179,7 +185,7 @@ export function typeWords(t: Translate): Map<string, FeeType> {
   const words = new Map<string, FeeType>();
   for (const type of FEE_TYPES) {
     words.set(type, type);
-    words.set(letters(t(`fees-button-${type}`)), type);
+    words.set(letters(t(FEE_BUTTON_KEYS[type])), type);
   }
   return words;
 }
@@ -283,7 +289,7 @@ function checkAmount(request: FeeRequest, unit: string): { value: string } | { r
   return {
     refused: {
       kind: "refused",
-      refusal: { key: `amount-error-${parsed.reason}`, vars: { decimals: parsed.maxDecimals } },
+      refusal: { key: AMOUNT_ERROR_KEYS[parsed.reason], vars: { decimals: parsed.maxDecimals } },
       request: rest,
     },
   };
@@ -367,7 +373,7 @@ export function quoteText(t: Translate, result: FeeQuote, locale: string): strin
   const fee = new Big(result.fee);
   const eurText = formatAmount(eur, EUR, locale);
   const lines = [
-    t(`fees-${result.type}-title`),
+    t(result.type === "buy" ? "fees-buy-title" : "fees-sell-title"),
     "",
     result.rate === undefined
       ? t("fees-amount", { amount: eurText })
@@ -417,6 +423,6 @@ function askKeyboard(
 
 export function typeKeyboard(t: Translate): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const type of FEE_TYPES) keyboard.text(t(`fees-button-${type}`), pickData(type));
+  for (const type of FEE_TYPES) keyboard.text(t(FEE_BUTTON_KEYS[type]), pickData(type));
   return keyboard;
 }

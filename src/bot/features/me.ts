@@ -33,7 +33,9 @@ export function accountText(t: Translate, info: Partial<AccountInfo>, locale: st
   add(personal, "me-birth-date", birthDate(info.birth_of_date, locale));
   const type = present(info.account_type)?.toLowerCase();
   if (type === "personal" || type === "business")
-    personal.push(t("me-account-type", { value: t(`me-type-${type}`) }));
+    personal.push(
+      t("me-account-type", { value: t(type === "personal" ? "me-type-personal" : "me-type-business") }),
+    );
   else add(personal, "me-account-type", type);
 
   const company: string[] = [];

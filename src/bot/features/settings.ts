@@ -20,6 +20,11 @@ type Translate = (key: string, variables?: Record<string, string | number>) => s
 type NotificationKind = keyof UserProfile["notifications"];
 
 const NOTIFICATION_KINDS: readonly NotificationKind[] = ["alerts", "orders", "expiry"];
+const NOTIFICATION_BUTTON_KEYS: Record<NotificationKind, string> = {
+  alerts: "settings-button-alerts",
+  orders: "settings-button-orders",
+  expiry: "settings-button-expiry",
+};
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
 
 export type SettingsChange =
@@ -135,7 +140,7 @@ export function settingsKeyboard(t: Translate, profile: UserProfile, locale: str
   for (const which of NOTIFICATION_KINDS) {
     const on = profile.notifications[which];
     keyboard
-      .text(t(`settings-button-${which}`, { state: stateWord(t, on) }), `set:n:${which}:${on ? 0 : 1}`)
+      .text(t(NOTIFICATION_BUTTON_KEYS[which], { state: stateWord(t, on) }), `set:n:${which}:${on ? 0 : 1}`)
       .row();
   }
   keyboard

@@ -4,11 +4,22 @@
  */
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import type { Alert } from "../../alerts/rules.ts";
+import type { Alert, AlertKind } from "../../alerts/rules.ts";
 import type { FiredAt } from "../../alerts/scheduler.ts";
 import { formatPercent } from "../../money.ts";
 import type { Notice, Translate } from "../../notify/notifier.ts";
 import { formatPrice } from "./price-format.ts";
+
+const DESCRIBE_KEYS: Record<AlertKind, string> = {
+  above: "alert-describe-above",
+  below: "alert-describe-below",
+  change: "alert-describe-change",
+};
+const FIRED_KEYS: Record<AlertKind, string> = {
+  above: "alert-fired-above",
+  below: "alert-fired-below",
+  change: "alert-fired-change",
+};
 
 /** `alert:rm:<id>` on the /alerts list (the list edits itself), `alert:rx:<id>` on a fired alert's message. */
 export const ALERT_REMOVE_CALLBACK = /^alert:(rm|rx):([A-Za-z0-9_-]{1,16})$/;
@@ -24,7 +35,7 @@ export function describeAlert(
     alert.kind === "change"
       ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
       : formatPrice(new Big(alert.level), locale);
-  return t(`alert-describe-${alert.kind}`, { code: alert.currency.toUpperCase(), level });
+  return t(DESCRIBE_KEYS[alert.kind], { code: alert.currency.toUpperCase(), level });
 }
 
 /** The notice a fired alert sends (kind `alerts`: the user's switch in /settings applies). */
@@ -39,7 +50,7 @@ export function alertNotice(alert: Alert, at: FiredAt): Notice {
           ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
           : formatPrice(new Big(alert.level), locale);
       const text = [
-        t(`alert-fired-${alert.kind}`, {
+        t(FIRED_KEYS[alert.kind], {
           name: at.name,
           code: alert.currency.toUpperCase(),
           level,

@@ -5,31 +5,25 @@
  * const parsed = parseAmount(text, "eur");
  * if (!parsed.ok) await ctx.reply(amountRefusalText(ctx.t, parsed));
  */
-import type { AmountParse } from "../../money.ts";
+import type { AmountParse, AmountRefusal } from "../../money.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
+/** The sentence of each reason money.ts refuses an amount for. */
+export const AMOUNT_ERROR_KEYS: Record<AmountRefusal, string> = {
+  empty: "amount-error-empty",
+  "not-a-number": "amount-error-not-a-number",
+  negative: "amount-error-negative",
+  zero: "amount-error-zero",
+  exponent: "amount-error-exponent",
+  "ambiguous-separator": "amount-error-ambiguous-separator",
+  "too-many-decimals": "amount-error-too-many-decimals",
+  "too-long": "amount-error-too-long",
+  "too-large": "amount-error-too-large",
+};
+
 export function amountRefusalText(t: Translate, parsed: Extract<AmountParse, { ok: false }>): string {
-  switch (parsed.reason) {
-    case "empty":
-      return t("amount-error-empty");
-    case "not-a-number":
-      return t("amount-error-not-a-number");
-    case "negative":
-      return t("amount-error-negative");
-    case "zero":
-      return t("amount-error-zero");
-    case "exponent":
-      return t("amount-error-exponent");
-    case "ambiguous-separator":
-      return t("amount-error-ambiguous-separator");
-    case "too-many-decimals":
-      return t("amount-error-too-many-decimals", { decimals: parsed.maxDecimals });
-    case "too-long":
-      return t("amount-error-too-long");
-    case "too-large":
-      return t("amount-error-too-large");
-  }
+  return t(AMOUNT_ERROR_KEYS[parsed.reason], { decimals: parsed.maxDecimals });
 }
 
 /** Button labels match typed text loosely: case, spaces and emoji do not matter. */
