@@ -6,7 +6,7 @@
  * and differs only in its quote ({@link quoteFor}) and its POST (`EXECUTORS`, place.ts). Built once
  * in the composition root (src/services.ts) around the one Ledger; the bot and the background
  * jobs get this object. A new kind is a new quote and executor here, a card formatter in
- * bot/ui/order-words.ts, and a thin feature that collects its input.
+ * bot/ui/order-card.ts, and a thin feature that collects its input.
  *
  * Knows nothing of Telegram: users are numbers, sentences are the bot's business.
  *

@@ -2,7 +2,7 @@
  * What every kind's quote has in common: the request it answers, and the refusal it gives instead
  * of a quote. Quotes return numbers (decimal strings, JSON-safe: the ledger stores them and
  * conversations pass them through `external`), never sentences: the bot words and formats them
- * for the user's language (bot/ui/order-words.ts).
+ * for the user's language (bot/ui/order-card.ts).
  */
 import type { ActionKind } from "./ledger.ts";
 

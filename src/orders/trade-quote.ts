@@ -18,7 +18,7 @@
  *
  * @example
  * const result = await tradeQuote(client, { kind: "buy", currency: "btc", amount: "100" });
- * if (!result.ok) reply(refusalText(t, result.refusal, locale)); // bot/ui/order-words.ts
+ * if (!result.ok) reply(refusalText(t, result.refusal, locale)); // bot/ui/order-card.ts
  */
 import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";

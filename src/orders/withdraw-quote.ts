@@ -8,10 +8,11 @@
  */
 import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";
+import { maskIban } from "../iban.ts";
 import { checkLimit } from "./limit-left.ts";
 import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
 
-/** What the card shows: decimal strings and the account's name and IBAN (masked when shown). */
+/** What the card shows: decimal strings, the account's name and its IBAN masked (it is kept in the ledger). */
 export interface WithdrawQuote extends Record<string, string> {
   balance: string;
   bankName: string;
@@ -32,7 +33,11 @@ export async function withdrawQuote(
   if (bank === undefined) return refuse("withdraw", "bank-gone");
   if (bank.state !== "verified") return refuse("withdraw", "bank-pending");
   if (amount.gt(balance)) return refuse("withdraw", "balance", { balance: balance.toFixed() });
-  const quote: WithdrawQuote = { balance: balance.toFixed(), bankName: bank.name, bankIban: bank.iban };
+  const quote: WithdrawQuote = {
+    balance: balance.toFixed(),
+    bankName: bank.name,
+    bankIban: maskIban(bank.iban),
+  };
   const over = checkLimit(quote, limits, "fiat_withdrawal", amount);
   if (over !== undefined) return refuse("withdraw", "limit", over);
   return { ok: true, quote };

@@ -22,6 +22,7 @@ import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
+import { groupIban } from "../../iban.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -35,7 +36,6 @@ import { checkBankName, checkBic, checkIban, type Refusal } from "../ui/bank-inp
 import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
-import { groupIban } from "../ui/iban.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 

@@ -16,7 +16,7 @@ import {
   validateBIC,
   validateIBAN,
 } from "ibantools";
-import { compactIban } from "./iban.ts";
+import { compactIban } from "../../iban.ts";
 
 /** A sentence key (written out in full here) and its variables. */
 export interface Refusal {

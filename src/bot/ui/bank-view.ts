@@ -4,9 +4,9 @@
  * and /withdraw.
  */
 import type { BankAccount } from "../../exchange/schemas.ts";
+import { maskIban } from "../../iban.ts";
 import { sameLabel } from "./amount.ts";
 import { escapeHtml } from "./format.ts";
-import { maskIban } from "./iban.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 

@@ -16,7 +16,6 @@ import { formatAmount } from "../../money.ts";
 import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import { escapeHtml, formatTime } from "./format.ts";
-import { maskIban } from "./iban.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -119,7 +118,7 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
     t("withdraw-card-amount", { amount: money(action.amount, EUR, locale) }),
     t("withdraw-card-bank", {
       name: escapeHtml(q.bankName ?? ""),
-      iban: escapeHtml(maskIban(q.bankIban ?? "")),
+      iban: escapeHtml(q.bankIban ?? ""),
     }),
     t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber ?? "") }),
     t("withdraw-card-balance", {
@@ -329,7 +328,7 @@ export function outcomeVars(t: Translate, action: MoneyAction, locale: string): 
     case "withdraw":
       return {
         amount: money(action.amount, EUR, locale),
-        bank: escapeHtml(`${action.quote.bankName ?? ""} · ${maskIban(action.quote.bankIban ?? "")}`),
+        bank: escapeHtml(`${action.quote.bankName ?? ""} · ${action.quote.bankIban ?? ""}`),
       };
   }
 }
