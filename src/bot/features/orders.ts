@@ -86,12 +86,10 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     // Cancelled now, or dead already (expired, replaced, cancelled): either way nothing is ordered.
     await answerTap(ctx);
     await closeCard(ctx, words.closeCancelled && ctx.t(words.closeCancelled));
-    // A code step of this action has nothing left to wait for.
-    await ctx.conversation.exit(CODE_FLOW);
     await ctx.reply(ctx.t(words.cancelled));
   });
 
-  async function onConfirm(ctx: BotContext & { from: { id: number } }, id: string): Promise<void> {
+  async function onConfirm(ctx: PrivateContext, id: string): Promise<void> {
     const userId = ctx.from.id;
     const confirmed = await orders.confirm(id, userId);
     if (!confirmed.ok) {

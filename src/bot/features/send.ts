@@ -14,18 +14,16 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import { Composer } from "grammy";
-import { parseAmount } from "../../money.ts";
 import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
+import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
-import { flowUserId } from "../flows/user.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { amountRefusalText } from "../ui/amount.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { CARD_CALLBACK, cardMessage, refusalText } from "../ui/order-card.ts";
+import { CARD_CALLBACK } from "../ui/order-card.ts";
 
 export const SEND_FLOW = "send";
 const PREFIX = "snd";
@@ -52,9 +50,7 @@ export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Co
 
 function sendFlow(deps: SendDeps) {
   return async function send(conversation: Flow, ctx: FlowContext, typed = ""): Promise<void> {
-    const userId = flowUserId(ctx);
     const { own, wait: step } = await flowButtons(conversation, PREFIX, "send-button-stale", CARD_CALLBACK);
-    const locale = await ctx.i18n.getLocale();
     const currencies = await exchangeCurrencies(conversation, ctx, deps);
 
     // ── Currency ──
@@ -104,39 +100,14 @@ function sendFlow(deps: SendDeps) {
     const to = address;
 
     // ── Amount, quote, card ──
-    let amount: string | undefined;
-    let askAmount = true;
-    for (;;) {
-      if (amount === undefined) {
-        if (askAmount) await ctx.reply(ctx.t("send-ask-amount", { code: code.toUpperCase(), address: to }));
-        askAmount = false;
-        const answer = await waitAnswer(conversation, step);
-        if (answer.kind === "tap") continue;
-        const parsed = parseAmount(answer.text, code);
-        if (!parsed.ok) {
-          await answer.ctx.reply(amountRefusalText(ctx.t, parsed));
-          continue;
-        }
-        amount = parsed.value.toFixed();
-      }
-      const request = { kind: "send" as const, currency: code, address: to, amount };
-      const quoted = await sessionCall(conversation, ctx, deps, (client) =>
-        deps.orders.quote(client, userId, request),
-      );
-      if (!quoted.ok) {
-        const sentence = refusalText(ctx.t, quoted.refusal, locale);
-        if (quoted.refusal.reason === "closed") {
-          await ctx.reply(sentence);
-          return;
-        }
-        await ctx.reply(`${sentence}\n${ctx.t("send-ask-amount-again")}`);
-        amount = undefined;
-        continue;
-      }
-      const card = cardMessage(ctx.t, quoted.action, locale);
-      await ctx.reply(card.text, card.other);
-      return;
-    }
+    await askAmountAndQuote(conversation, ctx, deps, {
+      question: ctx.t("send-ask-amount", { code: code.toUpperCase(), address: to }),
+      again: ctx.t("send-ask-amount-again"),
+      unit: code,
+      wait: step,
+      request: (amount) => ({ kind: "send", currency: code, address: to, amount }),
+      final: (refusal) => refusal.reason === "closed",
+    });
   };
 }
 

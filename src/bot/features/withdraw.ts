@@ -12,17 +12,15 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard } from "grammy";
-import { parseAmount } from "../../money.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
+import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { flowUserId } from "../flows/user.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { amountRefusalText } from "../ui/amount.ts";
 import { type BankView, bankButtonLabel, bankView, pickTyped } from "../ui/bank-view.ts";
-import { CARD_CALLBACK, cardMessage, refusalText } from "../ui/order-card.ts";
+import { CARD_CALLBACK } from "../ui/order-card.ts";
 
 export const WITHDRAW_FLOW = "withdraw";
 const PREFIX = "wd";
@@ -55,14 +53,12 @@ export function withdrawFeature(
 
 function withdrawFlow(deps: WithdrawDeps) {
   return async function withdraw(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const userId = flowUserId(ctx);
     const { own, wait: step } = await flowButtons(
       conversation,
       PREFIX,
       "withdraw-button-stale",
       CARD_CALLBACK,
     );
-    const locale = await ctx.i18n.getLocale();
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
     );
@@ -115,38 +111,13 @@ function withdrawFlow(deps: WithdrawDeps) {
     const target = bank;
 
     // ── Amount, quote, card ──
-    let amount: string | undefined;
-    let askAmount = true;
-    for (;;) {
-      if (amount === undefined) {
-        if (askAmount) await ctx.reply(ctx.t("withdraw-ask-amount", { bank: bankButtonLabel(target) }));
-        askAmount = false;
-        const answer = await waitAnswer(conversation, step);
-        if (answer.kind === "tap") continue;
-        const parsed = parseAmount(answer.text, EUR);
-        if (!parsed.ok) {
-          await answer.ctx.reply(amountRefusalText(ctx.t, parsed));
-          continue;
-        }
-        amount = parsed.value.toFixed();
-      }
-      const request = { kind: "withdraw" as const, amount, referenceNumber: target.reference };
-      const quoted = await sessionCall(conversation, ctx, deps, (client) =>
-        deps.orders.quote(client, userId, request),
-      );
-      if (!quoted.ok) {
-        const sentence = refusalText(ctx.t, quoted.refusal, locale);
-        if (quoted.refusal.reason === "bank-gone" || quoted.refusal.reason === "bank-pending") {
-          await ctx.reply(sentence);
-          return;
-        }
-        await ctx.reply(`${sentence}\n${ctx.t("withdraw-ask-amount-again")}`);
-        amount = undefined;
-        continue;
-      }
-      const card = cardMessage(ctx.t, quoted.action, locale);
-      await ctx.reply(card.text, card.other);
-      return;
-    }
+    await askAmountAndQuote(conversation, ctx, deps, {
+      question: ctx.t("withdraw-ask-amount", { bank: bankButtonLabel(target) }),
+      again: ctx.t("withdraw-ask-amount-again"),
+      unit: EUR,
+      wait: step,
+      request: (amount) => ({ kind: "withdraw", amount, referenceNumber: target.reference }),
+      final: (refusal) => refusal.reason === "bank-gone" || refusal.reason === "bank-pending",
+    });
   };
 }
