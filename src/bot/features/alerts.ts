@@ -59,9 +59,8 @@ export function alertsFeature(
 
   // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
   composer.use(async (ctx, next) => {
-    const userId = ctx.from?.id;
-    if (userId !== undefined && ctx.myChatMember?.new_chat_member.status !== "kicked") {
-      if (await book.isPaused(userId)) await book.resume(userId);
+    if (ctx.myChatMember?.new_chat_member.status !== "kicked" && (await book.isPaused(ctx.from.id))) {
+      await book.resume(ctx.from.id);
     }
     await next();
   });

@@ -239,14 +239,13 @@ function codeStep(deps: OrderDeps) {
  * claim, so across instances too), reconcile the user's open orders and tell them the news.
  * Cheap when there is nothing open: one claim and one key listing.
  */
-export function orderWatch(deps: Pick<BotDeps, "orders" | "store">): MiddlewareFn<BotContext> {
+export function orderWatch(deps: Pick<BotDeps, "orders" | "store">): MiddlewareFn<PrivateContext> {
   // A memo in front of the store claim: the claim is a write, and most updates come from users
   // this instance has just checked (measured: the claim cost more than the rest of a /help).
   const checkedAt = new Map<number, number>();
   return async (ctx, next) => {
     await next();
-    const userId = ctx.from?.id;
-    if (userId === undefined) return;
+    const userId = ctx.from.id;
     const now = performance.now();
     if (now - (checkedAt.get(userId) ?? Number.NEGATIVE_INFINITY) < WATCH_INTERVAL_MS) return;
     checkedAt.set(userId, now);
