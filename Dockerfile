@@ -12,6 +12,9 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --no-audit --no-fund \
  && apt-get purge -y python3 make g++ && apt-get autoremove -y
 
+# Node runs the TypeScript sources as they are (type stripping): no build step. .dockerignore
+# leaves out src/sandbox, src/telegram-double and src/demo, which npm start never imports
+# (test/production-graph.test.ts walks its imports and runs main.ts from the tree copied here).
 COPY locales ./locales
 COPY src ./src
 

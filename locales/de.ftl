@@ -575,3 +575,32 @@ trade-tap-expired-again = Dieses Angebot ist abgelaufen und wurde bereits neu be
 session-expired-in-flow = Deine Börsensitzung ist abgelaufen. Melde dich erneut an, dann machen wir da weiter, wo du warst.
 login-expired-ask-password = Schick das Passwort von { $email }. Ich lösche die Nachricht sofort.
 login-expired-ask-code = Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder als { $email } anzumelden.
+
+## Mini-App-Anmeldung (die Seite unter /webapp/login)
+
+webapp-title = Bei deinem Börsenkonto anmelden
+webapp-intro = Passwort und Code gehen direkt an den Server dieses Bots, nicht in den Chat.
+webapp-email = E-Mail
+webapp-password = Passwort
+webapp-code = 6-stelliger Code aus deiner Authenticator-App
+webapp-submit = Anmelden
+webapp-done = ✅ Angemeldet. Du kannst diese Seite schließen und zum Chat zurückkehren.
+webapp-not-from-telegram = Öffne diese Seite über die Schaltfläche „Anmelden“ im Chat mit dem Bot.
+webapp-failed = Das hat nicht geklappt. Prüfe deine Verbindung und versuche es noch einmal.
+webapp-bad-email-or-password = Bitte gib die E-Mail-Adresse und das Passwort deines Börsenkontos ein.
+webapp-bad-code-format = Der Code besteht aus den 6 Ziffern, die deine Authenticator-App zeigt.
+webapp-wrong-code = Dieser Code wurde nicht akzeptiert. Gib den aktuellen Code aus deiner Authenticator-App ein. (noch { $left } Versuche)
+webapp-wrong-credentials = E-Mail oder Passwort ist falsch. (noch { $left } Versuche)
+
+## Anti-Phishing-Satz
+
+phishing-line = 🛡 Dein Anti-Phishing-Satz: { $phrase }
+settings-phishing-line = 🛡 Anti-Phishing-Satz: { $phrase }
+settings-phishing-none = nicht gesetzt
+settings-button-phishing-set = 🛡 Anti-Phishing-Satz festlegen
+settings-button-phishing-change = 🛡 Satz ändern
+settings-button-phishing-remove = 🛡 Satz entfernen
+settings-phishing-how = Schick /settings phrase und dahinter Wörter, die nur du kennst, z. B. /settings phrase blauer Tiger 42 ({ $min } bis { $max } Zeichen). Ich lösche diese Nachricht sofort. Danach steht der Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage: Eine Nachricht, die ohne deinen Satz danach fragt, ist nicht von mir.
+settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage.
+settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
+settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.

@@ -575,3 +575,32 @@ trade-tap-expired-again = This quote expired and was quoted again already. Use t
 session-expired-in-flow = Your exchange session has expired. Log in again and we carry on where you were.
 login-expired-ask-password = Send the password of { $email }. I delete the message right away.
 login-expired-ask-code = Send the current 6-digit code from your authenticator app to log in again as { $email }.
+
+## Mini App login (the page served at /webapp/login)
+
+webapp-title = Log in to your exchange account
+webapp-intro = Your password and code go straight to this bot's server, not into the chat.
+webapp-email = E-mail
+webapp-password = Password
+webapp-code = 6-digit code from your authenticator app
+webapp-submit = Log in
+webapp-done = ✅ Logged in. You can close this page and go back to the chat.
+webapp-not-from-telegram = Open this page with the Log in button in the bot's chat.
+webapp-failed = That did not work. Check your connection and try again.
+webapp-bad-email-or-password = Please enter the e-mail address and password of your exchange account.
+webapp-bad-code-format = The code is the 6 digits your authenticator app shows.
+webapp-wrong-code = That code was not accepted. Enter the current code from your authenticator app. ({ $left } tries left)
+webapp-wrong-credentials = E-mail or password is wrong. ({ $left } tries left)
+
+## Anti-phishing phrase
+
+phishing-line = 🛡 Your anti-phishing phrase: { $phrase }
+settings-phishing-line = 🛡 Anti-phishing phrase: { $phrase }
+settings-phishing-none = not set
+settings-button-phishing-set = 🛡 Set anti-phishing phrase
+settings-button-phishing-change = 🛡 Change phrase
+settings-button-phishing-remove = 🛡 Remove phrase
+settings-phishing-how = Send /settings phrase followed by words only you know, e.g. /settings phrase blue tiger 42 ({ $min } to { $max } characters). I delete that message at once. From then on the phrase stands on every message in which I ask for your password or a code: a message that asks for them without your phrase is not from me.
+settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code.
+settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
+settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.

@@ -18,6 +18,8 @@ export interface Config {
   botMode: "polling" | "webhook";
   webhook: { url: string; secret: string } | undefined;
   port: number;
+  /** Base URL of the bot's HTTP server as users reach it: turns on the Mini App login page. */
+  webAppUrl: string | undefined;
   defaultLocale: string;
   logLevel: LevelWithSilent;
   /** The operator's own market-data account (PRODUCT.md, rule 9), optional. */
@@ -133,6 +135,9 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     throw new ConfigError("PORT", `PORT must be a port number from 1 to 65535, not "${portText}".`);
   }
 
+  const webAppText = text("WEBAPP_URL");
+  const webAppUrl = webAppText === undefined ? undefined : checkedWebAppUrl(webAppText);
+
   const defaultLocale = text("DEFAULT_LOCALE") ?? "en";
   if (!LOCALES.includes(defaultLocale)) {
     throw new ConfigError(
@@ -190,12 +195,44 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     botMode,
     webhook,
     port,
+    webAppUrl,
     defaultLocale,
     logLevel,
     marketData,
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
   };
+}
+
+const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * Telegram opens Mini Apps only over https; plain http is let through for loopback addresses,
+ * where the tests and the demo serve the page. The page sits under the path, so no query or
+ * fragment.
+ */
+function checkedWebAppUrl(value: string): string {
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(value);
+  } catch {
+    parsed = undefined;
+  }
+  const loopback = parsed !== undefined && LOOPBACK_HOSTS.test(parsed.hostname);
+  if (
+    parsed === undefined ||
+    !(parsed.protocol === "https:" || (parsed.protocol === "http:" && loopback)) ||
+    parsed.search !== "" ||
+    parsed.hash !== "" ||
+    parsed.username !== "" ||
+    parsed.password !== ""
+  ) {
+    throw new ConfigError(
+      "WEBAPP_URL",
+      `WEBAPP_URL must be the public https base URL of the bot's HTTP server, like https://bot.example.com (plain http only for 127.0.0.1 or localhost), not "${value}".`,
+    );
+  }
+  return value.replace(/\/+$/, "");
 }
 
 /** A TOTP secret that cannot make a code stops start-up now, not at the first price request. */

@@ -12,11 +12,13 @@ import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
 import { alertNotice } from "./bot/ui/alert-text.ts";
 import { formatTime } from "./bot/ui/format.ts";
-import { loginKeyboard } from "./bot/ui/keyboards.ts";
+import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
+import { withPhishingLine } from "./bot/ui/phishing.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
+import { webAppLoginPageUrl } from "./webapp/paths.ts";
 
 export interface BackgroundJobs {
   /** Runs one tick now (tests and the demo call it instead of waiting). */
@@ -56,14 +58,24 @@ export function startBackgroundJobs(options: {
 
   async function notify(notice: SessionNotice): Promise<void> {
     if (notice.kind === "expiry-warning") {
+      // It asks for a code: it carries the anti-phishing phrase like every such question.
+      const phrase = await deps.phishing.get(notice.userId);
       await notifier.notify({
         userId: notice.userId,
         kind: "expiry",
         locale: notice.locale,
         render: (t, locale) => ({
-          text: t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
+          text: withPhishingLine(
+            t,
+            phrase,
+            t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
+          ),
           other: {
-            reply_markup: loginKeyboard((key) => (key === "button-login" ? t("login-stay-button") : t(key))),
+            // This queue's API client has none of the bot's transformers: the Mini App button is set here.
+            reply_markup: webAppLoginMarkup(
+              loginKeyboard((key) => (key === "button-login" ? t("login-stay-button") : t(key))),
+              deps.config.webAppUrl ? webAppLoginPageUrl(deps.config.webAppUrl) : undefined,
+            ),
           },
         }),
       });

@@ -35,6 +35,9 @@ export const REDACTED_PATHS = [
   "*.headers.authorization",
   "secretsKey",
   "*.secretsKey",
+  // The Mini App's signed proof of identity: good for 15 minutes to whoever holds it.
+  "initData",
+  "*.initData",
 ];
 
 /** A Bot API URL carries the token: `…/bot123456:AA…/sendMessage`. */

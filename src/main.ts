@@ -12,7 +12,8 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { startBackgroundJobs } from "./jobs.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { startWebhookServer } from "./webhook.ts";
+import { webAppRoutes } from "./webapp/routes.ts";
+import { type HttpRoute, startHttpServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -38,13 +39,17 @@ async function main(): Promise<void> {
   await registerCommands(bot.api, services.deps);
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
 
+  // The Mini App login page is served by the bot's own HTTP server, in either mode.
+  const routes: HttpRoute[] = config.webAppUrl
+    ? [webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api })]
+    : [];
   let stopUpdates: () => Promise<void>;
   if (config.botMode === "webhook" && config.webhook) {
     const url = new URL(config.webhook.url);
-    const server = await startWebhookServer(bot, {
+    const server = await startHttpServer({
       port: config.port,
-      path: url.pathname,
-      secret: config.webhook.secret,
+      webhook: { bot, path: url.pathname, secret: config.webhook.secret },
+      routes,
       onError: (error) => log.error({ err: error }, "webhook request failed"),
     });
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
@@ -52,9 +57,12 @@ async function main(): Promise<void> {
     stopUpdates = () => server.close();
   } else {
     await bot.api.deleteWebhook();
+    const pages = routes.length > 0 ? await startHttpServer({ port: config.port, routes }) : undefined;
+    if (pages) log.info({ port: config.port }, "web app server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
+      await pages?.close();
       await drainUpdates(bot);
     };
     runner.task()?.catch(async (error: unknown) => {

@@ -22,6 +22,7 @@ import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
+import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
 import { openStore } from "./store/store.ts";
@@ -35,8 +36,14 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs">>,
-  options: { clock: Clock; log: Logger; storeNamespace?: string },
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl">>,
+  options: {
+    clock: Clock;
+    log: Logger;
+    storeNamespace?: string;
+    /** How the exchange client waits between retries of a GET (default: real time). */
+    retrySleep?: (ms: number) => Promise<void>;
+  },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
   const vault = Vault.fromBase64(config.secretsKey);
@@ -44,7 +51,10 @@ export async function createServices(
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
-  const http = new HttpClient({ baseUrl: config.exchange.url });
+  const http = new HttpClient({
+    baseUrl: config.exchange.url,
+    ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+  });
   const account = new AccountApi(http, {
     clientId: config.exchange.clientId,
     clientSecret: config.exchange.clientSecret,
@@ -68,12 +78,17 @@ export async function createServices(
   });
   const orders = new OrderPipeline({ store, clock: options.clock, sessions, profiles, log: options.log });
   const deps: BotDeps = {
-    config: { defaultLocale: config.defaultLocale, telegramApiRoot: config.telegramApiRoot },
+    config: {
+      defaultLocale: config.defaultLocale,
+      telegramApiRoot: config.telegramApiRoot,
+      webAppUrl: config.webAppUrl,
+    },
     store,
     vault,
     account,
     sessions,
     profiles,
+    phishing: new PhishingPhrases(store, vault),
     market,
     orders,
     alertBook: new AlertBook(store),

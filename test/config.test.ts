@@ -50,6 +50,10 @@ describe("loadConfig", () => {
     ["PORT", { PORT: "99999" }],
     ["DEFAULT_LOCALE", { DEFAULT_LOCALE: "fr" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["WEBAPP_URL", { WEBAPP_URL: "bot.example.com" }],
+    ["WEBAPP_URL", { WEBAPP_URL: "http://bot.example.com" }],
+    ["WEBAPP_URL", { WEBAPP_URL: "https://bot.example.com/?x=1" }],
+    ["WEBAPP_URL", { WEBAPP_URL: "ftp://127.0.0.1" }],
   ])("names %s in one sentence when it is missing or malformed", (variable, change) => {
     const error = refusal({ ...base, ...change });
     expect(error.variable).toBe(variable);
@@ -75,6 +79,24 @@ describe("loadConfig", () => {
       WEBHOOK_SECRET: "s-e_cret",
     });
     expect(config.webhook).toEqual({ url: "https://bot.example/telegram", secret: "s-e_cret" });
+  });
+});
+
+describe("loadConfig: WEBAPP_URL", () => {
+  it("is off by default, takes an https base URL, and plain http only on loopback", () => {
+    expect(loadConfig(base).webAppUrl).toBeUndefined();
+    expect(loadConfig({ ...base, WEBAPP_URL: "https://bot.example.com/" }).webAppUrl).toBe(
+      "https://bot.example.com",
+    );
+    expect(loadConfig({ ...base, WEBAPP_URL: "https://bot.example.com/mini" }).webAppUrl).toBe(
+      "https://bot.example.com/mini",
+    );
+    expect(loadConfig({ ...base, WEBAPP_URL: "http://127.0.0.1:8080" }).webAppUrl).toBe(
+      "http://127.0.0.1:8080",
+    );
+    expect(loadConfig({ ...base, WEBAPP_URL: "http://localhost:8080" }).webAppUrl).toBe(
+      "http://localhost:8080",
+    );
   });
 });
 

@@ -11,6 +11,7 @@ import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { createServices, type Services } from "../src/services.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
+import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../src/webapp/routes.ts";
 import { startWebhookServer, type WebhookServer } from "../src/webhook.ts";
 
 const SECRET = "hook-secret_123";
@@ -40,7 +41,14 @@ describe("webhook mode", () => {
       apiRoot: telegram.apiRoot,
       botInfo: telegram.botInfo,
     });
-    server = await startWebhookServer(bot, { port: 0, host: "127.0.0.1", path: "/telegram", secret: SECRET });
+    // The Mini App login page rides on the same server (WEBAPP_URL in webhook mode).
+    server = await startWebhookServer(bot, {
+      port: 0,
+      host: "127.0.0.1",
+      path: "/telegram",
+      secret: SECRET,
+      routes: [webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api })],
+    });
     await bot.api.setWebhook(server.url, { secret_token: SECRET });
   });
 
@@ -101,5 +109,19 @@ describe("webhook mode", () => {
     await expect(startWebhookServer(bot, { port: 0, path: "/telegram", secret: "" })).rejects.toThrow(
       /WEBHOOK_SECRET/,
     );
+  });
+
+  it("serves the Mini App login page on the same server as the webhook", async () => {
+    const base = new URL(server.url).origin;
+    const page = await fetch(`${base}${WEBAPP_LOGIN_PATH}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('id="login"');
+    const post = await fetch(`${base}${WEBAPP_LOGIN_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ initData: "forged", email: "a@b.cd", password: "x", code: "123456" }),
+    });
+    expect(post.status).toBe(401);
+    expect((await fetch(`${base}/elsewhere`)).status).toBe(404);
   });
 });

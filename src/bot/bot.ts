@@ -13,10 +13,11 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, Composer, type Context, session } from "grammy";
+import { Bot, Composer, type Context, type MiddlewareFn, session, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
+import { webAppLoginPageUrl } from "../webapp/paths.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { alertsFeature } from "./features/alerts.ts";
@@ -47,6 +48,7 @@ import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts"
 import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
+import { webAppLoginButtons } from "./ui/keyboards.ts";
 
 export interface BotOptions {
   token: string;
@@ -89,6 +91,11 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     // retried here (auto-retry would try them for up to an hour): the caller sees them.
     bot.api.config.use(autoRetry({ maxRetryAttempts: 5, maxDelaySeconds: 60, rethrowHttpErrors: true }));
   }
+
+  // WEBAPP_URL: every Log in button opens the Mini App login page.
+  const webAppUrl = deps.config.webAppUrl;
+  const webAppButtons = webAppUrl ? webAppLoginButtons(webAppLoginPageUrl(webAppUrl)) : undefined;
+  if (webAppButtons) bot.api.config.use(webAppButtons);
 
   const { i18n } = deps;
 
@@ -133,6 +140,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         // 429s inside flows are retried by the client's fetch (telegram-fetch.ts), beneath the
         // conversation's recorder; a transformer here would wait again on every replay.
         i18n,
+        // A flow's context has its own API client, without the bot's transformers.
+        ...(webAppButtons ? [installTransformer<FlowContext>(webAppButtons)] : []),
       ],
     }),
   );
@@ -167,6 +176,13 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     settingsFeature(deps),
   );
   return bot;
+}
+
+function installTransformer<C extends Context>(transformer: Transformer): MiddlewareFn<C> {
+  return (ctx, next) => {
+    ctx.api.config.use(transformer);
+    return next();
+  };
 }
 
 const IN_FLIGHT = new WeakMap<Bot<BotContext>, InFlight>();

@@ -6,6 +6,7 @@ import type { AccountApi } from "../exchange/account.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
+import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
@@ -17,12 +18,14 @@ import type { FlowContext } from "./context.ts";
  * over the sandbox and a Bot API double.
  */
 export interface BotDeps {
-  config: Pick<Config, "defaultLocale" | "telegramApiRoot">;
+  config: Pick<Config, "defaultLocale" | "telegramApiRoot"> & Partial<Pick<Config, "webAppUrl">>;
   store: Store;
   vault: Vault;
   account: AccountApi;
   sessions: Sessions;
   profiles: Profiles;
+  /** The anti-phishing phrase, per user (through the Vault). */
+  phishing: PhishingPhrases;
   /** The shared, cached price feed (prices, inline mode, alerts). */
   market: MarketFeed;
   /** The money pipeline (quotes, the one Ledger, placing, reconciliation): one for the whole app. */

@@ -18,12 +18,15 @@ export interface DemoCommandContext {
   /** Runs the bot's background jobs once (alerts, expiry warnings) after time moved. */
   tick(): Promise<void>;
   buttons(): NonNullable<Printed["buttons"]>;
+  /** A fresh link to the Mini App login page, signed for the demo user (it is good for 15 minutes). */
+  webAppLink(): string;
   print(text: string): void;
 }
 
 export const HELP = [
   "Demo commands (they do not go to the bot):",
   "  :code              a fresh 2FA code from the sandbox's authenticator",
+  "  :webapp            a fresh link to the login page, to log in in your browser",
   "  #N                 tap button N of the last message with buttons",
   "  :advance 10m       move the sandbox clock (s, m, h): orders settle, tokens expire",
   "  :price btc 65000   set a sandbox price in EUR (for alerts)",
@@ -42,6 +45,10 @@ export async function handleDemoCommand(line: string, ctx: DemoCommandContext): 
     const button = ctx.buttons()[index];
     if (!button) {
       ctx.print(`(demo) There is no button ${tap[1]}; the last message had ${ctx.buttons().length}.`);
+      return;
+    }
+    if (button.webApp) {
+      ctx.print(`(demo) In Telegram this opens the login page. Open it in your browser: ${ctx.webAppLink()}`);
       return;
     }
     if (!button.data) {
@@ -93,6 +100,9 @@ export async function handleDemoCommand(line: string, ctx: DemoCommandContext): 
     }
     case "group":
       await ctx.me.sendInGroup(args.join(" "));
+      return;
+    case "webapp":
+      ctx.print(`(demo) Log in in your browser (the link is good for 15 minutes): ${ctx.webAppLink()}`);
       return;
     case "help":
       ctx.print(HELP);

@@ -19,6 +19,10 @@ import { startSandbox } from "../sandbox/server.ts";
 import { createServices } from "../services.ts";
 import { Vault } from "../store/vault.ts";
 import { DEFAULT_GROUP_ID, startBotApiDouble } from "../telegram-double/index.ts";
+import { signInitData, webAppLink } from "../webapp/init-data.ts";
+import { webAppLoginPageUrl } from "../webapp/paths.ts";
+import { webAppRoutes } from "../webapp/routes.ts";
+import { type HttpRoute, startHttpServer } from "../webhook.ts";
 import { type DemoCommandContext, HELP, handleDemoCommand } from "./commands.ts";
 import { describeBotCall, type Printed } from "./transcript.ts";
 
@@ -30,6 +34,13 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox({ clock });
   const telegram = await startBotApiDouble({ clock });
   const folder = mkdtempSync(join(tmpdir(), "exchange-bot-demo-"));
+  // The bot's HTTP server on loopback serves the Mini App login page (WEBAPP_URL in production).
+  let webAppRoute: HttpRoute | undefined;
+  const pages = await startHttpServer({
+    port: Number(process.env.DEMO_WEBAPP_PORT ?? 0),
+    host: "127.0.0.1",
+    routes: [(req, res, path) => webAppRoute?.(req, res, path) ?? false],
+  });
   const services = await createServices(
     {
       exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
@@ -37,6 +48,7 @@ async function main(): Promise<void> {
       secretsKey: Vault.generateKey(),
       defaultLocale: "en",
       telegramApiRoot: telegram.apiRoot,
+      webAppUrl: pages.url,
       // The operator's market-data account: prices and inline cards work before anyone logs in.
       marketData: { ...sandbox.demo },
     },
@@ -44,18 +56,26 @@ async function main(): Promise<void> {
   );
   const bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot });
   await bot.init();
+  webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
   await registerCommands(bot.api, { ...services.deps, log });
   const runner = run(bot, { runner: { silent: true } });
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: 5_000 });
 
-  const me = telegram.user(4242, {
-    firstName: process.env.USER ?? "Demo",
-    languageCode: process.env.DEMO_LANGUAGE ?? "en",
-  });
+  const firstName = process.env.USER ?? "Demo";
+  const languageCode = process.env.DEMO_LANGUAGE ?? "en";
+  const me = telegram.user(4242, { firstName, languageCode });
+  // Signed with the double's bot token, as Telegram signs initData with the real one.
+  const webAppLogin = () =>
+    webAppLink(
+      webAppLoginPageUrl(pages.url),
+      signInitData({ id: me.id, firstName, languageCode }, telegram.token, clock.now()),
+    );
 
   out("┌─ Exchange bot demo ─────────────────────────────────────────────");
   out(`│ Sandbox exchange: ${sandbox.url}`);
   out(`│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`);
+  out("│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):");
+  out(`│   ${webAppLogin()}`);
   out("│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.");
   out("│ Start with /start, or /login.");
   out("└──────────────────────────────────────────────────────────────────");
@@ -85,6 +105,7 @@ async function main(): Promise<void> {
     tick: () => jobs.tick().then(() => jobs.notifier.queue.idle()),
     marketTtlMs: DEFAULT_MARKET_TTL_MS,
     buttons: () => buttons,
+    webAppLink: webAppLogin,
     print: out,
   };
 
@@ -93,6 +114,7 @@ async function main(): Promise<void> {
     await drainUpdates(bot);
     await jobs.stop();
     await services.close();
+    await pages.close();
     await telegram.close();
     await sandbox.close();
     rmSync(folder, { recursive: true, force: true });

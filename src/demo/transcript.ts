@@ -7,7 +7,7 @@ import type { RecordedCall, SentMessage } from "../telegram-double/index.ts";
 export interface Printed {
   lines: string[];
   /** The buttons, numbered from 1, of the message that was just shown (if it had any). */
-  buttons?: { label: string; messageId: number; data?: string; url?: string }[];
+  buttons?: { label: string; messageId: number; data?: string; url?: string; webApp?: string }[];
 }
 
 export function describeBotCall(call: RecordedCall, message: SentMessage | undefined): Printed | undefined {
@@ -29,7 +29,8 @@ export function describeBotCall(call: RecordedCall, message: SentMessage | undef
       if (message.text) lines.push(...message.text.split("\n"));
       const buttons = inlineButtons(message);
       buttons.forEach((button, index) => {
-        lines.push(`   [${index + 1}] ${button.label}${button.url ? ` → ${button.url}` : ""}`);
+        const opens = button.webApp ? " (opens the login page)" : "";
+        lines.push(`   [${index + 1}] ${button.label}${button.url ? ` → ${button.url}` : ""}${opens}`);
       });
       if (edited) lines[0] = `(edited) ${lines[0] ?? ""}`;
       return { lines, ...(buttons.length > 0 ? { buttons } : {}) };
@@ -53,5 +54,6 @@ function inlineButtons(message: SentMessage): NonNullable<Printed["buttons"]> {
     messageId: message.messageId,
     ...("callback_data" in button && button.callback_data ? { data: button.callback_data } : {}),
     ...("url" in button && button.url ? { url: button.url } : {}),
+    ...("web_app" in button && button.web_app ? { webApp: button.web_app.url } : {}),
   }));
 }

@@ -11,6 +11,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
+import { InFlight } from "../in-flight.ts";
 import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
 
 export type HttpMethod = "GET" | "POST" | "DELETE";
@@ -76,6 +77,7 @@ export class HttpClient {
   readonly #maxRetryAfterMs: number;
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
+  readonly #inFlight = new InFlight();
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -104,6 +106,15 @@ export class HttpClient {
 
   /** Sends one request; GETs are retried on network errors, timeouts, 5xx and 429. */
   async request(request: HttpRequest): Promise<HttpResponse> {
+    return this.#inFlight.track(() => this.#withRetries(request));
+  }
+
+  /** Resolves when no request is under way, retries included (tests wait for stragglers on this). */
+  idle(): Promise<void> {
+    return this.#inFlight.drain();
+  }
+
+  async #withRetries(request: HttpRequest): Promise<HttpResponse> {
     const retryable = request.method === "GET";
     for (let attempt = 0; ; attempt++) {
       try {

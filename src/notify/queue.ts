@@ -24,6 +24,7 @@
  * await queue.idle();
  */
 import { GrammyError, HttpError } from "grammy";
+import { systemTimers, type Timers } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 
 /** The optional parameters of sendMessage that notices use. */
@@ -55,8 +56,8 @@ export interface DeliveryQueueOptions {
   /** Told once per block when a chat answers 403 (the user blocked the bot). */
   onBlocked?: (chatId: number) => Promise<void> | void;
   log?: Pick<Logger, "warn" | "error">;
-  /** Real time: Telegram's limits are measured in real time. */
-  now?: () => number;
+  /** What pacing and retries wait on (default: real time, which Telegram's limits are measured in). */
+  timers?: Timers;
 }
 
 export interface DeliveryStats {
@@ -148,7 +149,7 @@ export class DeliveryQueue {
   readonly #maxAttempts: number;
   readonly #onBlocked: DeliveryQueueOptions["onBlocked"];
   readonly #log: DeliveryQueueOptions["log"];
-  readonly #now: () => number;
+  readonly #timers: Timers;
 
   readonly #chats = new Map<number, ChatQueue>();
   readonly #waiting = new Heap<ChatQueue>((a, b) => a.readyAt < b.readyAt);
@@ -159,7 +160,7 @@ export class DeliveryQueue {
   #nextSlot = 0;
   #pausedUntil = 0;
   #recent429: number[] = [];
-  #timer: NodeJS.Timeout | undefined;
+  #cancelTimer: (() => void) | undefined;
   #timerAt = 0;
   #stopped = false;
   #idleWaiters: Array<() => void> = [];
@@ -173,7 +174,7 @@ export class DeliveryQueue {
     this.#maxAttempts = options.maxAttempts ?? 5;
     this.#onBlocked = options.onBlocked;
     this.#log = options.log;
-    this.#now = options.now ?? Date.now;
+    this.#timers = options.timers ?? systemTimers;
   }
 
   /** Messages queued or in flight. */
@@ -200,6 +201,11 @@ export class DeliveryQueue {
     this.#schedule(0);
   }
 
+  /** Sends started and not answered yet. */
+  get inFlight(): number {
+    return this.#inFlight;
+  }
+
   /** Resolves when nothing is queued or in flight. */
   idle(): Promise<void> {
     if (this.#pending === 0) return Promise.resolve();
@@ -212,18 +218,19 @@ export class DeliveryQueue {
    */
   async stop(options: { drainMs?: number } = {}): Promise<void> {
     if (options.drainMs && this.#pending > 0) {
-      let timer: NodeJS.Timeout | undefined;
+      const drainMs = options.drainMs;
+      let cancel: (() => void) | undefined;
       await Promise.race([
         this.idle(),
         new Promise<void>((resolve) => {
-          timer = setTimeout(resolve, options.drainMs);
+          cancel = this.#timers.after(drainMs, resolve);
         }),
       ]);
-      clearTimeout(timer);
+      cancel?.();
     }
     this.#stopped = true;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancelTimer?.();
+    this.#cancelTimer = undefined;
     if (this.#pending > this.#inFlight) {
       this.#log?.warn(
         { dropped: this.#pending - this.#inFlight },
@@ -237,7 +244,7 @@ export class DeliveryQueue {
    * after that they are forgotten, swept whenever the map has doubled.
    */
   #sweep(): void {
-    const now = this.#now();
+    const now = this.#timers.now();
     for (const [chatId, chat] of this.#chats) {
       if (chat.state === "idle" && chat.readyAt <= now) this.#chats.delete(chatId);
     }
@@ -252,7 +259,7 @@ export class DeliveryQueue {
       chat.state = "idle";
       return;
     }
-    if (chat.readyAt <= this.#now()) {
+    if (chat.readyAt <= this.#timers.now()) {
       chat.state = "ready";
       this.#ready.push(chat);
     } else {
@@ -263,23 +270,20 @@ export class DeliveryQueue {
 
   #schedule(delayMs: number): void {
     if (this.#stopped) return;
-    const at = this.#now() + Math.max(0, delayMs);
-    if (this.#timer !== undefined && this.#timerAt <= at) return;
-    clearTimeout(this.#timer);
+    const at = this.#timers.now() + Math.max(0, delayMs);
+    if (this.#cancelTimer !== undefined && this.#timerAt <= at) return;
+    this.#cancelTimer?.();
     this.#timerAt = at;
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = undefined;
-        this.#pump();
-      },
-      Math.max(0, delayMs),
-    );
+    this.#cancelTimer = this.#timers.after(Math.max(0, delayMs), () => {
+      this.#cancelTimer = undefined;
+      this.#pump();
+    });
   }
 
   #pump(): void {
     if (this.#stopped) return;
     for (;;) {
-      const now = this.#now();
+      const now = this.#timers.now();
       while ((this.#waiting.peek()?.readyAt ?? Number.POSITIVE_INFINITY) <= now) {
         const chat = this.#waiting.pop() as ChatQueue;
         chat.state = "ready";
@@ -323,7 +327,7 @@ export class DeliveryQueue {
   }
 
   #failed(chat: ChatQueue, item: Pending, error: unknown): void {
-    const now = this.#now();
+    const now = this.#timers.now();
     const code = error instanceof GrammyError ? error.error_code : undefined;
     if (code === 429) {
       this.stats.rateLimited++;

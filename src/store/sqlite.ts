@@ -18,7 +18,7 @@ import { type AtomicBackend, KeyvStore } from "./keyv-store.ts";
 import type { Store } from "./store.ts";
 
 /** How long a statement waits for another process's write lock before failing with SQLITE_BUSY. */
-const busyTimeoutMs = 5_000;
+const defaultBusyTimeoutMs = 5_000;
 
 /** @keyv/sqlite's default table name. */
 const table = "keyv";
@@ -40,7 +40,12 @@ const expiredAt = (column: string, now: string) =>
  */
 export async function openSqliteStore(
   path: string,
-  options: { namespace: string; onError: (error: unknown) => void },
+  options: {
+    namespace: string;
+    onError: (error: unknown) => void;
+    /** Default 5 s. SQLite waits it out in real time; tests of the lock pass a short one. */
+    busyTimeoutMs?: number;
+  },
 ): Promise<Store> {
   if (path.length === 0)
     throw new StoreError("STORE_URL sqlite:// needs a file path, e.g. sqlite://data/bot.sqlite.");
@@ -48,7 +53,11 @@ export async function openSqliteStore(
   const file = inMemory ? path : resolve(path);
   if (!inMemory) mkdirSync(dirname(file), { recursive: true });
 
-  const adapter = new KeyvSqlite({ uri: `sqlite://${file}`, busyTimeout: busyTimeoutMs, table });
+  const adapter = new KeyvSqlite({
+    uri: `sqlite://${file}`,
+    busyTimeout: options.busyTimeoutMs ?? defaultBusyTimeoutMs,
+    table,
+  });
   // No Keyv namespace: KeyvStore prefixes keys itself (the same `namespace:key` Keyv would make), so
   // the key layout is in one place for both the Keyv path and the atomic SQL below.
   const keyv = new Keyv({ store: adapter, namespace: undefined, useKeyPrefix: false, throwOnErrors: true });

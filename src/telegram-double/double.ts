@@ -29,8 +29,13 @@ export interface BotApiDoubleOptions {
   limits?: RateLimits | false;
   /** Overrides of what getMe returns. */
   botInfo?: Partial<UserFromGetMe>;
-  /** The time written into message dates (rate limits always use real time, as retry waits are real). */
+  /** The time written into message dates. */
   clock?: Clock;
+  /**
+   * The time flood limits and `RecordedCall.at` are measured on. Real time by default, as a bot's
+   * retry waits are real; a test that paces its sends on a ManualTimers passes that here.
+   */
+  limitsClock?: Clock;
 }
 
 /** One Bot API call as the double saw it, recorded when it was answered. */
@@ -41,7 +46,7 @@ export interface RecordedCall {
   method: string;
   /** The parameters; JSON-in-form fields decoded, uploaded files as `{filename, size, mime}`. */
   payload: Record<string, unknown>;
-  /** When the call arrived (ms since the epoch, real time). */
+  /** When the call arrived (ms since the epoch, by `limitsClock`). */
   at: number;
   /** The chat it was about, when there is one (for answerCallbackQuery: the chat of the tapped message). */
   chatId?: number;
@@ -105,6 +110,7 @@ export class BotApiDouble {
   #queue: UpdateQueue;
   #limiter: RateLimiter;
   #clock: Clock;
+  #limitsClock: Clock;
   #server: Server | undefined;
   #host: MethodHost;
   #users = new Map<number, FakeUser>();
@@ -131,6 +137,7 @@ export class BotApiDouble {
       ...options.botInfo,
     };
     this.#clock = options.clock ?? systemClock;
+    this.#limitsClock = options.limitsClock ?? systemClock;
     this.#limiter = new RateLimiter(options.limits ?? false);
     this.#queue = new UpdateQueue(async (method, payload) => {
       // grammY's webhook reply: the method call came back in the webhook's response body.
@@ -145,6 +152,7 @@ export class BotApiDouble {
       commands: new Map<string, BotCommand[]>(),
       menuButtons: new Map(),
       now: () => this.#clock.now(),
+      limitsNow: () => this.#limitsClock.now(),
       emitMessage: (sent) => this.messageLog.append(sent),
     };
   }
@@ -323,7 +331,13 @@ export class BotApiDouble {
   async #dispatch(method: string, payload: Payload, onAbort: (cb: () => void) => void): Promise<unknown> {
     const handler = methods[method.toLowerCase()];
     const isPoll = method.toLowerCase() === "getupdates";
-    const call: RecordedCall = { seq: 0, method, payload: recordable(payload), at: Date.now(), ok: false };
+    const call: RecordedCall = {
+      seq: 0,
+      method,
+      payload: recordable(payload),
+      at: this.#limitsClock.now(),
+      ok: false,
+    };
     const scope: CallScope = { onAbort };
     const chatId = Number(payload.chat_id);
     if (Number.isInteger(chatId)) scope.chatId = chatId;

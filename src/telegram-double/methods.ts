@@ -26,6 +26,8 @@ export interface MethodHost {
   menuButtons: Map<number | "default", unknown>;
   /** Milliseconds since the epoch, for message dates. */
   now(): number;
+  /** Milliseconds since the epoch, for flood limits. */
+  limitsNow(): number;
   /** Tells chat drivers that the bot sent or edited a message. */
   emitMessage(sent: SentMessage): void;
 }
@@ -348,7 +350,7 @@ function prepareSend(p: Payload, state: ChatState, host: MethodHost): Message {
     }
   }
   // Flood control comes last: a malformed request is refused without being counted.
-  const retryAfter = host.limiter.take(state.chat.id, state.chat.type === "private", Date.now());
+  const retryAfter = host.limiter.take(state.chat.id, state.chat.type === "private", host.limitsNow());
   if (retryAfter !== undefined) {
     host.stats.rateLimited++;
     throw tooManyRequests(retryAfter);

@@ -4,7 +4,7 @@
  * instances for the real thing.
  */
 import { Api } from "grammy";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Lease } from "../../src/alerts/lease.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
 import { silentLogger } from "../../src/logger.ts";
@@ -12,11 +12,17 @@ import { createServices, type Services } from "../../src/services.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { shortenTtls } from "../support/redis-time.ts";
 
 describe("Lease", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it("has one holder; the other takes over when it is released or runs out", async () => {
+    // The lease and the memory store both read the time from Date: stop it, and move it.
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const pass = (ms: number) => vi.setSystemTime(Date.now() + ms);
     const store = await openStore("memory://");
     const a = new Lease(store, "lock", { ttlMs: 300, holderId: "a" });
     const b = new Lease(store, "lock", { ttlMs: 300, holderId: "b" });
@@ -24,7 +30,7 @@ describe("Lease", () => {
     expect(await b.hold()).toBe(false);
     // a keeps renewing past several TTLs: b never gets it.
     for (let i = 0; i < 6; i++) {
-      await sleep(110);
+      pass(110);
       expect(await a.hold()).toBe(true);
       expect(await b.hold()).toBe(false);
     }
@@ -32,7 +38,7 @@ describe("Lease", () => {
     expect(await b.hold()).toBe(true);
     // a dies without releasing: b stops renewing here; a takes over once the lease ran out.
     expect(await a.hold()).toBe(false);
-    await sleep(350);
+    pass(350);
     expect(a.held || b.held).toBe(false);
     expect(await a.hold()).toBe(true);
     // b wakes up: its lease is gone and someone else holds it.
@@ -117,7 +123,8 @@ describe.skipIf(!redisAvailable())("the job lease with two bot instances on real
     expect(await holder.hold()).toBe(true); // a "third instance" takes the lease, then dies silently
     await second.tick();
     expect(second.lease.held).toBe(false);
-    await sleep(1000);
+    // The third instance's lease runs out on Redis's clock.
+    await shortenTtls(redis.url, "pair::jobs:leader", 1000);
 
     const bo = one.user();
     await bo.send("/alert btc above 61000");

@@ -1,13 +1,16 @@
 import { Api, GrammyError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryingFetch } from "../../src/bot/telegram-fetch.ts";
+import { ManualClock } from "../../src/clock.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
 
 describe("retryingFetch: Bot API 429s retried beneath grammY", () => {
+  // The double's flood limits run on this clock: a retry's wait moves it instead of sleeping.
+  const clock = new ManualClock(Date.parse("2026-01-01T00:00:00Z"));
   let telegram: BotApiDouble;
   beforeAll(async () => {
     // Telegram's figures: one message per second per private chat.
-    telegram = await startBotApiDouble({ limits: {} });
+    telegram = await startBotApiDouble({ limits: {}, limitsClock: clock });
     telegram.user(42);
   });
   afterAll(async () => {
@@ -21,7 +24,7 @@ describe("retryingFetch: Bot API 429s retried beneath grammY", () => {
       fetch: retryingFetch({
         sleep: async (ms) => {
           waits.push(ms);
-          await new Promise((resolve) => setTimeout(resolve, ms));
+          clock.advance(ms);
         },
       }),
     });
@@ -39,7 +42,7 @@ describe("retryingFetch: Bot API 429s retried beneath grammY", () => {
       apiRoot: telegram.apiRoot,
       fetch: retryingFetch({ sleep: async () => {} }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100); // the chat's last second is over
     await api.sendMessage(42, "fill the second");
     const error = await api
       .sendPhoto(42, new InputFile(Buffer.from("png"), "a.png"))
@@ -59,7 +62,7 @@ describe("retryingFetch: Bot API 429s retried beneath grammY", () => {
         },
       }),
     });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    clock.advance(1100); // the chat's last second is over
     await api.sendMessage(42, "a");
     const error = await api.sendMessage(42, "b").catch((e: unknown) => e);
     expect((error as GrammyError).error_code).toBe(429);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { storageAdapter } from "../../src/store/adapter.ts";
 import { openStore } from "../../src/store/store.ts";
 
@@ -38,8 +38,13 @@ describe("storageAdapter", () => {
   it("lets idle entries expire when given a TTL", async () => {
     const store = await openStore("memory://");
     const sessions = storageAdapter<number>(store, "session:", { ttlMs: 30 });
-    await sessions.write("1", 1);
-    await new Promise((resolve) => setTimeout(resolve, 80));
-    expect(await sessions.read("1")).toBeUndefined();
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    try {
+      await sessions.write("1", 1);
+      vi.setSystemTime(Date.now() + 80);
+      expect(await sessions.read("1")).toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,7 +3,7 @@
  * drift apart. A backend provides `open(namespace)`, which opens a NEW Store instance on the SAME
  * data each call; two instances on one namespace stand for two processes (two bot instances).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Store } from "../../src/store/store.ts";
 
 /** How the contract reaches one backend. */
@@ -12,14 +12,21 @@ export interface StoreBackend {
   setup?(): Promise<void>;
   /** A new Store instance over the shared data, keys under `namespace`. */
   open(namespace: string): Promise<Store>;
+  /**
+   * Lets `ms` pass for what the backend keeps on its own clock (Redis expires keys by the server's
+   * time). The stores' own reads of the time follow the contract's fake `Date`.
+   */
+  passTime?(namespace: string, ms: number): Promise<void>;
   teardown?(): Promise<void>;
 }
 
-/** Short real TTLs: the expiry tests sleep a little over this, a few times in the whole suite. */
-// Generous: CI machines run many test files at once, and a late timer must not fail a test.
-const shortTtl = 400;
-const pastShortTtl = 900;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * TTLs passed on a fake `Date` (and the backend's own clock), never slept through. Redis keeps
+ * counting real time under the test, so they are long enough that a loaded machine's real
+ * milliseconds between two steps never decide an outcome.
+ */
+const shortTtl = 60_000;
+const pastShortTtl = 135_000;
 
 let namespaceCounter = 0;
 
@@ -53,8 +60,20 @@ export function describeStoreContract(
     });
     // Each test gets a fresh namespace, so tests never see each other's keys.
     afterEach(async () => {
+      vi.useRealTimers();
       await Promise.all(opened.splice(0).map((store) => store.close()));
     });
+
+    /** Stops the store's clock (`Date`, nothing else: I/O still runs on real timers). */
+    function stopTime(): void {
+      vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    }
+
+    /** Moves the stopped clock forward by `ms`, and the backend's own clock with it. */
+    async function pass(ms: number): Promise<void> {
+      vi.setSystemTime(Date.now() + ms);
+      await backend.passTime?.(namespace, ms);
+    }
     const test = (title: string, body: () => Promise<void>) =>
       it(title, async () => {
         namespace = `t${process.pid}x${++namespaceCounter}x${Date.now().toString(36)}`;
@@ -110,15 +129,16 @@ export function describeStoreContract(
 
     test("TTL: entries expire for get, delete, keys, setIfAbsent and increment", async () => {
       const store = await open();
+      stopTime();
       await store.set("short", "gone soon", shortTtl);
-      await store.set("long", "stays", 60_000);
+      await store.set("long", "stays", 10 * pastShortTtl);
       await store.set("forever", "stays");
       expect(await store.setIfAbsent("guard", "first", shortTtl)).toBe(true);
       expect(await store.increment("count", shortTtl)).toBe(1);
       expect(await store.increment("count", shortTtl)).toBe(2);
       expect(await store.get("short")).toBe("gone soon");
 
-      await sleep(pastShortTtl);
+      await pass(pastShortTtl);
 
       expect(await store.get("short")).toBeUndefined();
       expect(await store.get("long")).toBe("stays");
@@ -167,12 +187,13 @@ export function describeStoreContract(
 
     test("increment: the TTL is set when the counter is created, not extended", async () => {
       const store = await open();
+      stopTime();
       expect(await store.increment("c", shortTtl)).toBe(1);
-      await sleep(shortTtl / 2);
-      expect(await store.increment("c", 60_000)).toBe(2);
-      await sleep(pastShortTtl - shortTtl / 2);
+      await pass(shortTtl / 2);
+      expect(await store.increment("c", 10 * pastShortTtl)).toBe(2);
+      await pass(pastShortTtl - shortTtl / 2);
       expect(await store.get("c")).toBeUndefined();
-      expect(await store.increment("c", 60_000)).toBe(1);
+      expect(await store.increment("c", 10 * pastShortTtl)).toBe(1);
     });
 
     test("increment: a value that is not an integer counter is refused, and left alone", async () => {

@@ -2,6 +2,7 @@ import { createKeyv } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { shortenTtls } from "../support/redis-time.ts";
 import { describeStoreContract } from "./contract.ts";
 
 const available = redisAvailable();
@@ -18,6 +19,10 @@ describeStoreContract(
     open: (namespace) => {
       if (!redis) throw new Error("redis-server is not running");
       return openStore(redis.url, { namespace });
+    },
+    passTime: async (namespace, ms) => {
+      if (!redis) throw new Error("redis-server is not running");
+      await shortenTtls(redis.url, `${namespace}::*`, ms);
     },
     teardown: async () => {
       await redis?.stop();

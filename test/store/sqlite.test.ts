@@ -7,6 +7,7 @@ import { join, relative } from "node:path";
 import { KeyvSqlite } from "@keyv/sqlite";
 import { Keyv } from "keyv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openSqliteStore } from "../../src/store/sqlite.ts";
 import { openStore } from "../../src/store/store.ts";
 import { describeStoreContract } from "./contract.ts";
 
@@ -64,17 +65,25 @@ describe("sqlite:// specifics", () => {
       await store.set("k", 2); // waits for the lock, then succeeds
       expect(await store.get("k")).toBe(2);
 
+      // The same file with a short busy timeout: SQLite waits it out in real time, 5 s by default.
+      const impatient = await openSqliteStore(file, {
+        namespace: "bot",
+        onError: () => {},
+        busyTimeoutMs: 300,
+      });
       const lock = await holdWriteLock(file);
-      const started = Date.now();
+      const started = performance.now();
       // Through Keyv too (Keyv would swallow it without throwOnErrors): rejected, never silently dropped.
-      // One write only: the connection runs statements one after another, each would wait 5 s.
-      const result = await store.set("k", 3).then(
+      // One write only: the connection runs statements one after another, each would wait its timeout.
+      const result = await impatient.set("k", 3).then(
         () => "resolved",
         (error: unknown) => String(error),
       );
       await lock.release();
+      await impatient.close();
       expect(result).toMatch(/SQLITE_BUSY/);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
+      // It waited for the lock before giving up (a lower bound: a slow machine only waits longer).
+      expect(performance.now() - started).toBeGreaterThanOrEqual(250);
       expect(await store.get("k")).toBe(2);
     } finally {
       await store.close();

@@ -23,6 +23,7 @@ import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
+import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { createServices, type Services } from "../../src/services.ts";
@@ -33,6 +34,8 @@ import {
   type FakeUserOptions,
   startBotApiDouble,
 } from "../../src/telegram-double/index.ts";
+import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
+import { type HttpRoute, startHttpServer } from "../../src/webhook.ts";
 
 export interface HarnessOptions {
   /** Default: a fresh SQLite file in a temp folder. */
@@ -52,6 +55,8 @@ export interface HarnessOptions {
   marketTtlMs?: number;
   /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
   clock?: AdjustableClock;
+  /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
+  webApp?: boolean;
 }
 
 export interface Harness {
@@ -62,9 +67,13 @@ export interface Harness {
   bot: Bot<BotContext>;
   storeUrl: string;
   secretsKey: string;
+  /** With `webApp`: the login page's URL (`${WEBAPP_URL}/webapp/login`). */
+  webAppLoginUrl: string | undefined;
   user(id?: number, options?: FakeUserOptions): FakeUser;
   /** A user who went through /login with the sandbox's demo account. */
   loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
+  /** Resolves when no exchange request of the bot is under way, retries included. */
+  exchangeIdle(): Promise<void>;
   /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
   restartBot(): Promise<void>;
   /** Stops the bot only; `startBot` builds a new one on the same store. */
@@ -78,6 +87,12 @@ export const HARNESS_EPOCH = Date.parse("2026-11-22T10:00:00.000Z");
 
 let nextUserId = 1000;
 
+/**
+ * The exchange client's wait between retries of a GET, on the harness's ManualClock: none. Time
+ * stands still there unless a test moves it; the backoff itself is tested in test/exchange/.
+ */
+const noRetryWait = async (): Promise<void> => {};
+
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const clock = options.shared?.clock ?? options.clock ?? new ManualClock(HARNESS_EPOCH);
   const sandbox =
@@ -90,6 +105,16 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let services: Services;
   let bot: Bot<BotContext>;
   let runner: RunnerHandle | undefined;
+  // One HTTP server for the harness's life; its routes follow the bot across restarts.
+  let webAppRoute: HttpRoute | undefined;
+  const pages = options.webApp
+    ? await startHttpServer({
+        port: 0,
+        host: "127.0.0.1",
+        routes: [(req, res, path) => webAppRoute?.(req, res, path) ?? false],
+      })
+    : undefined;
+  const webAppLoginUrl = pages ? `${pages.url}${WEBAPP_LOGIN_PATH}` : undefined;
 
   async function startBot(): Promise<void> {
     services = await createServices(
@@ -99,6 +124,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         secretsKey,
         defaultLocale: "en",
         telegramApiRoot: telegram.apiRoot,
+        ...(pages ? { webAppUrl: pages.url } : {}),
         ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
         ...(options.marketTtlMs !== undefined ? { marketTtlMs: options.marketTtlMs } : {}),
       },
@@ -106,6 +132,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         clock,
         log: testLogger(),
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
+        // Benchmarks pass real time: their retries wait as in production.
+        ...(options.clock ? {} : { retrySleep: noRetryWait }),
       },
     );
     bot = createBot(services.deps, {
@@ -117,6 +145,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // As main.ts: a shared store means several instances.
       chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
     });
+    if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
 
@@ -136,11 +165,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     get deps() {
       return services.deps;
     },
+    exchangeIdle: () => services.http.idle(),
     get bot() {
       return bot;
     },
     storeUrl,
     secretsKey,
+    webAppLoginUrl,
     user: (id = nextUserId++, userOptions) => telegram.user(id, userOptions),
     async loggedInUser(id = nextUserId++, userOptions) {
       const user = telegram.user(id, userOptions);
@@ -155,6 +186,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     startBot,
     async stop() {
       await stopBot();
+      await pages?.close();
       if (!options.shared) {
         await telegram.close();
         await sandbox.close();
@@ -197,6 +229,21 @@ export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
 }
 
 /**
+ * Moves the clock to four minutes before a fresh session's end and runs the background jobs once,
+ * so the "stay logged in" offer goes out (and is delivered) now.
+ */
+export async function runJobsNearSessionEnd(h: Harness): Promise<void> {
+  const jobs = startBackgroundJobs({ deps: h.deps, api: h.bot.api, intervalMs: 3_600_000, autoStart: false });
+  try {
+    h.clock.advance(56 * 60_000);
+    await jobs.tick();
+    await jobs.notifier.queue.idle();
+  } finally {
+    await jobs.stop();
+  }
+}
+
+/**
  * A second bot instance on the same store, sandbox and Bot API double, as behind a load balancer.
  * Two runners polling one double would conflict (409), as with Telegram: this one is fed with
  * `bot.handleUpdate`, as a webhook instance would be.
@@ -212,7 +259,7 @@ export async function secondInstance(
       defaultLocale: "en",
       telegramApiRoot: h.telegram.apiRoot,
     },
-    { clock: h.clock, log: testLogger() },
+    { clock: h.clock, log: testLogger(), retrySleep: noRetryWait },
   );
   const bot = createBot(services.deps, {
     token: h.telegram.token,

@@ -19,7 +19,7 @@ export const LOGIN_FLOW = "login";
 const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
 export function loginFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles" | "clock">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "clock">,
   flows: Composer<PrivateContext>,
 ): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
@@ -47,7 +47,7 @@ export function loginFeature(
   return composer;
 }
 
-function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function loginFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function login(conversation: Flow, ctx: FlowContext): Promise<void> {
     await logInSteps(conversation, ctx, deps, { expired: false });
   };

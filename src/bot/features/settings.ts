@@ -6,15 +6,22 @@
  * old menu, sets the same value again instead of flipping it back. Every choice can be typed too:
  * `/settings language de`, `/settings alerts off`, `/settings remember on`, `/settings logout 30`.
  *
+ * The anti-phishing phrase is set by typing `/settings phrase WORDS` (the message is deleted before
+ * anything else, like a password), removed with a button or `/settings phrase off`, and listed
+ * masked.
+ *
  * Remember password is opt-in. Turning it on takes effect at the next /login (the password is
  * only ever captured there); turning it off forgets a remembered password at once.
  */
 import { Composer, InlineKeyboard } from "grammy";
+import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 import { editInPlace } from "../ui/edit.ts";
+import { escapeHtml } from "../ui/format.ts";
+import { maskedPhrase } from "../ui/phishing.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type NotificationKind = keyof UserProfile["notifications"];
@@ -112,8 +119,17 @@ function autoLogoutText(t: Translate, minutes: number): string {
   return minutes === 0 ? t("settings-autologout-never") : t("settings-autologout-after", { minutes });
 }
 
-/** The menu's text: every setting as it is now. */
-export function settingsText(t: Translate, profile: UserProfile, locale: string): string {
+/** `/settings phrase …`: the typed phrase (case kept), or "off" to remove it. */
+const PHRASE_LIMITS = { min: PHRASE_MIN_LENGTH, max: PHRASE_MAX_LENGTH };
+const PHRASE_COMMAND = /^(?:phrase|phishing|anti-phishing|satz)(?:\s+([\s\S]+))?$/i;
+
+/** The menu's text: every setting as it is now (the phrase masked). */
+export function settingsText(
+  t: Translate,
+  profile: UserProfile,
+  locale: string,
+  phrase?: string | undefined,
+): string {
   return [
     t("settings-title"),
     "",
@@ -125,13 +141,21 @@ export function settingsText(t: Translate, profile: UserProfile, locale: string)
     }),
     t("settings-remember-line", { state: stateWord(t, profile.rememberPassword) }),
     t("settings-autologout-line", { value: autoLogoutText(t, profile.autoLogoutMinutes) }),
+    t("settings-phishing-line", {
+      phrase: phrase === undefined ? t("settings-phishing-none") : escapeHtml(maskedPhrase(phrase)),
+    }),
     "",
     t("settings-hint"),
   ].join("\n");
 }
 
 /** The menu's buttons; the current choice is ticked, each button sets the value it names. */
-export function settingsKeyboard(t: Translate, profile: UserProfile, locale: string): InlineKeyboard {
+export function settingsKeyboard(
+  t: Translate,
+  profile: UserProfile,
+  locale: string,
+  hasPhrase = false,
+): InlineKeyboard {
   const tick = (selected: boolean, label: string) => (selected ? `✓ ${label}` : label);
   const keyboard = new InlineKeyboard();
   for (const l of SUPPORTED_LOCALES)
@@ -154,16 +178,43 @@ export function settingsKeyboard(t: Translate, profile: UserProfile, locale: str
       minutes === 0 ? t("settings-button-autologout-off") : t("settings-button-autologout", { minutes });
     keyboard.text(tick(profile.autoLogoutMinutes === minutes, label), `set:al:${minutes}`);
   }
+  keyboard.row();
+  if (hasPhrase) {
+    keyboard
+      .text(t("settings-button-phishing-change"), "set:ph:how")
+      .text(t("settings-button-phishing-remove"), "set:ph:0");
+  } else {
+    keyboard.text(t("settings-button-phishing-set"), "set:ph:how");
+  }
   return keyboard;
 }
 
-export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): Composer<PrivateContext> {
+export function settingsFeature(
+  deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
+): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
 
   async function menu(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
-    const profile = await deps.profiles.get(ctx.from.id);
+    const userId = ctx.from.id;
+    const profile = await deps.profiles.get(userId);
+    const phrase = await deps.phishing.get(userId);
     const locale = await ctx.i18n.getLocale();
-    return { text: settingsText(ctx.t, profile, locale), keyboard: settingsKeyboard(ctx.t, profile, locale) };
+    return {
+      text: settingsText(ctx.t, profile, locale, phrase),
+      keyboard: settingsKeyboard(ctx.t, profile, locale, phrase !== undefined),
+    };
+  }
+
+  /** Sets or removes the phrase; the typed message is already deleted. Returns the key of what to say. */
+  async function applyPhrase(userId: number, typed: string): Promise<string> {
+    if (OFF_WORDS.has(typed.trim().toLowerCase())) {
+      await deps.phishing.remove(userId);
+      return "settings-phishing-removed";
+    }
+    const phrase = normalizePhrase(typed);
+    if (phrase === undefined) return "settings-phishing-bad";
+    await deps.phishing.set(userId, phrase);
+    return "settings-phishing-saved";
   }
 
   /** Saves the change; returns the key of a sentence to tell the user, if the change needs one. */
@@ -182,7 +233,14 @@ export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): C
   composer.command("settings", async (ctx) => {
     const typed = ctx.match.trim();
     let note: string | undefined;
-    if (typed !== "") {
+    const phrase = PHRASE_COMMAND.exec(typed);
+    if (phrase && phrase[1] === undefined) {
+      note = "settings-phishing-how";
+    } else if (phrase) {
+      // The phrase is a secret: its message goes before anything else is done with it.
+      await ctx.deleteMessage();
+      note = await applyPhrase(ctx.from.id, phrase[1] ?? "");
+    } else if (typed !== "") {
       const change = parseSettingsCommand(typed);
       if (!change) {
         await ctx.reply(ctx.t("settings-usage"));
@@ -190,7 +248,7 @@ export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): C
         note = (await apply(ctx, change)) ?? "settings-saved";
       }
     }
-    if (note) await ctx.reply(ctx.t(note));
+    if (note) await ctx.reply(ctx.t(note, PHRASE_LIMITS));
     const { text, keyboard } = await menu(ctx);
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
@@ -214,6 +272,17 @@ export function settingsFeature(deps: Pick<BotDeps, "profiles" | "sessions">): C
   });
   composer.callbackQuery(/^set:pw:([01])$/, async (ctx) => {
     await onTap(ctx, { kind: "remember", on: ctx.match[1] === "1" });
+  });
+  composer.callbackQuery("set:ph:how", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await ctx.reply(ctx.t("settings-phishing-how", PHRASE_LIMITS));
+  });
+  composer.callbackQuery("set:ph:0", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await deps.phishing.remove(ctx.from.id);
+    const { text, keyboard } = await menu(ctx);
+    await editInPlace(ctx, text, keyboard);
+    await ctx.reply(ctx.t("settings-phishing-removed"));
   });
   composer.callbackQuery(/^set:al:(\d{1,3})$/, async (ctx) => {
     const minutes = Number(ctx.match[1]);

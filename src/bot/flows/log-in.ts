@@ -2,18 +2,21 @@
  * The login steps (e-mail, password, 2FA code), usable inside any flow: /login runs them, and a
  * flow whose exchange call met an expired session runs them in place (flows/session-call.ts).
  * The password message is deleted before anything else happens with it; the code message too.
+ * The Mini App login (src/webapp/) checks what it is sent with the same EMAIL and CODE.
  */
 import type { LoginOutcome } from "../../session/sessions.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { formatTime } from "../ui/format.ts";
+import { withPhishingLine } from "../ui/phishing.ts";
 import { externalCall } from "./external.ts";
 import { flowUserId } from "./user.ts";
 import { waitForSecret, waitForText } from "./wait.ts";
 
 const MAX_CODE_TRIES = 3;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const CODE = /^\d{6}$/;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A 2FA code as typed (spaces removed first). */
+export const CODE = /^\d{6}$/;
 
 /**
  * The login steps, usable inside any flow: a flow whose exchange call met an expired session
@@ -24,30 +27,34 @@ const CODE = /^\d{6}$/;
 export async function logInSteps(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  // `phishing` is optional only until every caller passes it (flows/session-call.ts).
+  deps: Pick<BotDeps, "sessions" | "profiles"> & Partial<Pick<BotDeps, "phishing">>,
   options: { expired: boolean },
 ): Promise<boolean> {
   const userId = flowUserId(ctx);
   const status = await externalCall(conversation, () => deps.sessions.status(userId));
   const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
+  // Every question for a secret carries the user's anti-phishing phrase (PRODUCT.md, Sessions and 2FA).
+  const phrase = await externalCall(conversation, async () => (await deps.phishing?.get(userId)) ?? "");
+  const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
 
   let email: string;
   let passwordCtx: FlowContext | undefined;
   if (remembered && status.state !== "logged-out") {
     email = status.email;
-    await ctx.reply(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
+    await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
   } else {
     if (options.expired && status.state === "expired") {
       email = status.email;
-      await ctx.reply(ctx.t("login-expired-ask-password", { email }));
+      await ask(ctx.t("login-expired-ask-password", { email }));
     } else {
       email = await askEmail(conversation, ctx);
-      await ctx.reply(ctx.t("login-ask-password"));
+      await ask(ctx.t("login-ask-password"));
     }
     passwordCtx = await waitForSecret(conversation);
     // Rule 2: the password message goes before anything else is done with it.
     await passwordCtx.deleteMessage();
-    await ctx.reply(ctx.t("login-ask-code"));
+    await ask(ctx.t("login-ask-code"));
   }
   const password = passwordCtx?.message?.text;
   const rememberPassword = await externalCall(
@@ -85,9 +92,7 @@ export async function logInSteps(
       return false;
     }
     if (tries < MAX_CODE_TRIES) {
-      await ctx.reply(
-        ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }),
-      );
+      await ask(ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }));
     }
   }
   await ctx.reply(ctx.t("login-too-many-codes"));

@@ -5,28 +5,8 @@
  * them would lose that write.
  */
 import type { MiddlewareFn } from "grammy";
+import { InFlight as InFlightWork } from "../../in-flight.ts";
 
-export class InFlight {
-  #count = 0;
-  #idle: (() => void)[] = [];
-
-  get count(): number {
-    return this.#count;
-  }
-
-  readonly middleware: MiddlewareFn = async (_ctx, next) => {
-    this.#count++;
-    try {
-      await next();
-    } finally {
-      this.#count--;
-      if (this.#count === 0) for (const resolve of this.#idle.splice(0)) resolve();
-    }
-  };
-
-  /** Resolves when no update is being handled. */
-  drain(): Promise<void> {
-    if (this.#count === 0) return Promise.resolve();
-    return new Promise((resolve) => this.#idle.push(resolve));
-  }
+export class InFlight extends InFlightWork {
+  readonly middleware: MiddlewareFn = (_ctx, next) => this.track(next);
 }

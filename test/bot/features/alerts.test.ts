@@ -5,16 +5,20 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AlertBook } from "../../../src/alerts/book.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { ManualTimers } from "../../../src/clock.ts";
+import type { BackgroundJobs } from "../../../src/jobs.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { type Harness, startHarness } from "../../support/harness.ts";
+import { HARNESS_EPOCH, type Harness, startHarness } from "../../support/harness.ts";
+import { drainQueue, jobsOnTimers } from "../../support/virtual-delivery.ts";
 
 describe("price alerts through the bot", () => {
   let h: Harness;
   let jobs: BackgroundJobs;
+  // The delivery queue paces a chat's notices a second apart: on these timers, not the wall clock.
+  const timers = new ManualTimers(HARNESS_EPOCH);
 
   const startJobs = () => {
-    jobs = startBackgroundJobs({ deps: h.deps, api: h.bot.api, intervalMs: 60_000, autoStart: false });
+    jobs = jobsOnTimers(h, timers);
   };
 
   beforeAll(async () => {
@@ -34,7 +38,7 @@ describe("price alerts through the bot", () => {
     h.sandbox.setPrice(currency, price);
     h.clock.advance(11_000);
     await jobs.tick();
-    await jobs.notifier.queue.idle();
+    await drainQueue(jobs.notifier.queue, timers);
   }
 
   const fired = (user: FakeUser, pattern: RegExp) =>
@@ -218,6 +222,6 @@ describe("price alerts through the bot", () => {
   });
 
   afterEach(async () => {
-    await jobs.notifier.queue.idle();
+    await drainQueue(jobs.notifier.queue, timers);
   });
 });

@@ -12,13 +12,6 @@ async function until(check: () => boolean, what: string, timeoutMs = 5_000): Pro
 }
 
 /** Waits until the sandbox has seen no request for a moment. */
-async function quiet(h: Harness): Promise<void> {
-  let seen = -1;
-  while (seen !== h.sandbox.requests.length) {
-    seen = h.sandbox.requests.length;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
-}
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
@@ -270,7 +263,7 @@ describe.each([
     const reply = await ada.waitForReply(/problem right now/);
     expect(reply.text).toMatch(/Reference: [0-9A-F]{8}/);
     // The other GETs of /balance may still be retrying: let them finish before the next test counts.
-    await quiet(h);
+    await h.exchangeIdle();
     h.sandbox.faults.reset();
     await ada.send("/balance");
     await ada.waitForReply(/Your balances/);

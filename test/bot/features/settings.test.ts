@@ -163,3 +163,64 @@ describe("/settings", () => {
     expect(edited.text).toContain("nach 60 Minuten ohne Aktivität");
   });
 });
+
+describe("/settings: the anti-phishing phrase", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("sets, changes and removes the phrase; the message that sets it is deleted, the list shows it masked", async () => {
+    const ada = h.user();
+    await ada.send("/settings");
+    const menu = await ada.waitForReply(/Settings/);
+    expect(menu.text).toContain("Anti-phishing phrase: not set");
+    await ada.tap("🛡 Set anti-phishing phrase");
+    expect((await ada.waitForReply(/\/settings phrase/)).text).toContain("I delete that message at once");
+
+    const typed = await ada.send("/settings phrase Blue <tiger> 42");
+    await ada.waitForReply(/Saved\. I deleted your message/);
+    expect(ada.deletedMessageIds()).toContain(typed.message_id);
+    expect(await h.deps.phishing.get(ada.id)).toBe("Blue <tiger> 42");
+    const listed = await ada.waitForReply(/Settings/);
+    expect(listed.text).toContain("Anti-phishing phrase: Bl•••");
+    expect(listed.text).not.toContain("tiger");
+    expect(listed.buttons.flat()).toEqual(expect.arrayContaining(["🛡 Change phrase", "🛡 Remove phrase"]));
+
+    const changed = await ada.send("/settings phrase  green   owl ");
+    await ada.waitForReply(/Saved/);
+    expect(ada.deletedMessageIds()).toContain(changed.message_id);
+    expect(await h.deps.phishing.get(ada.id)).toBe("green owl");
+    const again = await ada.waitForReply((m) => /Settings/.test(m.text) && m.text.includes("gr•••"));
+
+    await ada.tap("🛡 Remove phrase", again);
+    await ada.waitForReply(/phrase is removed/);
+    expect(await h.deps.phishing.get(ada.id)).toBeUndefined();
+  });
+
+  it("refuses a phrase too short, still deleting it, and removes with /settings phrase off", async () => {
+    const ada = h.user();
+    const typed = await ada.send("/settings phrase ab");
+    await ada.waitForReply(/needs 3 to 40 characters/);
+    expect(ada.deletedMessageIds()).toContain(typed.message_id);
+    expect(await h.deps.phishing.get(ada.id)).toBeUndefined();
+
+    await ada.send("/settings phrase sunny hill");
+    await ada.waitForReply(/Saved/);
+    await ada.send("/settings phrase off");
+    await ada.waitForReply(/phrase is removed/);
+    expect(await h.deps.phishing.get(ada.id)).toBeUndefined();
+  });
+
+  it("keeps the phrase only sealed in the store", async () => {
+    const ada = h.user();
+    await ada.send("/settings phrase purple walrus");
+    await ada.waitForReply(/Saved/);
+    const raw = await h.deps.store.get<string>(`phishing-phrase:${ada.id}`);
+    expect(raw).toMatch(/^v1\./);
+    expect(raw).not.toContain("walrus");
+  });
+});

@@ -1,0 +1,6 @@
+/** Where the Mini App login page lives under WEBAPP_URL (PRODUCT.md, Sessions and 2FA). */
+export const WEBAPP_LOGIN_PATH = "/webapp/login";
+
+export function webAppLoginPageUrl(webAppUrl: string): string {
+  return `${webAppUrl}${WEBAPP_LOGIN_PATH}`;
+}
