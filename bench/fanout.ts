@@ -14,6 +14,8 @@
  * Run alone: `node bench/fanout.ts` (FANOUT_ONLY=real or FANOUT_ONLY=full for one of them).
  */
 import { Api } from "grammy";
+import { AlertBook } from "../src/alerts/book.ts";
+import { createI18n } from "../src/bot/i18n.ts";
 import { ManualClock } from "../src/clock.ts";
 import { silentLogger } from "../src/logger.ts";
 import { createDelivery } from "../src/notify/delivery.ts";
@@ -47,7 +49,8 @@ async function run(plan: FanoutPlan): Promise<string> {
     const profiles = new Profiles(store);
     const delivery = createDelivery({
       deps: {
-        store,
+        alertBook: new AlertBook(store),
+        i18n: createI18n({ defaultLocale: "en", profiles }),
         profiles,
         clock: new ManualClock(),
         log: silentLogger,

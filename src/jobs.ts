@@ -7,19 +7,16 @@
  * broadcast limits.
  */
 import type { Api } from "grammy";
-import { AlertBook } from "./alerts/book.ts";
 import { Lease } from "./alerts/lease.ts";
 import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
-import { alertNotice } from "./bot/features/alerts.ts";
+import { alertNotice } from "./bot/ui/alert-text.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
 import { withPhishingLine } from "./bot/ui/phishing.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
-import { Ledger } from "./orders/ledger.ts";
-import { reconcileAll } from "./orders/reconcile.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp/paths.ts";
 
@@ -50,7 +47,7 @@ export function startBackgroundJobs(options: {
   const { notifier } = delivery;
   const lease = new Lease(deps.store, "jobs:leader", { ttlMs: options.leaseTtlMs ?? 15_000 });
   const alerts = new AlertScheduler({
-    book: new AlertBook(deps.store),
+    book: deps.alertBook,
     feed: deps.market,
     clock: deps.clock,
     log: deps.log,
@@ -92,11 +89,10 @@ export function startBackgroundJobs(options: {
     }
   }
 
-  const ledger = new Ledger(deps.store, deps.clock);
   /** Orders whose outcome is open (sent, unknown, placed): reconciled, and their owners told. */
   async function reconcileOrders(): Promise<void> {
     try {
-      const notices = await reconcileAll({ ...deps, ledger });
+      const notices = await deps.orders.reconcileAll();
       for (const notice of notices) {
         // reconcileAll already applied the user's order switch (and some notices always go out).
         await notifier.notify({

@@ -36,11 +36,7 @@ async function main(): Promise<void> {
   });
   await bot.init();
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
-  await registerCommands(bot.api, {
-    defaultLocale: config.defaultLocale,
-    profiles: services.deps.profiles,
-    log,
-  });
+  await registerCommands(bot.api, services.deps);
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
 
   // The Mini App login page is served by the bot's own HTTP server, in either mode.

@@ -10,7 +10,7 @@ import Big from "big.js";
 
 export type { Big };
 
-/** Why a typed amount was refused; each reason has a sentence in locales (`amount-error-<reason>`). */
+/** Why a typed amount was refused; each reason has a sentence in locales (`amount-error-…`, bot/ui/amount.ts). */
 export type AmountRefusal =
   | "empty"
   | "not-a-number"

@@ -1,6 +1,7 @@
 /**
- * Everything below the bot, built from a Config: store, vault, exchange client, sessions and
- * profiles. main.ts, the demo and the test harness all build the app through here, so they run
+ * Everything below the bot, built from a Config, each part once: store, vault, exchange client,
+ * sessions, profiles, the market feed, the money pipeline (with the one Ledger), the alert book
+ * and the locales. main.ts, the demo and the test harness all build the app through here, so they run
  * the same wiring.
  *
  * @example
@@ -9,14 +10,18 @@
  * await services.close();
  */
 
+import { AlertBook } from "./alerts/book.ts";
 import { conversationKey } from "./bot/bot.ts";
+import type { FlowContext } from "./bot/context.ts";
 import type { BotDeps } from "./bot/deps.ts";
+import { createI18n } from "./bot/i18n.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
+import { OrderPipeline } from "./orders/pipeline.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
@@ -71,6 +76,7 @@ export async function createServices(
     marketData: config.marketData,
     ttlMs: config.marketTtlMs,
   });
+  const orders = new OrderPipeline({ store, clock: options.clock, sessions, profiles, log: options.log });
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,
@@ -84,6 +90,9 @@ export async function createServices(
     profiles,
     phishing: new PhishingPhrases(store, vault),
     market,
+    orders,
+    alertBook: new AlertBook(store),
+    i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
   };

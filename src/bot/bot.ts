@@ -19,7 +19,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import { webAppLoginPageUrl } from "../webapp/paths.ts";
-import type { BotContext, FlowContext, SessionData } from "./context.ts";
+import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { alertsFeature } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
@@ -35,15 +35,15 @@ import { limitsFeature } from "./features/limits.ts";
 import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
-import { pricesFeature } from "./features/prices.ts";
+import { ordersFeature, orderWatch } from "./features/orders.ts";
+import { priceCommands, pricesFeature } from "./features/prices.ts";
 import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
-import { orderWatch, tradeFeature } from "./features/trade.ts";
+import { tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
 import { staleButtons, unknownInput } from "./features/unanswered.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
-import { createI18n } from "./i18n.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
@@ -102,11 +102,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const webAppButtons = webAppUrl ? webAppLoginButtons(webAppLoginPageUrl(webAppUrl)) : undefined;
   if (webAppButtons) bot.api.config.use(webAppButtons);
 
-  const i18n = createI18n<BotContext>({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
-  const flowI18n = createI18n<FlowContext>({
-    defaultLocale: deps.config.defaultLocale,
-    profiles: deps.profiles,
-  });
+  const { i18n } = deps;
 
   const inFlight = new InFlight();
   IN_FLIGHT.set(bot, inFlight);
@@ -120,9 +116,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // Inline queries have no chat: answered here, before any session or conversation.
   guarded.use(inlineFeature(deps));
 
-  guarded.chatType(["group", "supergroup"]).use(groupFeature(deps));
+  guarded.chatType(["group", "supergroup"]).use(priceCommands(deps), groupFeature(deps));
 
-  const inPrivate = guarded.chatType("private") as unknown as Composer<BotContext>;
+  const inPrivate = guarded.chatType("private");
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
   if (options.chatLock) {
@@ -150,17 +146,17 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       plugins: [
         // 429s inside flows are retried by the client's fetch (telegram-fetch.ts), beneath the
         // conversation's recorder; a transformer here would wait again on every replay.
-        flowI18n.middleware() as MiddlewareFn<FlowContext>,
+        i18n,
         // A flow's context has its own API client, without the bot's transformers.
         ...(webAppButtons ? [installTransformer<FlowContext>(webAppButtons)] : []),
       ],
     }),
   );
   // /cancel and /logout work in the middle of any flow: both are seen before the flows.
-  inPrivate.use(cancelFeature(), logoutFeature(deps));
+  inPrivate.use(cancelFeature(deps), logoutFeature(deps));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside.
-  const flows = new Composer<BotContext>();
+  const flows = new Composer<PrivateContext>();
   inPrivate.use(flows);
   // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
   inPrivate.use(alertsFeature(deps));
@@ -180,6 +176,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     limitsFeature(deps),
     feesFeature(deps, flows),
     tradeFeature(deps, flows),
+    // The quote cards' Confirm and Cancel, and the fresh-code step, for every kind of order.
+    ordersFeature(deps, flows),
     depositFeature(deps, flows),
     transactionsFeature(deps),
     settingsFeature(deps),

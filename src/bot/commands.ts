@@ -4,36 +4,36 @@
  */
 import type { Api } from "grammy";
 import type { BotCommand } from "grammy/types";
-import type { Logger } from "../logger.ts";
-import type { Profiles } from "../session/profiles.ts";
-import { createI18n, SUPPORTED_LOCALES } from "./i18n.ts";
+import type { BotDeps } from "./deps.ts";
+import { SUPPORTED_LOCALES } from "./i18n.ts";
 
-export const MENU_COMMANDS = [
-  "start",
-  "help",
-  "login",
-  "logout",
-  "me",
-  "balance",
-  "prices",
-  "price",
-  "buy",
-  "sell",
-  "send",
-  "withdraw",
-  "deposit",
-  "banks",
-  "transactions",
-  "limits",
-  "fees",
-  "alerts",
-  "settings",
-  "language",
-  "cancel",
-] as const;
+/** The menu's commands and the locale key of each one's description, in menu order. */
+export const MENU_COMMANDS = {
+  start: "command-start",
+  help: "command-help",
+  login: "command-login",
+  logout: "command-logout",
+  me: "command-me",
+  balance: "command-balance",
+  prices: "command-prices",
+  price: "command-price",
+  buy: "command-buy",
+  sell: "command-sell",
+  send: "command-send",
+  withdraw: "command-withdraw",
+  deposit: "command-deposit",
+  banks: "command-banks",
+  transactions: "command-transactions",
+  limits: "command-limits",
+  fees: "command-fees",
+  alerts: "command-alerts",
+  settings: "command-settings",
+  language: "command-language",
+  cancel: "command-cancel",
+} as const;
 
 /** Every command a private chat understands: the menu, plus the short forms it does not show. */
-export const KNOWN_COMMANDS: readonly string[] = [...MENU_COMMANDS, "alert", "tx"];
+export const KNOWN_COMMANDS: readonly string[] = [...Object.keys(MENU_COMMANDS), "alert", "tx"];
 
 /**
  * The known command closest to a mistyped one (`balanse` → `balance`), when one is close enough
@@ -65,17 +65,18 @@ function editDistance(a: string, b: string): number {
 }
 
 export function commandList(translate: (key: string) => string): BotCommand[] {
-  return MENU_COMMANDS.map((command) => ({ command, description: translate(`command-${command}`) }));
+  return Object.entries(MENU_COMMANDS).map(([command, key]) => ({ command, description: translate(key) }));
 }
 
 export async function registerCommands(
   api: Api,
-  options: { defaultLocale: string; profiles: Profiles; log: Logger },
+  deps: Pick<BotDeps, "i18n" | "config" | "log">,
 ): Promise<void> {
-  const i18n = createI18n({ defaultLocale: options.defaultLocale, profiles: options.profiles });
+  const { i18n, log } = deps;
+  const defaultLocale = deps.config.defaultLocale;
   try {
     await api.setMyCommands(
-      commandList((key) => i18n.t(options.defaultLocale, key)),
+      commandList((key) => i18n.t(defaultLocale, key)),
       {
         scope: { type: "all_private_chats" },
       },
@@ -90,6 +91,6 @@ export async function registerCommands(
       );
     }
   } catch (error) {
-    options.log.warn({ err: error }, "could not set the command menu; the bot works without it");
+    log.warn({ err: error }, "could not set the command menu; the bot works without it");
   }
 }

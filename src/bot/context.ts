@@ -5,7 +5,7 @@
  */
 import type { Conversation, ConversationFlavor } from "@grammyjs/conversations";
 import type { I18nFlavor } from "@grammyjs/i18n";
-import type { Context, SessionFlavor } from "grammy";
+import type { ChatTypeContext, Context, SessionFlavor } from "grammy";
 
 /** Small UI state per user; everything that matters beyond a chat lives in session/ and store/. */
 export interface SessionData {
@@ -14,6 +14,12 @@ export interface SessionData {
 }
 
 export type BotContext = ConversationFlavor<Context & I18nFlavor & SessionFlavor<SessionData>>;
+
+/**
+ * What every account feature sees: an update from a private chat, as `chatType("private")`
+ * narrows it (`ctx.chat` and `ctx.from` are there: in a private chat the chat is the user).
+ */
+export type PrivateContext = ChatTypeContext<BotContext, "private">;
 
 export type FlowContext = Context & I18nFlavor;
 

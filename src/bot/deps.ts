@@ -1,13 +1,17 @@
+import type { I18n } from "@grammyjs/i18n";
+import type { AlertBook } from "../alerts/book.ts";
 import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { AccountApi } from "../exchange/account.ts";
 import type { Logger } from "../logger.ts";
 import type { MarketFeed } from "../market/types.ts";
+import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
+import type { FlowContext } from "./context.ts";
 
 /**
  * What createBot needs, passed in (never imported as singletons), so tests build the same bot
@@ -24,6 +28,12 @@ export interface BotDeps {
   phishing: PhishingPhrases;
   /** The shared, cached price feed (prices, inline mode, alerts). */
   market: MarketFeed;
+  /** The money pipeline (quotes, the one Ledger, placing, reconciliation): one for the whole app. */
+  orders: OrderPipeline;
+  /** Everyone's price alerts. */
+  alertBook: AlertBook;
+  /** The Fluent bundles, loaded once: bot middleware, conversations and the delivery queue share them. */
+  i18n: I18n<FlowContext>;
   clock: Clock;
   log: Logger;
 }

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
   const bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot });
   await bot.init();
   webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
-  await registerCommands(bot.api, { defaultLocale: "en", profiles: services.deps.profiles, log });
+  await registerCommands(bot.api, { ...services.deps, log });
   const runner = run(bot, { runner: { silent: true } });
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: 5_000 });
 

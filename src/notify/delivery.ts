@@ -8,9 +8,7 @@
  * await delivery.stop(); // waits a little for what is queued
  */
 import type { Api } from "grammy";
-import { AlertBook } from "../alerts/book.ts";
 import type { BotDeps } from "../bot/deps.ts";
-import { createI18n } from "../bot/i18n.ts";
 import { apiDeliveryQueue, Notifier } from "./notifier.ts";
 import type { DeliveryQueue, DeliveryQueueOptions } from "./queue.ts";
 
@@ -22,14 +20,13 @@ export interface Delivery {
 }
 
 export function createDelivery(options: {
-  deps: Pick<BotDeps, "store" | "profiles" | "clock" | "log" | "config">;
+  deps: Pick<BotDeps, "alertBook" | "i18n" | "profiles" | "clock" | "log" | "config">;
   api: Pick<Api, "token" | "options">;
   /** Limits and hooks of the queue (tests and benchmarks change them). */
   queue?: Omit<DeliveryQueueOptions, "send" | "onBlocked">;
 }): Delivery {
   const { deps } = options;
-  const book = new AlertBook(deps.store);
-  const i18n = createI18n({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
+  const { alertBook: book, i18n } = deps;
   const queue = apiDeliveryQueue(options.api, {
     log: deps.log,
     ...options.queue,

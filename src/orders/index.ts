@@ -1,17 +1,24 @@
 /**
- * The money-action core (knows nothing of Telegram): the Ledger of recorded states, placing an
- * order exactly once, matching it to its exchange transaction, and reconciliation.
+ * The money-action core (knows nothing of Telegram): the quotes of each kind, the Ledger of
+ * recorded states, placing an order exactly once, matching it to its exchange transaction, and
+ * reconciliation, behind one OrderPipeline (pipeline.ts) built in the composition root.
  *
  * @example
- * import { Ledger, placeOrder, reconcileUser } from "../orders/index.ts";
- * const ledger = new Ledger(deps.store, deps.clock);
- * const action = await ledger.quote({ userId, kind: "send", currency: "btc", amount: "0.01", address, quote: {} });
- * // … user taps Confirm (callback data carries action.id) …
- * const confirmed = await ledger.confirm(action.id, userId);
- * // … user types a fresh 2FA code …
- * const result = await placeOrder({ ledger, sessions: deps.sessions }, action.id, userId, code);
+ * import { OrderPipeline } from "../orders/index.ts";
+ * const orders = new OrderPipeline({ store, clock, sessions, profiles, log });
+ * const quoted = await sessions.use(userId, (client) => orders.quote(client, userId, request));
+ * // … user taps Confirm (callback data carries the action id) …
+ * const confirmed = await orders.confirm(id, userId);
+ * // … send / withdraw: the user types a fresh 2FA code …
+ * const result = await orders.place(id, userId, code);
  */
 export * from "./ledger.ts";
+export * from "./limit-left.ts";
 export * from "./match.ts";
+export * from "./pipeline.ts";
 export * from "./place.ts";
+export * from "./quote.ts";
 export * from "./reconcile.ts";
+export * from "./send-quote.ts";
+export * from "./trade-quote.ts";
+export * from "./withdraw-quote.ts";

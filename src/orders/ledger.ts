@@ -206,6 +206,12 @@ export class Ledger {
     return this.#store.get<MoneyAction>(actionKey(id));
   }
 
+  /** The user's latest quote of a kind (whatever its state now), if any. */
+  async latest(userId: number, kind: ActionKind): Promise<MoneyAction | undefined> {
+    const id = await this.#store.get<string>(latestKey(userId, kind));
+    return id === undefined ? undefined : this.get(id);
+  }
+
   /**
    * Accepts the user's Confirm exactly once, across processes: the first caller gets
    * `{ ok: true }` and the action in state `confirmed`; every later caller gets a reason. A quote

@@ -1,5 +1,5 @@
 /**
- * The quote of a buy or sell, and the early refusals (issue 4 §1): asks the exchange for the rate,
+ * The quote of a buy or sell, and the early refusals: asks the exchange for the rate,
  * the fee, the minimum, the limit left, whether the asset is open and the balance, then either
  * refuses with a reason (nothing is recorded) or returns the numbers the card shows, as decimal
  * strings (JSON-safe: conversations store it).
@@ -18,12 +18,14 @@
  *
  * @example
  * const result = await tradeQuote(client, { kind: "buy", currency: "btc", amount: "100" });
- * if (!result.ok) reply(t(result.refusal.key, result.refusal.vars));
+ * if (!result.ok) reply(refusalText(t, result.refusal, locale)); // bot/ui/order-card.ts
  */
 import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";
 import type { LimitType } from "../exchange/schemas.ts";
 import { roundDown } from "../money.ts";
+import { checkLimit } from "./limit-left.ts";
+import { type QuoteResult, refuse } from "./quote.ts";
 
 export type TradeKind = "buy" | "sell";
 
@@ -53,13 +55,7 @@ export interface TradeQuote extends Record<string, string> {
   balance: string;
 }
 
-/** A sentence key of the locales (`trade-refused-*`) and its variables: raw decimals and codes. */
-export interface TradeRefusal {
-  key: string;
-  vars: Record<string, string>;
-}
-
-export type TradeQuoteResult = { ok: true; quote: TradeQuote } | { ok: false; refusal: TradeRefusal };
+export type TradeQuoteResult = QuoteResult<TradeQuote>;
 
 /** The limit type each kind counts against (see the module comment); undefined: none applies. */
 export const TRADE_LIMIT_TYPE: Record<TradeKind, LimitType | undefined> = {
@@ -85,14 +81,14 @@ export async function tradeQuote(client: AccountSession, request: TradeRequest):
     limitType === undefined ? Promise.resolve([]) : client.limits(limitType),
   ]);
   const code = currency.toUpperCase();
-  if (!open) return refuse(`trade-refused-closed-${kind}`, { code });
+  if (!open) return refuse(kind, "closed", { code });
   const minimumCurrency = kind === "buy" ? EUR : currency;
   if (amount.lt(minimum)) {
-    return refuse("trade-refused-minimum", { minimum: minimum.toFixed(), currency: minimumCurrency });
+    return refuse(kind, "minimum", { minimum: minimum.toFixed(), currency: minimumCurrency });
   }
   const gross = kind === "buy" ? amount : amount.times(rate).round(2, Big.roundDown);
   if (gross.lt("0.01")) {
-    return refuse("trade-refused-minimum", { minimum: minimum.toFixed(), currency: minimumCurrency });
+    return refuse(kind, "minimum", { minimum: minimum.toFixed(), currency: minimumCurrency });
   }
   const fee = await client.fee(kind, { amount: gross, currencyCode: currency });
   const have = balance ?? new Big(0);
@@ -121,35 +117,16 @@ export async function tradeQuote(client: AccountSession, request: TradeRequest):
           balance: have.toFixed(),
         };
   if (kind === "sell" && new Big(quote.get).lte(0)) {
-    return refuse("trade-refused-fee", { fee: fee.toFixed() });
+    return refuse(kind, "fee", { fee: fee.toFixed() });
   }
   if (have.lt(quote.pay)) {
-    return refuse(`trade-refused-balance-${kind}`, {
+    return refuse(kind, "balance", {
       balance: have.toFixed(),
       needed: quote.pay,
       currency: quote.payCurrency,
     });
   }
-  const record = limits.find((r) => r.limit.code === limitType);
-  if (limitType !== undefined && record !== undefined) {
-    const dayLeft = record.limit.daily.minus(record.spent.day_used);
-    const monthLeft = record.limit.monthly.minus(record.spent.month_used);
-    const left = dayLeft.lt(monthLeft) ? dayLeft : monthLeft;
-    const clamped = left.lt(0) ? new Big(0) : left;
-    quote.limitType = limitType;
-    quote.limitLeft = clamped.toFixed();
-    quote.limitPeriod = dayLeft.lt(monthLeft) ? "day" : "month";
-    if (gross.gt(clamped)) {
-      return refuse("trade-refused-limit", {
-        left: clamped.toFixed(),
-        type: limitType,
-        period: quote.limitPeriod,
-      });
-    }
-  }
+  const over = limitType === undefined ? undefined : checkLimit(quote, limits, limitType, gross);
+  if (over !== undefined) return refuse(kind, "limit", over);
   return { ok: true, quote };
-}
-
-function refuse(key: string, vars: Record<string, string>): TradeQuoteResult {
-  return { ok: false, refusal: { key, vars } };
 }

@@ -14,8 +14,8 @@ import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Api } from "grammy";
 import type { BotDeps } from "../bot/deps.ts";
-import { CODE, EMAIL } from "../bot/features/login.ts";
-import { clientLocale, createI18n, SUPPORTED_LOCALES } from "../bot/i18n.ts";
+import { CODE, EMAIL } from "../bot/flows/log-in.ts";
+import { clientLocale, SUPPORTED_LOCALES } from "../bot/i18n.ts";
 import { errorReference, exchangeErrorText } from "../bot/middleware/error-boundary.ts";
 import { formatTime } from "../bot/ui/format.ts";
 import { ExchangeError } from "../exchange/errors.ts";
@@ -30,7 +30,7 @@ export { WEBAPP_LOGIN_PATH };
 export const WEBAPP_BODY_LIMIT = 8 * 1024;
 
 export interface WebAppRoutesOptions {
-  deps: Pick<BotDeps, "sessions" | "profiles" | "clock" | "log" | "config">;
+  deps: Pick<BotDeps, "sessions" | "profiles" | "clock" | "log" | "config" | "i18n">;
   /** The bot's token: the key `initData` is signed with. */
   botToken: string;
   /** Where the chat's "Logged in" goes (bot.api). */
@@ -41,7 +41,7 @@ type Translate = (key: string, variables?: Record<string, string | number>) => s
 
 export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
   const { deps } = options;
-  const i18n = createI18n({ defaultLocale: deps.config.defaultLocale, profiles: deps.profiles });
+  const { i18n } = deps;
   const texts = Object.fromEntries(
     SUPPORTED_LOCALES.map((locale) => [locale, pageTexts((key) => i18n.t(locale, key))]),
   );

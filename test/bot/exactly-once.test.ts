@@ -25,7 +25,7 @@ describe("exactly once, one instance", () => {
   it("two Confirm taps delivered concurrently: one POST, and 'already placed' to the extra tap", async () => {
     await ada.send("/buy btc 100");
     const card = await ada.waitForReply(CARD);
-    const data = `trade:c:${actionIdOf(card)}`;
+    const data = `ord:c:${actionIdOf(card)}`;
     const before = buys(h);
     const [first, second] = await Promise.all([
       ada.tapData(card.messageId, data),
@@ -41,7 +41,7 @@ describe("exactly once, one instance", () => {
     await ada.send("/buy btc 50");
     const card = await ada.waitForReply(CARD);
     const before = buys(h);
-    const tap = pushTap(h, ada, card.messageId, `trade:c:${actionIdOf(card)}`);
+    const tap = pushTap(h, ada, card.messageId, `ord:c:${actionIdOf(card)}`);
     await ada.waitForReply(/Order placed/);
     h.telegram.redeliver(tap.updateId);
     // The query was answered already, so the refusal comes as a message.
@@ -55,7 +55,7 @@ describe("exactly once, one instance", () => {
     await ada.send("/buy btc 40");
     const fresh = await ada.waitForReply(CARD);
     const before = buys(h);
-    const query = await ada.tapData(old.messageId, `trade:c:${actionIdOf(old)}`);
+    const query = await ada.tapData(old.messageId, `ord:c:${actionIdOf(old)}`);
     expect(await answerOf(h, query)).toBe("This quote was replaced by a newer one. Use the newest card.");
     expect(buys(h)).toBe(before);
     const edited = await ada.waitForReply((m) => m.messageId === old.messageId);
@@ -71,14 +71,14 @@ describe("exactly once, one instance", () => {
     const card = await ada.waitForReply(CARD);
     const before = buys(h);
     h.clock.advance(61_000);
-    const query = await ada.tapData(card.messageId, `trade:c:${actionIdOf(card)}`);
+    const query = await ada.tapData(card.messageId, `ord:c:${actionIdOf(card)}`);
     expect(await answerOf(h, query)).toBe("This quote expired; here is a new one.");
     await ada.waitForReply(/more than a minute old/);
     const fresh = await ada.waitForReply(CARD);
     expect(actionIdOf(fresh)).not.toBe(actionIdOf(card));
     expect(buys(h)).toBe(before);
     // The stale card is dead for good; the new one orders.
-    const again = await ada.tapData(card.messageId, `trade:c:${actionIdOf(card)}`);
+    const again = await ada.tapData(card.messageId, `ord:c:${actionIdOf(card)}`);
     expect(await answerOf(h, again)).toBe(
       "This quote expired and was quoted again already. Use the newest card.",
     );
@@ -95,7 +95,7 @@ describe("exactly once, one instance", () => {
     // Mallory forges the callback data of Ada's card into her own chat.
     await mallory.send("/buy btc 15");
     const hers = await mallory.waitForReply(CARD);
-    const query = await mallory.tapData(hers.messageId, `trade:c:${actionIdOf(card)}`);
+    const query = await mallory.tapData(hers.messageId, `ord:c:${actionIdOf(card)}`);
     expect(await answerOf(h, query)).toBe("This button is not for you.");
     expect(buys(h)).toBe(before);
   });
@@ -125,7 +125,7 @@ describe.skipIf(!redisAvailable())(
     it("a Confirm tap delivered to each instance at once: one POST", async () => {
       await ada.send("/buy btc 100");
       const card = await ada.waitForReply(CARD);
-      const data = `trade:c:${actionIdOf(card)}`;
+      const data = `ord:c:${actionIdOf(card)}`;
       const before = buys(h);
       // Two taps (two devices), one handled by each instance, concurrently.
       const one = pushTap(h, ada, card.messageId, data, { push: false });
@@ -140,7 +140,7 @@ describe.skipIf(!redisAvailable())(
       await ada.send("/buy btc 60");
       const card = await ada.waitForReply(CARD);
       const before = buys(h);
-      const tap = pushTap(h, ada, card.messageId, `trade:c:${actionIdOf(card)}`, { push: false });
+      const tap = pushTap(h, ada, card.messageId, `ord:c:${actionIdOf(card)}`, { push: false });
       await Promise.all([
         h.bot.handleUpdate(tap.update),
         second.bot.handleUpdate(structuredClone(tap.update)),

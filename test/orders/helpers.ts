@@ -19,9 +19,9 @@ export function actionIdOf(card: SentMessage): string {
   const markup = card.replyMarkup as { inline_keyboard?: { callback_data?: string }[][] } | undefined;
   const data = markup?.inline_keyboard
     ?.flat()
-    .find((b) => b.callback_data?.startsWith("trade:c:"))?.callback_data;
+    .find((b) => b.callback_data?.startsWith("ord:c:"))?.callback_data;
   if (data === undefined) throw new Error("No Confirm button on this message.");
-  return data.slice("trade:c:".length);
+  return data.slice("ord:c:".length);
 }
 
 /**

@@ -20,7 +20,7 @@ describe("Ledger", () => {
   it("records a quote with a url-safe 12-character id", async () => {
     const action = await quote();
     expect(isActionId(action.id)).toBe(true);
-    expect(Buffer.byteLength(`trade:c:${action.id}`)).toBeLessThan(64);
+    expect(Buffer.byteLength(`ord:c:${action.id}`)).toBeLessThan(64);
     expect(await ledger.get(action.id)).toMatchObject({
       state: "quoted",
       currency: "btc",

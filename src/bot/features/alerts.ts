@@ -11,66 +11,20 @@
  * the id is looked up under the tapping user's own key, so a button acts only for its owner.
  * A user whose alerts were paused because they blocked the bot (403) is resumed by any update
  * from them (and by Telegram's my_chat_member update when they unblock it).
- *
- * The words of a fired alert (`alertNotice`) live here too, next to the sentences that set it.
  */
 import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
-import { AlertBook } from "../../alerts/book.ts";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
-import type { FiredAt } from "../../alerts/scheduler.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
-import type { Notice, Translate } from "../../notify/notifier.ts";
-import type { BotContext } from "../context.ts";
+import type { Translate } from "../../notify/notifier.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
+import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
-
-/** `alert:rm:<id>` on the /alerts list (the list edits itself), `alert:rx:<id>` on a fired alert's message. */
-export const ALERT_REMOVE_CALLBACK = /^alert:(rm|rx):([A-Za-z0-9_-]{1,16})$/;
-const removeData = (id: string, from: "rm" | "rx" = "rm") => `alert:${from}:${id}`;
-
-/** `BTC above €60,000.00`, `ETH moves ±5% in 24 h`. */
-export function describeAlert(
-  t: Translate,
-  alert: Pick<Alert, "currency" | "kind" | "level">,
-  locale: string,
-): string {
-  const level =
-    alert.kind === "change"
-      ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
-      : formatPrice(new Big(alert.level), locale);
-  return t(`alert-describe-${alert.kind}`, { code: alert.currency.toUpperCase(), level });
-}
-
-/** The notice a fired alert sends (kind `alerts`: the user's switch in /settings applies). */
-export function alertNotice(alert: Alert, at: FiredAt): Notice {
-  return {
-    userId: alert.userId,
-    kind: "alerts",
-    locale: alert.locale,
-    render: (t, locale) => {
-      const level =
-        alert.kind === "change"
-          ? `±${formatPercent(new Big(alert.level), locale).replace(/^\+/, "")}`
-          : formatPrice(new Big(alert.level), locale);
-      const text = [
-        t(`alert-fired-${alert.kind}`, {
-          name: at.name,
-          code: alert.currency.toUpperCase(),
-          level,
-          price: formatPrice(at.price, locale),
-          change: formatPercent(at.change, locale),
-        }),
-        t("alert-fired-hint"),
-      ].join("\n");
-      const keyboard = new InlineKeyboard().text(t("alert-remove-button"), removeData(alert.id, "rx"));
-      return { text, other: { reply_markup: keyboard } };
-    },
-  };
-}
 
 function listText(
   t: Translate,
@@ -98,16 +52,15 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
 }
 
 export function alertsFeature(
-  deps: Pick<BotDeps, "store" | "market" | "clock" | "profiles">,
-): Composer<BotContext> {
-  const book = new AlertBook(deps.store);
-  const composer = new Composer<BotContext>();
+  deps: Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">,
+): Composer<PrivateContext> {
+  const book = deps.alertBook;
+  const composer = new Composer<PrivateContext>();
 
   // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
   composer.use(async (ctx, next) => {
-    const userId = ctx.from?.id;
-    if (userId !== undefined && ctx.myChatMember?.new_chat_member.status !== "kicked") {
-      if (await book.isPaused(userId)) await book.resume(userId);
+    if (ctx.myChatMember?.new_chat_member.status !== "kicked" && (await book.isPaused(ctx.from.id))) {
+      await book.resume(ctx.from.id);
     }
     await next();
   });
@@ -115,8 +68,8 @@ export function alertsFeature(
     if (ctx.myChatMember.new_chat_member.status === "kicked") await book.pause(ctx.from.id, deps.clock.now());
   });
 
-  async function showList(ctx: BotContext, mode: "reply" | "edit"): Promise<void> {
-    const userId = ctx.from?.id ?? 0;
+  async function showList(ctx: PrivateContext, mode: "reply" | "edit"): Promise<void> {
+    const userId = ctx.from.id;
     const locale = await ctx.i18n.getLocale();
     const user = await book.loadUser(userId);
     const disarmed = new Set([...user.disarmed].map((key) => key.slice(`${userId}:`.length)));
@@ -137,7 +90,7 @@ export function alertsFeature(
     const parsed = parseAlertCommand(typed);
     if (!parsed.ok) {
       if (parsed.reason === "amount") {
-        await ctx.reply(ctx.t(`amount-error-${parsed.refusal}`, { decimals: parsed.maxDecimals }));
+        await ctx.reply(ctx.t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals }));
       } else if (parsed.reason === "change-too-large") {
         await ctx.reply(ctx.t("alert-change-too-large"));
       } else {
@@ -161,7 +114,7 @@ export function alertsFeature(
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const userId = ctx.from?.id ?? 0;
+    const userId = ctx.from.id;
     const spec = { ...parsed.spec, currency: currency.code };
     const added = await book.add(userId, spec, deps.clock.now(), locale);
     if (!added.ok) {

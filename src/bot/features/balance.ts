@@ -1,15 +1,15 @@
 import { Composer } from "grammy";
 import { formatAmount } from "../../money.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 
 /** /balance: EUR balance, total, and each crypto with its EUR value (three calls, in parallel). */
-export function balanceFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function balanceFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("balance", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
-    const [fiat, total, crypto] = await deps.sessions.use(ctx.from?.id ?? 0, (client) =>
+    const [fiat, total, crypto] = await deps.sessions.use(ctx.from.id, (client) =>
       Promise.all([client.fiatBalance(), client.totalBalance(), client.cryptoBalances()]),
     );
     const lines = [

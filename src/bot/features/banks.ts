@@ -14,7 +14,7 @@
  * turned into a sentence. Nothing here moves money, so there is no order ledger: the POST happens
  * once per tap on the confirmation button, inside the conversation.
  *
- * `bankCard` is shared with /withdraw, which shows the target account.
+ * The account views, cards and labels live in ui/bank-view.ts (/withdraw shows them too).
  */
 
 import { createConversation } from "@grammyjs/conversations";
@@ -22,24 +22,20 @@ import Big from "big.js";
 import { Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
+import { groupIban } from "../../iban.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
+import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
+import { amountRefusalText, sameLabel } from "../ui/amount.ts";
+import { checkBankName, checkBic, checkIban, type Refusal } from "../ui/bank-input.ts";
+import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
-import {
-  amountRefusal,
-  flowNonce,
-  inMoneyFlow,
-  type Refusal,
-  sameLabel,
-  waitStep,
-} from "../ui/flow-input.ts";
 import { escapeHtml } from "../ui/format.ts";
-import { groupIban, maskIban } from "../ui/iban.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -56,51 +52,6 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 const MAX_WRONG = 20;
 const EUR = "eur";
 
-/** A bank account, JSON-safe (it passes through `conversation.external`). */
-export interface BankView {
-  id: number;
-  name: string;
-  iban: string;
-  bic: string;
-  reference: string;
-  state: string;
-}
-
-export function bankView(bank: BankAccount): BankView {
-  return {
-    id: bank.id,
-    name: bank.name,
-    iban: bank.iban,
-    bic: bank.swift_bic,
-    reference: bank.reference_number,
-    state: bank.state,
-  };
-}
-
-/** The state in words; values the exchange may add later are shown as they are. */
-export function bankStateText(t: Translate, state: string): string {
-  switch (state) {
-    case "verified":
-      return t("banks-state-verified");
-    case "pending":
-    case "unverified":
-      return t("banks-state-pending");
-    default:
-      return t("banks-state-other", { state });
-  }
-}
-
-/** One bank account as an HTML card; every value from the exchange is escaped. */
-export function bankCard(t: Translate, bank: BankAccount): string {
-  return t("banks-card", {
-    name: escapeHtml(bank.name),
-    iban: escapeHtml(maskIban(bank.iban)),
-    bic: escapeHtml(bank.swift_bic),
-    reference: escapeHtml(bank.reference_number),
-    state: escapeHtml(bankStateText(t, bank.state)),
-  });
-}
-
 function viewCard(t: Translate, bank: BankView): string {
   return bankCard(t, {
     id: bank.id,
@@ -112,12 +63,6 @@ function viewCard(t: Translate, bank: BankView): string {
   });
 }
 
-/** A button label for one account: its name and the masked IBAN (no HTML in buttons). */
-export function bankButtonLabel(bank: { name: string; iban: string }): string {
-  const name = bank.name.length > 24 ? `${bank.name.slice(0, 23)}…` : bank.name;
-  return `${name} · ${maskIban(bank.iban)}`;
-}
-
 /** Buttons under the list: add one, and remove one when there is any. */
 export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): InlineKeyboard | undefined {
   const keyboard = new InlineKeyboard().text(t("banks-button-add"), BANKS_ADD_CALLBACK);
@@ -127,9 +72,9 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
 
 export function banksFeature(
   deps: Pick<BotDeps, "sessions" | "profiles">,
-  flows: Composer<BotContext>,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   flows.use(
     createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
     createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
@@ -149,7 +94,7 @@ export function banksFeature(
     if (word !== "" && (word === "remove" || sameLabel(word, ctx.t("banks-button-remove")))) {
       return enter(ctx, BANKS_REMOVE_FLOW);
     }
-    const banks = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.bankAccounts());
+    const banks = await deps.sessions.use(ctx.from.id, (client) => client.bankAccounts());
     const keyboard = banksKeyboard(ctx.t, banks);
     if (banks.length === 0) {
       await ctx.reply(ctx.t("banks-none"), keyboard ? { reply_markup: keyboard } : {});
@@ -191,9 +136,7 @@ type AddOutcome =
 
 function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
-    const nonce = await flowNonce(conversation);
-    const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
+    const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map((b) => b.iban),
     );
@@ -201,15 +144,19 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
     /** Asks until `check` accepts the typed answer; undefined after too many wrong answers. */
     async function ask<T>(
       key: string,
-      check: (text: string) => { ok: true; value: T } | { ok: false; refusal: Refusal },
+      check: (
+        text: string,
+      ) => { ok: true; value: T } | { ok: false; refusal: Refusal } | { ok: false; sentence: string },
     ): Promise<T | undefined> {
       await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
       for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
-        const answer = await waitStep(conversation, step);
+        const answer = await waitAnswer(conversation, step);
         if (answer.kind === "tap") continue;
         const checked = check(answer.text);
         if (checked.ok) return checked.value;
-        await answer.ctx.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
+        await answer.ctx.reply(
+          "sentence" in checked ? checked.sentence : ctx.t(checked.refusal.key, checked.refusal.vars),
+        );
       }
       await ctx.reply(ctx.t("banks-too-many-tries"));
       return undefined;
@@ -234,7 +181,7 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       const parsed = parseAmount(text, EUR);
       return parsed.ok
         ? { ok: true, value: parsed.value.toFixed() }
-        : { ok: false, refusal: amountRefusal(parsed) };
+        : { ok: false, sentence: amountRefusalText(ctx.t, parsed) };
     });
     if (amount === undefined) return;
 
@@ -251,16 +198,14 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       }),
       {
         parse_mode: "HTML",
-        reply_markup: new InlineKeyboard()
-          .text(confirmLabel, `${FLOW_PREFIX}:${nonce}:add`)
-          .text(cancelLabel, `${FLOW_PREFIX}:${nonce}:no`),
+        reply_markup: new InlineKeyboard().text(confirmLabel, `${own}add`).text(cancelLabel, `${own}no`),
       },
     );
     for (;;) {
-      const answer = await waitStep(conversation, step);
+      const answer = await waitAnswer(conversation, step);
       const choice =
         answer.kind === "tap"
-          ? answer.action
+          ? answer.data.slice(own.length)
           : sameLabel(answer.text, confirmLabel)
             ? "add"
             : sameLabel(answer.text, cancelLabel)
@@ -319,9 +264,7 @@ type RemoveOutcome =
 
 function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
-    const nonce = await flowNonce(conversation);
-    const step = { flow: FLOW_PREFIX, nonce, staleKey: STALE_KEY };
+    const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
     );
@@ -335,21 +278,20 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       return;
     }
     const keyboard = new InlineKeyboard();
-    for (const bank of banks)
-      keyboard.text(`🗑 ${bankButtonLabel(bank)}`, `${FLOW_PREFIX}:${nonce}:rm:${bank.id}`).row();
-    keyboard.text(ctx.t("banks-button-cancel"), `${FLOW_PREFIX}:${nonce}:no`);
+    for (const bank of banks) keyboard.text(`🗑 ${bankButtonLabel(bank)}`, `${own}rm:${bank.id}`).row();
+    keyboard.text(ctx.t("banks-button-cancel"), `${own}no`);
     const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankButtonLabel(bank))}`).join("\n");
     await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
 
     let chosen: BankView | undefined;
     for (let wrong = 0; chosen === undefined; ) {
-      const answer = await waitStep(conversation, step);
+      const answer = await waitAnswer(conversation, step);
       if (answer.kind === "tap") {
-        if (answer.action === "no") {
+        if (answer.data === `${own}no`) {
           await answer.ctx.reply(ctx.t("flow-cancelled"));
           return;
         }
-        const id = /^rm:(\d+)$/.exec(answer.action)?.[1];
+        const id = /:rm:(\d+)$/.exec(answer.data)?.[1];
         chosen = banks.find((bank) => String(bank.id) === id);
         continue;
       }
@@ -371,14 +313,14 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
     await ctx.reply(ctx.t("banks-remove-confirm", { card: viewCard(ctx.t, chosen) }), {
       parse_mode: "HTML",
       reply_markup: new InlineKeyboard()
-        .text(yesLabel, `${FLOW_PREFIX}:${nonce}:rmok:${chosen.id}`)
-        .text(keepLabel, `${FLOW_PREFIX}:${nonce}:no`),
+        .text(yesLabel, `${own}rmok:${chosen.id}`)
+        .text(keepLabel, `${own}no`),
     });
     for (;;) {
-      const answer = await waitStep(conversation, step);
+      const answer = await waitAnswer(conversation, step);
       const yes =
-        answer.kind === "tap" ? answer.action === `rmok:${chosen.id}` : sameLabel(answer.text, yesLabel);
-      const no = answer.kind === "tap" ? answer.action === "no" : sameLabel(answer.text, keepLabel);
+        answer.kind === "tap" ? answer.data === `${own}rmok:${chosen.id}` : sameLabel(answer.text, yesLabel);
+      const no = answer.kind === "tap" ? answer.data === `${own}no` : sameLabel(answer.text, keepLabel);
       if (no) {
         await answer.ctx.reply(ctx.t("banks-remove-kept"));
         return;
@@ -422,17 +364,4 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
         return;
     }
   };
-}
-
-/** A typed choice: the position in the list (`2`), the IBAN's last four digits, or the whole IBAN. */
-export function pickTyped(text: string, banks: readonly BankView[]): BankView | undefined {
-  const typed = text.replace(/[\s.#]+/g, "").toUpperCase();
-  if (/^\d{1,2}$/.test(typed)) return banks[Number(typed) - 1];
-  if (typed === "") return undefined;
-  const byIban = banks.filter((bank) => bank.iban.replace(/\s+/g, "").toUpperCase().endsWith(typed));
-  if (typed.length >= 4 && byIban.length === 1) return byIban[0];
-  const byLabel = banks.filter(
-    (bank) => sameLabel(text, bankButtonLabel(bank)) || sameLabel(text, bank.name),
-  );
-  return byLabel.length === 1 ? byLabel[0] : undefined;
 }

@@ -1,16 +1,19 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
 
 /**
  * /cancel leaves any flow. It is installed before the conversations, so it is seen even while
- * one is waiting for input.
+ * one is waiting for input. A quote still on its card, or a confirmed send or withdrawal still
+ * waiting for its code, is cancelled in the ledger too: nothing of it can be sent afterwards.
  */
-export function cancelFeature(): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function cancelFeature(deps: Pick<BotDeps, "orders">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("cancel", async (ctx) => {
     const active = Object.keys(await ctx.conversation.active());
     await ctx.conversation.exitAll();
-    await ctx.reply(ctx.t(active.length > 0 ? "flow-cancelled" : "nothing-to-cancel"), {
+    const cancelled = await deps.orders.cancelPending(ctx.from.id);
+    await ctx.reply(ctx.t(active.length > 0 || cancelled > 0 ? "flow-cancelled" : "nothing-to-cancel"), {
       reply_markup: { remove_keyboard: true },
     });
   });

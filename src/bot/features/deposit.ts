@@ -14,10 +14,10 @@ import { createConversation } from "@grammyjs/conversations";
 import { Composer, InlineKeyboard, InputFile } from "grammy";
 import QRCode from "qrcode";
 import type { Address } from "../../exchange/schemas.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { waitForTextOrTap } from "../flows/wait.ts";
+import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -68,9 +68,9 @@ async function sendAddressPhoto(
 
 export function depositFeature(
   deps: Pick<BotDeps, "sessions" | "profiles">,
-  flows: Composer<BotContext>,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   flows.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
   async function startNew(ctx: BotContext, preset?: string): Promise<void> {
@@ -81,7 +81,7 @@ export function depositFeature(
   composer.command("deposit", requireLogin(deps), async (ctx) => {
     const [word, code] = ctx.match.trim().toLowerCase().split(/\s+/);
     if (word === "new" || word === "neu") return startNew(ctx, code);
-    const list = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.addresses());
+    const list = await deps.sessions.use(ctx.from.id, (client) => client.addresses());
     const keyboard = new InlineKeyboard();
     if (list.length === 0) {
       keyboard.text(ctx.t("deposit-button-new"), "dep:new");
@@ -116,7 +116,7 @@ export function depositFeature(
     await ctx.answerCallbackQuery();
     const index = Number(ctx.match[1]);
     const fingerprint = ctx.match[2] ?? "";
-    const list = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.addresses());
+    const list = await deps.sessions.use(ctx.from.id, (client) => client.addresses());
     const atIndex = list[index];
     const found =
       atIndex && addressFingerprint(atIndex.address) === fingerprint
@@ -143,7 +143,6 @@ export function depositFeature(
 
 function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function depositNew(conversation: Flow, ctx: FlowContext, preset?: unknown): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
     const currencies: Currency[] = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.prices())
         .map((p) => ({ code: p.currency_code.toLowerCase(), name: p.currency_name }))
@@ -164,7 +163,7 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       keyboard.row().text(ctx.t("button-cancel"), "dep:cancel");
       await ctx.reply(ctx.t("deposit-choose-currency"), { reply_markup: keyboard });
       for (;;) {
-        const answer = await waitForTextOrTap(conversation, /^dep:(cur:[a-z0-9]+|cancel)$/);
+        const answer = await waitAnswer(conversation, { taps: /^dep:(cur:[a-z0-9]+|cancel)$/ });
         if (answer.kind === "tap" && answer.data === "dep:cancel") {
           await ctx.reply(ctx.t("flow-cancelled"));
           return;

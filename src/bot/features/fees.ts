@@ -20,20 +20,31 @@ import { Composer, InlineKeyboard } from "grammy";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { sessionCall } from "../flows/session-call.ts";
+import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
+import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { waitForAnswer } from "../ui/flow-steps.ts";
+import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
+import {
+  type CurrencyChoice,
+  choicesOf,
+  currencyKeyboard,
+  knownCodes,
+  resolveCurrency,
+} from "../ui/currency-choice.ts";
 import { formatPrice } from "../ui/price-format.ts";
-import { choicesOf } from "./prices.ts";
 
 export const FEES_FLOW = "fees";
 /** `fees:pick:sell` or `fees:pick:sell:btc`: a type, and with it a currency. */
 export const FEES_CALLBACK = /^fees:pick:(buy|sell|send)(?::([a-z0-9]{1,16}))?$/;
 const pickData = (type: FeeType, code?: string) => `fees:pick:${type}${code === undefined ? "" : `:${code}`}`;
 const FEE_TYPES: readonly FeeType[] = ["buy", "sell", "send"];
+const FEE_BUTTON_KEYS: Record<FeeType, string> = {
+  buy: "fees-button-buy",
+  sell: "fees-button-sell",
+  send: "fees-button-send",
+};
 const EUR = "eur";
 const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 /** Wrong answers before the flow gives up (a command or /cancel ends it at any time). */
@@ -72,9 +83,9 @@ export type FeeQuote =
 
 export function feesFeature(
   deps: Pick<BotDeps, "sessions" | "profiles">,
-  flows: Composer<BotContext>,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   // Registered before the handlers below: entering needs it, and a running flow sees taps first.
   flows.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
@@ -86,7 +97,7 @@ export function feesFeature(
       | { kind: "missing"; request: FeeRequest }
       | { kind: "refused"; refusal: Refusal }
       | { kind: "quote"; quote: FeeQuote };
-    const outcome = await deps.sessions.use(ctx.from?.id ?? 0, async (client): Promise<Outcome> => {
+    const outcome = await deps.sessions.use(ctx.from.id, async (client): Promise<Outcome> => {
       const currencies = choicesOf(await client.prices());
       const merged = mergeText({}, typed, currencies, words);
       if ("refusal" in merged) return { kind: "refused", refusal: merged.refusal };
@@ -120,10 +131,7 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
 
 function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
-    const _userId = ctx.from?.id ?? 0;
-    const currencies = await sessionCall(conversation, ctx, deps, async (client) =>
-      choicesOf(await client.prices()),
-    );
+    const currencies = await exchangeCurrencies(conversation, ctx, deps);
     let request: FeeRequest = { ...initial };
     if (request.currency !== undefined && !isKnown(request.currency, currencies)) delete request.currency;
     let current: FlowContext = ctx;
@@ -145,7 +153,8 @@ function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
       await current.reply(askText(current.t, step, locale), {
         reply_markup: askKeyboard(current.t, step, currencies),
       });
-      const answer = await waitForAnswer(conversation, FEES_CALLBACK);
+      // A read-only question: another command ends it and runs.
+      const answer = await waitAnswer(conversation, { taps: FEES_CALLBACK, commands: "step-aside" });
       current = answer.ctx;
       if (answer.kind === "tap") {
         request = mergeTap(request, answer.data, currencies);
@@ -176,7 +185,7 @@ export function typeWords(t: Translate): Map<string, FeeType> {
   const words = new Map<string, FeeType>();
   for (const type of FEE_TYPES) {
     words.set(type, type);
-    words.set(letters(t(`fees-button-${type}`)), type);
+    words.set(letters(t(FEE_BUTTON_KEYS[type])), type);
   }
   return words;
 }
@@ -280,7 +289,7 @@ function checkAmount(request: FeeRequest, unit: string): { value: string } | { r
   return {
     refused: {
       kind: "refused",
-      refusal: { key: `amount-error-${parsed.reason}`, vars: { decimals: parsed.maxDecimals } },
+      refusal: { key: AMOUNT_ERROR_KEYS[parsed.reason], vars: { decimals: parsed.maxDecimals } },
       request: rest,
     },
   };
@@ -364,7 +373,7 @@ export function quoteText(t: Translate, result: FeeQuote, locale: string): strin
   const fee = new Big(result.fee);
   const eurText = formatAmount(eur, EUR, locale);
   const lines = [
-    t(`fees-${result.type}-title`),
+    t(result.type === "buy" ? "fees-buy-title" : "fees-sell-title"),
     "",
     result.rate === undefined
       ? t("fees-amount", { amount: eurText })
@@ -414,6 +423,6 @@ function askKeyboard(
 
 export function typeKeyboard(t: Translate): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const type of FEE_TYPES) keyboard.text(t(`fees-button-${type}`), pickData(type));
+  for (const type of FEE_TYPES) keyboard.text(t(FEE_BUTTON_KEYS[type]), pickData(type));
   return keyboard;
 }

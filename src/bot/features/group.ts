@@ -4,16 +4,16 @@ import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { knownCodes } from "../ui/currency-choice.ts";
 import { privateChatKeyboard } from "../ui/keyboards.ts";
-import { marketUnavailableText, priceCommands } from "./prices.ts";
+import { marketUnavailableText } from "../ui/price-card.ts";
 
 /**
  * Groups: the bot answers only price questions there (/prices, /price btc, and inline mode), from
  * the shared market feed; any other command gets a polite redirect to the private chat and makes
- * no account call (rule 1). Plain group chatter is not the bot's business and gets no answer.
+ * no account call (rule 1). /prices and /price btc are `priceCommands` (features/prices.ts), installed
+ * before this in bot.ts. Plain group chatter is not the bot's business and gets no answer.
  */
 export function groupFeature(deps: Pick<BotDeps, "market" | "clock">): Composer<BotContext> {
   const composer = new Composer<BotContext>();
-  composer.use(priceCommands(deps));
   // `/price` alone: the question with buttons is for private chats; here, how to ask.
   composer.command("price", async (ctx) => {
     let text: string;

@@ -1,9 +1,9 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 
 /** /help: the command list. */
-export function helpFeature(): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function helpFeature(): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("help", (ctx) => ctx.reply(ctx.t("help-text")));
   return composer;
 }

@@ -1,16 +1,16 @@
 import { Composer, InlineKeyboard } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 
 const NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
 
 /** /language: pick English or German (buttons, or the code typed: `/language de`). */
-export function languageFeature(deps: Pick<BotDeps, "profiles">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function languageFeature(deps: Pick<BotDeps, "profiles">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
 
-  async function choose(ctx: BotContext, locale: string): Promise<void> {
-    await deps.profiles.update(ctx.from?.id ?? 0, (profile) => ({ ...profile, locale }));
+  async function choose(ctx: PrivateContext, locale: string): Promise<void> {
+    await deps.profiles.update(ctx.from.id, (profile) => ({ ...profile, locale }));
     ctx.i18n.useLocale(locale);
     await ctx.reply(ctx.t("language-set"));
   }

@@ -9,23 +9,32 @@
  */
 import type Big from "big.js";
 import { Composer } from "grammy";
-import { LIMIT_TYPES, type LimitRecord } from "../../exchange/schemas.ts";
+import { LIMIT_TYPES, type LimitRecord, type LimitType } from "../../exchange/schemas.ts";
 import { formatAmount, formatNumber } from "../../money.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { progressBar } from "../ui/progress-bar.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
+/** The title of each limit type the spec lists; a type the exchange adds later shows its code. */
+const LIMIT_TYPE_KEYS: ReadonlyMap<string, string> = new Map<LimitType, string>([
+  ["fiat_deposit", "limits-type-fiat-deposit"],
+  ["crypto_deposit", "limits-type-crypto-deposit"],
+  ["fiat_withdrawal", "limits-type-fiat-withdrawal"],
+  ["crypto_withdrawal", "limits-type-crypto-withdrawal"],
+  ["credit_card_buy", "limits-type-credit-card-buy"],
+]);
+
 /** Limit types whose amounts are known to be EUR. */
 const EUR_LIMITS: ReadonlySet<string> = new Set(["fiat_deposit", "fiat_withdrawal", "credit_card_buy"]);
 
-export function limitsFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function limitsFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("limits", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
-    const records = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.limits());
+    const records = await deps.sessions.use(ctx.from.id, (client) => client.limits());
     await ctx.reply(limitsText(ctx.t, records, locale));
   });
   return composer;
@@ -44,8 +53,8 @@ function limitBlock(t: Translate, record: LimitRecord, locale: string): string {
   const { code, daily, monthly } = record.limit;
   const inEur = EUR_LIMITS.has(code);
   const amount = (value: Big) => (inEur ? formatAmount(value, "eur", locale) : formatNumber(value, locale));
-  const known = (LIMIT_TYPES as readonly string[]).includes(code);
-  const title = known ? t(`limits-type-${code.replaceAll("_", "-")}`) : code;
+  const key = LIMIT_TYPE_KEYS.get(code);
+  const title = key === undefined ? code : t(key);
   return [
     inEur ? title : t("limits-title-no-unit", { title }),
     t("limits-today", { used: amount(record.spent.day_used), ceiling: amount(daily) }),

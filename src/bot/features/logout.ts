@@ -1,5 +1,5 @@
 import { Composer } from "grammy";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 
 /**
@@ -7,11 +7,11 @@ import type { BotDeps } from "../deps.ts";
  * of a flow in progress included (a half-typed login holds a password). Installed before the
  * flows, so it works in the middle of one.
  */
-export function logoutFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function logoutFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("logout", async (ctx) => {
     await ctx.conversation.exitAll();
-    const { wasLoggedIn } = await deps.sessions.logout(ctx.from?.id ?? 0);
+    const { wasLoggedIn } = await deps.sessions.logout(ctx.from.id);
     // The little the chat's session remembers (a chosen filter) goes too.
     ctx.session = {};
     await ctx.reply(ctx.t(wasLoggedIn ? "logout-done" : "logout-not-logged-in"));

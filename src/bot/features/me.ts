@@ -5,17 +5,17 @@
  */
 import { Composer } from "grammy";
 import type { AccountInfo } from "../../exchange/schemas.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
-export function meFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function meFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   composer.command("me", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
-    const info = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.userInfo());
+    const info = await deps.sessions.use(ctx.from.id, (client) => client.userInfo());
     await ctx.reply(accountText(ctx.t, info, locale));
   });
   return composer;
@@ -33,7 +33,9 @@ export function accountText(t: Translate, info: Partial<AccountInfo>, locale: st
   add(personal, "me-birth-date", birthDate(info.birth_of_date, locale));
   const type = present(info.account_type)?.toLowerCase();
   if (type === "personal" || type === "business")
-    personal.push(t("me-account-type", { value: t(`me-type-${type}`) }));
+    personal.push(
+      t("me-account-type", { value: t(type === "personal" ? "me-type-personal" : "me-type-business") }),
+    );
   else add(personal, "me-account-type", type);
 
   const company: string[] = [];

@@ -12,15 +12,21 @@
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { Composer } from "grammy";
-import type { PriceItem } from "../../exchange/schemas.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
-import type { BotContext, Flow, FlowContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { externalCall } from "../flows/external.ts";
+import { waitAnswer } from "../flows/wait.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { externalCall, waitForAnswer } from "../ui/flow-steps.ts";
-import { type PriceCardData, priceCardHtml, priceChoices, staleNote } from "../ui/price-card.ts";
+import {
+  marketUnavailableText,
+  type PriceCardData,
+  priceCardHtml,
+  priceChoices,
+  staleNote,
+} from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
 
 export const PRICE_FLOW = "price";
@@ -47,11 +53,6 @@ async function readMarket(deps: MarketDeps): Promise<MarketRead> {
     if (error instanceof MarketUnavailableError) return { ok: false, reason: error.reason };
     throw error;
   }
-}
-
-/** The sentence for "no prices to show". */
-export function marketUnavailableText(t: Translate, reason: MarketUnavailableError["reason"]): string {
-  return t(reason === "no-source" ? "market-no-source" : "market-unavailable");
 }
 
 /**
@@ -81,8 +82,8 @@ export function priceCommands(deps: MarketDeps): Composer<BotContext> {
 }
 
 /** /price and /prices in a private chat, with the "which currency?" question. */
-export function pricesFeature(deps: MarketDeps, flows: Composer<BotContext>): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function pricesFeature(deps: MarketDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
   // Registered before the handlers below: entering needs it, and a running question sees taps first.
   flows.use(createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.use(priceCommands(deps));
@@ -145,7 +146,8 @@ function priceFlow(deps: MarketDeps) {
     }
     await ctx.reply(ctx.t("price-ask"), { reply_markup: currencyKeyboard(currencies, priceData) });
     for (let unknown = 0; unknown < MAX_UNKNOWN_ANSWERS; ) {
-      const answer = await waitForAnswer(conversation, PRICE_CALLBACK);
+      // A read-only question: another command ends it and runs.
+      const answer = await waitAnswer(conversation, { taps: PRICE_CALLBACK, commands: "step-aside" });
       const currency =
         answer.kind === "tap"
           ? currencies.find((c) => c.code === PRICE_CALLBACK.exec(answer.data)?.[1])
@@ -168,11 +170,6 @@ function priceFlow(deps: MarketDeps) {
       );
     }
   };
-}
-
-/** The exchange's price items as choices (/buy, /sell and /fees ask the exchange themselves). */
-export function choicesOf(items: readonly PriceItem[]): CurrencyChoice[] {
-  return items.map((item) => ({ code: item.currency_code.toLowerCase(), name: item.currency_name }));
 }
 
 export function pricesText(t: Translate, prices: readonly MarketPrice[], locale: string): string {

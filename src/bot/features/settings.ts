@@ -16,7 +16,7 @@
 import { Composer, InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 import { editInPlace } from "../ui/edit.ts";
@@ -27,6 +27,11 @@ type Translate = (key: string, variables?: Record<string, string | number>) => s
 type NotificationKind = keyof UserProfile["notifications"];
 
 const NOTIFICATION_KINDS: readonly NotificationKind[] = ["alerts", "orders", "expiry"];
+const NOTIFICATION_BUTTON_KEYS: Record<NotificationKind, string> = {
+  alerts: "settings-button-alerts",
+  orders: "settings-button-orders",
+  expiry: "settings-button-expiry",
+};
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
 
 export type SettingsChange =
@@ -159,7 +164,7 @@ export function settingsKeyboard(
   for (const which of NOTIFICATION_KINDS) {
     const on = profile.notifications[which];
     keyboard
-      .text(t(`settings-button-${which}`, { state: stateWord(t, on) }), `set:n:${which}:${on ? 0 : 1}`)
+      .text(t(NOTIFICATION_BUTTON_KEYS[which], { state: stateWord(t, on) }), `set:n:${which}:${on ? 0 : 1}`)
       .row();
   }
   keyboard
@@ -186,11 +191,11 @@ export function settingsKeyboard(
 
 export function settingsFeature(
   deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
-): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
 
-  async function menu(ctx: BotContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
-    const userId = ctx.from?.id ?? 0;
+  async function menu(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
+    const userId = ctx.from.id;
     const profile = await deps.profiles.get(userId);
     const phrase = await deps.phishing.get(userId);
     const locale = await ctx.i18n.getLocale();
@@ -213,8 +218,8 @@ export function settingsFeature(
   }
 
   /** Saves the change; returns the key of a sentence to tell the user, if the change needs one. */
-  async function apply(ctx: BotContext, change: SettingsChange): Promise<string | undefined> {
-    const userId = ctx.from?.id ?? 0;
+  async function apply(ctx: PrivateContext, change: SettingsChange): Promise<string | undefined> {
+    const userId = ctx.from.id;
     const before = await deps.profiles.get(userId);
     await deps.profiles.update(userId, (profile) => applySettingsChange(profile, change));
     if (change.kind === "language") ctx.i18n.useLocale(change.locale);
@@ -234,7 +239,7 @@ export function settingsFeature(
     } else if (phrase) {
       // The phrase is a secret: its message goes before anything else is done with it.
       await ctx.deleteMessage();
-      note = await applyPhrase(ctx.from?.id ?? 0, phrase[1] ?? "");
+      note = await applyPhrase(ctx.from.id, phrase[1] ?? "");
     } else if (typed !== "") {
       const change = parseSettingsCommand(typed);
       if (!change) {
@@ -248,7 +253,7 @@ export function settingsFeature(
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
 
-  async function onTap(ctx: BotContext, change: SettingsChange): Promise<void> {
+  async function onTap(ctx: PrivateContext, change: SettingsChange): Promise<void> {
     await ctx.answerCallbackQuery();
     const note = await apply(ctx, change);
     const { text, keyboard } = await menu(ctx);

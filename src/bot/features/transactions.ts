@@ -15,7 +15,7 @@ import { Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { Transaction } from "../../exchange/schemas.ts";
 import { type Big, decimalFrom, formatAmount } from "../../money.ts";
-import type { BotContext } from "../context.ts";
+import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { editInPlace } from "../ui/edit.ts";
@@ -154,19 +154,19 @@ export function parseTransactionId(text: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
 
   /** Currencies one can filter by: the price list's, plus EUR. */
-  async function knownCurrencies(ctx: BotContext): Promise<string[]> {
-    const prices = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.prices());
+  async function knownCurrencies(ctx: PrivateContext): Promise<string[]> {
+    const prices = await deps.sessions.use(ctx.from.id, (client) => client.prices());
     const codes = prices.map((p) => p.currency_code.toLowerCase()).filter((code) => CODE.test(code));
     return [...new Set([...codes, "eur"])];
   }
 
-  async function page(ctx: BotContext, number: number, filter: string | undefined) {
+  async function page(ctx: PrivateContext, number: number, filter: string | undefined) {
     const locale = await ctx.i18n.getLocale();
-    const rows = await deps.sessions.use(ctx.from?.id ?? 0, (client) =>
+    const rows = await deps.sessions.use(ctx.from.id, (client) =>
       client.transactions({ start: number * PAGE_SIZE, length: PAGE_SIZE + 1, currencyCode: filter }),
     );
     const hasNext = rows.length > PAGE_SIZE;
@@ -253,7 +253,7 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Composer<B
     const locale = await ctx.i18n.getLocale();
     let tx: Transaction;
     try {
-      tx = await deps.sessions.use(ctx.from?.id ?? 0, (client) => client.transaction(id));
+      tx = await deps.sessions.use(ctx.from.id, (client) => client.transaction(id));
     } catch (error) {
       if (error instanceof ExchangeError && error.kind === "not-found") {
         await ctx.reply(ctx.t("transactions-not-found", { id: String(id) }));

@@ -11,8 +11,10 @@ import type { AccountSession } from "../../exchange/account.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { logInSteps } from "../features/login.ts";
+import { type CurrencyChoice, choicesOf } from "../ui/currency-choice.ts";
 import { externalCall } from "./external.ts";
+import { logInSteps } from "./log-in.ts";
+import { flowUserId } from "./user.ts";
 
 export async function sessionCall<T>(
   conversation: Flow,
@@ -20,7 +22,7 @@ export async function sessionCall<T>(
   deps: Pick<BotDeps, "sessions" | "profiles">,
   task: (client: AccountSession) => Promise<T>,
 ): Promise<T> {
-  const userId = ctx.from?.id ?? 0;
+  const userId = flowUserId(ctx);
   for (let attempt = 0; ; attempt++) {
     try {
       return await externalCall(conversation, () => deps.sessions.use(userId, task));
@@ -31,4 +33,13 @@ export async function sessionCall<T>(
       if (!(await logInSteps(conversation, ctx, deps, { expired: true }))) throw error;
     }
   }
+}
+
+/** The exchange's currencies (GET v1/prices) as choices, asked inside a flow. */
+export function exchangeCurrencies(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: Pick<BotDeps, "sessions" | "profiles">,
+): Promise<CurrencyChoice[]> {
+  return sessionCall(conversation, ctx, deps, async (client) => choicesOf(await client.prices()));
 }

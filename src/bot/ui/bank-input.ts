@@ -16,8 +16,13 @@ import {
   validateBIC,
   validateIBAN,
 } from "ibantools";
-import type { Refusal } from "./flow-input.ts";
-import { compactIban } from "./iban.ts";
+import { compactIban } from "../../iban.ts";
+
+/** A sentence key (written out in full here) and its variables. */
+export interface Refusal {
+  key: string;
+  vars?: Record<string, string | number>;
+}
 
 export const MAX_BANK_NAME = 70;
 

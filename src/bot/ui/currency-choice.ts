@@ -7,6 +7,7 @@
  * resolveCurrency("Bitcoin", [{ code: "btc", name: "Bitcoin" }]); // { code: "btc", name: "Bitcoin" }
  */
 import { InlineKeyboard } from "grammy";
+import type { PriceItem } from "../../exchange/schemas.ts";
 
 export interface CurrencyChoice {
   code: string;
@@ -67,4 +68,9 @@ export function currencyKeyboard(
     keyboard.text(currency.code.toUpperCase(), callbackData(currency.code));
   });
   return keyboard;
+}
+
+/** The exchange's price items as choices (/buy, /sell and /fees ask the exchange themselves). */
+export function choicesOf(items: readonly PriceItem[]): CurrencyChoice[] {
+  return items.map((item) => ({ code: item.currency_code.toLowerCase(), name: item.currency_name }));
 }

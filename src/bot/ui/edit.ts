@@ -16,3 +16,38 @@ export async function editInPlace(ctx: Context, text: string, keyboard?: InlineK
     throw error;
   }
 }
+
+/**
+ * Takes the buttons off the tapped card, with `line` under its text when given, so an old card
+ * cannot be tapped again. The card may be too old to edit, or unchanged (a second tap): the
+ * answer matters, not the edit.
+ */
+export async function closeCard(ctx: Context, line?: string): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  if (message === undefined) return;
+  try {
+    if (line === undefined) {
+      await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
+      return;
+    }
+    const text = "text" in message && message.text !== undefined ? `${message.text}\n\n${line}` : line;
+    await ctx.editMessageText(text, { reply_markup: { inline_keyboard: [] } });
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
+  }
+}
+
+/**
+ * Answers a tap with `text` (an alert when `alert`). When the query can no longer be answered
+ * (redelivered, or queued while the bot was down: Telegram says it is too old), the sentence goes
+ * to the user who tapped, in their private chat: never into a chat that may be someone else's.
+ */
+export async function answerTap(ctx: Context, text?: string, alert = false): Promise<void> {
+  try {
+    await ctx.answerCallbackQuery(text === undefined ? {} : { text, show_alert: alert });
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
+    const userId = ctx.callbackQuery?.from.id;
+    if (text !== undefined && userId !== undefined) await ctx.api.sendMessage(userId, text);
+  }
+}

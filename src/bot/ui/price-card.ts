@@ -8,6 +8,7 @@
  * await ctx.reply(html, { parse_mode: "HTML" });
  */
 import Big from "big.js";
+import type { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { CurrencyChoice } from "./currency-choice.ts";
@@ -54,4 +55,9 @@ export function priceCardHtml(t: Translate, card: PriceCardData, locale: string,
 /** The feed's prices as choices for `resolveCurrency`, keeping the price with each. */
 export function priceChoices(prices: readonly MarketPrice[]): (CurrencyChoice & { item: MarketPrice })[] {
   return prices.map((item) => ({ code: item.currency, name: item.name, item }));
+}
+
+/** The sentence for "no prices to show". */
+export function marketUnavailableText(t: Translate, reason: MarketUnavailableError["reason"]): string {
+  return t(reason === "no-source" ? "market-no-source" : "market-unavailable");
 }

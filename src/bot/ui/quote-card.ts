@@ -1,16 +1,12 @@
 /**
- * The quote card of a buy or sell (rate, fee, what the user pays and roughly gets, minimum, limit
- * left, asset open) with its Confirm / Change amount / Cancel buttons, and the sentences of the
- * order notices that reconciliation produces (for every kind of money action).
- *
- * Callback data carries the action id, the store's nonce (PRODUCT.md, rule 8):
- * `trade:c:<id>` Confirm, `trade:e:<id>` Change amount, `trade:x:<id>` Cancel (< 64 bytes).
+ * The quote card's text of a buy or sell (rate, fee, what the user pays and roughly gets, minimum,
+ * limit left, asset open), and the sentences of the order notices that reconciliation produces
+ * (for every kind of money action). The buttons, and the cards of the other kinds: order-card.ts.
  *
  * @example
- * await ctx.reply(quoteCardText(ctx.t, action, locale), { reply_markup: quoteCardKeyboard(ctx.t, action.id) });
+ * await ctx.reply(quoteCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
-import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../money.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
@@ -18,19 +14,6 @@ import { formatTime } from "./format.ts";
 import { formatPrice } from "./price-format.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
-
-/** Matches the card's buttons: [1] the verb (c confirm, e change amount, x cancel), [2] the action id. */
-export const CARD_CALLBACK = /^trade:([cex]):([A-Za-z0-9_-]{12})$/;
-
-export const cardData = (verb: "c" | "e" | "x", id: string) => `trade:${verb}:${id}`;
-
-export function quoteCardKeyboard(t: Translate, id: string): InlineKeyboard {
-  return new InlineKeyboard()
-    .text(t("trade-button-confirm"), cardData("c", id))
-    .row()
-    .text(t("trade-button-change"), cardData("e", id))
-    .text(t("trade-button-cancel"), cardData("x", id));
-}
 
 const big = (value: string | undefined) => new Big(value ?? "0");
 

@@ -146,7 +146,7 @@ describe("/send", () => {
     const card = await toCard();
     const button = card.message.reply_markup?.inline_keyboard.flat()[0];
     const confirm = button && "callback_data" in button ? (button.callback_data ?? "") : "";
-    expect(confirm).toMatch(/^snd:c:/);
+    expect(confirm).toMatch(/^ord:c:/);
     await Promise.all([ada.tapData(card.messageId, confirm), ada.tapData(card.messageId, confirm)]);
     await ada.waitForReply(/6-digit code/);
     await ada.waitForCall("answerCallbackQuery", (c) => /Already confirmed/.test(String(c.payload.text)));

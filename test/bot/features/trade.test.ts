@@ -213,7 +213,7 @@ describe("/buy and /sell", () => {
     await ada.tap("✖️ Cancel");
     await ada.waitForReply("Cancelled. Nothing was ordered.");
     // Confirm on the cancelled card (raw data: its buttons are gone).
-    const query = await ada.tapData(card.messageId, `trade:c:${actionIdOf(card)}`);
+    const query = await ada.tapData(card.messageId, `ord:c:${actionIdOf(card)}`);
     expect(await answerOf(h, query)).toBe("This quote was cancelled. Nothing was ordered.");
     expect(posts(h, "/v1/buy")).toBe(before);
   });
@@ -227,7 +227,7 @@ describe("/buy and /sell", () => {
     await ada.send("40");
     const card = await ada.waitForReply(liveCard(/your quote/));
     expect(card.text).toContain("You pay: €40.60");
-    const query = await ada.tapData(old.messageId, `trade:c:${actionIdOf(old)}`);
+    const query = await ada.tapData(old.messageId, `ord:c:${actionIdOf(old)}`);
     expect(await answerOf(h, query)).not.toContain("Placing");
     expect(posts(h, "/v1/buy")).toBe(before);
     await ada.tap("✅ Confirm", card);

@@ -1,6 +1,7 @@
 /**
  * IBANs for people: grouped in fours, or masked so that a chat screenshot does not give the whole
- * number away (the country and check digits and the last four stay, enough to recognise it).
+ * number away (the country and check digits and the last four stay, enough to recognise it). Below
+ * bot/ because a withdrawal's quote keeps the masked IBAN in the order ledger (orders/).
  *
  * @example
  * maskIban("DE89 3704 0044 0532 0130 00"); // "DE89 •••• •••• 3000"

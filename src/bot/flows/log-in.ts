@@ -1,0 +1,121 @@
+/**
+ * The login steps (e-mail, password, 2FA code), usable inside any flow: /login runs them, and a
+ * flow whose exchange call met an expired session runs them in place (flows/session-call.ts).
+ * The password message is deleted before anything else happens with it; the code message too.
+ * The Mini App login (src/webapp/) checks what it is sent with the same EMAIL and CODE.
+ */
+import type { LoginOutcome } from "../../session/sessions.ts";
+import type { Flow, FlowContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { formatTime } from "../ui/format.ts";
+import { withPhishingLine } from "../ui/phishing.ts";
+import { externalCall } from "./external.ts";
+import { flowUserId } from "./user.ts";
+import { waitForSecret, waitForText } from "./wait.ts";
+
+const MAX_CODE_TRIES = 3;
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** A 2FA code as typed (spaces removed first). */
+export const CODE = /^\d{6}$/;
+
+/**
+ * The login steps, usable inside any flow: a flow whose exchange call met an expired session
+ * runs them in place (`expired: true`: the e-mail is known, only password and code are asked, or
+ * only the code with a remembered password) and then carries on where it was. True when the user
+ * is logged in at the end.
+ */
+export async function logInSteps(
+  conversation: Flow,
+  ctx: FlowContext,
+  // `phishing` is optional only until every caller passes it (flows/session-call.ts).
+  deps: Pick<BotDeps, "sessions" | "profiles"> & Partial<Pick<BotDeps, "phishing">>,
+  options: { expired: boolean },
+): Promise<boolean> {
+  const userId = flowUserId(ctx);
+  const status = await externalCall(conversation, () => deps.sessions.status(userId));
+  const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
+  // Every question for a secret carries the user's anti-phishing phrase (PRODUCT.md, Sessions and 2FA).
+  const phrase = await externalCall(conversation, async () => (await deps.phishing?.get(userId)) ?? "");
+  const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
+
+  let email: string;
+  let passwordCtx: FlowContext | undefined;
+  if (remembered && status.state !== "logged-out") {
+    email = status.email;
+    await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
+  } else {
+    if (options.expired && status.state === "expired") {
+      email = status.email;
+      await ask(ctx.t("login-expired-ask-password", { email }));
+    } else {
+      email = await askEmail(conversation, ctx);
+      await ask(ctx.t("login-ask-password"));
+    }
+    passwordCtx = await waitForSecret(conversation);
+    // Rule 2: the password message goes before anything else is done with it.
+    await passwordCtx.deleteMessage();
+    await ask(ctx.t("login-ask-code"));
+  }
+  const password = passwordCtx?.message?.text;
+  const rememberPassword = await externalCall(
+    conversation,
+    async () => (await deps.profiles.get(userId)).rememberPassword,
+  );
+
+  for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
+    const code = await askCode(conversation, ctx);
+    await ctx.reply(ctx.t("login-checking"));
+    const outcome: LoginOutcome = await externalCall(conversation, async () => {
+      if (password === undefined) {
+        return (
+          (await deps.sessions.quickLogin(userId, code)) ?? {
+            ok: false,
+            reason: "bad-credentials",
+            attemptsLeft: 0,
+          }
+        );
+      }
+      return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
+    });
+    if (outcome.ok) {
+      const locale = await ctx.i18n.getLocale();
+      await ctx.reply(ctx.t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }));
+      return true;
+    }
+    if (outcome.reason === "rate-limited") {
+      const locale = await ctx.i18n.getLocale();
+      await ctx.reply(ctx.t("login-rate-limited", { time: formatTime(outcome.retryAt, locale) }));
+      return false;
+    }
+    if (outcome.reason === "bad-credentials") {
+      await ctx.reply(ctx.t("login-wrong-credentials", { left: outcome.attemptsLeft }));
+      return false;
+    }
+    if (tries < MAX_CODE_TRIES) {
+      await ask(ctx.t("login-wrong-code", { left: Math.min(outcome.attemptsLeft, MAX_CODE_TRIES - tries) }));
+    }
+  }
+  await ctx.reply(ctx.t("login-too-many-codes"));
+  return false;
+}
+
+async function askEmail(conversation: Flow, ctx: FlowContext): Promise<string> {
+  await ctx.reply(ctx.t("login-ask-email"));
+  for (;;) {
+    const answer = await waitForText(conversation);
+    const email = answer.message.text.trim();
+    if (EMAIL.test(email) && email.length <= 254) return email;
+    await answer.reply(ctx.t("login-bad-email"));
+  }
+}
+
+/** A 6-digit code; the message is deleted too, a code is a secret for its 30 seconds. */
+async function askCode(conversation: Flow, ctx: FlowContext): Promise<string> {
+  for (;;) {
+    const answer = await waitForText(conversation);
+    const code = answer.message.text.replace(/\s/g, "");
+    await answer.deleteMessage();
+    if (CODE.test(code)) return code;
+    await ctx.reply(ctx.t("login-bad-code-format"));
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Bank accounts as the bot shows them: a JSON-safe view (it passes through `conversation.external`),
+ * the state in words, an HTML card, a button label, and reading a typed choice. Shared by /banks
+ * and /withdraw.
+ */
+import type { BankAccount } from "../../exchange/schemas.ts";
+import { maskIban } from "../../iban.ts";
+import { sameLabel } from "./amount.ts";
+import { escapeHtml } from "./format.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** A bank account, JSON-safe (it passes through `conversation.external`). */
+export interface BankView {
+  id: number;
+  name: string;
+  iban: string;
+  bic: string;
+  reference: string;
+  state: string;
+}
+
+export function bankView(bank: BankAccount): BankView {
+  return {
+    id: bank.id,
+    name: bank.name,
+    iban: bank.iban,
+    bic: bank.swift_bic,
+    reference: bank.reference_number,
+    state: bank.state,
+  };
+}
+
+/** The state in words; values the exchange may add later are shown as they are. */
+export function bankStateText(t: Translate, state: string): string {
+  switch (state) {
+    case "verified":
+      return t("banks-state-verified");
+    case "pending":
+    case "unverified":
+      return t("banks-state-pending");
+    default:
+      return t("banks-state-other", { state });
+  }
+}
+
+/** One bank account as an HTML card; every value from the exchange is escaped. */
+export function bankCard(t: Translate, bank: BankAccount): string {
+  return t("banks-card", {
+    name: escapeHtml(bank.name),
+    iban: escapeHtml(maskIban(bank.iban)),
+    bic: escapeHtml(bank.swift_bic),
+    reference: escapeHtml(bank.reference_number),
+    state: escapeHtml(bankStateText(t, bank.state)),
+  });
+}
+
+/** A button label for one account: its name and the masked IBAN (no HTML in buttons). */
+export function bankButtonLabel(bank: { name: string; iban: string }): string {
+  const name = bank.name.length > 24 ? `${bank.name.slice(0, 23)}…` : bank.name;
+  return `${name} · ${maskIban(bank.iban)}`;
+}
+
+/** A typed choice: the position in the list (`2`), the IBAN's last four digits, or the whole IBAN. */
+export function pickTyped(text: string, banks: readonly BankView[]): BankView | undefined {
+  const typed = text.replace(/[\s.#]+/g, "").toUpperCase();
+  if (/^\d{1,2}$/.test(typed)) return banks[Number(typed) - 1];
+  if (typed === "") return undefined;
+  const byIban = banks.filter((bank) => bank.iban.replace(/\s+/g, "").toUpperCase().endsWith(typed));
+  if (typed.length >= 4 && byIban.length === 1) return byIban[0];
+  const byLabel = banks.filter(
+    (bank) => sameLabel(text, bankButtonLabel(bank)) || sameLabel(text, bank.name),
+  );
+  return byLabel.length === 1 ? byLabel[0] : undefined;
+}

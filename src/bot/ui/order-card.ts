@@ -1,0 +1,334 @@
+/**
+ * Every kind's quote card and sentences, in one place: the card's text and buttons, the refusal of
+ * a quote, and the words of each step of the money pipeline (src/orders/pipeline.ts) for that kind.
+ * Figures arrive as raw decimals and codes; they are formatted here for the user's language.
+ *
+ * Every card carries the same buttons with the same callback data, the ledger's action id (the
+ * store's nonce, PRODUCT.md rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
+ * sell `ord:e:<id>` Change amount (< 64 bytes). They are answered from the store, outside any
+ * conversation (features/orders.ts).
+ *
+ * Sentence keys are written out in full, so `grep -rn send-code-wrong src` finds where it is said.
+ */
+import Big from "big.js";
+import { InlineKeyboard } from "grammy";
+import { formatAmount } from "../../money.ts";
+import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
+import type { QuoteRefusal } from "../../orders/quote.ts";
+import { escapeHtml, formatTime } from "./format.ts";
+import { orderSummary, quoteCardText } from "./quote-card.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** Matches every card's buttons: [1] the verb (c confirm, e change amount, x cancel), [2] the action id. */
+export const CARD_CALLBACK = /^ord:([cex]):([A-Za-z0-9_-]{12})$/;
+/** The Change amount button (buy and sell cards). */
+export const CHANGE_CALLBACK = /^ord:e:([A-Za-z0-9_-]{12})$/;
+
+export const cardData = (verb: "c" | "e" | "x", id: string) => `ord:${verb}:${id}`;
+
+const EUR = "eur";
+const money = (value: string | undefined, currency: string, locale: string) =>
+  formatAmount(new Big(value ?? "0"), currency, locale);
+
+/** The card, from what the ledger recorded (so it reads the same after a restart). */
+export function cardText(t: Translate, action: MoneyAction, locale: string): string {
+  switch (action.kind) {
+    case "buy":
+    case "sell":
+      return quoteCardText(t, action, locale);
+    case "send":
+      return sendCardText(t, action, locale);
+    case "withdraw":
+      return withdrawCardText(t, action, locale);
+  }
+}
+
+/** Send and withdraw cards hold addresses and account names: HTML, every value escaped. */
+export const cardParseMode = (kind: ActionKind): "HTML" | undefined =>
+  kind === "send" || kind === "withdraw" ? "HTML" : undefined;
+
+/** The card as a message: `await ctx.reply(card.text, card.other)`. */
+export function cardMessage(
+  t: Translate,
+  action: MoneyAction,
+  locale: string,
+): { text: string; other: { parse_mode?: "HTML"; reply_markup: InlineKeyboard } } {
+  const parseMode = cardParseMode(action.kind);
+  return {
+    text: cardText(t, action, locale),
+    other: { ...(parseMode ? { parse_mode: parseMode } : {}), reply_markup: cardKeyboard(t, action) },
+  };
+}
+
+export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard {
+  switch (action.kind) {
+    case "buy":
+    case "sell":
+      return new InlineKeyboard()
+        .text(t("trade-button-confirm"), cardData("c", action.id))
+        .row()
+        .text(t("trade-button-change"), cardData("e", action.id))
+        .text(t("trade-button-cancel"), cardData("x", action.id));
+    case "send":
+      return new InlineKeyboard()
+        .text(t("send-button-confirm"), cardData("c", action.id))
+        .text(t("send-button-cancel"), cardData("x", action.id));
+    case "withdraw":
+      return new InlineKeyboard()
+        .text(t("withdraw-button-confirm"), cardData("c", action.id))
+        .text(t("withdraw-button-cancel"), cardData("x", action.id));
+  }
+}
+
+function sendCardText(t: Translate, action: MoneyAction, locale: string): string {
+  const q = action.quote;
+  const code = action.currency;
+  const lines = [
+    t("send-card-title", { code: code.toUpperCase() }),
+    "",
+    t("send-card-amount", { amount: money(action.amount, code, locale), value: money(q.value, EUR, locale) }),
+    t("send-card-address", { address: escapeHtml(action.address ?? "") }),
+    t("send-card-fee", { fee: money(q.fee, code, locale) }),
+    t("send-card-miner-fee", { fee: money(q.minerFee, code, locale) }),
+    t("send-card-total", { total: money(q.total, code, locale) }),
+    t("send-card-balance", {
+      balance: money(q.balance, code, locale),
+      after: money(new Big(q.balance ?? "0").minus(q.total ?? "0").toFixed(), code, locale),
+    }),
+    t("send-card-minimum", { minimum: money(q.minimum, code, locale) }),
+  ];
+  if (q.limitLeft !== undefined) {
+    const left = money(q.limitLeft, EUR, locale);
+    lines.push(t(q.limitPeriod === "month" ? "send-card-limit-month" : "send-card-limit-day", { left }));
+  }
+  lines.push(
+    "",
+    t("send-card-check"),
+    t("send-card-expires", { time: formatTime(action.expiresAt, locale) }),
+  );
+  return lines.join("\n");
+}
+
+function withdrawCardText(t: Translate, action: MoneyAction, locale: string): string {
+  const q = action.quote;
+  const lines = [
+    t("withdraw-card-title"),
+    "",
+    t("withdraw-card-amount", { amount: money(action.amount, EUR, locale) }),
+    t("withdraw-card-bank", {
+      name: escapeHtml(q.bankName ?? ""),
+      iban: escapeHtml(q.bankIban ?? ""),
+    }),
+    t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber ?? "") }),
+    t("withdraw-card-balance", {
+      balance: money(q.balance, EUR, locale),
+      after: money(new Big(q.balance ?? "0").minus(action.amount).toFixed(), EUR, locale),
+    }),
+  ];
+  if (q.limitLeft !== undefined) {
+    const left = money(q.limitLeft, EUR, locale);
+    lines.push(
+      t(q.limitPeriod === "month" ? "withdraw-card-limit-month" : "withdraw-card-limit-day", { left }),
+    );
+  }
+  lines.push(
+    "",
+    t("withdraw-card-check"),
+    t("withdraw-card-expires", { time: formatTime(action.expiresAt, locale) }),
+  );
+  return lines.join("\n");
+}
+
+/** Why the exchange's numbers allow no quote, in the user's language. */
+export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string): string {
+  const v = refusal.vars;
+  const trade = refusal.kind === "buy" || refusal.kind === "sell";
+  switch (refusal.reason) {
+    case "closed":
+      if (refusal.kind === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
+      if (refusal.kind === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
+      return t("send-refused-closed", { code: v.code ?? "" });
+    case "minimum":
+      return trade
+        ? t("trade-refused-minimum", { minimum: money(v.minimum, v.currency ?? EUR, locale) })
+        : t("send-refused-minimum", { minimum: money(v.minimum, v.currency ?? EUR, locale) });
+    case "fee":
+      return t("trade-refused-fee", { fee: money(v.fee, EUR, locale) });
+    case "balance": {
+      const currency = v.currency ?? EUR;
+      if (refusal.kind === "send") {
+        return t("send-refused-balance", {
+          balance: money(v.balance, currency, locale),
+          total: money(v.total, currency, locale),
+          fees: money(v.fees, currency, locale),
+          most: money(v.most, currency, locale),
+        });
+      }
+      if (refusal.kind === "withdraw")
+        return t("withdraw-refused-balance", { balance: money(v.balance, EUR, locale) });
+      const vars = { balance: money(v.balance, currency, locale), needed: money(v.needed, currency, locale) };
+      return refusal.kind === "buy"
+        ? t("trade-refused-balance-buy", vars)
+        : t("trade-refused-balance-sell", vars);
+    }
+    case "limit": {
+      const left = money(v.left, EUR, locale);
+      const month = v.period === "month";
+      if (refusal.kind === "send") {
+        const vars = { value: money(v.value, EUR, locale), left };
+        return month ? t("send-refused-limit-month", vars) : t("send-refused-limit-day", vars);
+      }
+      if (refusal.kind === "withdraw") {
+        return month
+          ? t("withdraw-refused-limit-month", { left })
+          : t("withdraw-refused-limit-day", { left });
+      }
+      return t("trade-refused-limit", { left, type: v.type ?? "", period: v.period ?? "day" });
+    }
+    case "bank-gone":
+      return t("withdraw-bank-gone");
+    case "bank-pending":
+      return t("withdraw-bank-pending");
+  }
+}
+
+/**
+ * The sentences of one kind through the pipeline, as locale keys. `close*` are the lines a closed
+ * card gets under its text (a card without them only loses its buttons).
+ */
+export interface OrderWords {
+  /** A tap the ledger refused (answered to the tapper only). */
+  refused(reason: ConfirmRefusal): string;
+  /** A second tap on a card that was quoted again already. */
+  expiredAgain: string;
+  /** Said in the chat before the new card of an expired one. */
+  requoted: string;
+  /** The card's Cancel went through. */
+  cancelled: string;
+  /** The card's Cancel came after the order was handed to the exchange. */
+  sentAlready: string;
+  closePlacing?: string;
+  closeCancelled?: string;
+  closeExpired?: string;
+  closeReplaced?: string;
+  /** Answer to the Confirm tap when the order goes out at once. */
+  placingTap?: string;
+  /** After a successful POST; `vars` fills it. */
+  placed: string;
+  unknown: string;
+  failed: string;
+  loginNeeded: string;
+  /** The fresh 2FA code step (send, withdraw). */
+  code?: CodeWords;
+}
+
+export interface CodeWords {
+  ask: string;
+  format: string;
+  awaited: string;
+  wrong: string;
+  tooMany: string;
+  late: string;
+  sending: string;
+}
+
+const TRADE_WORDS: OrderWords = {
+  refused: (reason) => {
+    switch (reason) {
+      case "unknown":
+        return "trade-tap-unknown";
+      case "not-yours":
+        return "trade-tap-not-yours";
+      case "expired":
+        return "trade-tap-expired";
+      case "already":
+        return "trade-tap-already";
+      case "cancelled":
+        return "trade-tap-cancelled";
+      case "replaced":
+        return "trade-tap-replaced";
+    }
+  },
+  expiredAgain: "trade-tap-expired-again",
+  requoted: "trade-requoted",
+  cancelled: "trade-cancelled",
+  sentAlready: "trade-tap-already",
+  closePlacing: "trade-card-placing",
+  closeCancelled: "trade-card-cancelled",
+  closeExpired: "trade-card-expired",
+  closeReplaced: "trade-card-replaced",
+  placingTap: "trade-tap-placing",
+  placed: "trade-placed",
+  unknown: "trade-unknown",
+  failed: "trade-failed",
+  loginNeeded: "trade-failed-login",
+};
+
+const SEND_WORDS: OrderWords = {
+  refused: (reason) => (reason === "replaced" ? "send-replaced" : "send-button-stale"),
+  expiredAgain: "send-button-stale",
+  requoted: "send-quote-expired",
+  cancelled: "send-cancelled",
+  sentAlready: "send-sent-already",
+  placed: "send-placed",
+  unknown: "send-unknown",
+  failed: "send-failed",
+  loginNeeded: "send-login-needed",
+  code: {
+    ask: "send-code-ask",
+    format: "send-code-format",
+    awaited: "send-code-awaited",
+    wrong: "send-code-wrong",
+    tooMany: "send-code-too-many",
+    late: "send-code-late",
+    sending: "send-sending",
+  },
+};
+
+const WITHDRAW_WORDS: OrderWords = {
+  refused: (reason) => (reason === "replaced" ? "withdraw-replaced" : "withdraw-button-stale"),
+  expiredAgain: "withdraw-button-stale",
+  requoted: "withdraw-quote-expired",
+  cancelled: "withdraw-cancelled",
+  sentAlready: "withdraw-sent-already",
+  placed: "withdraw-placed",
+  unknown: "withdraw-unknown",
+  failed: "withdraw-failed",
+  loginNeeded: "withdraw-login-needed",
+  code: {
+    ask: "withdraw-code-ask",
+    format: "withdraw-code-format",
+    awaited: "withdraw-code-awaited",
+    wrong: "withdraw-code-wrong",
+    tooMany: "withdraw-code-too-many",
+    late: "withdraw-code-late",
+    sending: "withdraw-sending",
+  },
+};
+
+export const ORDER_WORDS: Record<ActionKind, OrderWords> = {
+  buy: TRADE_WORDS,
+  sell: TRADE_WORDS,
+  send: SEND_WORDS,
+  withdraw: WITHDRAW_WORDS,
+};
+
+/** The variables of a kind's outcome sentences (`placed`, `unknown`): what was ordered. */
+export function outcomeVars(t: Translate, action: MoneyAction, locale: string): Record<string, string> {
+  switch (action.kind) {
+    case "buy":
+    case "sell":
+      return { summary: orderSummary(t, action, locale) };
+    case "send":
+      return {
+        amount: money(action.amount, action.currency, locale),
+        address: escapeHtml(action.address ?? ""),
+      };
+    case "withdraw":
+      return {
+        amount: money(action.amount, EUR, locale),
+        bank: escapeHtml(`${action.quote.bankName ?? ""} · ${action.quote.bankIban ?? ""}`),
+      };
+  }
+}

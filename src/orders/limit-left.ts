@@ -1,0 +1,48 @@
+/**
+ * What is left of one of the exchange's limits: today's or this month's room, whichever is
+ * smaller (the one that binds), never below zero. Every quote that counts against a limit uses it.
+ *
+ * @example
+ * const left = limitLeft(await client.limits("fiat_withdrawal"), "fiat_withdrawal");
+ * if (left !== undefined && amount.gt(left.left)) refuse("limit", left);
+ */
+import Big from "big.js";
+import type { LimitRecord, LimitType } from "../exchange/schemas.ts";
+
+export interface LimitLeft {
+  type: LimitType;
+  /** EUR, clamped at zero. */
+  left: Big;
+  /** Which ceiling binds. */
+  period: "day" | "month";
+}
+
+/** Undefined when the exchange reports no record of that type (then no limit is shown or checked). */
+export function limitLeft(records: readonly LimitRecord[], type: LimitType): LimitLeft | undefined {
+  const record = records.find((r) => r.limit.code === type);
+  if (record === undefined) return undefined;
+  const dayLeft = record.limit.daily.minus(record.spent.day_used);
+  const monthLeft = record.limit.monthly.minus(record.spent.month_used);
+  const left = dayLeft.lt(monthLeft) ? dayLeft : monthLeft;
+  return { type, left: left.lt(0) ? new Big(0) : left, period: dayLeft.lt(monthLeft) ? "day" : "month" };
+}
+
+/**
+ * Notes the limit of `type` on the quote (`limitType`, `limitLeft`, `limitPeriod`: the card shows
+ * it) and checks `counted` (EUR) against it. Returns the refusal's figures when it is over the
+ * limit, undefined otherwise (also when the exchange reports no such limit).
+ */
+export function checkLimit(
+  quote: Record<string, string>,
+  records: readonly LimitRecord[],
+  type: LimitType,
+  counted: Big,
+): { left: string; period: string; type: string } | undefined {
+  const left = limitLeft(records, type);
+  if (left === undefined) return undefined;
+  const figures = { left: left.left.toFixed(), period: left.period, type };
+  quote.limitType = type;
+  quote.limitLeft = figures.left;
+  quote.limitPeriod = figures.period;
+  return counted.gt(left.left) ? figures : undefined;
+}

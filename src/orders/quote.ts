@@ -1,0 +1,44 @@
+/**
+ * What every kind's quote has in common: the request it answers, and the refusal it gives instead
+ * of a quote. Quotes return numbers (decimal strings, JSON-safe: the ledger stores them and
+ * conversations pass them through `external`), never sentences: the bot words and formats them
+ * for the user's language (bot/ui/order-card.ts).
+ */
+import type { ActionKind } from "./ledger.ts";
+
+/** What the user asked for, before the exchange was asked; all amounts as checked decimal text. */
+export type OrderRequest =
+  /** amount: EUR for a buy, the crypto for a sell. */
+  | { kind: "buy" | "sell"; currency: string; amount: string }
+  | { kind: "send"; currency: string; address: string; amount: string }
+  | { kind: "withdraw"; amount: string; referenceNumber: string };
+
+export type RefusalReason =
+  /** Trading or sending the asset is closed at the exchange. */
+  | "closed"
+  /** Below the exchange's minimum. */
+  | "minimum"
+  /** A sell whose fee eats what it would bring. */
+  | "fee"
+  /** More than the balance (fees included). */
+  | "balance"
+  /** More than is left of the limit (`period` says which ceiling). */
+  | "limit"
+  /** withdraw: the bank account is gone, or not verified. */
+  | "bank-gone"
+  | "bank-pending";
+
+/** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
+export interface QuoteRefusal {
+  kind: ActionKind;
+  reason: RefusalReason;
+  vars: Record<string, string>;
+}
+
+export type QuoteResult<Q extends Record<string, string>> =
+  | { ok: true; quote: Q }
+  | { ok: false; refusal: QuoteRefusal };
+
+export function refuse(kind: ActionKind, reason: RefusalReason, vars: Record<string, string> = {}) {
+  return { ok: false as const, refusal: { kind, reason, vars } };
+}
