@@ -180,6 +180,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     async loggedInUser(id = nextUserId++, userOptions) {
       const user = telegram.user(id, userOptions);
       await logIn(user, sandbox);
+      // "Logged in" is sent before the login's last update is written (conversation state, session):
+      // a test that breaks the store next must find that write done, as a person typing would.
+      await drainUpdates(bot);
       return user;
     },
     async restartBot() {
