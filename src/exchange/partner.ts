@@ -32,11 +32,14 @@ export interface PartnerOrder {
   idempotencyKey: string;
 }
 
+/** The partner's bearer token, or where to get the current one (a service account renews it). */
+export type PartnerToken = string | (() => Promise<string>);
+
 export class PartnerApi {
   readonly #http: HttpClient;
-  readonly #token: string;
+  readonly #token: PartnerToken;
 
-  constructor(http: HttpClient, token: string) {
+  constructor(http: HttpClient, token: PartnerToken) {
     this.#http = http;
     this.#token = token;
   }
@@ -44,7 +47,7 @@ export class PartnerApi {
   async #raw(call: Call) {
     return this.#http.request({
       ...call,
-      token: this.#token,
+      token: typeof this.#token === "string" ? this.#token : await this.#token(),
       headers: { "x-requested-with": "XMLHttpRequest" },
     });
   }

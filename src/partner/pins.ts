@@ -1,0 +1,90 @@
+/**
+ * The 6-digit PIN that guards money leaving a partner user's account (partner users have no 2FA).
+ * Stored only as a salted scrypt hash; five wrong PINs lock withdrawals for 15 minutes, counted in
+ * the store so the lock holds across restarts and instances (SECURITY.md, partner mode).
+ *
+ * @example
+ * const pins = new Pins(store, clock);
+ * await pins.set(telegramId, "482913");
+ * const check = await pins.verify(telegramId, typed); // { ok: true } | wrong (left) | locked (until)
+ */
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
+import { promisify } from "node:util";
+import type { Clock } from "../clock.ts";
+import { FailureLimit } from "../session/failure-limit.ts";
+import type { Store } from "../store/store.ts";
+
+const scrypt = promisify(scryptCallback) as (
+  password: string,
+  salt: Buffer,
+  keylen: number,
+) => Promise<Buffer>;
+
+export const PIN = /^\d{6}$/;
+export const PIN_MAX_TRIES = 5;
+export const PIN_LOCK_MS = 15 * 60_000;
+const KEY_LENGTH = 32;
+
+interface StoredPin {
+  /** base64 */
+  salt: string;
+  /** base64 scrypt(pin, salt) */
+  hash: string;
+}
+
+export type PinCheck =
+  | { ok: true }
+  | { ok: false; reason: "wrong"; left: number }
+  | { ok: false; reason: "locked"; until: number }
+  | { ok: false; reason: "not-set" };
+
+const pinKey = (telegramId: number) => `partner-pin:${telegramId}`;
+
+export class Pins {
+  readonly #store: Store;
+  readonly #limit: FailureLimit;
+
+  constructor(store: Store, clock: Clock) {
+    this.#store = store;
+    this.#limit = new FailureLimit(store, clock, { max: PIN_MAX_TRIES, windowMs: PIN_LOCK_MS, name: "pin" });
+  }
+
+  async set(telegramId: number, pin: string): Promise<void> {
+    if (!PIN.test(pin)) throw new Error("A PIN is exactly six digits.");
+    const salt = randomBytes(16);
+    const hash = await scrypt(pin, salt, KEY_LENGTH);
+    await this.#store.set(pinKey(telegramId), {
+      salt: salt.toString("base64"),
+      hash: hash.toString("base64"),
+    });
+    await this.#limit.clear(String(telegramId));
+  }
+
+  async has(telegramId: number): Promise<boolean> {
+    return (await this.#store.get<StoredPin>(pinKey(telegramId))) !== undefined;
+  }
+
+  /** When withdrawals unlock again, or undefined when they are not locked. */
+  lockedUntil(telegramId: number): Promise<number | undefined> {
+    return this.#limit.blockedUntil(String(telegramId));
+  }
+
+  async verify(telegramId: number, pin: string): Promise<PinCheck> {
+    const subject = String(telegramId);
+    const until = await this.#limit.blockedUntil(subject);
+    if (until !== undefined) return { ok: false, reason: "locked", until };
+    const stored = await this.#store.get<StoredPin>(pinKey(telegramId));
+    if (stored === undefined) return { ok: false, reason: "not-set" };
+    const expected = Buffer.from(stored.hash, "base64");
+    const actual = await scrypt(pin, Buffer.from(stored.salt, "base64"), expected.length);
+    if (PIN.test(pin) && timingSafeEqual(actual, expected)) {
+      await this.#limit.clear(subject);
+      return { ok: true };
+    }
+    const failures = await this.#limit.record(subject);
+    if (failures >= PIN_MAX_TRIES) {
+      return { ok: false, reason: "locked", until: (await this.#limit.blockedUntil(subject)) ?? 0 };
+    }
+    return { ok: false, reason: "wrong", left: PIN_MAX_TRIES - failures };
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * The link between a Telegram user and the partner user the bot created for them at sign-up.
+ * Kept in the store for good (no TTL): it survives restarts and is shared by every instance.
+ *
+ * @example
+ * const users = new PartnerUsers(store);
+ * await users.link(telegramId, partnerUserId);
+ * const id = await users.partnerIdOf(telegramId); // undefined: not signed up yet
+ */
+import type { Store } from "../store/store.ts";
+
+export interface PartnerLink {
+  partnerUserId: number;
+  /** When the user agreed to the terms, and which version they saw. */
+  consent?: { version: string; at: number };
+}
+
+const linkKey = (telegramId: number) => `partner-user:${telegramId}`;
+const reverseKey = (partnerUserId: number) => `partner-telegram:${partnerUserId}`;
+
+export class PartnerUsers {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  async link(telegramId: number, partnerUserId: number, consent?: PartnerLink["consent"]): Promise<void> {
+    const link: PartnerLink = consent === undefined ? { partnerUserId } : { partnerUserId, consent };
+    await this.#store.set(linkKey(telegramId), link);
+    await this.#store.set(reverseKey(partnerUserId), telegramId);
+  }
+
+  async get(telegramId: number): Promise<PartnerLink | undefined> {
+    return this.#store.get<PartnerLink>(linkKey(telegramId));
+  }
+
+  async partnerIdOf(telegramId: number): Promise<number | undefined> {
+    return (await this.get(telegramId))?.partnerUserId;
+  }
+
+  /** Who to tell about a partner user (KYC changes): the Telegram user linked to them. */
+  async telegramIdOf(partnerUserId: number): Promise<number | undefined> {
+    return this.#store.get<number>(reverseKey(partnerUserId));
+  }
+
+  /** Every linked Telegram user (the background KYC re-check walks them). */
+  async telegramIds(): Promise<number[]> {
+    const keys = await this.#store.keys("partner-user:");
+    return keys.map((key) => Number(key.slice("partner-user:".length))).filter(Number.isSafeInteger);
+  }
+}
