@@ -19,9 +19,13 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
+import { PartnerApi, type PartnerToken } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
+import { Pins } from "./partner/pins.ts";
+import type { PartnerServices } from "./partner/services.ts";
+import { PartnerUsers } from "./partner/users.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
@@ -43,6 +47,11 @@ export async function createServices(
     storeNamespace?: string;
     /** How the exchange client waits between retries of a GET (default: real time). */
     retrySleep?: (ms: number) => Promise<void>;
+    /**
+     * Partner mode (EXCHANGE_MODE=partner): the partner API's token (or its provider), the
+     * operators and the support contact. Absent: account mode.
+     */
+    partner?: { token: PartnerToken; operators?: readonly number[]; supportContact?: string };
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
@@ -76,7 +85,23 @@ export async function createServices(
     marketData: config.marketData,
     ttlMs: config.marketTtlMs,
   });
-  const orders = new OrderPipeline({ store, clock: options.clock, sessions, profiles, log: options.log });
+  const partner: PartnerServices | undefined = options.partner && {
+    api: new PartnerApi(http, options.partner.token),
+    users: new PartnerUsers(store),
+    pins: new Pins(store, options.clock),
+    operators: new Set(options.partner.operators ?? []),
+    supportContact: options.partner.supportContact ?? "",
+  };
+  const orders = new OrderPipeline({
+    store,
+    clock: options.clock,
+    sessions,
+    profiles,
+    log: options.log,
+    ...(partner ? { partner } : {}),
+    // Partner orders asked again after a lost answer wait as the client's GET retries do.
+    ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+  });
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,
@@ -95,6 +120,7 @@ export async function createServices(
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
+    ...(partner ? { partner } : {}),
   };
   return {
     deps,

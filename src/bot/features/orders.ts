@@ -13,6 +13,10 @@
  * message is deleted before anything else; the order goes out only with it (rule 9), once; a code
  * the exchange refuses is asked again, three times at most; past the deadline the action is
  * cancelled; /cancel there leaves it never sent; a second Confirm tap says the code is awaited.
+ * A partner withdrawal takes the same step with the user's PIN instead (checked by the pipeline):
+ * a wrong PIN is asked again, five wrong lock withdrawals for 15 minutes, said with the time.
+ *
+ * Partner mode has no exchange login: its cards are confirmed without one.
  *
  * Also here: `orderWatch`, the "user came back" reconciliation check.
  */
@@ -27,7 +31,7 @@ import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { escapeHtml } from "../ui/format.ts";
+import { escapeHtml, formatTime } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import {
   CARD_CALLBACK,
@@ -50,7 +54,7 @@ const CODE = /^\d{6}$/;
 /** How often (at most) a returning user's open orders are checked. */
 const WATCH_INTERVAL_MS = 60_000;
 
-type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "clock">;
+type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "clock" | "partner">;
 
 export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
   const { orders } = deps;
@@ -64,6 +68,7 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     const id = ctx.match[2] as string;
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
     if (verb === "c") {
+      if (deps.partner !== undefined) return onConfirm(ctx, id);
       // Checked before the Confirm is claimed: a tap without a session must not use the quote up.
       await requireLogin(deps)(ctx, () => onConfirm(ctx, id));
       return;
@@ -172,6 +177,7 @@ async function tellOutcome(ctx: BotContext | FlowContext, result: PlaceResult): 
       );
       return;
     case "code-rejected":
+    case "pin-refused":
     case "refused":
       await ctx.reply(ctx.t(words.sentAlready));
       return;
@@ -188,6 +194,14 @@ function codeStep(deps: OrderDeps) {
     if (action?.state !== "confirmed" || code === undefined) return;
     const words = ORDER_WORDS[action.kind];
     const cancelTap = new RegExp(`^ord:x:${id}$`);
+    const locale = await ctx.i18n.getLocale();
+    // Locked by earlier wrong PINs: said at once, with the time, instead of asking for a PIN.
+    const lockedUntil = await externalCall(conversation, () => orders.pinLockedUntil(userId));
+    if (lockedUntil !== undefined) {
+      await externalCall(conversation, () => orders.cancel(id, userId));
+      await ctx.reply(ctx.t(code.tooMany, { time: formatTime(lockedUntil, locale) }));
+      return;
+    }
     await ctx.reply(ctx.t(code.ask));
     for (let tries = 1; ; ) {
       // The card's Cancel is taken here; its Confirm (a double tap, a redelivered update) goes on to
@@ -217,6 +231,20 @@ function codeStep(deps: OrderDeps) {
       }
       await ctx.reply(ctx.t(code.sending));
       const result = await externalCall(conversation, () => orders.place(id, userId, typed));
+      if (result.kind === "pin-refused") {
+        const check = result.check;
+        if (check.reason === "wrong") {
+          await ctx.reply(ctx.t(code.wrong, { left: check.left }));
+          continue;
+        }
+        await externalCall(conversation, () => orders.cancel(id, userId));
+        await ctx.reply(
+          check.reason === "locked"
+            ? ctx.t(code.tooMany, { time: formatTime(check.until, locale) })
+            : ctx.t("partner-pin-not-set"),
+        );
+        return;
+      }
       if (result.kind !== "code-rejected") {
         await tellOutcome(ctx, result);
         return;

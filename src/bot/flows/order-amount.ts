@@ -11,6 +11,7 @@
  * });
  */
 import { parseAmount } from "../../money.ts";
+import type { Quoted } from "../../orders/pipeline.ts";
 import type { OrderRequest, QuoteRefusal } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -35,6 +36,8 @@ export async function askAmountAndQuote(
     request: (amount: string) => OrderRequest;
     /** Refusals no other amount fixes: said, and the flow ends. */
     final?: (refusal: QuoteRefusal) => boolean;
+    /** How the quote is asked; default: with the user's session (sessionCall). Partner mode: the pipeline's `quoteAs`. */
+    quote?: (request: OrderRequest) => Promise<Quoted>;
   },
 ): Promise<void> {
   const userId = flowUserId(ctx);
@@ -49,9 +52,11 @@ export async function askAmountAndQuote(
       continue;
     }
     const request = options.request(parsed.value.toFixed());
-    const quoted = await sessionCall(conversation, ctx, deps, (client) =>
-      deps.orders.quote(client, userId, request),
-    );
+    const quoted = options.quote
+      ? await options.quote(request)
+      : await sessionCall(conversation, ctx, deps, (client) =>
+          deps.orders.quote({ account: client }, userId, request),
+        );
     if (quoted.ok) {
       const card = cardMessage(ctx.t, quoted.action, locale);
       await ctx.reply(card.text, card.other);

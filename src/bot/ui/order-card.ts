@@ -16,7 +16,8 @@ import { formatAmount } from "../../money.ts";
 import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import { escapeHtml, formatTime } from "./format.ts";
-import { orderSummary, quoteCardText } from "./quote-card.ts";
+import { partnerTradeCardText, partnerWithdrawCardText } from "./partner-order-card.ts";
+import { orderSummary, quoteCardText, TWIN } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -41,12 +42,17 @@ export function cardText(t: Translate, action: MoneyAction, locale: string): str
       return sendCardText(t, action, locale);
     case "withdraw":
       return withdrawCardText(t, action, locale);
+    case "partner-buy":
+    case "partner-sell":
+      return partnerTradeCardText(t, action, locale);
+    case "partner-withdraw":
+      return partnerWithdrawCardText(t, action, locale);
   }
 }
 
 /** Send and withdraw cards hold addresses and account names: HTML, every value escaped. */
 export const cardParseMode = (kind: ActionKind): "HTML" | undefined =>
-  kind === "send" || kind === "withdraw" ? "HTML" : undefined;
+  kind === "send" || kind === "withdraw" || kind === "partner-withdraw" ? "HTML" : undefined;
 
 /** The card as a message: `await ctx.reply(card.text, card.other)`. */
 export function cardMessage(
@@ -65,6 +71,8 @@ export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard 
   switch (action.kind) {
     case "buy":
     case "sell":
+    case "partner-buy":
+    case "partner-sell":
       return new InlineKeyboard()
         .text(t("trade-button-confirm"), cardData("c", action.id))
         .row()
@@ -75,6 +83,7 @@ export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard 
         .text(t("send-button-confirm"), cardData("c", action.id))
         .text(t("send-button-cancel"), cardData("x", action.id));
     case "withdraw":
+    case "partner-withdraw":
       return new InlineKeyboard()
         .text(t("withdraw-button-confirm"), cardData("c", action.id))
         .text(t("withdraw-button-cancel"), cardData("x", action.id));
@@ -143,11 +152,13 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
 /** Why the exchange's numbers allow no quote, in the user's language. */
 export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string): string {
   const v = refusal.vars;
-  const trade = refusal.kind === "buy" || refusal.kind === "sell";
+  // A partner kind's refusal reads as its account twin's (the same figures, the same advice).
+  const kind = TWIN[refusal.kind];
+  const trade = kind === "buy" || kind === "sell";
   switch (refusal.reason) {
     case "closed":
-      if (refusal.kind === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
-      if (refusal.kind === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
+      if (kind === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
+      if (kind === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
       return t("send-refused-closed", { code: v.code ?? "" });
     case "minimum":
       return trade
@@ -157,7 +168,7 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
       return t("trade-refused-fee", { fee: money(v.fee, EUR, locale) });
     case "balance": {
       const currency = v.currency ?? EUR;
-      if (refusal.kind === "send") {
+      if (kind === "send") {
         return t("send-refused-balance", {
           balance: money(v.balance, currency, locale),
           total: money(v.total, currency, locale),
@@ -165,21 +176,19 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
           most: money(v.most, currency, locale),
         });
       }
-      if (refusal.kind === "withdraw")
+      if (kind === "withdraw")
         return t("withdraw-refused-balance", { balance: money(v.balance, EUR, locale) });
       const vars = { balance: money(v.balance, currency, locale), needed: money(v.needed, currency, locale) };
-      return refusal.kind === "buy"
-        ? t("trade-refused-balance-buy", vars)
-        : t("trade-refused-balance-sell", vars);
+      return kind === "buy" ? t("trade-refused-balance-buy", vars) : t("trade-refused-balance-sell", vars);
     }
     case "limit": {
       const left = money(v.left, EUR, locale);
       const month = v.period === "month";
-      if (refusal.kind === "send") {
+      if (kind === "send") {
         const vars = { value: money(v.value, EUR, locale), left };
         return month ? t("send-refused-limit-month", vars) : t("send-refused-limit-day", vars);
       }
-      if (refusal.kind === "withdraw") {
+      if (kind === "withdraw") {
         return month
           ? t("withdraw-refused-limit-month", { left })
           : t("withdraw-refused-limit-day", { left });
@@ -307,16 +316,41 @@ const WITHDRAW_WORDS: OrderWords = {
   },
 };
 
+/** Partner users have no session to renew: "not signed up" instead of "log in again". */
+const PARTNER_TRADE_WORDS: OrderWords = {
+  ...TRADE_WORDS,
+  unknown: "partner-trade-unknown",
+  loginNeeded: "partner-order-not-signed-up",
+};
+
+/** The secret after Confirm is the user's PIN, checked by the bot (orders/place.ts), not a 2FA code. */
+const PARTNER_WITHDRAW_WORDS: OrderWords = {
+  ...WITHDRAW_WORDS,
+  loginNeeded: "partner-order-not-signed-up",
+  code: {
+    ask: "partner-pin-ask",
+    format: "partner-pin-format",
+    awaited: "partner-pin-awaited",
+    wrong: "partner-pin-wrong",
+    tooMany: "partner-pin-locked",
+    late: "partner-pin-late",
+    sending: "partner-pin-checking",
+  },
+};
+
 export const ORDER_WORDS: Record<ActionKind, OrderWords> = {
   buy: TRADE_WORDS,
   sell: TRADE_WORDS,
   send: SEND_WORDS,
   withdraw: WITHDRAW_WORDS,
+  "partner-buy": PARTNER_TRADE_WORDS,
+  "partner-sell": PARTNER_TRADE_WORDS,
+  "partner-withdraw": PARTNER_WITHDRAW_WORDS,
 };
 
 /** The variables of a kind's outcome sentences (`placed`, `unknown`): what was ordered. */
 export function outcomeVars(t: Translate, action: MoneyAction, locale: string): Record<string, string> {
-  switch (action.kind) {
+  switch (TWIN[action.kind]) {
     case "buy":
     case "sell":
       return { summary: orderSummary(t, action, locale) };
