@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunnerHandle, run } from "@grammyjs/runner";
+import Big from "big.js";
 import type { Bot } from "grammy";
 import type { Message } from "grammy/types";
 import { pino } from "pino";
@@ -60,6 +61,18 @@ export interface HarnessOptions {
   clock?: AdjustableClock;
   /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
   webApp?: boolean;
+  /**
+   * Partner mode, the smallest form the money tests need: the partner API with the sandbox's
+   * partner token, and the partner features installed instead of the account ones.
+   */
+  partner?: boolean;
+}
+
+/** A Telegram user linked to a partner user who passed KYC, holds EUR and one verified bank account. */
+export interface PartnerCustomer {
+  user: FakeUser;
+  partnerUserId: number;
+  pin: string;
 }
 
 export interface Harness {
@@ -75,6 +88,8 @@ export interface Harness {
   user(id?: number, options?: FakeUserOptions): FakeUser;
   /** A user who went through /login with the sandbox's demo account. */
   loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
+  /** With `partner`: a partner user created through the sandbox's partner API, KYC passed, linked, PIN set. */
+  partnerCustomer(options?: { eur?: string; pin?: string }): Promise<PartnerCustomer>;
   /** Resolves when no exchange request of the bot is under way, retries included. */
   exchangeIdle(): Promise<void>;
   /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
@@ -137,6 +152,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
         // Benchmarks pass real time: their retries wait as in production.
         ...(options.clock ? {} : { retrySleep: noRetryWait }),
+        ...(options.partner ? { partner: { token: sandbox.partnerToken } } : {}),
       },
     );
     bot = createBot(services.deps, {
@@ -184,6 +200,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // a test that breaks the store next must find that write done, as a person typing would.
       await drainUpdates(bot);
       return user;
+    },
+    async partnerCustomer({ eur = "1000", pin = "482913" } = {}) {
+      const partner = services.deps.partner;
+      if (partner === undefined) throw new Error("Start the harness with { partner: true }.");
+      const user = telegram.user(nextUserId++);
+      const { id } = await partner.api.createUser({
+        email: `customer-${user.id}@partner.test`,
+        name: "Cora",
+        surname: "Customer",
+      });
+      sandbox.faults.setPartnerUserStatus(id, { kyc_status: "passed", edd_status: "not_required" });
+      const account = sandbox.state.partnerUser(id);
+      if (account === undefined) throw new Error(`The sandbox has no partner user ${id}.`);
+      sandbox.state.credit(account, "eur", new Big(eur));
+      await partner.api.addBankAccount(id, {
+        name: "Customer Bank",
+        iban: "DE89370400440532013000",
+        swift_bic: "COBADEFFXXX",
+      });
+      await partner.users.link(user.id, id);
+      await partner.pins.set(user.id, pin);
+      return { user, partnerUserId: id, pin };
     },
     async restartBot() {
       await stopBot();
