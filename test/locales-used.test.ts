@@ -23,6 +23,11 @@ const NOT_KEYS = new Set([
   "login-email",
   "login-user",
   "order-settled",
+  // Partner mode's kinds of money action and its conversation ids.
+  "partner-buy",
+  "partner-sell",
+  "partner-withdraw",
+  "partner-trade",
 ]);
 
 function keysOf(locale: string): Set<string> {
