@@ -21,6 +21,8 @@ export interface DemoCommandContext {
   /** A fresh link to the Mini App login page, signed for the demo user (it is good for 15 minutes). */
   webAppLink(): string;
   print(text: string): void;
+  /** Partner mode (`--partner`): the demo user's partner user, for `:kyc`. */
+  partnerUserId?: number;
 }
 
 export const HELP = [
@@ -32,9 +34,12 @@ export const HELP = [
   "  :price btc 65000   set a sandbox price in EUR (for alerts)",
   "  :inline btc        type an inline query (@bot btc) and see the results",
   "  :group /balance    say something in a group chat with the bot",
+  "  :kyc passed        partner mode: set your KYC status (not_started, pending, passed, failed, declined)",
   "  :quit              leave",
   "Everything else is sent to the bot as your message, e.g. /help.",
 ].join("\n");
+
+const KYC = ["not_started", "pending", "passed", "failed", "declined"] as const;
 
 const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
 
@@ -60,6 +65,17 @@ export async function handleDemoCommand(line: string, ctx: DemoCommandContext): 
   }
   const [command, ...args] = line.slice(1).trim().split(/\s+/);
   switch (command) {
+    case "kyc": {
+      const status = KYC.find((s) => s === args[0]);
+      if (ctx.partnerUserId === undefined || status === undefined) {
+        ctx.print(`(demo) In partner mode (--partner): :kyc ${KYC.join("|")}`);
+        return;
+      }
+      ctx.sandbox.faults.setPartnerUserStatus(ctx.partnerUserId, { kyc_status: status });
+      ctx.print(`(demo) Your KYC status at the sandbox is now ${status}.`);
+      await ctx.tick();
+      return;
+    }
     case "code":
       ctx.print(`(demo) Your authenticator shows: ${ctx.sandbox.currentCode()}`);
       return;
