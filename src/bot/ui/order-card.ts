@@ -16,7 +16,7 @@ import { formatAmount } from "../../money.ts";
 import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import { escapeHtml, formatTime } from "./format.ts";
-import { partnerTradeCardText, partnerWithdrawCardText } from "./partner-order-card.ts";
+import { partnerTradeCardText } from "./partner-order-card.ts";
 import { orderSummary, quoteCardText, TWIN } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -41,12 +41,11 @@ export function cardText(t: Translate, action: MoneyAction, locale: string): str
     case "send":
       return sendCardText(t, action, locale);
     case "withdraw":
+    case "partner-withdraw":
       return withdrawCardText(t, action, locale);
     case "partner-buy":
     case "partner-sell":
       return partnerTradeCardText(t, action, locale);
-    case "partner-withdraw":
-      return partnerWithdrawCardText(t, action, locale);
   }
 }
 
@@ -119,6 +118,7 @@ function sendCardText(t: Translate, action: MoneyAction, locale: string): string
   return lines.join("\n");
 }
 
+/** Both modes' withdrawal card; a partner balance the exchange did not give is left out. */
 function withdrawCardText(t: Translate, action: MoneyAction, locale: string): string {
   const q = action.quote;
   const lines = [
@@ -130,11 +130,15 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
       iban: escapeHtml(q.bankIban ?? ""),
     }),
     t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber ?? "") }),
-    t("withdraw-card-balance", {
-      balance: money(q.balance, EUR, locale),
-      after: money(new Big(q.balance ?? "0").minus(action.amount).toFixed(), EUR, locale),
-    }),
   ];
+  if (q.balance !== undefined) {
+    lines.push(
+      t("withdraw-card-balance", {
+        balance: money(q.balance, EUR, locale),
+        after: money(new Big(q.balance).minus(action.amount).toFixed(), EUR, locale),
+      }),
+    );
+  }
   if (q.limitLeft !== undefined) {
     const left = money(q.limitLeft, EUR, locale);
     lines.push(
@@ -143,7 +147,7 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
   }
   lines.push(
     "",
-    t("withdraw-card-check"),
+    action.kind === "partner-withdraw" ? t("partner-withdraw-card-check") : t("withdraw-card-check"),
     t("withdraw-card-expires", { time: formatTime(action.expiresAt, locale) }),
   );
   return lines.join("\n");
