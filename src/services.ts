@@ -24,6 +24,7 @@ import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
 import { PartnerServiceAccount } from "./partner/auth.ts";
+import { KycWatch } from "./partner/kyc-watch.ts";
 import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
@@ -127,9 +128,12 @@ function partnerServices(
           const serviceAccount = new PartnerServiceAccount({ ...parts, credentials: auth });
           return () => serviceAccount.token();
         })();
+  const api = new PartnerApi(parts.http, token);
+  const users = new PartnerUsers(parts.store);
   return {
-    api: new PartnerApi(parts.http, token),
-    users: new PartnerUsers(parts.store),
+    api,
+    users,
+    kyc: new KycWatch(parts.store, users, api),
     pins: new Pins(parts.store, parts.clock),
     operators: new Set(config.operatorIds),
     supportContact: config.supportContact,

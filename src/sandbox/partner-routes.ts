@@ -136,11 +136,15 @@ export function partnerRoutes(router: Router, deps: Deps): void {
 
   router.get(`${P}/users/:user_id`, (ctx) => ok(partnerUserJson(userFrom(ctx, "user_id"))));
 
-  // The share token decides the sandbox outcome: one containing "decline" or "fail" ends that way.
+  // The share token decides the sandbox outcome: one containing "decline" or "fail" ends that way;
+  // one containing "invalid" is refused at once, as an expired or misaddressed token would be.
   router.post("/v1/users/:user_id/kyc-import", (ctx) => {
     const user = userFrom(ctx, "user_id");
     const checks = new Checks(ctx.input);
     const token = checks.string("token", { max: 2048 });
+    if (token?.toLowerCase().includes("invalid")) {
+      checks.add("token", "The share token is invalid or has expired.");
+    }
     checks.done();
     const partner = user.partner;
     if (partner && partner.kyc_status !== "passed") {

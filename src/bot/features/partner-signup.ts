@@ -42,6 +42,7 @@ export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>
       return;
     }
     const user = await deps.partner.api.getUser(partnerUserId);
+    await deps.partner.kyc.saw(ctx.from.id, user.kyc_status);
     const reading = readKyc(ctx.t, user, deps.partner.supportContact);
     await ctx.reply(
       `${ctx.t("partner-welcome-back", { name: user.name ?? ctx.from.first_name })}\n\n${reading.text}`,

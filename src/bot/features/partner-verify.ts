@@ -37,12 +37,13 @@ export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>
       return;
     }
     const user = await deps.partner.api.getUser(partnerUserId);
+    await deps.partner.kyc.saw(ctx.from.id, user.kyc_status);
     if (user.kyc_status === "passed" || user.kyc_status === "pending") {
       await ctx.reply(readKyc(ctx.t, user, deps.partner.supportContact).text);
       return;
     }
     if (inline !== "") {
-      await ctx.reply(await importToken(deps, ctx, partnerUserId, inline));
+      await ctx.reply(await importToken(deps, ctx, { telegramId: ctx.from.id, partnerUserId }, inline));
       return;
     }
     await ctx.conversation.exitAll();
@@ -60,7 +61,9 @@ function verifyFlow(deps: Deps) {
     const answer = await waitForSecret(conversation);
     await answer.deleteMessage();
     const token = answer.message.text.trim();
-    const text = await externalCall(conversation, () => importToken(deps, ctx, partnerUserId, token));
+    const text = await externalCall(conversation, () =>
+      importToken(deps, ctx, { telegramId, partnerUserId }, token),
+    );
     await ctx.reply(text);
   };
 }
@@ -69,9 +72,10 @@ function verifyFlow(deps: Deps) {
 async function importToken(
   deps: Deps,
   ctx: Pick<FlowContext, "t">,
-  partnerUserId: number,
+  who: { telegramId: number; partnerUserId: number },
   token: string,
 ): Promise<string> {
+  const { partnerUserId } = who;
   if (!TOKEN_SHAPE.test(token)) return ctx.t("verify-bad-token");
   try {
     const accepted = await deps.partner.api.importKyc(partnerUserId, token);
@@ -85,5 +89,6 @@ async function importToken(
     return ctx.t("verify-unavailable");
   }
   const user = await deps.partner.api.getUser(partnerUserId);
+  await deps.partner.kyc.saw(who.telegramId, user.kyc_status);
   return `${ctx.t("verify-imported")}\n\n${readKyc(ctx.t, user, deps.partner.supportContact).text}`;
 }

@@ -25,6 +25,7 @@ export function partnerGate(deps: Pick<PartnerBotDeps, "partner">): MiddlewareFn
       return;
     }
     const user = await partner.api.getUser(partnerUserId);
+    await partner.kyc.saw(ctx.from.id, user.kyc_status);
     const reading = readKyc(ctx.t, user, partner.supportContact);
     if (reading.verdict === "serve") return next();
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
