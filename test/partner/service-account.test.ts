@@ -3,12 +3,17 @@
  * the token is sealed in the store, renewed before its 60 minutes run out (injected clock) by one
  * instance under a login lease in the store, and never per user.
  */
-import { createClient } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import { PARTNER_LOGIN_LEASE_KEY } from "../../src/partner/auth.ts";
 import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import {
+  type RedisServer,
+  rawRedisDump,
+  redisAvailable,
+  redisUnavailableReason,
+  startRedis,
+} from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
@@ -40,18 +45,6 @@ describe.skipIf(!redisAvailable())("partner service account on Redis, two instan
         .map((r) => r.headers.authorization),
     );
 
-  async function rawRedis(): Promise<string> {
-    const client = createClient({ url: redis.url });
-    await client.connect();
-    try {
-      const keys = await client.keys("*");
-      const values = await Promise.all(keys.map((key) => client.get(key).catch(() => "")));
-      return [...keys, ...values].join("\n");
-    } finally {
-      await client.close();
-    }
-  }
-
   it("logs in once for both instances, however many calls run at once", async () => {
     const a = partnerOf(h.deps);
     const b = partnerOf(other.deps);
@@ -65,7 +58,7 @@ describe.skipIf(!redisAvailable())("partner service account on Redis, two instan
     expect(bearers().size).toBe(1);
 
     // The token is in the store, sealed: Redis holds its key, not the token.
-    const raw = await rawRedis();
+    const raw = await rawRedisDump(redis.url);
     expect(raw).toContain("partner-auth:token");
     for (const token of h.sandbox.state.tokens.keys()) expect(raw).not.toContain(token);
   });
