@@ -630,3 +630,63 @@ settings-phishing-how = Schick /settings phrase und dahinter Wörter, die nur du
 settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage.
 settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
 settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
+
+## Partner mode: /start (sign-up), the KYC gate, /verify, /help
+
+help-text-partner =
+    Was ich kann:
+    /start – registrieren oder sehen, wo deine Verifizierung steht
+    /verify – deine Identität mit einem Share-Token verifizieren
+    /me, /profile – dein Profil, und es ändern
+    /balance – deine Guthaben
+    /prices – Paare und Kurse; /price btc für einen
+    /buy, /sell – Krypto gegen Euro handeln
+    /withdraw – Euro auf dein Bankkonto (mit deiner PIN)
+    /deposit – wie du Euro einzahlst
+    /banks – deine Bankkonten
+    /transactions – deine Transaktionen; /tx ID für eine
+    /limits – deine Ein- und Auszahlungslimits
+    /language – Sprache ändern
+    /cancel – den aktuellen Vorgang abbrechen
+command-verify = Identität verifizieren
+command-profile = Profil ändern
+partner-welcome-back = Willkommen zurück, { $name }!
+signup-intro = Willkommen, { $name }! 👋 Lass uns dein Konto eröffnen: ein paar Fragen, etwa zwei Minuten. Mit /cancel kannst du jederzeit abbrechen.
+signup-ask-email = Wie lautet deine E-Mail-Adresse?
+signup-bad-email = Das sieht nicht nach einer E-Mail-Adresse aus. Bitte schick sie so: name@example.com.
+signup-ask-name = Dein Vorname, wie im Ausweis?
+signup-ask-surname = Und dein Nachname?
+signup-bad-name = Bitte schick den Namen nur mit Buchstaben, höchstens 64 Zeichen.
+signup-ask-phone = Deine Telefonnummer: tippe unten auf die Schaltfläche, um sie zu teilen, oder schreib sie mit Ländervorwahl (etwa +49 151 23456789).
+signup-share-phone = 📱 Meine Telefonnummer teilen
+signup-phone-hint = Bitte tippe unten auf „Meine Telefonnummer teilen“ oder schreib deine Nummer mit Ländervorwahl.
+signup-contact-not-yours = Das ist der Kontakt von jemand anderem. Bitte teile deine eigene Nummer mit der Schaltfläche unten oder tippe sie ein.
+signup-bad-phone = Mit dieser Telefonnummer kann ich nichts anfangen. Bitte schreib sie mit Ländervorwahl, etwa +49 151 23456789.
+signup-phone-ok = Telefonnummer: { $phone }.
+signup-ask-consent = Bitte lies unsere Bedingungen (Version { $version }). Stimmst du ihnen zu?
+signup-consent-agree = ✅ Ich stimme zu
+signup-consent-decline = ❌ Ich stimme nicht zu
+signup-consent-tap = Bitte tippe auf eine der beiden Schaltflächen oben.
+signup-consent-declined = Ohne deine Zustimmung zu den Bedingungen kann ich kein Konto für dich eröffnen. Es wurde nichts gespeichert. Schick /start, wenn du es dir anders überlegst.
+signup-ask-pin = Wähle jetzt eine 6-stellige PIN. Du brauchst sie für Auszahlungen. Ich lösche deine Nachricht sofort.
+signup-ask-pin-again = Bitte gib dieselbe PIN noch einmal ein.
+signup-bad-pin = Eine PIN hat genau 6 Ziffern. Bitte versuch es noch einmal.
+signup-pin-mismatch = Die beiden PINs sind verschieden. Fangen wir mit der PIN noch einmal an.
+signup-creating = Dein Konto wird eröffnet…
+signup-done = Dein Konto für { $email } ist eröffnet. ✅
+signup-email-taken = Die Börse hat bereits ein Konto für { $email }. Schick /start, um dich mit einer anderen E-Mail-Adresse zu registrieren, oder wende dich an { $support }, wenn die Adresse dir gehört und du das Konto nicht erreichst.
+signup-refused = Die Börse hat das Konto nicht eröffnet: { $reason } Schick /start, um es noch einmal zu versuchen, oder wende dich an { $support }.
+signup-unavailable = Die Börse war nicht erreichbar, es wurde kein Konto eröffnet. Bitte schick in ein paar Minuten noch einmal /start.
+signup-required = Du hast noch kein Konto bei uns. Schick /start, um dich zu registrieren.
+kyc-passed = Deine Identität ist verifiziert: alle Befehle stehen dir offen. Schick /help, um sie zu sehen.
+kyc-pending = Deine Identität wird geprüft. Ich schreibe dir, sobald die Prüfung abgeschlossen ist.
+kyc-not-started = Deine Identität ist noch nicht verifiziert. Verifiziere sie bei unserem Partner für Identitätsprüfung und schick dann /verify mit dem Share-Token, das du dort bekommst.
+kyc-refused = Deine Identitätsprüfung war nicht erfolgreich, daher kann ich dein Konto nicht bedienen. Bitte wende dich an { $support }.
+kyc-edd-required = Deine Identität ist verifiziert, aber die Börse braucht weitere Unterlagen von dir (erweiterte Sorgfaltsprüfung), bevor sie dich bedienen kann. Bitte wende dich an { $support }.
+kyc-unknown = Dein Verifizierungsstatus ist „{ $status }“, den ich nicht kenne, daher kann ich dein Konto noch nicht bedienen. Bitte wende dich an { $support }.
+kyc-changed = Neuigkeiten zu deiner Verifizierung.
+verify-ask-token = Füge das Share-Token deines Anbieters für Identitätsprüfung ein. Ich lösche deine Nachricht sofort.
+verify-bad-token = Das sieht nicht nach einem Share-Token aus. Kopiere das ganze Token von deinem Verifizierungsanbieter und schick noch einmal /verify.
+verify-imported = Deine Verifizierungsdaten wurden an die Börse übergeben.
+verify-refused = Die Börse hat das Token nicht angenommen: { $reason } Prüfe das Token und schick noch einmal /verify, oder wende dich an { $support }.
+verify-unavailable = Die Börse war nicht erreichbar, es wurde nichts importiert. Bitte schick in ein paar Minuten noch einmal /verify.

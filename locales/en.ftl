@@ -630,3 +630,63 @@ settings-phishing-how = Send /settings phrase followed by words only you know, e
 settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code.
 settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
 settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
+
+## Partner mode: /start (sign-up), the KYC gate, /verify, /help
+
+help-text-partner =
+    What I can do:
+    /start – sign up, or see where your verification stands
+    /verify – verify your identity with a share token
+    /me, /profile – your profile, and changing it
+    /balance – your balances
+    /prices – pairs and rates; /price btc for one
+    /buy, /sell – trade crypto against euros
+    /withdraw – euros to your bank account (with your PIN)
+    /deposit – how to deposit euros
+    /banks – your bank accounts
+    /transactions – your transactions; /tx ID for one
+    /limits – your deposit and withdrawal limits
+    /language – change the language
+    /cancel – stop what you are doing
+command-verify = Verify your identity
+command-profile = Change your profile
+partner-welcome-back = Welcome back, { $name }!
+signup-intro = Welcome, { $name }! 👋 Let's open your account: a few questions, about two minutes. Send /cancel at any time to stop.
+signup-ask-email = What is your e-mail address?
+signup-bad-email = That does not look like an e-mail address. Please send it like name@example.com.
+signup-ask-name = Your first name, as on your ID?
+signup-ask-surname = And your surname?
+signup-bad-name = Please send the name as letters only, at most 64 characters.
+signup-ask-phone = Your phone number: tap the button below to share it, or type it with the country code (like +49 151 23456789).
+signup-share-phone = 📱 Share my phone number
+signup-phone-hint = Please tap "Share my phone number" below, or type your number with the country code.
+signup-contact-not-yours = That is someone else's contact. Please share your own number with the button below, or type it.
+signup-bad-phone = That is not a phone number I can use. Please type it with the country code, like +49 151 23456789.
+signup-phone-ok = Phone number: { $phone }.
+signup-ask-consent = Please read our terms (version { $version }). Do you agree to them?
+signup-consent-agree = ✅ I agree
+signup-consent-decline = ❌ I do not agree
+signup-consent-tap = Please tap one of the two buttons above.
+signup-consent-declined = Without agreeing to the terms I cannot open an account for you. Nothing was stored. Send /start if you change your mind.
+signup-ask-pin = Now choose a 6-digit PIN. You will need it to withdraw money. I delete your message at once.
+signup-ask-pin-again = Please type the same PIN again.
+signup-bad-pin = A PIN is exactly 6 digits. Please try again.
+signup-pin-mismatch = The two PINs differ. Let's start the PIN again.
+signup-creating = Opening your account…
+signup-done = Your account for { $email } is open. ✅
+signup-email-taken = The exchange already has an account for { $email }. Send /start to sign up with another e-mail address, or contact { $support } if the address is yours and you cannot reach that account.
+signup-refused = The exchange did not open the account: { $reason } Send /start to try again, or contact { $support }.
+signup-unavailable = The exchange could not be reached, so no account was opened. Please send /start again in a few minutes.
+signup-required = You do not have an account with us yet. Send /start to sign up.
+kyc-passed = Your identity is verified: all commands are open to you. Send /help to see them.
+kyc-pending = Your identity is being checked. I will write to you as soon as the check is done.
+kyc-not-started = Your identity is not verified yet. Verify it with our identity-verification partner, then send /verify with the share token it gives you.
+kyc-refused = Your identity check was not successful, so I cannot serve your account. Please contact { $support }.
+kyc-edd-required = Your identity is verified, but the exchange needs more documents from you (enhanced due diligence) before it can serve you. Please contact { $support }.
+kyc-unknown = Your verification status is "{ $status }", which I do not know, so I cannot serve your account yet. Please contact { $support }.
+kyc-changed = Your verification has an update.
+verify-ask-token = Paste the share token from your identity-verification provider. I delete your message at once.
+verify-bad-token = That does not look like a share token. Copy the whole token from your verification provider and send /verify again.
+verify-imported = Your verification data was handed over to the exchange.
+verify-refused = The exchange did not accept the token: { $reason } Check the token and send /verify again, or contact { $support }.
+verify-unavailable = The exchange could not be reached, so nothing was imported. Please send /verify again in a few minutes.
