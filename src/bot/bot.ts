@@ -50,6 +50,7 @@ import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
+import { partnerFeatures } from "./partner-features.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
 import { webAppLoginButtons } from "./ui/keyboards.ts";
 
@@ -162,6 +163,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   inPrivate.use(alertsFeature(deps));
   // Open orders are reconciled when their owner comes back (after the update is handled).
   inPrivate.use(orderWatch(deps));
+  // Partner mode: the partner features take their commands before the account ones.
+  const partner = deps.partner;
+  if (partner) inPrivate.use(partnerFeatures({ ...deps, partner }, flows));
   inPrivate.use(
     startFeature(deps),
     helpFeature(),
