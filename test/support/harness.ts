@@ -25,7 +25,10 @@ import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-dead
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
+import { PartnerApi } from "../../src/exchange/partner.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
+import { Pins } from "../../src/partner/pins.ts";
+import { PartnerUsers } from "../../src/partner/users.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
@@ -60,6 +63,11 @@ export interface HarnessOptions {
   clock?: AdjustableClock;
   /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
   webApp?: boolean;
+  /**
+   * Partner mode, the smallest form: `deps.partner` over the sandbox's partner token, with these
+   * operators. (The platform's own `mode: "partner"` option replaces this at merge.)
+   */
+  partner?: { operators?: number[] };
 }
 
 export interface Harness {
@@ -75,6 +83,11 @@ export interface Harness {
   user(id?: number, options?: FakeUserOptions): FakeUser;
   /** A user who went through /login with the sandbox's demo account. */
   loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
+  /**
+   * With `partner`: a Telegram user linked to a new partner user created through the sandbox's
+   * partner API, KYC passed.
+   */
+  partnerUser(id?: number, options?: FakeUserOptions): Promise<{ user: FakeUser; partnerUserId: number }>;
   /** Resolves when no exchange request of the bot is under way, retries included. */
   exchangeIdle(): Promise<void>;
   /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
@@ -139,6 +152,15 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...(options.clock ? {} : { retrySleep: noRetryWait }),
       },
     );
+    if (options.partner) {
+      services.deps.partner = {
+        api: new PartnerApi(services.http, sandbox.partnerToken),
+        users: new PartnerUsers(services.deps.store),
+        pins: new Pins(services.deps.store, clock),
+        operators: new Set(options.partner.operators ?? []),
+        supportContact: "support@partner.test",
+      };
+    }
     bot = createBot(services.deps, {
       token: telegram.token,
       apiRoot: telegram.apiRoot,
@@ -184,6 +206,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // a test that breaks the store next must find that write done, as a person typing would.
       await drainUpdates(bot);
       return user;
+    },
+    async partnerUser(id = nextUserId++, userOptions) {
+      const partner = services.deps.partner;
+      if (partner === undefined) throw new Error("startHarness({ partner: {} }) first.");
+      const { id: partnerUserId } = await partner.api.createUser({
+        email: `customer-${id}@partner.test`,
+        name: "Cleo",
+        surname: `Customer${id}`,
+      });
+      sandbox.faults.setPartnerUserStatus(partnerUserId, { kyc_status: "passed", edd_status: "not_required" });
+      await partner.users.link(id, partnerUserId, { version: "test", at: clock.now() });
+      return { user: telegram.user(id, userOptions), partnerUserId };
     },
     async restartBot() {
       await stopBot();
