@@ -22,7 +22,10 @@ import { partnerTransactionsFeature } from "./features/partner-transactions.ts";
 
 export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 
-export function partnerFeatures(deps: PartnerBotDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+export function partnerFeatures(
+  deps: PartnerBotDeps,
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
   composer.use(
     operatorDesk(deps),

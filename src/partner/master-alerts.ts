@@ -71,7 +71,10 @@ export class MasterAlerts {
    * Reads each watched balance once; returns the alerts that fired now. A currency whose balance
    * cannot be read is left as it is (`onError` is told) and tried again next tick.
    */
-  async check(api: Pick<PartnerApi, "masterBalance">, onError?: (error: unknown) => void): Promise<FiredMasterAlert[]> {
+  async check(
+    api: Pick<PartnerApi, "masterBalance">,
+    onError?: (error: unknown) => void,
+  ): Promise<FiredMasterAlert[]> {
     const fired: FiredMasterAlert[] = [];
     for (const alert of await this.list()) {
       let balance: Big;
@@ -89,7 +92,11 @@ export class MasterAlerts {
           fired.push({ currency: alert.currency, balance, threshold });
         }
       } else if (!below && !alert.armed) {
-        await this.#store.set(alertKey(alert.currency), { ...alert, armed: true, generation: alert.generation + 1 });
+        await this.#store.set(alertKey(alert.currency), {
+          ...alert,
+          armed: true,
+          generation: alert.generation + 1,
+        });
       }
     }
     return fired;

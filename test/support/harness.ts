@@ -24,8 +24,8 @@ import type { BotDeps } from "../../src/bot/deps.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
-import { startBackgroundJobs } from "../../src/jobs.ts";
 import { PartnerApi } from "../../src/exchange/partner.ts";
+import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
 import { Pins } from "../../src/partner/pins.ts";
 import { PartnerUsers } from "../../src/partner/users.ts";
@@ -215,7 +215,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         name: "Cleo",
         surname: `Customer${id}`,
       });
-      sandbox.faults.setPartnerUserStatus(partnerUserId, { kyc_status: "passed", edd_status: "not_required" });
+      sandbox.faults.setPartnerUserStatus(partnerUserId, {
+        kyc_status: "passed",
+        edd_status: "not_required",
+      });
       await partner.users.link(id, partnerUserId, { version: "test", at: clock.now() });
       return { user: telegram.user(id, userOptions), partnerUserId };
     },

@@ -22,8 +22,8 @@ import { ExchangeError } from "../../exchange/errors.ts";
 import { type Big, decimalFrom, formatAmount, parseAmount } from "../../money.ts";
 import { MasterAlerts } from "../../partner/master-alerts.ts";
 import type { PartnerServices } from "../../partner/services.ts";
-import type { BotDeps } from "../deps.ts";
 import type { PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
@@ -38,10 +38,16 @@ export function currencyCodes(payload: unknown): string[] {
   const codes = itemsOf(payload).map((item) =>
     typeof item === "string" ? item : findField(item, ["code", "currency_code", "currency", "symbol"]),
   );
-  return [...new Set(codes.map((code) => code?.toLowerCase()).filter((code) => code !== undefined && CODE.test(code)))] as string[];
+  return [
+    ...new Set(
+      codes.map((code) => code?.toLowerCase()).filter((code) => code !== undefined && CODE.test(code)),
+    ),
+  ] as string[];
 }
 
-export function operatorDesk(deps: Pick<BotDeps, "store"> & { partner: PartnerServices }): Composer<PrivateContext> {
+export function operatorDesk(
+  deps: Pick<BotDeps, "store"> & { partner: PartnerServices },
+): Composer<PrivateContext> {
   const outer = new Composer<PrivateContext>();
   const { api, operators, users } = deps.partner;
   const desk = outer.filter((ctx) => operators.has(ctx.from.id));
@@ -125,7 +131,9 @@ export function operatorDesk(deps: Pick<BotDeps, "store"> & { partner: PartnerSe
       return;
     }
     const codes = one !== undefined ? [one] : currencyCodes(await api.currencies());
-    const lines = await Promise.all((codes.length > 0 ? codes : ["eur"]).map((code) => masterLine(ctx, code, locale)));
+    const lines = await Promise.all(
+      (codes.length > 0 ? codes : ["eur"]).map((code) => masterLine(ctx, code, locale)),
+    );
     for (const text of chunkBlocks([ctx.t("operator-master-title"), lines.join("\n")])) await ctx.reply(text);
   });
 
@@ -197,7 +205,9 @@ export function operatorDesk(deps: Pick<BotDeps, "store"> & { partner: PartnerSe
 
   async function replyList(ctx: PrivateContext, title: string, payload: unknown): Promise<void> {
     const locale = await ctx.i18n.getLocale();
-    for (const text of fieldMessages(ctx.t, title, payload, locale, { empty: ctx.t("operator-list-empty") })) {
+    for (const text of fieldMessages(ctx.t, title, payload, locale, {
+      empty: ctx.t("operator-list-empty"),
+    })) {
       await ctx.reply(text, { parse_mode: "HTML" });
     }
   }

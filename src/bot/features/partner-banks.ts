@@ -45,7 +45,9 @@ export function partnerBanksFeature(
 ): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
   const { api } = deps.partner;
-  flows.use(createConversation(addFlow(deps), { id: PARTNER_BANK_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
+  flows.use(
+    createConversation(addFlow(deps), { id: PARTNER_BANK_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+  );
 
   async function startAdd(ctx: PrivateContext): Promise<void> {
     await ctx.conversation.exitAll();
@@ -218,12 +220,16 @@ function addFlow(deps: { partner: PartnerServices }) {
       return;
     }
     if (outcome.kind === "refused") {
-      await ctx.reply(ctx.t("banks-add-refused", { message: escapeHtml(outcome.message) }), { parse_mode: "HTML" });
+      await ctx.reply(ctx.t("banks-add-refused", { message: escapeHtml(outcome.message) }), {
+        parse_mode: "HTML",
+      });
       return;
     }
     const locale = await ctx.i18n.getLocale();
     const title = ctx.t("partner-banks-added", { name: escapeHtml(name), iban: escapeHtml(groupIban(iban)) });
-    for (const text of fieldMessages(ctx.t, title, outcome.reply, locale, { empty: ctx.t("partner-banks-view-empty") })) {
+    for (const text of fieldMessages(ctx.t, title, outcome.reply, locale, {
+      empty: ctx.t("partner-banks-view-empty"),
+    })) {
       await ctx.reply(text, { parse_mode: "HTML" });
     }
   };

@@ -23,7 +23,13 @@ export function depositGiroCode(instructions: unknown, amount?: Big): string | u
   const currency = findField(instructions, ["currency_code", "currency"]);
   if (currency !== undefined && currency.toLowerCase() !== "eur") return undefined;
   const iban = findField(instructions, ["iban", "account_iban"]);
-  const name = findField(instructions, ["beneficiary", "beneficiary_name", "account_holder", "holder", "recipient"]);
+  const name = findField(instructions, [
+    "beneficiary",
+    "beneficiary_name",
+    "account_holder",
+    "holder",
+    "recipient",
+  ]);
   if (iban === undefined || name === undefined) return undefined;
   return giroCodePayload({
     iban,

@@ -38,7 +38,9 @@ export function partnerMeFeature(
   flows: Composer<PrivateContext>,
 ): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
-  flows.use(createConversation(profileFlow(deps), { id: PROFILE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
+  flows.use(
+    createConversation(profileFlow(deps), { id: PROFILE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+  );
 
   /** The profile as messages; `user` is what GET …/users/{id} returned. */
   async function profileMessages(ctx: FlowContext | PrivateContext, user: unknown, title: string) {
@@ -82,7 +84,9 @@ export function partnerMeFeature(
     return async function partnerProfile(conversation: Flow, ctx: FlowContext, field: string): Promise<void> {
       if (!isField(field)) return;
       const telegramId = flowUserId(ctx);
-      const partnerUserId = await externalCall(conversation, () => flowDeps.partner.users.partnerIdOf(telegramId));
+      const partnerUserId = await externalCall(conversation, () =>
+        flowDeps.partner.users.partnerIdOf(telegramId),
+      );
       if (partnerUserId === undefined) {
         await ctx.reply(ctx.t("partner-not-linked"));
         return;

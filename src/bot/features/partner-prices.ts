@@ -22,7 +22,9 @@ export function mentions(item: unknown, code: string): boolean {
     if (typeof value !== "string") return false;
     const text = value.trim().toLowerCase();
     return (
-      text === code || text === `${code}eur` || (text.split(/[^a-z0-9]/)[0] === code && /[^a-z0-9]/.test(text))
+      text === code ||
+      text === `${code}eur` ||
+      (text.split(/[^a-z0-9]/)[0] === code && /[^a-z0-9]/.test(text))
     );
   });
 }
@@ -59,11 +61,17 @@ export function partnerPricesFeature(deps: { partner: PartnerServices }): Compos
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const [rates, currencies, pairs] = await Promise.all([api.exchangeRates(), api.currencies(), api.pairs()]);
+    const [rates, currencies, pairs] = await Promise.all([
+      api.exchangeRates(),
+      api.currencies(),
+      api.pairs(),
+    ]);
     const rate = itemsOf(rates).filter((item) => mentions(item, code));
     const currency = itemsOf(currencies).filter((item) => mentions(item, code));
     if (rate.length === 0 && currency.length === 0) {
-      await ctx.reply(ctx.t("partner-price-unknown", { code: code.toUpperCase(), pairs: pairNames(pairs) || "—" }));
+      await ctx.reply(
+        ctx.t("partner-price-unknown", { code: code.toUpperCase(), pairs: pairNames(pairs) || "—" }),
+      );
       return;
     }
     const parts = [

@@ -33,7 +33,10 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const { text, keyboard } = await page(ctx, id, 0);
-    await ctx.reply(`${text}\n\n${ctx.t("partner-transactions-hint")}`, { parse_mode: "HTML", reply_markup: keyboard });
+    await ctx.reply(`${text}\n\n${ctx.t("partner-transactions-hint")}`, {
+      parse_mode: "HTML",
+      reply_markup: keyboard,
+    });
   });
 
   composer.callbackQuery(/^ptx:(\d{1,5})$/, async (ctx) => {

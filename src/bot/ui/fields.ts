@@ -162,7 +162,9 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 export function unwrapData(payload: unknown): unknown {
   let value = payload;
   for (let i = 0; i < 3 && isRecord(value) && "data" in value; i++) {
-    const keys = Object.keys(value).filter((k) => !["status", "message", "success", "meta", "links"].includes(k));
+    const keys = Object.keys(value).filter(
+      (k) => !["status", "message", "success", "meta", "links"].includes(k),
+    );
     if (keys.length !== 1) break;
     value = value.data;
   }
@@ -213,9 +215,13 @@ function linesOf(
     return;
   }
   if (Array.isArray(value)) {
-    if (value.length === 0) return line(EMPTY);
+    if (value.length === 0) {
+      line(EMPTY);
+      return;
+    }
     if (value.every((v) => v === null || typeof v !== "object")) {
-      return line(cut(value.map((v) => fieldValue(t, name, v, locale)).join(", ")));
+      line(cut(value.map((v) => fieldValue(t, name, v, locale)).join(", ")));
+      return;
     }
     for (const [index, item] of value.entries()) {
       if (out.length >= limit) break;
@@ -225,7 +231,10 @@ function linesOf(
   }
   if (isRecord(value)) {
     const entries = Object.entries(value);
-    if (entries.length === 0) return line(EMPTY);
+    if (entries.length === 0) {
+      line(EMPTY);
+      return;
+    }
     for (const [childName, child] of entries) {
       if (out.length >= limit) break;
       linesOf(t, child, locale, options, below(fieldLabel(t, childName)), childName, depth + 1, out);
@@ -236,7 +245,12 @@ function linesOf(
 }
 
 /** The lines of one item (an object, or any value), HTML. */
-export function fieldLines(t: Translate, item: unknown, locale: string, options: FieldOptions = {}): string[] {
+export function fieldLines(
+  t: Translate,
+  item: unknown,
+  locale: string,
+  options: FieldOptions = {},
+): string[] {
   const out: string[] = [];
   linesOf(t, item, locale, options, undefined, "", 0, out);
   const limit = options.maxLines ?? 60;
@@ -265,10 +279,17 @@ function blocksOfLines(lines: readonly string[]): string[] {
  * The whole payload as HTML blocks: one per item of a list (see {@link itemsOf}), each under one
  * message; an empty payload gives no block. Join them with chunkBlocks.
  */
-export function fieldBlocks(t: Translate, payload: unknown, locale: string, options: FieldOptions = {}): string[] {
+export function fieldBlocks(
+  t: Translate,
+  payload: unknown,
+  locale: string,
+  options: FieldOptions = {},
+): string[] {
   const items = itemsOf(payload);
   const maxItems = options.maxItems ?? 50;
-  const blocks = items.slice(0, maxItems).flatMap((item) => blocksOfLines(fieldLines(t, item, locale, options)));
+  const blocks = items
+    .slice(0, maxItems)
+    .flatMap((item) => blocksOfLines(fieldLines(t, item, locale, options)));
   if (items.length > maxItems) blocks.push(t("fields-more-items", { count: items.length - maxItems }));
   return blocks;
 }

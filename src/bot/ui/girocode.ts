@@ -69,5 +69,7 @@ export function giroCodePayload(transfer: Transfer): string | undefined {
 
 /** The QR picture of a payload (EPC069-12 asks for error correction level M). */
 export async function giroCodePng(payload: string): Promise<Uint8Array> {
-  return new Uint8Array(await QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 }));
+  return new Uint8Array(
+    await QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 }),
+  );
 }

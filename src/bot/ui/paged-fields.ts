@@ -30,7 +30,7 @@ export function pageQuery(page: number): { start: number; length: number } {
 }
 
 /** As many whole lines as fit `budget` characters; a cut is marked with "…". */
-function fit(lines: readonly string[], budget: number): string {
+function fitLines(lines: readonly string[], budget: number): string {
   let text = "";
   for (const line of lines) {
     const next = text === "" ? line : `${text}\n${line}`;
@@ -59,7 +59,9 @@ export function pagedFields(
       ? view.page === 0
         ? view.empty
         : t("fields-no-more")
-      : shown.map((item) => fit(fieldLines(t, item, locale, { maxLines: 20 }), ITEM_BUDGET)).join("\n\n");
+      : shown
+          .map((item) => fitLines(fieldLines(t, item, locale, { maxLines: 20 }), ITEM_BUDGET))
+          .join("\n\n");
   const text = `${view.title}\n${t("fields-page", { page: view.page + 1 })}\n\n${body}`;
   const keyboard = new InlineKeyboard();
   if (view.page > 0) keyboard.text(t("fields-button-prev"), `${view.callback}:${view.page - 1}`);

@@ -47,7 +47,11 @@ const SURNAME: ProfileStep = {
 };
 const PHONE: ProfileStep = { name: "phone", ask: "partner-profile-ask-phone", check: checkPhone };
 const ADDRESS: readonly ProfileStep[] = [
-  { name: "address", ask: "partner-profile-ask-street", check: (text) => words(text, 128, "partner-profile-too-long") },
+  {
+    name: "address",
+    ask: "partner-profile-ask-street",
+    check: (text) => words(text, 128, "partner-profile-too-long"),
+  },
   {
     name: "building_number",
     ask: "partner-profile-ask-building",
@@ -63,13 +67,19 @@ const ADDRESS: readonly ProfileStep[] = [
         : { ok: false, refusal: "partner-profile-postal-invalid" };
     },
   },
-  { name: "city", ask: "partner-profile-ask-city", check: (text) => words(text, 64, "partner-profile-too-long") },
+  {
+    name: "city",
+    ask: "partner-profile-ask-city",
+    check: (text) => words(text, 64, "partner-profile-too-long"),
+  },
   {
     name: "country",
     ask: "partner-profile-ask-country",
     check: (text) => {
       const value = text.trim().toUpperCase();
-      return /^[A-Z]{3}$/.test(value) ? { ok: true, value } : { ok: false, refusal: "partner-profile-country-invalid" };
+      return /^[A-Z]{3}$/.test(value)
+        ? { ok: true, value }
+        : { ok: false, refusal: "partner-profile-country-invalid" };
     },
   },
 ];

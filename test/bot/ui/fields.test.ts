@@ -22,7 +22,9 @@ describe("the field renderer", () => {
   it("shows a number and the same number as a string alike, per locale", () => {
     expect(fieldLines(t, { balance: 1234.5 }, "en")).toEqual(["<b>fields-label-balance</b>: 1,234.5"]);
     expect(fieldLines(t, { balance: "1234.5" }, "en")).toEqual(["<b>fields-label-balance</b>: 1,234.5"]);
-    expect(fieldLines(t, { balance: "1234.50000001" }, "de")).toEqual(["<b>fields-label-balance</b>: 1.234,50000001"]);
+    expect(fieldLines(t, { balance: "1234.50000001" }, "de")).toEqual([
+      "<b>fields-label-balance</b>: 1.234,50000001",
+    ]);
     // Never rounded away: every decimal the exchange sent stays.
     expect(fieldValue(t, "amount", "0.000000000123", "en")).toBe("0.000000000123");
   });
@@ -30,7 +32,13 @@ describe("the field renderer", () => {
   it("keeps identifiers as they came: ids, IBANs, codes, references, phone and postal numbers", () => {
     const lines = fieldLines(
       t,
-      { id: 123456, user_id: "0042", postal_code: "01067", phone: "+4915123456789", reference_number: "RF18539007547034" },
+      {
+        id: 123456,
+        user_id: "0042",
+        postal_code: "01067",
+        phone: "+4915123456789",
+        reference_number: "RF18539007547034",
+      },
       "en",
     );
     expect(lines).toEqual([
@@ -68,7 +76,11 @@ describe("the field renderer", () => {
   it("flattens nested objects under their parent's name; arrays of scalars in a line, of objects numbered", () => {
     const lines = fieldLines(
       t,
-      { limits: { daily: "1000", spent: { today: 5 } }, tags: ["a", "b"], legs: [{ amount: 1 }, { amount: 2 }] },
+      {
+        limits: { daily: "1000", spent: { today: 5 } },
+        tags: ["a", "b"],
+        legs: [{ amount: 1 }, { amount: 2 }],
+      },
       "en",
     );
     expect(lines).toEqual([
@@ -92,7 +104,9 @@ describe("the field renderer", () => {
   });
 
   it("escapes HTML in names and values, and never lets the exchange's text become markup", () => {
-    const lines = fieldLines(t, { "<b>name</b>": "<script>alert('x')</script> & co" }, "en", { copyable: true });
+    const lines = fieldLines(t, { "<b>name</b>": "<script>alert('x')</script> & co" }, "en", {
+      copyable: true,
+    });
     expect(lines).toEqual([
       "<b>&lt;b&gt;name&lt;/b&gt;</b>: <code>&lt;script&gt;alert('x')&lt;/script&gt; &amp; co</code>",
     ]);
@@ -105,7 +119,20 @@ describe("the field renderer", () => {
       cursor.next = {};
       cursor = cursor.next as Record<string, unknown>;
     }
-    const shapes: unknown[] = [null, undefined, 0, -1.5, "", "text", true, [], {}, [[[]]], [null, 1, "x"], deep];
+    const shapes: unknown[] = [
+      null,
+      undefined,
+      0,
+      -1.5,
+      "",
+      "text",
+      true,
+      [],
+      {},
+      [[[]]],
+      [null, 1, "x"],
+      deep,
+    ];
     for (const shape of shapes) {
       expect(() => fieldBlocks(t, shape, "en")).not.toThrow();
       expect(() => fieldMessages(t, "title", shape, "de", { empty: "empty" })).not.toThrow();
@@ -113,7 +140,9 @@ describe("the field renderer", () => {
     expect(fieldBlocks(t, null, "en")).toEqual([]);
     expect(fieldBlocks(t, 42, "en")).toEqual(["42"]);
     // Past six levels the rest is compact JSON, cut.
-    expect(fieldBlocks(t, deep, "en")[0]).toMatch(/^<b>Next › Next › Next › Next › Next › Next<\/b>: {"next":/);
+    expect(fieldBlocks(t, deep, "en")[0]).toMatch(
+      /^<b>Next › Next › Next › Next › Next › Next<\/b>: {"next":/,
+    );
   });
 
   it("cuts a huge payload: long values, many lines, many items, and every message fits Telegram", () => {
@@ -146,7 +175,10 @@ describe("the field renderer", () => {
   });
 
   it("finds a field by any of its names at any depth", () => {
-    const payload = { status: true, data: { bank: { IBAN: "DE02 1203 0000 0000 2020 51" }, beneficiaryName: "X" } };
+    const payload = {
+      status: true,
+      data: { bank: { IBAN: "DE02 1203 0000 0000 2020 51" }, beneficiaryName: "X" },
+    };
     expect(findField(payload, ["iban"])).toBe("DE02 1203 0000 0000 2020 51");
     expect(findField(payload, ["beneficiary_name"])).toBe("X");
     expect(findField(payload, ["bic"])).toBeUndefined();
@@ -158,10 +190,14 @@ describe("the field renderer", () => {
     const first = pagedFields(t, rows, "en", { page: 0, callback: "x", title: "T", empty: "E" });
     expect(first.text).toContain("<b>Id</b>: 1\n");
     expect(first.text).not.toContain("<b>Id</b>: 6\n");
-    expect(first.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual(["x:1"]);
+    expect(first.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual(
+      ["x:1"],
+    );
     const last = pagedFields(t, rows, "en", { page: 4, callback: "x", title: "T", empty: "E" });
     expect(last.text).toContain("<b>Id</b>: 21\n");
-    expect(last.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual(["x:3"]);
+    expect(last.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual([
+      "x:3",
+    ]);
     for (const page of [first, last]) expect(page.text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
     expect(pagedFields(t, [], "en", { page: 0, callback: "x", title: "T", empty: "E" }).text).toContain("E");
   });
@@ -178,7 +214,18 @@ describe("the GiroCode (EPC069-12)", () => {
         reference: "RF18 5390 0754 7034",
       }),
     ).toBe(
-      ["BCD", "002", "1", "SCT", "BYLADEM1001", "Sandbox Exchange GmbH", "DE02120300000000202051", "EUR250.00", "", "RF18539007547034"].join("\n"),
+      [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        "BYLADEM1001",
+        "Sandbox Exchange GmbH",
+        "DE02120300000000202051",
+        "EUR250.00",
+        "",
+        "RF18539007547034",
+      ].join("\n"),
     );
     expect(giroCodePayload({ name: "A", iban: "DE02120300000000202051", reference: "Customer 42" })).toBe(
       ["BCD", "002", "1", "SCT", "", "A", "DE02120300000000202051", "", "", "", "Customer 42"].join("\n"),
@@ -194,7 +241,9 @@ describe("the GiroCode (EPC069-12)", () => {
     expect(giroCodePayload({ name: " ", iban: "DE02120300000000202051" })).toBeUndefined();
     expect(giroCodePayload({ name: "x".repeat(71), iban: "DE02120300000000202051" })).toBeUndefined();
     expect(giroCodePayload({ name: "A", iban: "DE02120300000000202051", bic: "NOPE" })).toBeUndefined();
-    expect(giroCodePayload({ name: "A", iban: "DE02120300000000202051", amount: new Big("1e10") })).toBeUndefined();
+    expect(
+      giroCodePayload({ name: "A", iban: "DE02120300000000202051", amount: new Big("1e10") }),
+    ).toBeUndefined();
   });
 
   it("checks creditor references (ISO 11649)", () => {
