@@ -258,23 +258,6 @@ export function fieldLines(
   return out;
 }
 
-/** Lines grouped into blocks that each fit a message, even when one line is long. */
-function blocksOfLines(lines: readonly string[]): string[] {
-  const blocks: string[] = [];
-  let current = "";
-  for (const line of lines) {
-    const next = current === "" ? line : `${current}\n${line}`;
-    if (next.length > MAX_BLOCK_CHARS && current !== "") {
-      blocks.push(current);
-      current = line;
-    } else {
-      current = next;
-    }
-  }
-  if (current !== "") blocks.push(current);
-  return blocks;
-}
-
 /**
  * The whole payload as HTML blocks: one per item of a list (see {@link itemsOf}), each under one
  * message; an empty payload gives no block. Join them with chunkBlocks.
@@ -289,7 +272,8 @@ export function fieldBlocks(
   const maxItems = options.maxItems ?? 50;
   const blocks = items
     .slice(0, maxItems)
-    .flatMap((item) => blocksOfLines(fieldLines(t, item, locale, options)));
+    // A block stays under one message even when its item has many long lines.
+    .flatMap((item) => chunkBlocks(fieldLines(t, item, locale, options), "\n", MAX_BLOCK_CHARS));
   if (items.length > maxItems) blocks.push(t("fields-more-items", { count: items.length - maxItems }));
   return blocks;
 }

@@ -35,6 +35,14 @@ export function checkPhone(text: string): StepCheck {
   return { ok: true, value: compact };
 }
 
+/** Upper case, and the whole answer must match `shape`. */
+function shaped(shape: RegExp, refusal: string): (text: string) => StepCheck {
+  return (text) => {
+    const value = text.trim().toUpperCase();
+    return shape.test(value) ? { ok: true, value } : { ok: false, refusal };
+  };
+}
+
 const NAME: ProfileStep = {
   name: "name",
   ask: "partner-profile-ask-name",
@@ -60,12 +68,7 @@ const ADDRESS: readonly ProfileStep[] = [
   {
     name: "postal_code",
     ask: "partner-profile-ask-postal",
-    check: (text) => {
-      const value = text.trim().toUpperCase();
-      return /^[A-Z0-9][A-Z0-9 -]{1,9}$/.test(value)
-        ? { ok: true, value }
-        : { ok: false, refusal: "partner-profile-postal-invalid" };
-    },
+    check: shaped(/^[A-Z0-9][A-Z0-9 -]{1,9}$/, "partner-profile-postal-invalid"),
   },
   {
     name: "city",
@@ -75,12 +78,7 @@ const ADDRESS: readonly ProfileStep[] = [
   {
     name: "country",
     ask: "partner-profile-ask-country",
-    check: (text) => {
-      const value = text.trim().toUpperCase();
-      return /^[A-Z]{3}$/.test(value)
-        ? { ok: true, value }
-        : { ok: false, refusal: "partner-profile-country-invalid" };
-    },
+    check: shaped(/^[A-Z]{3}$/, "partner-profile-country-invalid"),
   },
 ];
 
