@@ -17,8 +17,10 @@ import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
 import { readKyc } from "./bot/ui/kyc-status.ts";
 import { withPhishingLine } from "./bot/ui/phishing.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
+import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
+import { MasterAlerts } from "./partner/master-alerts.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp/paths.ts";
 
@@ -157,6 +159,33 @@ export function startBackgroundJobs(options: {
     }
   }
 
+  /** Partner mode: the operators are told once when a master balance falls below its threshold. */
+  async function checkMasterAlerts(): Promise<void> {
+    const partner = deps.partner;
+    if (partner === undefined) return;
+    try {
+      const fired = await new MasterAlerts(deps.store).check(partner.api, (error) =>
+        deps.log.warn({ err: error }, "master balance check failed"),
+      );
+      for (const alert of fired) {
+        for (const operator of partner.operators) {
+          await notifier.notify({
+            userId: operator,
+            kind: "account",
+            render: (t, locale) => ({
+              text: t("operator-alert-notice", {
+                balance: formatAmount(alert.balance, alert.currency, locale),
+                threshold: formatAmount(alert.threshold, alert.currency, locale),
+              }),
+            }),
+          });
+        }
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "master balance alerts failed");
+    }
+  }
+
   async function checkAlerts(): Promise<void> {
     try {
       const result = await alerts.tick();
@@ -176,6 +205,7 @@ export function startBackgroundJobs(options: {
     await reconcileOrders();
     await recheckKyc();
     await checkAlerts();
+    await checkMasterAlerts();
   }
 
   let timer: NodeJS.Timeout | undefined;
