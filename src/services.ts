@@ -19,7 +19,7 @@ import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
-import { openStore } from "./store/store.ts";
+import { openStore, type Store } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
 export interface Services {
@@ -37,14 +37,17 @@ export async function createServices(
     storeNamespace?: string;
     /** How the exchange client waits between retries of a GET (default: real time). */
     retrySleep?: (ms: number) => Promise<void>;
+    /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
+    wrapStore?: (store: Store) => Store;
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
   const vault = Vault.fromBase64(config.secretsKey);
-  const store = await openStore(config.storeUrl, {
+  const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
+  const store = options.wrapStore ? options.wrapStore(opened) : opened;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),

@@ -9,10 +9,12 @@
  * Both are driven by @grammyjs/runner `run(bot, { runner: { silent: true } })`, as in production.
  */
 import { Session } from "node:inspector/promises";
+import { GCProfiler } from "node:v8";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Services } from "../../src/services.ts";
+import { CountingStore, type StoreOp } from "./counting-store.ts";
 
 export interface StartWhole {
   kind: "whole";
@@ -44,10 +46,24 @@ export interface MemoryFigures {
   cpuUs: number;
 }
 
+/** What the bot process did between countStart and countStop (see `counters`). */
+export interface Counters {
+  /** Store calls by operation; empty for the bare bot (it has no store). */
+  store: Partial<Record<StoreOp, number>>;
+  /** V8 garbage collections and their summed pause, in ms. */
+  gcCount: number;
+  gcMs: number;
+  /** Bytes allocated on the V8 heap: what the GCs freed plus what the heap grew. */
+  allocatedBytes: number;
+  cpuUs: number;
+}
+
 export type BotProcessRequest =
   | { cmd: "start"; options: StartWhole | StartBare }
   | { cmd: "memory"; gc: boolean }
   | { cmd: "storeKeys" }
+  | { cmd: "countStart" }
+  | { cmd: "countStop" }
   | { cmd: "profileStart" }
   | { cmd: "profileStop" }
   | { cmd: "stop" };
@@ -56,6 +72,7 @@ let runner: RunnerHandle | undefined;
 let bot: Bot | undefined;
 let services: Services | undefined;
 let drain: ((bot: never) => Promise<void>) | undefined;
+let counting: CountingStore | undefined;
 
 async function start(options: StartWhole | StartBare): Promise<void> {
   if (options.kind === "bare") {
@@ -77,7 +94,14 @@ async function start(options: StartWhole | StartBare): Promise<void> {
         defaultLocale: "en",
         telegramApiRoot: options.apiRoot,
       },
-      { clock: systemClock, log: silentLogger },
+      {
+        clock: systemClock,
+        log: silentLogger,
+        wrapStore: (store) => {
+          counting = new CountingStore(store);
+          return counting;
+        },
+      },
     );
     bot = createBot(services.deps, {
       token: options.token,
@@ -117,6 +141,52 @@ async function storeKeys(): Promise<Record<string, number>> {
   return counts;
 }
 
+let gcProfiler: GCProfiler | undefined;
+let countBase: { store: Record<StoreOp, number> | undefined; heapUsed: number; cpuUs: number } | undefined;
+
+function countStart(): void {
+  gcProfiler?.stop();
+  gcProfiler = new GCProfiler();
+  gcProfiler.start();
+  const cpu = process.cpuUsage();
+  countBase = {
+    store: counting ? { ...counting.counts } : undefined,
+    heapUsed: process.memoryUsage().heapUsed,
+    cpuUs: cpu.user + cpu.system,
+  };
+}
+
+function countStop(): Counters {
+  const data = gcProfiler?.stop();
+  gcProfiler = undefined;
+  if (countBase === undefined || data === undefined) throw new Error("countStart was not called");
+  const cpu = process.cpuUsage();
+  // Allocated = the heap's growth between the GCs plus after the last one; each GC's
+  // before-figure minus the previous after-figure is what was allocated in between.
+  let allocated = 0;
+  let usedAfter = countBase.heapUsed;
+  let gcUs = 0;
+  for (const gc of data.statistics) {
+    allocated += gc.beforeGC.heapStatistics.usedHeapSize - usedAfter;
+    usedAfter = gc.afterGC.heapStatistics.usedHeapSize;
+    gcUs += gc.cost;
+  }
+  allocated += process.memoryUsage().heapUsed - usedAfter;
+  const store: Partial<Record<StoreOp, number>> = {};
+  if (counting && countBase.store) {
+    for (const op of Object.keys(counting.counts) as StoreOp[]) {
+      store[op] = counting.counts[op] - countBase.store[op];
+    }
+  }
+  return {
+    store,
+    gcCount: data.statistics.length,
+    gcMs: gcUs / 1000,
+    allocatedBytes: allocated,
+    cpuUs: cpu.user + cpu.system - countBase.cpuUs,
+  };
+}
+
 let inspector: Session | undefined;
 
 /** CPU profiling of a chosen stretch only (not start-up), through the inspector. */
@@ -150,6 +220,10 @@ async function handle(request: BotProcessRequest): Promise<unknown> {
       return memory(request.gc);
     case "storeKeys":
       return storeKeys();
+    case "countStart":
+      return countStart();
+    case "countStop":
+      return countStop();
     case "profileStart":
       return profileStart();
     case "profileStop":

@@ -2,12 +2,15 @@
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
 import { join } from "node:path";
-import type { BotProcessRequest, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
+import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
 
 export interface BotProcess {
   pid: number;
   memory(options?: { gc?: boolean }): Promise<MemoryFigures>;
   storeKeys(): Promise<Record<string, number>>;
+  /** Counts store calls, GCs and allocation between these two calls; the second returns them. */
+  countStart(): Promise<void>;
+  countStop(): Promise<Counters>;
   /** CPU profiling of the bot process between these two calls; the second returns the profile. */
   profileStart(): Promise<void>;
   profileStop(): Promise<unknown>;
@@ -25,6 +28,8 @@ export async function startBotProcess(options: StartWhole | StartBare): Promise<
   await call({ cmd: "start", options });
   return {
     pid: child.pid ?? 0,
+    countStart: () => call({ cmd: "countStart" }) as Promise<void>,
+    countStop: () => call({ cmd: "countStop" }) as Promise<Counters>,
     profileStart: () => call({ cmd: "profileStart" }) as Promise<void>,
     profileStop: () => call({ cmd: "profileStop" }),
     memory: (o = {}) => call({ cmd: "memory", gc: o.gc ?? false }) as Promise<MemoryFigures>,
