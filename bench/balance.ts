@@ -9,6 +9,7 @@ import { Vault } from "../src/store/vault.ts";
 import { logIn } from "../test/support/harness.ts";
 import { englishHelpText } from "./help.ts";
 import { startBotProcess } from "./lib/child.ts";
+import { summarizeProfile } from "./lib/cpu-profile.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
 import type { BenchResult, Goal } from "./lib/goals.ts";
 import { counted, perUpdateTable } from "./lib/per-update.ts";
@@ -16,7 +17,7 @@ import { int, ms, rate, summarize, table } from "./lib/stats.ts";
 
 export const BALANCE_PLAN = { users: 50, warmup: 100, sequential: 300, concurrent: 1_000, inFlight: 50 };
 
-export async function benchBalance(env: Env): Promise<BenchResult> {
+export async function benchBalance(env: Env, options: { profile?: boolean } = {}): Promise<BenchResult> {
   const { telegram, sandbox } = env;
   const folder = mkdtempSync(join(tmpdir(), "bench-balance-"));
   try {
@@ -62,6 +63,16 @@ export async function benchBalance(env: Env): Promise<BenchResult> {
     const { result: conc, perUpdate } = await counted(env, bot, plan.concurrent, () =>
       drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect }),
     );
+    let profile = "";
+    if (options.profile) {
+      // An extra run, profiled, so that the profiler's cost is not in the figures above.
+      await bot.profileStart();
+      await drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect });
+      profile = summarizeProfile(
+        await bot.profileStop(),
+        `CPU profile of the whole-stack bot process (${int(plan.concurrent)} /balance, ${plan.inFlight} in flight)`,
+      );
+    }
     await bot.stop();
 
     const byRoute = new Map<string, number>();
@@ -101,6 +112,7 @@ export async function benchBalance(env: Env): Promise<BenchResult> {
         ["request", "per /balance"],
         [...byRoute].map(([route, n]) => [route, (n / plan.sequential).toFixed(2)]),
       ),
+      profile,
     ].join("\n");
     return { report, goals };
   } finally {

@@ -39,7 +39,7 @@ const report = (result: BenchResult) => {
 };
 try {
   if (only.has("a")) report(await benchHelp(env, { profile }));
-  if (only.has("b")) report(await benchBalance(env));
+  if (only.has("b")) report(await benchBalance(env, { profile }));
   if (only.has("c")) report(await benchMemory(env));
   if (only.has("d")) console.log(`\n(d) ${await benchInline()}`);
   if (only.has("e")) console.log(`\n${await benchAlerts()}`);

@@ -9,7 +9,8 @@
  * await services.close();
  */
 
-import { conversationKey } from "./bot/bot.ts";
+import { PAUSED_PREFIX } from "./alerts/book.ts";
+import { CONVERSATION_PREFIX, conversationKey, SESSION_PREFIX } from "./bot/bot.ts";
 import type { BotDeps } from "./bot/deps.ts";
 import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
@@ -18,7 +19,8 @@ import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { Profiles } from "./session/profiles.ts";
-import { Sessions } from "./session/sessions.ts";
+import { AUTH_PREFIX, Sessions } from "./session/sessions.ts";
+import { cachedStore } from "./store/cached.ts";
 import { openStore, type Store } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
@@ -47,7 +49,21 @@ export async function createServices(
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
-  const store = options.wrapStore ? options.wrapStore(opened) : opened;
+  const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
+  // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
+  // session, the conversation state, the alerts pause and the login record (its token sealed)
+  // are kept in memory (store/cached.ts).
+  // Never with Redis, where several instances write them.
+  const store = /^sqlite:/.test(config.storeUrl)
+    ? cachedStore(wrapped, {
+        prefixes: {
+          [SESSION_PREFIX]: "untimed",
+          [CONVERSATION_PREFIX]: "timed",
+          [PAUSED_PREFIX]: "untimed",
+          [AUTH_PREFIX]: "untimed",
+        },
+      })
+    : wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),

@@ -62,6 +62,8 @@ export interface BotOptions {
   chatLock?: boolean | ChatLockOptions;
 }
 
+/** Where grammY's session lives: one key per user. */
+export const SESSION_PREFIX = "session:";
 /** Where conversations keep their (encrypted) state: one key per private chat. */
 export const CONVERSATION_PREFIX = "conversation:";
 const CONVERSATION_TTL_MS = 60 * 60_000;
@@ -118,7 +120,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     session<SessionData, BotContext>({
       initial: () => ({}),
       getSessionKey: userKey,
-      storage: storageAdapter<SessionData>(deps.store, "session:"),
+      storage: storageAdapter<SessionData>(deps.store, SESSION_PREFIX),
     }),
   );
   inPrivate.use(

@@ -259,12 +259,14 @@ export class Sessions {
 
   /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
   async userIds(): Promise<number[]> {
-    const keys = await this.#store.keys("auth:");
-    return keys.map((key) => Number(key.slice("auth:".length))).filter(Number.isSafeInteger);
+    const keys = await this.#store.keys(AUTH_PREFIX);
+    return keys.map((key) => Number(key.slice(AUTH_PREFIX.length))).filter(Number.isSafeInteger);
   }
 }
 
-const authKey = (userId: number) => `auth:${userId}`;
+/** The login record (sealed token, expiry, last activity); never written with a TTL. */
+export const AUTH_PREFIX = "auth:";
+const authKey = (userId: number) => `${AUTH_PREFIX}${userId}`;
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
 /** A hash, not the address: store keys are not the place for personal data. */
 const emailSubject = (email: string) =>
