@@ -86,6 +86,13 @@ async function freshUsers(env: Env): Promise<BenchResult> {
             `+${mib(loaded.heapTotal - idle.heapTotal)}`,
           ],
           [
+            "  of it young generation",
+            mib(idle.newSpace),
+            mib(loaded.newSpace),
+            `+${mib(loaded.newSpace - idle.newSpace)}`,
+          ],
+          ["  of it old space", mib(idle.oldSpace), mib(loaded.oldSpace), `+${mib(loaded.oldSpace - idle.oldSpace)}`],
+          [
             "V8 heap used after a GC",
             mib(idle.heapUsed),
             mib(afterGc.heapUsed),

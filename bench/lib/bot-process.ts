@@ -9,7 +9,7 @@
  * Both are driven by @grammyjs/runner `run(bot, { runner: { silent: true } })`, as in production.
  */
 import { Session } from "node:inspector/promises";
-import { GCProfiler } from "node:v8";
+import { GCProfiler, getHeapSpaceStatistics } from "node:v8";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
@@ -44,6 +44,9 @@ export interface MemoryFigures {
   maxRss: number;
   /** process.cpuUsage(), user + system, in microseconds since the process started. */
   cpuUs: number;
+  /** Reserved size of V8's young generation (both semi-spaces) and of its old space. */
+  newSpace: number;
+  oldSpace: number;
 }
 
 /** What the bot process did between countStart and countStop (see `counters`). */
@@ -125,7 +128,13 @@ function memory(gc: boolean): MemoryFigures {
     external: usage.external,
     maxRss: process.resourceUsage().maxRSS * 1024,
     cpuUs: cpu.user + cpu.system,
+    newSpace: space("new_space"),
+    oldSpace: space("old_space"),
   };
+}
+
+function space(name: string): number {
+  return getHeapSpaceStatistics().find((s) => s.space_name === name)?.space_size ?? 0;
 }
 
 /** Live keys in the store, counted by their first segment (`session`, `profile`, …). */

@@ -1,6 +1,7 @@
 /** Parent side of `bot-process.ts`: fork it, send it commands, stop it. */
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
 
@@ -18,10 +19,27 @@ export interface BotProcess {
   stop(): Promise<void>;
 }
 
-/** Forks the bot process (with --expose-gc, for heap figures after a GC) and starts the bot in it. */
+/**
+ * The Node flags `npm start` runs with (package.json's start script), so the bot under test runs
+ * as in production; BENCH_NODE_FLAGS replaces them, to try others.
+ */
+export function startFlags(): string[] {
+  const given = process.env.BENCH_NODE_FLAGS;
+  if (given !== undefined) return given.split(/\s+/).filter(Boolean);
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as {
+    scripts?: { start?: string };
+  };
+  const words = (manifest.scripts?.start ?? "").split(/\s+/);
+  return words.slice(1).filter((word) => word.startsWith("--"));
+}
+
+/**
+ * Forks the bot process with the flags of `npm start` (plus --expose-gc, for heap figures after
+ * a GC) and starts the bot in it. The bare bot gets the same flags.
+ */
 export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
   const child = fork(join(import.meta.dirname, "bot-process.ts"), [], {
-    execArgv: ["--expose-gc"],
+    execArgv: ["--expose-gc", ...startFlags()],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const call = rpc(child);
