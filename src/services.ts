@@ -18,7 +18,7 @@ import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
-import { Profiles } from "./session/profiles.ts";
+import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
 import { AUTH_PREFIX, Sessions } from "./session/sessions.ts";
 import { cachedStore } from "./store/cached.ts";
 import { openStore, type Store } from "./store/store.ts";
@@ -51,8 +51,8 @@ export async function createServices(
   });
   const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
   // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
-  // session, the conversation state, the alerts pause and the login record (its token sealed)
-  // are kept in memory (store/cached.ts).
+  // session, the conversation state, the alerts pause, the profile and the login record (its
+  // token sealed) are kept in memory (store/cached.ts).
   // Never with Redis, where several instances write them.
   const store = /^sqlite:/.test(config.storeUrl)
     ? cachedStore(wrapped, {
@@ -61,6 +61,7 @@ export async function createServices(
           [CONVERSATION_PREFIX]: "timed",
           [PAUSED_PREFIX]: "untimed",
           [AUTH_PREFIX]: "untimed",
+          [PROFILE_PREFIX]: "untimed",
         },
       })
     : wrapped;
