@@ -231,11 +231,17 @@ export class Sessions {
     await this.#store.set(authKey(userId), { ...record, sealedToken: "", expired: true });
   }
 
-  /** Records activity, for auto-logout after inactivity. */
+  /**
+   * Records activity, for auto-logout after inactivity. Within a few seconds of the last record
+   * the write is skipped: auto-logout counts in minutes, and a store write per update cost more
+   * than the rest of a /balance's store work.
+   */
   async touch(userId: number): Promise<void> {
     const record = await this.#store.get<AuthRecord>(authKey(userId));
     if (record === undefined || record.expired) return;
-    await this.#store.set(authKey(userId), { ...record, lastActivityAt: this.#clock.now() });
+    const now = this.#clock.now();
+    if (now >= record.lastActivityAt && now - record.lastActivityAt < TOUCH_GRANULARITY_MS) return;
+    await this.#store.set(authKey(userId), { ...record, lastActivityAt: now });
   }
 
   /** Ends the session at the exchange (best effort) and wipes every secret held for the user. */
@@ -263,6 +269,9 @@ export class Sessions {
     return keys.map((key) => Number(key.slice(AUTH_PREFIX.length))).filter(Number.isSafeInteger);
   }
 }
+
+/** Activity is recorded at most this often (auto-logout's choices are 15 minutes and more). */
+const TOUCH_GRANULARITY_MS = 10_000;
 
 /** The login record (sealed token, expiry, last activity); never written with a TTL. */
 export const AUTH_PREFIX = "auth:";
