@@ -5,10 +5,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Vault } from "../src/store/vault.ts";
 import { logIn } from "../test/support/harness.ts";
 import { englishHelpText } from "./help.ts";
-import { startBotProcess } from "./lib/child.ts";
+import { startBotProcess, startWholeBot } from "./lib/child.ts";
 import { summarizeProfile } from "./lib/cpu-profile.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
 import type { BenchResult, Goal } from "./lib/goals.ts";
@@ -38,15 +37,7 @@ export async function benchBalance(env: Env, options: { profile?: boolean } = {}
     );
     await bare.stop();
 
-    const bot = await startBotProcess({
-      kind: "whole",
-      token: telegram.token,
-      apiRoot: telegram.apiRoot,
-      botInfo: telegram.botInfo,
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
-      secretsKey: Vault.generateKey(),
-    });
+    const bot = await startWholeBot(env, join(folder, "bot.sqlite"));
     const users = makeUsers(env, 30_000, BALANCE_PLAN.users);
     // Through the login conversation, ten at a time, as people would.
     for (let i = 0; i < users.length; i += 10) {

@@ -7,8 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { I18n } from "@grammyjs/i18n";
 import { LOCALES_DIR } from "../src/bot/i18n.ts";
-import { Vault } from "../src/store/vault.ts";
-import { type BotProcess, startBotProcess } from "./lib/child.ts";
+import { type BotProcess, startBotProcess, startWholeBot } from "./lib/child.ts";
 import { summarizeProfile } from "./lib/cpu-profile.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
 import type { BenchResult, Goal } from "./lib/goals.ts";
@@ -70,7 +69,7 @@ async function helpAt(
   const helpText = englishHelpText();
   const expect = (text: string) => text === helpText;
   const folder = mkdtempSync(join(tmpdir(), "bench-help-"));
-  const { telegram, sandbox } = env;
+  const { telegram } = env;
   const common = { token: telegram.token, apiRoot: telegram.apiRoot, botInfo: telegram.botInfo };
 
   const profiles: string[] = [];
@@ -118,13 +117,7 @@ async function helpAt(
     bare = await measure(bareBot, firstUserId, "bare");
     await bareBot.stop();
 
-    const wholeBot = await startBotProcess({
-      kind: "whole",
-      ...common,
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
-      secretsKey: Vault.generateKey(),
-    });
+    const wholeBot = await startWholeBot(env, join(folder, "bot.sqlite"));
     whole = await measure(wholeBot, firstUserId + plan.users, "whole-stack");
     await wholeBot.stop();
   } finally {

@@ -5,8 +5,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Vault } from "../src/store/vault.ts";
-import { startBotProcess } from "./lib/child.ts";
+import { startWholeBot } from "./lib/child.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
 import type { BenchResult, Goal } from "./lib/goals.ts";
 import { counted, type PerUpdate, perUpdateTable } from "./lib/per-update.ts";
@@ -24,19 +23,10 @@ export async function benchMemory(env: Env): Promise<BenchResult> {
 }
 
 async function freshUsers(env: Env): Promise<BenchResult> {
-  const { telegram, sandbox } = env;
   const folder = mkdtempSync(join(tmpdir(), "bench-memory-"));
   const file = join(folder, "bot.sqlite");
   try {
-    const bot = await startBotProcess({
-      kind: "whole",
-      token: telegram.token,
-      apiRoot: telegram.apiRoot,
-      botInfo: telegram.botInfo,
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${file}`,
-      secretsKey: Vault.generateKey(),
-    });
+    const bot = await startWholeBot(env, file);
     const idle = await bot.memory({ gc: true });
     const users = makeUsers(env, 100_000, MEMORY_PLAN.users);
     const { result: run, perUpdate } = await counted(env, bot, users.length, () =>
@@ -91,7 +81,12 @@ async function freshUsers(env: Env): Promise<BenchResult> {
             mib(loaded.newSpace),
             `+${mib(loaded.newSpace - idle.newSpace)}`,
           ],
-          ["  of it old space", mib(idle.oldSpace), mib(loaded.oldSpace), `+${mib(loaded.oldSpace - idle.oldSpace)}`],
+          [
+            "  of it old space",
+            mib(idle.oldSpace),
+            mib(loaded.oldSpace),
+            `+${mib(loaded.oldSpace - idle.oldSpace)}`,
+          ],
           [
             "V8 heap used after a GC",
             mib(idle.heapUsed),
@@ -137,7 +132,6 @@ async function freshUsers(env: Env): Promise<BenchResult> {
  * last slice's peak is within 10 % of the first's: memory follows the work, not the users seen.
  */
 async function seededStore(env: Env): Promise<BenchResult> {
-  const { telegram, sandbox } = env;
   const folder = mkdtempSync(join(tmpdir(), "bench-seeded-"));
   const file = join(folder, "bot.sqlite");
   const plan = SEEDED_PLAN;
@@ -146,15 +140,7 @@ async function seededStore(env: Env): Promise<BenchResult> {
     const seedStarted = performance.now();
     await seedSessions(file, firstUserId, plan.seeded);
     const seedMs = performance.now() - seedStarted;
-    const bot = await startBotProcess({
-      kind: "whole",
-      token: telegram.token,
-      apiRoot: telegram.apiRoot,
-      botInfo: telegram.botInfo,
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${file}`,
-      secretsKey: Vault.generateKey(),
-    });
+    const bot = await startWholeBot(env, file);
     const idle = await bot.memory({ gc: true });
     const users = makeUsers(env, firstUserId, plan.through);
     const rows: string[][] = [];

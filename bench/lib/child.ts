@@ -3,7 +3,9 @@ import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Vault } from "../../src/store/vault.ts";
 import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
+import type { Env } from "./env.ts";
 
 export interface BotProcess {
   pid: number;
@@ -31,6 +33,20 @@ export function startFlags(): string[] {
   };
   const words = (manifest.scripts?.start ?? "").split(/\s+/);
   return words.slice(1).filter((word) => word.startsWith("--"));
+}
+
+/** The whole stack (createServices + createBot) over a SQLite file, against this run's double and sandbox. */
+export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> {
+  const { telegram, sandbox } = env;
+  return startBotProcess({
+    kind: "whole",
+    token: telegram.token,
+    apiRoot: telegram.apiRoot,
+    botInfo: telegram.botInfo,
+    exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+    storeUrl: `sqlite://${storeFile}`,
+    secretsKey: Vault.generateKey(),
+  });
 }
 
 /**

@@ -59,7 +59,11 @@ function summarizeAllocations(head: HeapNode, title: string, top: number): strin
       .filter(([, bytes]) => bytes > 0)
       .sort((a, b) => b[1] - a[1])
       .slice(0, top)
-      .map(([k, bytes]) => [k, `${(bytes / 2 ** 20).toFixed(1)} MiB`, `${((bytes / total) * 100).toFixed(1)}%`]);
+      .map(([k, bytes]) => [
+        k,
+        `${(bytes / 2 ** 20).toFixed(1)} MiB`,
+        `${((bytes / total) * 100).toFixed(1)}%`,
+      ]);
   return [
     table(
       `${title}: ${(total / 2 ** 20).toFixed(0)} MiB allocated (sampled) — by owner`,

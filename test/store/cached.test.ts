@@ -7,15 +7,34 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
   const inner = await openStore("memory://");
   const calls: string[] = [];
   const store: Store = {
-    get: (key) => (calls.push(`get ${key}`), inner.get(key)),
-    set: (key, value, ttl) => (calls.push(`set ${key}`), inner.set(key, value, ttl)),
-    delete: (key) => (calls.push(`delete ${key}`), inner.delete(key)),
-    setIfAbsent: (key, value, ttl) => (calls.push(`setIfAbsent ${key}`), inner.setIfAbsent(key, value, ttl)),
-    increment: (key, ttl) => (calls.push(`increment ${key}`), inner.increment(key, ttl)),
-    deleteIfEquals: (key, expected) => (
-      calls.push(`deleteIfEquals ${key}`), inner.deleteIfEquals(key, expected)
-    ),
-    keys: (prefix) => (calls.push(`keys ${prefix}`), inner.keys(prefix)),
+    get: (key) => {
+      calls.push(`get ${key}`);
+      return inner.get(key);
+    },
+    set: (key, value, ttl) => {
+      calls.push(`set ${key}`);
+      return inner.set(key, value, ttl);
+    },
+    delete: (key) => {
+      calls.push(`delete ${key}`);
+      return inner.delete(key);
+    },
+    setIfAbsent: (key, value, ttl) => {
+      calls.push(`setIfAbsent ${key}`);
+      return inner.setIfAbsent(key, value, ttl);
+    },
+    increment: (key, ttl) => {
+      calls.push(`increment ${key}`);
+      return inner.increment(key, ttl);
+    },
+    deleteIfEquals: (key, expected) => {
+      calls.push(`deleteIfEquals ${key}`);
+      return inner.deleteIfEquals(key, expected);
+    },
+    keys: (prefix) => {
+      calls.push(`keys ${prefix}`);
+      return inner.keys(prefix);
+    },
     close: () => inner.close(),
   };
   return { store, calls };
