@@ -22,8 +22,9 @@ export interface BotProcess {
 }
 
 /**
- * The Node flags `npm start` runs with (package.json's start script), so the bot under test runs
- * as in production; BENCH_NODE_FLAGS replaces them, to try others.
+ * The Node flags `npm start` runs with (package.json's start script), so the whole stack runs as in
+ * production; BENCH_NODE_FLAGS replaces them, to try others. The bare bot runs with Node's defaults:
+ * what the flags cost (GC time) shows in the whole stack's figures.
  */
 export function startFlags(): string[] {
   const given = process.env.BENCH_NODE_FLAGS;
@@ -50,12 +51,12 @@ export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> 
 }
 
 /**
- * Forks the bot process with the flags of `npm start` (plus --expose-gc, for heap figures after
- * a GC) and starts the bot in it. The bare bot gets the same flags.
+ * Forks the bot process (with --expose-gc, for heap figures after a GC; the whole stack also with
+ * the flags of `npm start`) and starts the bot in it.
  */
 export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
   const child = fork(join(import.meta.dirname, "bot-process.ts"), [], {
-    execArgv: ["--expose-gc", ...startFlags()],
+    execArgv: ["--expose-gc", ...(options.kind === "whole" ? startFlags() : [])],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const call = rpc(child);
