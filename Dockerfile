@@ -33,6 +33,4 @@ EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "if(process.env.BOT_MODE!=='webhook')process.exit(0);fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 
-# The heap flags of package.json's start script (keep the two alike; bench/README.md says why):
-# a small young generation and an old one kept near what is live, measured with `npm run bench` (c).
-CMD ["node", "--max-semi-space-size=16", "--initial-old-space-size=16", "--heap-growing-percent=30", "src/main.ts"]
+CMD ["node", "src/main.ts"]
