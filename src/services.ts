@@ -10,8 +10,8 @@
  * await services.close();
  */
 
-import { AlertBook } from "./alerts/book.ts";
-import { conversationKey } from "./bot/bot.ts";
+import { AlertBook, PAUSED_PREFIX } from "./alerts/book.ts";
+import { CONVERSATION_PREFIX, conversationKey, SESSION_PREFIX } from "./bot/bot.ts";
 import type { FlowContext } from "./bot/context.ts";
 import type { BotDeps } from "./bot/deps.ts";
 import { createI18n } from "./bot/i18n.ts";
@@ -29,8 +29,9 @@ import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
-import { Profiles } from "./session/profiles.ts";
-import { Sessions } from "./session/sessions.ts";
+import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
+import { AUTH_PREFIX, Sessions } from "./session/sessions.ts";
+import { cachedStore } from "./store/cached.ts";
 import { openStore, type Store } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
@@ -49,14 +50,32 @@ export async function createServices(
     storeNamespace?: string;
     /** How the exchange client waits between retries of a GET (default: real time). */
     retrySleep?: (ms: number) => Promise<void>;
+    /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
+    wrapStore?: (store: Store) => Store;
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
   const vault = Vault.fromBase64(config.secretsKey);
-  const store = await openStore(config.storeUrl, {
+  const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
+  const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
+  // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
+  // session, the conversation state, the alerts pause, the profile and the login record (its
+  // token sealed) are kept in memory (store/cached.ts).
+  // Never with Redis, where several instances write them.
+  const store = /^sqlite:/.test(config.storeUrl)
+    ? cachedStore(wrapped, {
+        prefixes: {
+          [SESSION_PREFIX]: "untimed",
+          [CONVERSATION_PREFIX]: "timed",
+          [PAUSED_PREFIX]: "untimed",
+          [AUTH_PREFIX]: "untimed",
+          [PROFILE_PREFIX]: "untimed",
+        },
+      })
+    : wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),

@@ -72,6 +72,8 @@ export interface BotOptions {
   answerDeadline?: AnswerDeadlineOptions;
 }
 
+/** Where grammY's session lives: one key per user. */
+export const SESSION_PREFIX = "session:";
 /** Where conversations keep their (encrypted) state: one key per private chat. */
 export const CONVERSATION_PREFIX = "conversation:";
 const CONVERSATION_TTL_MS = 60 * 60_000;
@@ -131,7 +133,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     session<SessionData, BotContext>({
       initial: () => ({}),
       getSessionKey: userKey,
-      storage: storageAdapter<SessionData>(deps.store, "session:"),
+      storage: storageAdapter<SessionData>(deps.store, SESSION_PREFIX),
     }),
   );
   inPrivate.use(
