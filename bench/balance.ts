@@ -5,27 +5,39 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Vault } from "../src/store/vault.ts";
 import { logIn } from "../test/support/harness.ts";
-import { startBotProcess } from "./lib/child.ts";
+import { englishHelpText } from "./help.ts";
+import { startBotProcess, startWholeBot } from "./lib/child.ts";
+import { summarizeProfile } from "./lib/cpu-profile.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
+import type { BenchResult, Goal } from "./lib/goals.ts";
+import { counted, perUpdateTable } from "./lib/per-update.ts";
 import { int, ms, rate, summarize, table } from "./lib/stats.ts";
 
 export const BALANCE_PLAN = { users: 50, warmup: 100, sequential: 300, concurrent: 1_000, inFlight: 50 };
 
-export async function benchBalance(env: Env): Promise<string> {
+export async function benchBalance(env: Env, options: { profile?: boolean } = {}): Promise<BenchResult> {
   const { telegram, sandbox } = env;
   const folder = mkdtempSync(join(tmpdir(), "bench-balance-"));
   try {
-    const bot = await startBotProcess({
-      kind: "whole",
+    // The yardstick: the bare bot's /help under the same load (users, in flight, updates).
+    const helpText = englishHelpText();
+    const bare = await startBotProcess({
+      kind: "bare",
       token: telegram.token,
       apiRoot: telegram.apiRoot,
       botInfo: telegram.botInfo,
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
-      secretsKey: Vault.generateKey(),
+      helpText,
     });
+    const bareUsers = makeUsers(env, 40_000, BALANCE_PLAN.users);
+    const help = { users: bareUsers, text: "/help", expect: (reply: string) => reply === helpText };
+    await drive(env, { ...help, total: BALANCE_PLAN.warmup, concurrency: BALANCE_PLAN.inFlight });
+    const { result: bareRun, perUpdate: barePer } = await counted(env, bare, BALANCE_PLAN.concurrent, () =>
+      drive(env, { ...help, total: BALANCE_PLAN.concurrent, concurrency: BALANCE_PLAN.inFlight }),
+    );
+    await bare.stop();
+
+    const bot = await startWholeBot(env, join(folder, "bot.sqlite"));
     const users = makeUsers(env, 30_000, BALANCE_PLAN.users);
     // Through the login conversation, ten at a time, as people would.
     for (let i = 0; i < users.length; i += 10) {
@@ -39,13 +51,19 @@ export async function benchBalance(env: Env): Promise<string> {
     const before = sandbox.requests.length;
     const seq = await drive(env, { users, total: plan.sequential, concurrency: 1, text, expect });
     const during = sandbox.requests.slice(before);
-    const conc = await drive(env, {
-      users,
-      total: plan.concurrent,
-      concurrency: plan.inFlight,
-      text,
-      expect,
-    });
+    const { result: conc, perUpdate } = await counted(env, bot, plan.concurrent, () =>
+      drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect }),
+    );
+    let profile = "";
+    if (options.profile) {
+      // An extra run, profiled, so that the profiler's cost is not in the figures above.
+      await bot.profileStart();
+      await drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect });
+      profile = summarizeProfile(
+        await bot.profileStop(),
+        `CPU profile of the whole-stack bot process (${int(plan.concurrent)} /balance, ${plan.inFlight} in flight)`,
+      );
+    }
     await bot.stop();
 
     const byRoute = new Map<string, number>();
@@ -55,7 +73,17 @@ export async function benchBalance(env: Env): Promise<string> {
     }
     const s = summarize(seq.latenciesMs);
     const c = summarize(conc.latenciesMs);
-    return [
+    const share = conc.throughput / bareRun.throughput;
+    const cpuMs = perUpdate.counters.cpuUs / 1000 / plan.concurrent;
+    const goals: Goal[] = [
+      {
+        goal: "/balance: throughput ≥ 0.25× the bare bot's /help",
+        figure: `${share.toFixed(2)}× (${rate(conc.throughput)} vs ${rate(bareRun.throughput)})`,
+        met: share >= 0.25,
+      },
+      { goal: "/balance: bot CPU per update ≤ 1 ms", figure: ms(cpuMs), met: cpuMs <= 1 },
+    ];
+    const report = [
       table(
         `(b) /balance: whole stack + sandbox exchange — ${plan.users} logged-in users, warm-up ${plan.warmup}, ` +
           `${plan.sequential} one at a time, ${int(plan.concurrent)} with ${plan.inFlight} in flight`,
@@ -63,14 +91,21 @@ export async function benchBalance(env: Env): Promise<string> {
         [
           ["one at a time", rate(seq.throughput), ms(s.p50), ms(s.p99), ms(s.max)],
           [`${plan.inFlight} in flight`, rate(conc.throughput), ms(c.p50), ms(c.p99), ms(c.max)],
+          [`bare bot /help, ${plan.inFlight} in flight`, rate(bareRun.throughput), "", "", ""],
         ],
       ),
+      perUpdateTable(`(b) ${int(plan.concurrent)} updates, ${plan.inFlight} in flight`, [
+        ["bare grammY /help", barePer],
+        ["whole stack /balance", perUpdate],
+      ]),
       table(
         `Exchange calls per /balance (sandbox.requests during the one-at-a-time run): ${(during.length / plan.sequential).toFixed(2)}`,
         ["request", "per /balance"],
         [...byRoute].map(([route, n]) => [route, (n / plan.sequential).toFixed(2)]),
       ),
+      profile,
     ].join("\n");
+    return { report, goals };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -7,13 +7,22 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { I18n } from "@grammyjs/i18n";
 import { LOCALES_DIR } from "../src/bot/i18n.ts";
-import { Vault } from "../src/store/vault.ts";
-import { type BotProcess, startBotProcess } from "./lib/child.ts";
+import { type BotProcess, startBotProcess, startWholeBot } from "./lib/child.ts";
 import { summarizeProfile } from "./lib/cpu-profile.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
+import type { BenchResult, Goal } from "./lib/goals.ts";
+import { counted, type PerUpdate, perUpdateTable } from "./lib/per-update.ts";
 import { int, type LatencySummary, mib, ms, rate, ratio, summarize, table } from "./lib/stats.ts";
 
-export const HELP_PLAN = { users: 200, warmup: 400, sequential: 500, concurrent: 2_000, inFlight: 200 };
+/** Two loads: the issue's 200 users, and 2,000 (more sessions than updates in flight). */
+export const HELP_PLANS = [200, 2_000].map((users) => ({
+  users,
+  warmup: Math.max(400, users),
+  sequential: 500,
+  concurrent: Math.max(2_000, 2 * users),
+  inFlight: 200,
+}));
+type HelpPlan = (typeof HELP_PLANS)[number];
 
 interface Figures {
   sequential: LatencySummary & { throughput: number };
@@ -26,10 +35,8 @@ interface Figures {
   botCores: number;
   idleRss: number;
   rss: number;
+  perUpdate: PerUpdate;
 }
-
-const verdict = (what: string, cost: number) =>
-  `${what} ${ratio(cost)} (${cost <= 2 ? "within" : "OUTSIDE"} 2x)`;
 
 /** The English /help text, rendered as the bot's i18n renders it. */
 export function englishHelpText(): string {
@@ -38,51 +45,68 @@ export function englishHelpText(): string {
   return i18n.t("en", "help-text");
 }
 
-export async function benchHelp(env: Env, options: { profile?: boolean } = {}): Promise<string> {
+export async function benchHelp(env: Env, options: { profile?: boolean } = {}): Promise<BenchResult> {
+  const reports: string[] = [];
+  const goals: Goal[] = [];
+  let firstUserId = 10_000;
+  for (const plan of HELP_PLANS) {
+    const result = await helpAt(env, plan, firstUserId, {
+      profile: options.profile === true && plan === HELP_PLANS[0],
+    });
+    firstUserId += 2 * plan.users;
+    reports.push(result.report);
+    goals.push(...result.goals);
+  }
+  return { report: reports.join("\n"), goals };
+}
+
+async function helpAt(
+  env: Env,
+  plan: HelpPlan,
+  firstUserId: number,
+  options: { profile: boolean },
+): Promise<BenchResult> {
   const helpText = englishHelpText();
   const expect = (text: string) => text === helpText;
   const folder = mkdtempSync(join(tmpdir(), "bench-help-"));
-  const { telegram, sandbox } = env;
+  const { telegram } = env;
   const common = { token: telegram.token, apiRoot: telegram.apiRoot, botInfo: telegram.botInfo };
 
   const profiles: string[] = [];
   const measure = async (bot: BotProcess, firstUserId: number, name: string): Promise<Figures> => {
     const idle = await bot.memory();
-    const users = makeUsers(env, firstUserId, HELP_PLAN.users);
+    const users = makeUsers(env, firstUserId, plan.users);
     const text = "/help";
-    await drive(env, { users, total: HELP_PLAN.warmup, concurrency: HELP_PLAN.inFlight, text, expect });
-    const seq = await drive(env, { users, total: HELP_PLAN.sequential, concurrency: 1, text, expect });
+    await drive(env, { users, total: plan.warmup, concurrency: plan.inFlight, text, expect });
+    const seq = await drive(env, { users, total: plan.sequential, concurrency: 1, text, expect });
     const botBefore = await bot.memory();
     const driverBefore = process.cpuUsage();
-    const conc = await drive(env, {
-      users,
-      total: HELP_PLAN.concurrent,
-      concurrency: HELP_PLAN.inFlight,
-      text,
-      expect,
-    });
+    const { result: conc, perUpdate } = await counted(env, bot, plan.concurrent, () =>
+      drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect }),
+    );
     const driverCpu = process.cpuUsage(driverBefore);
     const after = await bot.memory();
     const botCpuUs = after.cpuUs - botBefore.cpuUs;
     if (options.profile) {
       // An extra run, profiled, so that the profiler's cost is not in the figures above.
       await bot.profileStart();
-      await drive(env, { users, total: HELP_PLAN.concurrent, concurrency: HELP_PLAN.inFlight, text, expect });
+      await drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect });
       profiles.push(
         summarizeProfile(
           await bot.profileStop(),
-          `CPU profile of the ${name} bot process (${int(HELP_PLAN.concurrent)} /help, ${HELP_PLAN.inFlight} in flight)`,
+          `CPU profile of the ${name} bot process (${int(plan.concurrent)} /help, ${plan.inFlight} in flight)`,
         ),
       );
     }
     return {
       sequential: { ...summarize(seq.latenciesMs), throughput: seq.throughput },
       concurrent: { ...summarize(conc.latenciesMs), throughput: conc.throughput },
-      botCpuMsPerUpdate: botCpuUs / 1000 / HELP_PLAN.concurrent,
+      botCpuMsPerUpdate: botCpuUs / 1000 / plan.concurrent,
       botCores: botCpuUs / 1000 / conc.elapsedMs,
       driverCores: (driverCpu.user + driverCpu.system) / 1000 / conc.elapsedMs,
       idleRss: idle.rss,
       rss: after.rss,
+      perUpdate,
     };
   };
 
@@ -90,17 +114,11 @@ export async function benchHelp(env: Env, options: { profile?: boolean } = {}): 
   let whole: Figures;
   try {
     const bareBot = await startBotProcess({ kind: "bare", ...common, helpText });
-    bare = await measure(bareBot, 10_000, "bare");
+    bare = await measure(bareBot, firstUserId, "bare");
     await bareBot.stop();
 
-    const wholeBot = await startBotProcess({
-      kind: "whole",
-      ...common,
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
-      secretsKey: Vault.generateKey(),
-    });
-    whole = await measure(wholeBot, 20_000, "whole-stack");
+    const wholeBot = await startWholeBot(env, join(folder, "bot.sqlite"));
+    whole = await measure(wholeBot, firstUserId + plan.users, "whole-stack");
     await wholeBot.stop();
   } finally {
     rmSync(folder, { recursive: true, force: true });
@@ -119,10 +137,12 @@ export async function benchHelp(env: Env, options: { profile?: boolean } = {}): 
     `${mib(f.idleRss)} → ${mib(f.rss)}`,
   ];
   const r = (a: number, b: number) => ratio(a / b);
+  const throughputShare = whole.concurrent.throughput / bare.concurrent.throughput;
+  const cpuCost = whole.botCpuMsPerUpdate / bare.botCpuMsPerUpdate;
   const out = [
     table(
-      `(a) /help: whole stack vs bare grammY bot — ${HELP_PLAN.users} users, warm-up ${HELP_PLAN.warmup}, ` +
-        `${HELP_PLAN.sequential} one at a time, ${int(HELP_PLAN.concurrent)} with ${HELP_PLAN.inFlight} in flight`,
+      `(a) /help: whole stack vs bare grammY bot — ${int(plan.users)} users, warm-up ${int(plan.warmup)}, ` +
+        `${plan.sequential} one at a time, ${int(plan.concurrent)} with ${plan.inFlight} in flight`,
       [
         "bot",
         "seq p50",
@@ -155,9 +175,22 @@ export async function benchHelp(env: Env, options: { profile?: boolean } = {}): 
     "  Ratios are cost ratios: time whole/bare, and for upd/s bare/whole (above 1 = the whole stack is slower).",
     "  bot CPU/upd: the bot process's CPU time per update in the concurrent run. cores bot/double: CPU use",
     "  during that run of the bot process and of this one (double + driver); 1.00 = one core saturated.",
-    `  Target, whole stack within 2x of the bare bot: ${verdict("one-at-a-time p50", whole.sequential.p50 / bare.sequential.p50)}; ` +
-      `${verdict("throughput", bare.concurrent.throughput / whole.concurrent.throughput)}; ` +
-      `${verdict("bot CPU per update", whole.botCpuMsPerUpdate / bare.botCpuMsPerUpdate)}.`,
+    perUpdateTable(`(a) /help, ${int(plan.users)} users, the concurrent run`, [
+      ["bare grammY", bare.perUpdate],
+      ["whole stack", whole.perUpdate],
+    ]),
   ];
-  return [...out, ...profiles].join("\n");
+  const goals: Goal[] = [
+    {
+      goal: `/help, ${int(plan.users)} users: throughput ≥ 0.5× bare`,
+      figure: `${throughputShare.toFixed(2)}× (${rate(whole.concurrent.throughput)} vs ${rate(bare.concurrent.throughput)})`,
+      met: throughputShare >= 0.5,
+    },
+    {
+      goal: `/help, ${int(plan.users)} users: CPU per update ≤ 2× bare`,
+      figure: `${cpuCost.toFixed(2)}× (${ms(whole.botCpuMsPerUpdate)} vs ${ms(bare.botCpuMsPerUpdate)})`,
+      met: cpuCost <= 2,
+    },
+  ];
+  return { report: [...out, ...profiles].join("\n"), goals };
 }

@@ -1,8 +1,9 @@
 /**
  * `npm run bench`: every benchmark in one run, figures printed (nothing asserted on time).
  * BENCH_PROFILE=1 also CPU-profiles the two bots of (a) and prints where their time went.
- * BENCH_ONLY=a,b,c,d picks benchmarks: (a) /help whole stack vs bare grammY, (b) /balance,
- * (c) memory with 10,000 users, (d) inline queries (bench/inline.ts, its own stack), (e) alert
+ * BENCH_ONLY=a,b,c,d picks benchmarks: (a) /help whole stack vs bare grammY (200 and 2,000 users),
+ * (b) /balance against the bare bot's /help, (c) memory with 10,000 new users and with 100,000
+ * users' sessions in the store, (d) inline queries (bench/inline.ts, its own stack), (e) alert
  * evaluation per price tick (bench/alerts.ts), (f) notification fan-out under Telegram's limits
  * (bench/fanout.ts).
  */
@@ -13,6 +14,7 @@ import { benchFanout } from "./fanout.ts";
 import { benchHelp } from "./help.ts";
 import { benchInline } from "./inline.ts";
 import { startEnv } from "./lib/env.ts";
+import { type BenchResult, type Goal, goalsTable } from "./lib/goals.ts";
 import { benchMemory } from "./memory.ts";
 
 const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f").split(",").map((s) => s.trim()));
@@ -30,14 +32,20 @@ console.log(
 );
 
 const env = await startEnv();
+const goals: Goal[] = [];
+const report = (result: BenchResult) => {
+  console.log(result.report);
+  goals.push(...result.goals);
+};
 try {
-  if (only.has("a")) console.log(await benchHelp(env, { profile }));
-  if (only.has("b")) console.log(await benchBalance(env));
-  if (only.has("c")) console.log(await benchMemory(env));
+  if (only.has("a")) report(await benchHelp(env, { profile }));
+  if (only.has("b")) report(await benchBalance(env, { profile }));
+  if (only.has("c")) report(await benchMemory(env));
   if (only.has("d")) console.log(`\n(d) ${await benchInline()}`);
   if (only.has("e")) console.log(`\n${await benchAlerts()}`);
   if (only.has("f")) console.log(`\n${await benchFanout()}`);
 } finally {
   await env.close();
 }
+if (goals.length > 0) console.log(goalsTable(goals));
 console.log(`\nTotal: ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -112,14 +112,14 @@ export function formatAmount(value: Big, currency: string, locale: string): stri
   // Intl formats a decimal string exactly, without passing through a float.
   const exact = value.toFixed() as unknown as number;
   if (isFiat(currency)) {
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, `fiat:${code}`, {
       style: "currency",
       currency: code,
       minimumFractionDigits: FIAT_DECIMALS,
       maximumFractionDigits: FIAT_DECIMALS,
     }).format(exact);
   }
-  const number = new Intl.NumberFormat(locale, {
+  const number = numberFormat(locale, "crypto", {
     minimumFractionDigits: 0,
     maximumFractionDigits: CRYPTO_DECIMALS,
     // Never show more than there is.
@@ -130,16 +130,34 @@ export function formatAmount(value: Big, currency: string, locale: string): stri
 
 /** A plain number for people, grouped per locale, with up to `maxDecimals` decimals. */
 export function formatNumber(value: Big, locale: string, maxDecimals = CRYPTO_DECIMALS): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals }).format(
+  return numberFormat(locale, `number:${maxDecimals}`, { maximumFractionDigits: maxDecimals }).format(
     value.toFixed() as unknown as number,
   );
 }
 
 /** A percentage such as a 24 h change: `+2.5 %`, `−1,3 %`. */
 export function formatPercent(value: Big, locale: string): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, "percent", {
     style: "percent",
     signDisplay: "exceptZero",
     maximumFractionDigits: 2,
   }).format(value.div(100).toFixed() as unknown as number);
+}
+
+/**
+ * Building an Intl.NumberFormat costs far more than using one (measured: most of a /balance's CPU),
+ * so each is built once per locale and kind. `kind` names the options: one kind, one set of options.
+ */
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(locale: string, kind: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${kind}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (format === undefined) {
+    format = new Intl.NumberFormat(locale, options);
+    // Locales come from a short list and currency codes from the exchange: a bound for safety.
+    if (NUMBER_FORMATS.size > 1_000) NUMBER_FORMATS.clear();
+    NUMBER_FORMATS.set(key, format);
+  }
+  return format;
 }

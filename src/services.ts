@@ -10,8 +10,8 @@
  * await services.close();
  */
 
-import { AlertBook } from "./alerts/book.ts";
-import { conversationKey } from "./bot/bot.ts";
+import { AlertBook, PAUSED_PREFIX } from "./alerts/book.ts";
+import { CONVERSATION_PREFIX, conversationKey, SESSION_PREFIX } from "./bot/bot.ts";
 import type { FlowContext } from "./bot/context.ts";
 import type { BotDeps } from "./bot/deps.ts";
 import { createI18n } from "./bot/i18n.ts";
@@ -19,17 +19,20 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
-import { PartnerApi, type PartnerToken } from "./exchange/partner.ts";
+import { PartnerApi } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
+import { PartnerServiceAccount } from "./partner/auth.ts";
+import { KycWatch } from "./partner/kyc-watch.ts";
 import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
-import { Profiles } from "./session/profiles.ts";
-import { Sessions } from "./session/sessions.ts";
-import { openStore } from "./store/store.ts";
+import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
+import { AUTH_PREFIX, Sessions } from "./session/sessions.ts";
+import { cachedStore } from "./store/cached.ts";
+import { openStore, type Store } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
 export interface Services {
@@ -40,26 +43,39 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner">>,
   options: {
     clock: Clock;
     log: Logger;
     storeNamespace?: string;
     /** How the exchange client waits between retries of a GET (default: real time). */
     retrySleep?: (ms: number) => Promise<void>;
-    /**
-     * Partner mode (EXCHANGE_MODE=partner): the partner API's token (or its provider), the
-     * operators and the support contact. Absent: account mode.
-     */
-    partner?: { token: PartnerToken; operators?: readonly number[]; supportContact?: string };
+    /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
+    wrapStore?: (store: Store) => Store;
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
   const vault = Vault.fromBase64(config.secretsKey);
-  const store = await openStore(config.storeUrl, {
+  const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
+  const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
+  // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
+  // session, the conversation state, the alerts pause, the profile and the login record (its
+  // token sealed) are kept in memory (store/cached.ts).
+  // Never with Redis, where several instances write them.
+  const store = /^sqlite:/.test(config.storeUrl)
+    ? cachedStore(wrapped, {
+        prefixes: {
+          [SESSION_PREFIX]: "untimed",
+          [CONVERSATION_PREFIX]: "timed",
+          [PAUSED_PREFIX]: "untimed",
+          [AUTH_PREFIX]: "untimed",
+          [PROFILE_PREFIX]: "untimed",
+        },
+      })
+    : wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
@@ -85,19 +101,16 @@ export async function createServices(
     marketData: config.marketData,
     ttlMs: config.marketTtlMs,
   });
-  const partner: PartnerServices | undefined = options.partner && {
-    api: new PartnerApi(http, options.partner.token),
-    users: new PartnerUsers(store),
-    pins: new Pins(store, options.clock),
-    operators: new Set(options.partner.operators ?? []),
-    supportContact: options.partner.supportContact ?? "",
-  };
+  const partner = config.partner
+    ? partnerServices(config.partner, { http, store, vault, account, clock: options.clock })
+    : undefined;
   const orders = new OrderPipeline({
     store,
     clock: options.clock,
     sessions,
     profiles,
     log: options.log,
+    // Partner mode: partner-buy/-sell/-withdraw ask the partner API for the linked partner user.
     ...(partner ? { partner } : {}),
     // Partner orders asked again after a lost answer wait as the client's GET retries do.
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
@@ -117,10 +130,10 @@ export async function createServices(
     market,
     orders,
     alertBook: new AlertBook(store),
+    ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
-    ...(partner ? { partner } : {}),
   };
   return {
     deps,
@@ -129,5 +142,30 @@ export async function createServices(
       await http.close();
       await store.close();
     },
+  };
+}
+
+/** EXCHANGE_MODE=partner: the partner API under the configured token or service account. */
+function partnerServices(
+  config: NonNullable<Config["partner"]>,
+  parts: { http: HttpClient; store: Store; vault: Vault; account: AccountApi; clock: Clock },
+): PartnerServices {
+  const { auth } = config;
+  const token =
+    auth.kind === "token"
+      ? auth.token
+      : (() => {
+          const serviceAccount = new PartnerServiceAccount({ ...parts, credentials: auth });
+          return () => serviceAccount.token();
+        })();
+  const api = new PartnerApi(parts.http, token);
+  const users = new PartnerUsers(parts.store);
+  return {
+    api,
+    users,
+    kyc: new KycWatch(parts.store, users, api),
+    pins: new Pins(parts.store, parts.clock),
+    operators: new Set(config.operatorIds),
+    supportContact: config.supportContact,
   };
 }

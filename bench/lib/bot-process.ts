@@ -9,10 +9,12 @@
  * Both are driven by @grammyjs/runner `run(bot, { runner: { silent: true } })`, as in production.
  */
 import { Session } from "node:inspector/promises";
+import { GCProfiler, getHeapSpaceStatistics } from "node:v8";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Services } from "../../src/services.ts";
+import { CountingStore, type StoreOp } from "./counting-store.ts";
 
 export interface StartWhole {
   kind: "whole";
@@ -42,12 +44,29 @@ export interface MemoryFigures {
   maxRss: number;
   /** process.cpuUsage(), user + system, in microseconds since the process started. */
   cpuUs: number;
+  /** Reserved size of V8's young generation (both semi-spaces) and of its old space. */
+  newSpace: number;
+  oldSpace: number;
+}
+
+/** What the bot process did between countStart and countStop (see `counters`). */
+export interface Counters {
+  /** Store calls by operation; empty for the bare bot (it has no store). */
+  store: Partial<Record<StoreOp, number>>;
+  /** V8 garbage collections and their summed pause, in ms. */
+  gcCount: number;
+  gcMs: number;
+  /** Bytes allocated on the V8 heap: what the GCs freed plus what the heap grew. */
+  allocatedBytes: number;
+  cpuUs: number;
 }
 
 export type BotProcessRequest =
   | { cmd: "start"; options: StartWhole | StartBare }
   | { cmd: "memory"; gc: boolean }
   | { cmd: "storeKeys" }
+  | { cmd: "countStart" }
+  | { cmd: "countStop" }
   | { cmd: "profileStart" }
   | { cmd: "profileStop" }
   | { cmd: "stop" };
@@ -56,6 +75,7 @@ let runner: RunnerHandle | undefined;
 let bot: Bot | undefined;
 let services: Services | undefined;
 let drain: ((bot: never) => Promise<void>) | undefined;
+let counting: CountingStore | undefined;
 
 async function start(options: StartWhole | StartBare): Promise<void> {
   if (options.kind === "bare") {
@@ -77,7 +97,14 @@ async function start(options: StartWhole | StartBare): Promise<void> {
         defaultLocale: "en",
         telegramApiRoot: options.apiRoot,
       },
-      { clock: systemClock, log: silentLogger },
+      {
+        clock: systemClock,
+        log: silentLogger,
+        wrapStore: (store) => {
+          counting = new CountingStore(store);
+          return counting;
+        },
+      },
     );
     bot = createBot(services.deps, {
       token: options.token,
@@ -101,7 +128,13 @@ function memory(gc: boolean): MemoryFigures {
     external: usage.external,
     maxRss: process.resourceUsage().maxRSS * 1024,
     cpuUs: cpu.user + cpu.system,
+    newSpace: space("new_space"),
+    oldSpace: space("old_space"),
   };
+}
+
+function space(name: string): number {
+  return getHeapSpaceStatistics().find((s) => s.space_name === name)?.space_size ?? 0;
 }
 
 /** Live keys in the store, counted by their first segment (`session`, `profile`, …). */
@@ -117,23 +150,79 @@ async function storeKeys(): Promise<Record<string, number>> {
   return counts;
 }
 
+let gcProfiler: GCProfiler | undefined;
+let countBase: { store: Record<StoreOp, number> | undefined; heapUsed: number; cpuUs: number } | undefined;
+
+function countStart(): void {
+  gcProfiler?.stop();
+  gcProfiler = new GCProfiler();
+  gcProfiler.start();
+  const cpu = process.cpuUsage();
+  countBase = {
+    store: counting ? { ...counting.counts } : undefined,
+    heapUsed: process.memoryUsage().heapUsed,
+    cpuUs: cpu.user + cpu.system,
+  };
+}
+
+function countStop(): Counters {
+  const data = gcProfiler?.stop();
+  gcProfiler = undefined;
+  if (countBase === undefined || data === undefined) throw new Error("countStart was not called");
+  const cpu = process.cpuUsage();
+  // Allocated = the heap's growth between the GCs plus after the last one; each GC's
+  // before-figure minus the previous after-figure is what was allocated in between.
+  let allocated = 0;
+  let usedAfter = countBase.heapUsed;
+  let gcUs = 0;
+  for (const gc of data.statistics) {
+    allocated += gc.beforeGC.heapStatistics.usedHeapSize - usedAfter;
+    usedAfter = gc.afterGC.heapStatistics.usedHeapSize;
+    gcUs += gc.cost;
+  }
+  allocated += process.memoryUsage().heapUsed - usedAfter;
+  const store: Partial<Record<StoreOp, number>> = {};
+  if (counting && countBase.store) {
+    for (const op of Object.keys(counting.counts) as StoreOp[]) {
+      store[op] = counting.counts[op] - countBase.store[op];
+    }
+  }
+  return {
+    store,
+    gcCount: data.statistics.length,
+    gcMs: gcUs / 1000,
+    allocatedBytes: allocated,
+    cpuUs: cpu.user + cpu.system - countBase.cpuUs,
+  };
+}
+
 let inspector: Session | undefined;
 
-/** CPU profiling of a chosen stretch only (not start-up), through the inspector. */
+/**
+ * CPU profiling of a chosen stretch only (not start-up), through the inspector, and sampling of
+ * where the JS heap allocations of that stretch were made (one sample per 16 KiB on average).
+ */
 async function profileStart(): Promise<void> {
   inspector = new Session();
   inspector.connect();
   await inspector.post("Profiler.enable");
   await inspector.post("Profiler.setSamplingInterval", { interval: 200 });
+  await inspector.post("HeapProfiler.enable");
+  await inspector.post("HeapProfiler.startSampling", {
+    samplingInterval: 16_384,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
   await inspector.post("Profiler.start");
 }
 
-async function profileStop(): Promise<unknown> {
+async function profileStop(): Promise<{ cpu: unknown; heap: unknown }> {
   if (inspector === undefined) throw new Error("profileStart was not called");
   const { profile } = await inspector.post("Profiler.stop");
+  const { profile: heap } = await inspector.post("HeapProfiler.stopSampling");
   inspector.disconnect();
   inspector = undefined;
-  return profile;
+  return { cpu: profile, heap };
 }
 
 async function stop(): Promise<void> {
@@ -150,6 +239,10 @@ async function handle(request: BotProcessRequest): Promise<unknown> {
       return memory(request.gc);
     case "storeKeys":
       return storeKeys();
+    case "countStart":
+      return countStart();
+    case "countStop":
+      return countStop();
     case "profileStart":
       return profileStart();
     case "profileStop":

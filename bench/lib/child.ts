@@ -1,13 +1,19 @@
 /** Parent side of `bot-process.ts`: fork it, send it commands, stop it. */
 import { type ChildProcess, fork } from "node:child_process";
 import { once } from "node:events";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { BotProcessRequest, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
+import { Vault } from "../../src/store/vault.ts";
+import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
+import type { Env } from "./env.ts";
 
 export interface BotProcess {
   pid: number;
   memory(options?: { gc?: boolean }): Promise<MemoryFigures>;
   storeKeys(): Promise<Record<string, number>>;
+  /** Counts store calls, GCs and allocation between these two calls; the second returns them. */
+  countStart(): Promise<void>;
+  countStop(): Promise<Counters>;
   /** CPU profiling of the bot process between these two calls; the second returns the profile. */
   profileStart(): Promise<void>;
   profileStop(): Promise<unknown>;
@@ -15,16 +21,50 @@ export interface BotProcess {
   stop(): Promise<void>;
 }
 
-/** Forks the bot process (with --expose-gc, for heap figures after a GC) and starts the bot in it. */
+/**
+ * The Node flags `npm start` runs with (package.json's start script), so the whole stack runs as in
+ * production; BENCH_NODE_FLAGS replaces them, to try others. The bare bot runs with Node's defaults:
+ * what the flags cost (GC time) shows in the whole stack's figures.
+ */
+export function startFlags(): string[] {
+  const given = process.env.BENCH_NODE_FLAGS;
+  if (given !== undefined) return given.split(/\s+/).filter(Boolean);
+  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as {
+    scripts?: { start?: string };
+  };
+  const words = (manifest.scripts?.start ?? "").split(/\s+/);
+  return words.slice(1).filter((word) => word.startsWith("--"));
+}
+
+/** The whole stack (createServices + createBot) over a SQLite file, against this run's double and sandbox. */
+export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> {
+  const { telegram, sandbox } = env;
+  return startBotProcess({
+    kind: "whole",
+    token: telegram.token,
+    apiRoot: telegram.apiRoot,
+    botInfo: telegram.botInfo,
+    exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+    storeUrl: `sqlite://${storeFile}`,
+    secretsKey: Vault.generateKey(),
+  });
+}
+
+/**
+ * Forks the bot process (with --expose-gc, for heap figures after a GC; the whole stack also with
+ * the flags of `npm start`) and starts the bot in it.
+ */
 export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
   const child = fork(join(import.meta.dirname, "bot-process.ts"), [], {
-    execArgv: ["--expose-gc"],
+    execArgv: ["--expose-gc", ...(options.kind === "whole" ? startFlags() : [])],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const call = rpc(child);
   await call({ cmd: "start", options });
   return {
     pid: child.pid ?? 0,
+    countStart: () => call({ cmd: "countStart" }) as Promise<void>,
+    countStop: () => call({ cmd: "countStop" }) as Promise<Counters>,
     profileStart: () => call({ cmd: "profileStart" }) as Promise<void>,
     profileStop: () => call({ cmd: "profileStop" }),
     memory: (o = {}) => call({ cmd: "memory", gc: o.gc ?? false }) as Promise<MemoryFigures>,

@@ -27,7 +27,54 @@ export function owner(url: string): string {
   return url;
 }
 
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/** The CPU profile and the allocation sampling of one stretch (bot-process.ts's profileStop). */
 export function summarizeProfile(data: unknown, title: string, top = 15): string {
+  const { cpu, heap } = data as { cpu: unknown; heap: { head: HeapNode } };
+  return [summarizeCpu(cpu, title, top), summarizeAllocations(heap.head, title, top)].join("\n");
+}
+
+/** Sampled allocation (garbage included) by owner and by function, self size. */
+function summarizeAllocations(head: HeapNode, title: string, top: number): string {
+  const byOwner = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let total = 0;
+  const walk = (node: HeapNode) => {
+    const frame = node.callFrame;
+    const who = owner(frame.url);
+    const name = `${frame.functionName || "(anonymous)"} ${who}${frame.url ? `:${frame.lineNumber + 1}` : ""}`;
+    byOwner.set(who, (byOwner.get(who) ?? 0) + node.selfSize);
+    byFunction.set(name, (byFunction.get(name) ?? 0) + node.selfSize);
+    total += node.selfSize;
+    for (const child of node.children) walk(child);
+  };
+  walk(head);
+  const rows = (m: Map<string, number>) =>
+    [...m]
+      .filter(([, bytes]) => bytes > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, bytes]) => [
+        k,
+        `${(bytes / 2 ** 20).toFixed(1)} MiB`,
+        `${((bytes / total) * 100).toFixed(1)}%`,
+      ]);
+  return [
+    table(
+      `${title}: ${(total / 2 ** 20).toFixed(0)} MiB allocated (sampled) — by owner`,
+      ["owner", "allocated", "of all"],
+      rows(byOwner),
+    ),
+    table(`${title} — top allocating functions`, ["function", "allocated", "of all"], rows(byFunction)),
+  ].join("\n");
+}
+
+function summarizeCpu(data: unknown, title: string, top: number): string {
   const profile = data as Profile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const selfUs = new Map<number, number>();

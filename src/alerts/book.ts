@@ -24,6 +24,8 @@ import { alertKey } from "./alert-index.ts";
 import { type Alert, type AlertSpec, MAX_ALERTS_PER_USER, sameAlert } from "./rules.ts";
 
 const VERSION_KEY = "alerts:version";
+/** `alerts-paused:{userId}`: read on every private update (services.ts caches it in memory). */
+export const PAUSED_PREFIX = "alerts-paused:";
 /** The version counter must outlive everything; the store wants a TTL for counters. */
 const VERSION_TTL_MS = 10 * 365 * 24 * 60 * 60_000;
 /** Change records outlive any sensible tick interval; a scheduler further behind reloads everything. */
@@ -111,18 +113,18 @@ export class AlertBook {
   }
 
   async isPaused(userId: number): Promise<boolean> {
-    return (await this.#store.get(`alerts-paused:${userId}`)) !== undefined;
+    return (await this.#store.get(`${PAUSED_PREFIX}${userId}`)) !== undefined;
   }
 
   /** The user blocked the bot: their alerts stop until they write again. */
   async pause(userId: number, at: number): Promise<void> {
-    await this.#store.set(`alerts-paused:${userId}`, { at });
+    await this.#store.set(`${PAUSED_PREFIX}${userId}`, { at });
     await this.#changed(userId);
   }
 
   /** The user wrote to the bot again; true when they were paused. */
   async resume(userId: number): Promise<boolean> {
-    const was = await this.#store.delete(`alerts-paused:${userId}`);
+    const was = await this.#store.delete(`${PAUSED_PREFIX}${userId}`);
     if (was) await this.#changed(userId);
     return was;
   }
@@ -132,7 +134,7 @@ export class AlertBook {
     const [alertKeys, offKeys, pausedKeys] = await Promise.all([
       this.#store.keys("alert:"),
       this.#store.keys("alert-off:"),
-      this.#store.keys("alerts-paused:"),
+      this.#store.keys(PAUSED_PREFIX),
     ]);
     const alerts: Alert[] = [];
     for (let i = 0; i < alertKeys.length; i += 500) {
@@ -142,7 +144,7 @@ export class AlertBook {
     return {
       alerts,
       disarmed: new Set(offKeys.map((key) => key.slice("alert-off:".length))),
-      paused: new Set(pausedKeys.map((key) => Number(key.slice("alerts-paused:".length)))),
+      paused: new Set(pausedKeys.map((key) => Number(key.slice(PAUSED_PREFIX.length)))),
     };
   }
 

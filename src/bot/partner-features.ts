@@ -1,16 +1,50 @@
 /**
- * Every feature of partner mode (EXCHANGE_MODE=partner), in one list that bot.ts installs instead
- * of the account features. Features never import each other; this file, outside features/, is
- * where they are gathered.
+ * Every feature of partner mode (EXCHANGE_MODE=partner), in one list: bot.ts installs this instead
+ * of the account features. They run behind the KYC gate (middleware/partner-gate.ts), which found
+ * the user's partner link (order-card taps included; the PIN step checks KYC again itself, see
+ * features/orders.ts); the operator desk answers OPERATOR_IDS only and lets everyone else fall
+ * through to the unknown-command answer.
+ *
+ * @example
+ * if (deps.partner) inPrivate.use(partnerFeatures({ ...deps, partner: deps.partner }, flows));
  */
 import { Composer } from "grammy";
+import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
+import { operatorDesk } from "./features/operator-desk.ts";
+import { ordersFeature } from "./features/orders.ts";
+import { partnerBalanceFeature } from "./features/partner-balance.ts";
+import { partnerBanksFeature } from "./features/partner-banks.ts";
+import { partnerDepositFeature } from "./features/partner-deposit.ts";
+import { partnerLimitsFeature } from "./features/partner-limits.ts";
+import { partnerMeFeature } from "./features/partner-me.ts";
+import { partnerPricesFeature } from "./features/partner-prices.ts";
 import { partnerTradeFeature } from "./features/partner-trade.ts";
+import { partnerTransactionsFeature } from "./features/partner-transactions.ts";
 import { partnerWithdrawFeature } from "./features/partner-withdraw.ts";
 
-export function partnerFeatures(deps: BotDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
+
+export function partnerFeatures(
+  deps: PartnerBotDeps,
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
-  composer.use(partnerTradeFeature(deps, flows), partnerWithdrawFeature(deps, flows));
+  composer.use(
+    operatorDesk(deps),
+    partnerMeFeature(deps, flows),
+    partnerBalanceFeature(deps),
+    partnerPricesFeature(deps),
+    partnerDepositFeature(deps),
+    partnerBanksFeature(deps, flows),
+    partnerTransactionsFeature(deps),
+    partnerLimitsFeature(deps),
+    partnerTradeFeature(deps, flows),
+    partnerWithdrawFeature(deps, flows),
+    // The order cards' Confirm and Cancel and the PIN step: the same pipeline as account mode's,
+    // here behind the gate so a user whose KYC is no longer passed cannot confirm.
+    ordersFeature(deps, flows),
+  );
   return composer;
 }

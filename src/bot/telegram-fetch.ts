@@ -10,17 +10,19 @@
  * its 429 is returned as it is.
  */
 import { setTimeout as delay } from "node:timers/promises";
+import { undiciFetch } from "./undici-fetch.ts";
 
 export interface RetryingFetchOptions {
   maxRetries?: number;
   /** A longer `retry_after` is not waited for: the caller gets the 429. */
   maxDelaySeconds?: number;
+  /** Default: undici `request` on a keep-alive Agent (undici-fetch.ts). */
   fetch?: typeof fetch;
   sleep?: (ms: number) => Promise<void>;
 }
 
 export function retryingFetch(options: RetryingFetchOptions = {}): typeof fetch {
-  const inner = options.fetch ?? globalThis.fetch;
+  const inner = options.fetch ?? undiciFetch();
   const maxRetries = options.maxRetries ?? 3;
   const maxDelaySeconds = options.maxDelaySeconds ?? 60;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));

@@ -24,7 +24,7 @@ import { webAppLoginPageUrl } from "../webapp/paths.ts";
 import { webAppRoutes } from "../webapp/routes.ts";
 import { type HttpRoute, startHttpServer } from "../webhook.ts";
 import { type DemoCommandContext, HELP, handleDemoCommand } from "./commands.ts";
-import { PARTNER_STEPS, signUpDemoCustomer } from "./partner.ts";
+import { demoPartnerConfig, PARTNER_STEPS } from "./partner.ts";
 import { describeBotCall, type Printed } from "./transcript.ts";
 
 const out = (text = "") => process.stdout.write(`${text}\n`);
@@ -54,13 +54,10 @@ async function main(): Promise<void> {
       webAppUrl: pages.url,
       // The operator's market-data account: prices and inline cards work before anyone logs in.
       marketData: { ...sandbox.demo },
+      // EXCHANGE_MODE=partner with the sandbox's partner token; the demo user is the operator.
+      ...(partnerMode ? { partner: demoPartnerConfig(sandbox, DEMO_USER_ID) } : {}),
     },
-    // The demo user is the partner's operator too (OPERATOR_IDS).
-    {
-      clock,
-      log,
-      ...(partnerMode ? { partner: { token: sandbox.partnerToken, operators: [DEMO_USER_ID] } } : {}),
-    },
+    { clock, log },
   );
   const bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot });
   await bot.init();
@@ -72,7 +69,6 @@ async function main(): Promise<void> {
   const firstName = process.env.USER ?? "Demo";
   const languageCode = process.env.DEMO_LANGUAGE ?? "en";
   const me = telegram.user(DEMO_USER_ID, { firstName, languageCode });
-  const partnerUserId = partnerMode ? await signUpDemoCustomer(services.deps, sandbox, me.id) : undefined;
   // Signed with the double's bot token, as Telegram signs initData with the real one.
   const webAppLogin = () =>
     webAppLink(
@@ -82,12 +78,14 @@ async function main(): Promise<void> {
 
   out("┌─ Exchange bot demo ─────────────────────────────────────────────");
   out(`│ Sandbox exchange: ${sandbox.url}`);
-  out(`│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`);
-  out("│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):");
-  out(`│   ${webAppLogin()}`);
-  out("│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.");
   if (partnerMode) for (const line of PARTNER_STEPS) out(line);
-  else out("│ Start with /start, or /login.");
+  else {
+    out(`│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`);
+    out("│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):");
+    out(`│   ${webAppLogin()}`);
+    out("│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.");
+    out("│ Start with /start, or /login.");
+  }
   out("└──────────────────────────────────────────────────────────────────");
 
   let buttons: NonNullable<Printed["buttons"]> = [];
@@ -117,7 +115,7 @@ async function main(): Promise<void> {
     buttons: () => buttons,
     webAppLink: webAppLogin,
     print: out,
-    ...(partnerUserId !== undefined ? { partnerUserId } : {}),
+    partnerUserId: async () => services.deps.partner?.users.partnerIdOf(me.id),
   };
 
   const shutdown = async () => {

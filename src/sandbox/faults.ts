@@ -96,10 +96,15 @@ export class Faults {
 
   /**
    * The next `count` matching requests are carried out, then their connection is cut before the
-   * answer: "the exchange did it, the answer was lost", at once (no release needed).
+   * answer goes out: "the exchange did it, the answer was lost" (a retry must not do it twice).
    */
   dropAnswerNext(count: number, match: FaultMatch = {}): void {
     this.#dropAnswer.push({ ...match, remaining: count });
+  }
+
+  /** The partner answers whose payload the spec leaves open come in another shape (or back). */
+  alternateShapes(on: boolean): void {
+    this.#state.alternateShapes = on;
   }
 
   /**
@@ -164,6 +169,7 @@ export class Faults {
     this.#drop = [];
     this.#dropAnswer = [];
     this.release();
+    this.#state.alternateShapes = false;
     this.#state.orderOutcome = "success";
     this.#state.closedAssets.clear();
   }
@@ -213,6 +219,7 @@ export class Faults {
       })),
       drop: this.#drop.map((r) => ({ ...show(r), remaining: r.remaining })),
       dropAnswer: this.#dropAnswer.map((r) => ({ ...show(r), remaining: r.remaining })),
+      alternateShapes: this.#state.alternateShapes,
       hold: this.#hold.map((r) => ({ ...show(r), apply: r.apply, remaining: r.remaining })),
       held: this.held.map((h) => ({ method: h.method, path: h.path, applied: h.applied })),
       settleOrdersAs: this.#state.orderOutcome,

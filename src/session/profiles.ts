@@ -74,6 +74,9 @@ function copy(profile: UserProfile): UserProfile {
   return { ...profile, notifications: { ...profile.notifications } };
 }
 
+/** A user's profile is kept under this prefix; never with a TTL. */
+export const PROFILE_PREFIX = "profile:";
+
 function key(userId: number): string {
-  return `profile:${userId}`;
+  return `${PROFILE_PREFIX}${userId}`;
 }

@@ -244,11 +244,17 @@ export class Sessions {
     await this.#store.set(authKey(userId), { ...record, sealedToken: "", expired: true });
   }
 
-  /** Records activity, for auto-logout after inactivity. */
+  /**
+   * Records activity, for auto-logout after inactivity. Within a few seconds of the last record
+   * the write is skipped: auto-logout counts in minutes, and a store write per update cost more
+   * than the rest of a /balance's store work.
+   */
   async touch(userId: number): Promise<void> {
     const record = await this.#store.get<AuthRecord>(authKey(userId));
     if (record === undefined || record.expired) return;
-    await this.#store.set(authKey(userId), { ...record, lastActivityAt: this.#clock.now() });
+    const now = this.#clock.now();
+    if (now >= record.lastActivityAt && now - record.lastActivityAt < TOUCH_GRANULARITY_MS) return;
+    await this.#store.set(authKey(userId), { ...record, lastActivityAt: now });
   }
 
   /** Ends the session at the exchange (best effort) and wipes every secret held for the user. */
@@ -273,12 +279,17 @@ export class Sessions {
 
   /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
   async userIds(): Promise<number[]> {
-    const keys = await this.#store.keys("auth:");
-    return keys.map((key) => Number(key.slice("auth:".length))).filter(Number.isSafeInteger);
+    const keys = await this.#store.keys(AUTH_PREFIX);
+    return keys.map((key) => Number(key.slice(AUTH_PREFIX.length))).filter(Number.isSafeInteger);
   }
 }
 
-const authKey = (userId: number) => `auth:${userId}`;
+/** Activity is recorded at most this often (auto-logout's choices are 15 minutes and more). */
+const TOUCH_GRANULARITY_MS = 10_000;
+
+/** The login record (sealed token, expiry, last activity); never written with a TTL. */
+export const AUTH_PREFIX = "auth:";
+const authKey = (userId: number) => `${AUTH_PREFIX}${userId}`;
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
 /** A hash, not the address: store keys are not the place for personal data. */
 const emailSubject = (email: string) =>

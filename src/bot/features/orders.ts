@@ -16,19 +16,21 @@
  * A partner withdrawal takes the same step with the user's PIN instead (checked by the pipeline):
  * a wrong PIN is asked again, five wrong lock withdrawals for 15 minutes, said with the time.
  *
- * Partner mode has no exchange login: its cards are confirmed without one.
+ * Partner mode has no exchange login: its cards are confirmed without one, behind the KYC gate
+ * (bot/partner-features.ts), and the PIN step asks the gate's question again before sending.
  *
  * Also here: `orderWatch`, the "user came back" reconciliation check.
  */
 import { createConversation } from "@grammyjs/conversations";
 import { Composer, type MiddlewareFn } from "grammy";
-import type { MoneyAction } from "../../orders/ledger.ts";
+import { type MoneyAction, PARTNER_KINDS } from "../../orders/ledger.ts";
 import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
+import { kycStanding } from "../middleware/partner-gate.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
@@ -228,6 +230,16 @@ function codeStep(deps: OrderDeps) {
         await externalCall(conversation, () => orders.cancel(id, userId));
         await ctx.reply(ctx.t(code.late));
         return;
+      }
+      // KYC may have changed since the gated Confirm: the exchange must still serve this user.
+      const partner = deps.partner;
+      if (partner !== undefined && PARTNER_KINDS.has(action.kind)) {
+        const standing = await externalCall(conversation, () => kycStanding(partner, userId, ctx.t));
+        if (!standing.serve) {
+          await externalCall(conversation, () => orders.cancel(id, userId));
+          await ctx.reply(standing.text);
+          return;
+        }
       }
       await ctx.reply(ctx.t(code.sending));
       const result = await externalCall(conversation, () => orders.place(id, userId, typed));

@@ -1,0 +1,62 @@
+/**
+ * A Store that counts its calls, wrapped around the real one in the bench's bot process (through
+ * createServices' `wrapStore`), so a report can say how many store reads and writes an update costs.
+ */
+import type { Store } from "../../src/store/store.ts";
+
+export const STORE_READS = ["get", "keys"] as const;
+export const STORE_WRITES = ["set", "delete", "setIfAbsent", "increment", "deleteIfEquals"] as const;
+export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
+
+export class CountingStore implements Store {
+  readonly counts: Record<StoreOp, number> = {
+    get: 0,
+    keys: 0,
+    set: 0,
+    delete: 0,
+    setIfAbsent: 0,
+    increment: 0,
+    deleteIfEquals: 0,
+  };
+  readonly #inner: Store;
+
+  constructor(inner: Store) {
+    this.#inner = inner;
+  }
+
+  get<T>(key: string): Promise<T | undefined> {
+    this.counts.get++;
+    return this.#inner.get<T>(key);
+  }
+  set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+    this.counts.set++;
+    return this.#inner.set(key, value, ttlMs);
+  }
+  delete(key: string): Promise<boolean> {
+    this.counts.delete++;
+    return this.#inner.delete(key);
+  }
+  setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
+    this.counts.setIfAbsent++;
+    return this.#inner.setIfAbsent(key, value, ttlMs);
+  }
+  increment(key: string, ttlMs: number): Promise<number> {
+    this.counts.increment++;
+    return this.#inner.increment(key, ttlMs);
+  }
+  deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
+    this.counts.deleteIfEquals++;
+    return this.#inner.deleteIfEquals(key, expected);
+  }
+  keys(prefix: string): Promise<string[]> {
+    this.counts.keys++;
+    return this.#inner.keys(prefix);
+  }
+  purgeDeleted(): Promise<void> {
+    return this.#inner.purgeDeleted();
+  }
+
+  close(): Promise<void> {
+    return this.#inner.close();
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Per-update cost of one measured run: store reads and writes (counted by the bot process's
+ * CountingStore), Bot API requests (seen by the double), exchange requests (seen by the sandbox),
+ * bytes allocated and GC time in the bot process. When a figure regresses, this says where from.
+ */
+import type { Counters } from "./bot-process.ts";
+import type { BotProcess } from "./child.ts";
+import { STORE_READS, STORE_WRITES } from "./counting-store.ts";
+import type { Env } from "./env.ts";
+import { ms, table } from "./stats.ts";
+
+export interface PerUpdate {
+  updates: number;
+  counters: Counters;
+  botApi: Map<string, number>;
+  exchange: number;
+}
+
+/** Runs `run` (which sends `updates` updates) with every counter on. */
+export async function counted<T>(
+  env: Env,
+  bot: BotProcess,
+  updates: number,
+  run: () => Promise<T>,
+): Promise<{ result: T; perUpdate: PerUpdate }> {
+  const botApi = new Map<string, number>();
+  const unsubscribe = env.telegram.on("call", (call) =>
+    botApi.set(call.method, (botApi.get(call.method) ?? 0) + 1),
+  );
+  const exchangeBefore = env.sandbox.requests.length;
+  await bot.countStart();
+  try {
+    const result = await run();
+    const counters = await bot.countStop();
+    return {
+      result,
+      perUpdate: { updates, counters, botApi, exchange: env.sandbox.requests.length - exchangeBefore },
+    };
+  } finally {
+    unsubscribe();
+  }
+}
+
+const each = (n: number, updates: number) => (n / updates).toFixed(2);
+const sum = (counts: Counters["store"], ops: readonly string[]) =>
+  ops.reduce((total, op) => total + (counts[op as keyof Counters["store"]] ?? 0), 0);
+
+/** One row per run: the per-update figures side by side. */
+export function perUpdateTable(title: string, rows: Array<[name: string, figures: PerUpdate]>): string {
+  return table(
+    `${title} — per update`,
+    [
+      "run",
+      "store reads",
+      "store writes",
+      "store calls by kind",
+      "Bot API req",
+      "exchange req",
+      "alloc",
+      "GC",
+      "CPU",
+    ],
+    rows.map(([name, f]) => {
+      const n = f.updates;
+      const byKind = Object.entries(f.counters.store)
+        .filter(([, count]) => count > 0)
+        .map(([op, count]) => `${op} ${each(count, n)}`)
+        .join(", ");
+      const api = [...f.botApi.values()].reduce((a, b) => a + b, 0);
+      return [
+        name,
+        each(sum(f.counters.store, STORE_READS), n),
+        each(sum(f.counters.store, STORE_WRITES), n),
+        byKind || "(no store)",
+        `${each(api, n)} (${[...f.botApi].map(([m, c]) => `${m} ${each(c, n)}`).join(", ")})`,
+        each(f.exchange, n),
+        `${(f.counters.allocatedBytes / n / 1024).toFixed(1)} KiB`,
+        `${ms(f.counters.gcMs / n)} (${f.counters.gcCount} GCs)`,
+        ms(f.counters.cpuUs / 1000 / n),
+      ];
+    }),
+  );
+}

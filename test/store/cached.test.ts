@@ -1,0 +1,165 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cachedStore } from "../../src/store/cached.ts";
+import { openStore, type Store } from "../../src/store/store.ts";
+
+/** The memory store, with every call that reaches it recorded. */
+async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
+  const inner = await openStore("memory://");
+  const calls: string[] = [];
+  const store: Store = {
+    get: (key) => {
+      calls.push(`get ${key}`);
+      return inner.get(key);
+    },
+    set: (key, value, ttl) => {
+      calls.push(`set ${key}`);
+      return inner.set(key, value, ttl);
+    },
+    delete: (key) => {
+      calls.push(`delete ${key}`);
+      return inner.delete(key);
+    },
+    setIfAbsent: (key, value, ttl) => {
+      calls.push(`setIfAbsent ${key}`);
+      return inner.setIfAbsent(key, value, ttl);
+    },
+    increment: (key, ttl) => {
+      calls.push(`increment ${key}`);
+      return inner.increment(key, ttl);
+    },
+    deleteIfEquals: (key, expected) => {
+      calls.push(`deleteIfEquals ${key}`);
+      return inner.deleteIfEquals(key, expected);
+    },
+    keys: (prefix) => {
+      calls.push(`keys ${prefix}`);
+      return inner.keys(prefix);
+    },
+    purgeDeleted: () => inner.purgeDeleted(),
+    close: () => inner.close(),
+  };
+  return { store, calls };
+}
+
+const prefixes = { "session:": "untimed", "conversation:": "timed" } as const;
+
+describe("cachedStore", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("reads a cached key from the store once, and hands out copies the caller may change", async () => {
+    const { store, calls } = await recordedStore();
+    await store.set("session:1", { filter: "btc" });
+    calls.length = 0;
+    const cached = cachedStore(store, { prefixes });
+    const first = await cached.get<{ filter: string }>("session:1");
+    if (first) first.filter = "changed, never written";
+    expect(await cached.get("session:1")).toEqual({ filter: "btc" });
+    expect(await cached.get("session:2")).toBeUndefined();
+    expect(await cached.get("session:2")).toBeUndefined();
+    expect(calls).toEqual(["get session:1", "get session:2"]);
+  });
+
+  it("does not write a value that is already there, and writes one that changed", async () => {
+    const { store, calls } = await recordedStore();
+    const cached = cachedStore(store, { prefixes });
+    await cached.set("session:1", {});
+    await cached.set("session:1", {});
+    await cached.set("session:1", { filter: "eth" });
+    expect(calls).toEqual(["set session:1", "set session:1"]);
+    expect(await store.get("session:1")).toEqual({ filter: "eth" });
+  });
+
+  it("passes other keys and the atomic operations through, and forgets a key they touch", async () => {
+    const { store, calls } = await recordedStore();
+    const cached = cachedStore(store, { prefixes });
+    await cached.get("confirm:1");
+    await cached.get("confirm:1");
+    expect(await cached.get("session:1")).toBeUndefined();
+    expect(await cached.setIfAbsent("session:1", { a: 1 })).toBe(true);
+    expect(await cached.get("session:1")).toEqual({ a: 1 });
+    expect(calls).toEqual([
+      "get confirm:1",
+      "get confirm:1",
+      "get session:1",
+      "setIfAbsent session:1",
+      "get session:1",
+    ]);
+  });
+
+  it("after a failed write asks the store again", async () => {
+    const { store, calls } = await recordedStore();
+    const failing: Store = { ...store, set: () => Promise.reject(new Error("disk full")) };
+    const cached = cachedStore(failing, { prefixes });
+    expect(await cached.get("session:1")).toBeUndefined();
+    await expect(cached.set("session:1", { a: 1 })).rejects.toThrow("disk full");
+    calls.length = 0;
+    expect(await cached.get("session:1")).toBeUndefined();
+    expect(calls).toEqual(["get session:1"]);
+  });
+
+  it("a read that overlapped a write does not put the old value back", async () => {
+    const { store } = await recordedStore();
+    await store.set("session:1", { v: "old" });
+    let release = () => {};
+    const slowGet: Store = {
+      ...store,
+      get: async (key) => {
+        const value = await store.get(key);
+        await new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        return value as never;
+      },
+    };
+    const cached = cachedStore(slowGet, { prefixes });
+    const reading = cached.get("session:1");
+    await cached.set("session:1", { v: "new" });
+    release();
+    expect(await reading).toEqual({ v: "old" });
+    // Not from a stale cache entry: the store (still slow) is asked, and has the new value.
+    const again = cached.get("session:1");
+    await Promise.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    expect(await again).toEqual({ v: "new" });
+  });
+
+  it("keeps a value written with a TTL only until it expires", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.parse("2026-01-01T00:00:00Z") });
+    const { store, calls } = await recordedStore();
+    const cached = cachedStore(store, { prefixes });
+    await cached.set("conversation:1", "sealed", 60_000);
+    expect(await cached.get("conversation:1")).toBe("sealed");
+    expect(calls).toEqual(["set conversation:1"]);
+    vi.setSystemTime(Date.now() + 60_001);
+    expect(await cached.get("conversation:1")).toBeUndefined();
+    expect(calls).toEqual(["set conversation:1", "get conversation:1"]);
+  });
+
+  it("under a timed prefix keeps absence but reads a present value from the store each time", async () => {
+    const { store, calls } = await recordedStore();
+    await store.set("conversation:1", "sealed", 60_000);
+    calls.length = 0;
+    const cached = cachedStore(store, { prefixes });
+    await cached.get("conversation:1");
+    await cached.get("conversation:1");
+    await cached.get("conversation:2");
+    await cached.get("conversation:2");
+    expect(calls).toEqual(["get conversation:1", "get conversation:1", "get conversation:2"]);
+  });
+
+  it("keeps at most maxEntries keys, dropping the least recently used", async () => {
+    const { store, calls } = await recordedStore();
+    const cached = cachedStore(store, { prefixes, maxEntries: 2 });
+    await cached.get("session:1");
+    await cached.get("session:2");
+    await cached.get("session:1");
+    await cached.get("session:3");
+    calls.length = 0;
+    await cached.get("session:1");
+    await cached.get("session:2");
+    expect(calls).toEqual(["get session:2"]);
+  });
+});
