@@ -59,11 +59,17 @@ describe("partner mode: the KYC gate", () => {
     const latest = (user: PartnerFakeUser, kind: "partner-buy" | "partner-withdraw") =>
       new Ledger(h.deps.store, h.deps.clock).latest(user.id, kind);
 
-    it("refuses a buy card's Confirm once KYC is no longer passed, and keeps the quote unused", async () => {
+    /** A buy card shown while KYC passed, then the user's KYC status changed at the exchange. */
+    async function buyCardThen(kycStatus: "failed" | "pending") {
       const user = await h.partnerUser();
       await user.send("/buy btc 100");
       const card = await user.waitForReply(CARD);
-      h.sandbox.faults.setPartnerUserStatus(user.partnerUserId, { kyc_status: "failed" });
+      h.sandbox.faults.setPartnerUserStatus(user.partnerUserId, { kyc_status: kycStatus });
+      return { user, card };
+    }
+
+    it("refuses a buy card's Confirm once KYC is no longer passed, and keeps the quote unused", async () => {
+      const { user, card } = await buyCardThen("failed");
       await user.tap("✅ Confirm", card);
       await user.waitForCall("answerCallbackQuery");
       expect((await user.waitForReply()).text).toMatch(/not successful.*@sandbox_support/s);
@@ -72,10 +78,7 @@ describe("partner mode: the KYC gate", () => {
     });
 
     it("refuses a buy card's Cancel the same way (nothing of the account is touched)", async () => {
-      const user = await h.partnerUser();
-      await user.send("/buy btc 100");
-      const card = await user.waitForReply(CARD);
-      h.sandbox.faults.setPartnerUserStatus(user.partnerUserId, { kyc_status: "pending" });
+      const { user, card } = await buyCardThen("pending");
       await user.tap("✖️ Cancel", card);
       expect((await user.waitForReply()).text).toMatch(/being checked/);
       expect(await latest(user, "partner-buy")).toMatchObject({ state: "quoted" });

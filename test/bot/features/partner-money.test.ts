@@ -68,15 +68,21 @@ describe("partner mode: buy, sell and withdraw through the one pipeline", () => 
     expect(action?.transactionId).toBe(ordersAtExchange("buy_crypto").at(-1)?.id);
   });
 
-  it("a buy whose answer is lost after the exchange applied it: asked again with the same key, one order", async () => {
-    await cora.send("/buy btc 50");
+  /** A buy card for `eur` confirmed while the next `lost` answers to its POST are cut; the buys before. */
+  async function confirmBuyLosingAnswers(eur: string, lost: number): Promise<number> {
+    await cora.send(`/buy btc ${eur}`);
     const card = await cora.waitForReply(CARD);
     const before = ordersAtExchange("buy_crypto").length;
-    h.sandbox.faults.dropAnswerNext(1, {
+    h.sandbox.faults.dropAnswerNext(lost, {
       method: "POST",
       path: `/api/v1/partners/users/${cora.partnerUserId}/buy`,
     });
     await cora.tap("✅ Confirm", card);
+    return before;
+  }
+
+  it("a buy whose answer is lost after the exchange applied it: asked again with the same key, one order", async () => {
+    const before = await confirmBuyLosingAnswers("50", 1);
     await cora.waitForReply(/Order placed: buy BTC for €50.00/);
     const [first, retry] = posts("buy").map((r) => (r.body as { idempotency_key?: string }).idempotency_key);
     expect(posts("buy")).toHaveLength(2);
@@ -86,14 +92,7 @@ describe("partner mode: buy, sell and withdraw through the one pipeline", () => 
   });
 
   it("answers lost every time: unknown, never a second order, and reconciliation finds the one", async () => {
-    await cora.send("/buy btc 40");
-    const card = await cora.waitForReply(CARD);
-    const before = ordersAtExchange("buy_crypto").length;
-    h.sandbox.faults.dropAnswerNext(10, {
-      method: "POST",
-      path: `/api/v1/partners/users/${cora.partnerUserId}/buy`,
-    });
-    await cora.tap("✅ Confirm", card);
+    const before = await confirmBuyLosingAnswers("40", 10);
     await cora.waitForReply(/even when asked again with the same order key/);
     const keys = new Set(posts("buy").map((r) => (r.body as { idempotency_key?: string }).idempotency_key));
     expect(posts("buy").length).toBeGreaterThan(1);
