@@ -595,6 +595,7 @@ withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
 withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
 trade-tap-expired-again = Dieses Angebot ist abgelaufen und wurde bereits neu berechnet. Nutze die neueste Karte.
+order-typed-none = Kein Angebot wartet auf dein Bestätigen oder Abbrechen. Beginne mit /buy, /sell, /send oder /withdraw.
 
 ## Re-login inside a flow
 

@@ -595,6 +595,7 @@ withdraw-login-needed = Your exchange session has ended, so nothing was withdraw
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
 withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.
 trade-tap-expired-again = This quote expired and was quoted again already. Use the newest card.
+order-typed-none = There is no quote waiting for your Confirm or Cancel. Start with /buy, /sell, /send or /withdraw.
 
 ## Re-login inside a flow
 

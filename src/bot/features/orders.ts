@@ -8,6 +8,8 @@
  *   hands over to the fresh-code step below. A card past its TTL is quoted again (once) instead;
  *   a card replaced by a newer quote, cancelled or already used is refused, to the tapper only.
  * - Cancel: cancels the quote (or, during the code step, the confirmed action) in the ledger.
+ * - Typed instead of tapped (the labels in the user's language), outside a flow: the same decision
+ *   on the user's newest card still quoted, of any kind.
  *
  * The fresh-code step (`order-code`, a conversation): the user types the current 6-digit code; its
  * message is deleted before anything else; the order goes out only with it (rule 9), once; a code
@@ -36,6 +38,7 @@ import {
   ORDER_WORDS,
   outcomeVars,
   refusalText,
+  typedCardVerb,
 } from "../ui/order-card.ts";
 import { orderNoticeText } from "../ui/quote-card.ts";
 
@@ -63,9 +66,27 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     const verb = ctx.match[1];
     const id = ctx.match[2] as string;
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
+    await decide(ctx, verb === "c" ? "c" : "x", id, tapAnswers(ctx));
+  });
+
+  // Confirm or Cancel typed instead of tapped: the same decision on the user's newest card. Only
+  // outside a flow (inside one, text is the flow's answer), and before the unknown-input sentence.
+  composer.on("message:text", async (ctx, next) => {
+    const verb = typedCardVerb(ctx.t, ctx.message.text);
+    if (verb === undefined || Object.keys(ctx.conversation.active()).length > 0) return next();
+    const action = await orders.latestQuoted(ctx.from.id);
+    if (action === undefined) {
+      await ctx.reply(ctx.t("order-typed-none"));
+      return;
+    }
+    await decide(ctx, verb, action.id, typedAnswers(ctx));
+  });
+
+  /** Confirm or Cancel of action `id`, however it came: exactly once, expiry and ownership by the ledger. */
+  async function decide(ctx: PrivateContext, verb: "c" | "x", id: string, answers: Answers): Promise<void> {
     if (verb === "c") {
       // Checked before the Confirm is claimed: a tap without a session must not use the quote up.
-      await requireLogin(deps)(ctx, () => onConfirm(ctx, id));
+      await requireLogin(deps)(ctx, () => onConfirm(ctx, id, answers));
       return;
     }
     const result = await orders.cancel(id, ctx.from.id);
@@ -75,21 +96,21 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
       (!result.ok && (result.reason === "not-yours" || result.reason === "unknown"))
     ) {
       const words = ORDER_WORDS[action?.kind ?? "buy"];
-      await answerTap(ctx, ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
+      await answers.answer(ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
       return;
     }
     const words = ORDER_WORDS[action.kind];
     if (!result.ok && result.reason === "already") {
-      await answerTap(ctx, ctx.t(words.sentAlready), true);
+      await answers.answer(ctx.t(words.sentAlready), true);
       return;
     }
     // Cancelled now, or dead already (expired, replaced, cancelled): either way nothing is ordered.
-    await answerTap(ctx);
-    await closeCard(ctx, words.closeCancelled && ctx.t(words.closeCancelled));
+    await answers.answer();
+    await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
     await ctx.reply(ctx.t(words.cancelled));
-  });
+  }
 
-  async function onConfirm(ctx: PrivateContext, id: string): Promise<void> {
+  async function onConfirm(ctx: PrivateContext, id: string, answers: Answers): Promise<void> {
     const userId = ctx.from.id;
     const confirmed = await orders.confirm(id, userId);
     if (!confirmed.ok) {
@@ -98,36 +119,36 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
       if (confirmed.reason === "expired" && action !== undefined) {
         // One re-quote per stale card: a second tap on it must not replace the new card again.
         if (!(await orders.claimNotice(id, "requote"))) {
-          await answerTap(ctx, ctx.t(words.expiredAgain), true);
+          await answers.answer(ctx.t(words.expiredAgain), true);
           return;
         }
-        await answerTap(ctx, ctx.t(words.refused("expired")));
-        await closeCard(ctx, words.closeExpired && ctx.t(words.closeExpired));
+        await answers.answer(ctx.t(words.refused("expired")));
+        await answers.close(words.closeExpired && ctx.t(words.closeExpired));
         await requote(ctx, action);
         return;
       }
       if (confirmed.reason === "already" && action?.state === "confirmed" && words.code) {
-        await answerTap(ctx, ctx.t(words.code.awaited));
+        await answers.answer(ctx.t(words.code.awaited));
         return;
       }
-      await answerTap(ctx, ctx.t(words.refused(confirmed.reason)), true);
+      await answers.answer(ctx.t(words.refused(confirmed.reason)), true);
       if (confirmed.reason === "replaced")
-        await closeCard(ctx, words.closeReplaced && ctx.t(words.closeReplaced));
+        await answers.close(words.closeReplaced && ctx.t(words.closeReplaced));
       if (confirmed.reason === "cancelled")
-        await closeCard(ctx, words.closeCancelled && ctx.t(words.closeCancelled));
+        await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
       return;
     }
     const action = confirmed.action;
     const words = ORDER_WORDS[action.kind];
     if (orders.needsCode(action)) {
-      await answerTap(ctx);
-      await closeCard(ctx);
+      await answers.answer();
+      await answers.close();
       await ctx.conversation.exitAll();
       await ctx.conversation.enter(CODE_FLOW, action.id);
       return;
     }
-    await answerTap(ctx, words.placingTap && ctx.t(words.placingTap));
-    await closeCard(ctx, words.closePlacing && ctx.t(words.closePlacing));
+    await answers.answer(words.placingTap && ctx.t(words.placingTap));
+    await answers.close(words.closePlacing && ctx.t(words.closePlacing));
     await tellOutcome(ctx, await orders.place(id, userId));
   }
 
@@ -145,6 +166,26 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
   }
 
   return composer;
+}
+
+/** How a decision is answered: a tap gets its popup and its card closed; typed text gets replies. */
+interface Answers {
+  answer(text?: string, alert?: boolean): Promise<void>;
+  close(line?: string): Promise<void>;
+}
+
+function tapAnswers(ctx: PrivateContext): Answers {
+  return { answer: (text, alert) => answerTap(ctx, text, alert), close: (line) => closeCard(ctx, line) };
+}
+
+/** The card of a typed decision is not at hand; a tap on it later is refused by the ledger. */
+function typedAnswers(ctx: PrivateContext): Answers {
+  return {
+    answer: async (text) => {
+      if (text !== undefined) await ctx.reply(text);
+    },
+    close: async () => {},
+  };
 }
 
 /** Tells the user how a placed (or refused) order ended, in its kind's sentences. */
@@ -197,14 +238,19 @@ function codeStep(deps: OrderDeps) {
         passOn: CARD_CALLBACK,
         hint: code.format,
       });
-      if (answer.kind === "tap") {
+      // The code is a secret for its 30 seconds: its message goes before anything else happens.
+      if (answer.kind === "text") await answer.ctx.deleteMessage();
+      // The card's Cancel, tapped or typed.
+      if (answer.kind === "tap" || typedCardVerb(ctx.t, answer.text) === "x") {
         const cancelled = await externalCall(conversation, async () => (await orders.cancel(id, userId)).ok);
         await ctx.reply(ctx.t(cancelled ? words.cancelled : words.sentAlready));
         return;
       }
-      // The code is a secret for its 30 seconds: its message goes before anything else happens.
-      await answer.ctx.deleteMessage();
       const typed = answer.text.replace(/\s/g, "");
+      if (typedCardVerb(ctx.t, answer.text) === "c") {
+        await ctx.reply(ctx.t(code.awaited));
+        continue;
+      }
       if (!CODE.test(typed)) {
         await ctx.reply(ctx.t(code.format));
         continue;

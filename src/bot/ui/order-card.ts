@@ -15,6 +15,7 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../money.ts";
 import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
+import { sameLabel } from "./amount.ts";
 import { escapeHtml, formatTime } from "./format.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
 
@@ -79,6 +80,20 @@ export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard 
         .text(t("withdraw-button-confirm"), cardData("c", action.id))
         .text(t("withdraw-button-cancel"), cardData("x", action.id));
   }
+}
+
+/** The Confirm and Cancel labels of every kind's card, for text typed instead of a tap. */
+const CONFIRM_LABELS = ["trade-button-confirm", "send-button-confirm", "withdraw-button-confirm"] as const;
+const CANCEL_LABELS = ["trade-button-cancel", "send-button-cancel", "withdraw-button-cancel"] as const;
+
+/**
+ * "c" when `text` is a card's Confirm label, "x" for its Cancel, in the user's language (compared
+ * loosely, {@link sameLabel}): every choice offered as buttons is also accepted as typed text.
+ */
+export function typedCardVerb(t: Translate, text: string): "c" | "x" | undefined {
+  if (CONFIRM_LABELS.some((key) => sameLabel(text, t(key)))) return "c";
+  if (CANCEL_LABELS.some((key) => sameLabel(text, t(key)))) return "x";
+  return undefined;
 }
 
 function sendCardText(t: Translate, action: MoneyAction, locale: string): string {
