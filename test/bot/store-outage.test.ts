@@ -5,7 +5,8 @@
  * without a restart. Against a real redis-server.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { StoreUnavailableError } from "../../src/store/errors.ts";
 import type { Store } from "../../src/store/store.ts";
 import { startHarness } from "../support/harness.ts";
 import { redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
@@ -80,6 +81,24 @@ describe("SQLite locked by another process", () => {
       }
       await ada.send("/balance");
       expect((await ada.waitForReply()).text).toMatch(/Euro/);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe("the store fails inside a flow", () => {
+  it("gives the storage sentence, not the generic apology", async () => {
+    const h = await startHarness();
+    try {
+      const ada = h.user();
+      // The login flow reads the anti-phishing phrase through the store, inside the conversation.
+      const down = new StoreUnavailableError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
+      const read = vi.spyOn(h.deps.phishing, "get").mockRejectedValueOnce(down);
+      await ada.send("/login");
+      expect((await ada.waitForReply()).text).toMatch(STORE_DOWN);
+      expect(read).toHaveBeenCalled();
+      read.mockRestore();
     } finally {
       await h.stop();
     }
