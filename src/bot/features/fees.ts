@@ -82,7 +82,7 @@ export type FeeQuote =
   | { type: "send"; currency: string; fee: string; minerFee: string; minimum: string; amount?: string };
 
 export function feesFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
 ): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
@@ -129,7 +129,7 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
   await ctx.conversation.enter(FEES_FLOW, request);
 }
 
-function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
     const currencies = await exchangeCurrencies(conversation, ctx, deps);
     let request: FeeRequest = { ...initial };

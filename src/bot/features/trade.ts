@@ -29,7 +29,7 @@ export const PICK_CALLBACK = /^trade:p:(buy|sell):([a-z0-9]{1,16})$/;
 const pickData = (kind: TradeKind, code: string) => `trade:p:${kind}:${code}`;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
+type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 /** What is known when the flow starts; JSON-safe (a conversation argument). */
 export interface TradeStart {

@@ -23,7 +23,7 @@ import { type WaitOptions, waitAnswer } from "./wait.ts";
 export async function askAmountAndQuote(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles" | "orders">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">,
   options: {
     /** The question, asked once (bad answers get their own sentence). */
     question: string;

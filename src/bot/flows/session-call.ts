@@ -19,7 +19,7 @@ import { flowUserId } from "./user.ts";
 export async function sessionCall<T>(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   task: (client: AccountSession) => Promise<T>,
 ): Promise<T> {
   const userId = flowUserId(ctx);
@@ -39,7 +39,7 @@ export async function sessionCall<T>(
 export function exchangeCurrencies(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
 ): Promise<CurrencyChoice[]> {
   return sessionCall(conversation, ctx, deps, async (client) => choicesOf(await client.prices()));
 }
