@@ -25,6 +25,7 @@ import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { externalCall } from "../flows/external.ts";
+import { flowPhrase } from "../flows/phishing.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
@@ -40,6 +41,7 @@ import {
   refusalText,
   typedCardVerb,
 } from "../ui/order-card.ts";
+import { withPhishingLine } from "../ui/phishing.ts";
 import { orderNoticeText } from "../ui/quote-card.ts";
 
 export const CODE_FLOW = "order-code";
@@ -53,7 +55,7 @@ const CODE = /^\d{6}$/;
 /** How often (at most) a returning user's open orders are checked. */
 const WATCH_INTERVAL_MS = 60_000;
 
-type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "clock">;
+type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock">;
 
 export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
   const { orders } = deps;
@@ -149,7 +151,8 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     }
     await answers.answer(words.placingTap && ctx.t(words.placingTap));
     await answers.close(words.closePlacing && ctx.t(words.closePlacing));
-    await tellOutcome(ctx, await orders.place(id, userId));
+    const result = await orders.place(id, userId);
+    await tellOutcome(ctx, result, await deps.phishing.get(userId));
   }
 
   /** A Confirm on a card past its TTL: the same order, quoted again at today's numbers. */
@@ -161,7 +164,7 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
       return;
     }
     await ctx.reply(ctx.t(ORDER_WORDS[old.kind].requoted));
-    const card = cardMessage(ctx.t, outcome.action, locale);
+    const card = cardMessage(ctx.t, outcome.action, locale, await deps.phishing.get(old.userId));
     await ctx.reply(card.text, card.other);
   }
 
@@ -188,19 +191,27 @@ function typedAnswers(ctx: PrivateContext): Answers {
   };
 }
 
-/** Tells the user how a placed (or refused) order ended, in its kind's sentences. */
-async function tellOutcome(ctx: BotContext | FlowContext, result: PlaceResult): Promise<void> {
+/**
+ * Tells the user how a placed (or refused) order ended, in its kind's sentences. An outcome of a
+ * money action carries the user's anti-phishing phrase (`phrase`), like its card.
+ */
+async function tellOutcome(
+  ctx: BotContext | FlowContext,
+  result: PlaceResult,
+  phrase: string | undefined,
+): Promise<void> {
   const kind = result.action?.kind ?? "buy";
   const words = ORDER_WORDS[kind];
   const parseMode = cardParseMode(kind);
   const options = parseMode ? { parse_mode: parseMode } : {};
   const locale = await ctx.i18n.getLocale();
+  const signed = (text: string) => withPhishingLine(ctx.t, phrase, text, { html: parseMode === "HTML" });
   switch (result.kind) {
     case "placed":
-      await ctx.reply(ctx.t(words.placed, outcomeVars(ctx.t, result.action, locale)), options);
+      await ctx.reply(signed(ctx.t(words.placed, outcomeVars(ctx.t, result.action, locale))), options);
       return;
     case "unknown":
-      await ctx.reply(ctx.t(words.unknown, outcomeVars(ctx.t, result.action, locale)), options);
+      await ctx.reply(signed(ctx.t(words.unknown, outcomeVars(ctx.t, result.action, locale))), options);
       return;
     case "failed":
       if (result.loginNeeded) {
@@ -208,7 +219,7 @@ async function tellOutcome(ctx: BotContext | FlowContext, result: PlaceResult): 
         return;
       }
       await ctx.reply(
-        ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason }),
+        signed(ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason })),
         options,
       );
       return;
@@ -229,7 +240,10 @@ function codeStep(deps: OrderDeps) {
     if (action?.state !== "confirmed" || code === undefined) return;
     const words = ORDER_WORDS[action.kind];
     const cancelTap = new RegExp(`^ord:x:${id}$`);
-    await ctx.reply(ctx.t(code.ask));
+    // It asks for a secret: it carries the user's anti-phishing phrase, like every such question.
+    const phrase = await flowPhrase(conversation, ctx, deps);
+    const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
+    await ask(ctx.t(code.ask));
     for (let tries = 1; ; ) {
       // The card's Cancel is taken here; its Confirm (a double tap, a redelivered update) goes on to
       // the card handler, which says from the store that the code is awaited.
@@ -264,7 +278,7 @@ function codeStep(deps: OrderDeps) {
       await ctx.reply(ctx.t(code.sending));
       const result = await externalCall(conversation, () => orders.place(id, userId, typed));
       if (result.kind !== "code-rejected") {
-        await tellOutcome(ctx, result);
+        await tellOutcome(ctx, result, phrase);
         return;
       }
       if (tries >= MAX_CODE_TRIES) {
@@ -273,7 +287,7 @@ function codeStep(deps: OrderDeps) {
         return;
       }
       tries++;
-      await ctx.reply(ctx.t(code.wrong, { left: MAX_CODE_TRIES - tries + 1 }));
+      await ask(ctx.t(code.wrong, { left: MAX_CODE_TRIES - tries + 1 }));
     }
   };
 }
@@ -285,7 +299,9 @@ function codeStep(deps: OrderDeps) {
  * claim, so across instances too), reconcile the user's open orders and tell them the news.
  * Cheap when there is nothing open: one claim and one key listing.
  */
-export function orderWatch(deps: Pick<BotDeps, "orders" | "store">): MiddlewareFn<PrivateContext> {
+export function orderWatch(
+  deps: Pick<BotDeps, "orders" | "store" | "phishing">,
+): MiddlewareFn<PrivateContext> {
   // A memo in front of the store claim: the claim is a write, and most updates come from users
   // this instance has just checked (measured: the claim cost more than the rest of a /help).
   const checkedAt = new Map<number, number>();
@@ -298,9 +314,11 @@ export function orderWatch(deps: Pick<BotDeps, "orders" | "store">): MiddlewareF
     if (checkedAt.size > 100_000) checkedAt.clear();
     if (!(await deps.store.setIfAbsent(`order-watch:${userId}`, 1, WATCH_INTERVAL_MS))) return;
     const notices = await deps.orders.reconcileUser(userId);
+    if (notices.length === 0) return;
     const locale = await ctx.i18n.getLocale();
+    const phrase = await deps.phishing.get(userId);
     for (const notice of notices) {
-      await ctx.api.sendMessage(userId, orderNoticeText(ctx.t, notice, locale));
+      await ctx.api.sendMessage(userId, orderNoticeText(ctx.t, notice, locale, phrase));
     }
   };
 }

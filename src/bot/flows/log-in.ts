@@ -10,6 +10,7 @@ import type { BotDeps } from "../deps.ts";
 import { formatTime } from "../ui/format.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 import { externalCall } from "./external.ts";
+import { flowPhrase } from "./phishing.ts";
 import { flowUserId } from "./user.ts";
 import { waitForSecret, waitForText } from "./wait.ts";
 
@@ -41,7 +42,7 @@ export async function logInSteps(
   const status = await externalCall(conversation, () => deps.sessions.status(userId));
   const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
   // Every question for a secret carries the user's anti-phishing phrase.
-  const phrase = await externalCall(conversation, async () => (await deps.phishing.get(userId)) ?? "");
+  const phrase = await flowPhrase(conversation, ctx, deps);
   const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
 
   let email: string;

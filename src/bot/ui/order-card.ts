@@ -17,6 +17,7 @@ import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledge
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import { sameLabel } from "./amount.ts";
 import { escapeHtml, formatTime } from "./format.ts";
+import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -49,15 +50,19 @@ export function cardText(t: Translate, action: MoneyAction, locale: string): str
 export const cardParseMode = (kind: ActionKind): "HTML" | undefined =>
   kind === "send" || kind === "withdraw" ? "HTML" : undefined;
 
-/** The card as a message: `await ctx.reply(card.text, card.other)`. */
+/**
+ * The card as a message: `await ctx.reply(card.text, card.other)`. It confirms a money action, so
+ * it carries the user's anti-phishing phrase (`phrase`: `deps.phishing.get(userId)`) when one is set.
+ */
 export function cardMessage(
   t: Translate,
   action: MoneyAction,
   locale: string,
+  phrase: string | undefined,
 ): { text: string; other: { parse_mode?: "HTML"; reply_markup: InlineKeyboard } } {
   const parseMode = cardParseMode(action.kind);
   return {
-    text: cardText(t, action, locale),
+    text: withPhishingLine(t, phrase, cardText(t, action, locale), { html: parseMode === "HTML" }),
     other: { ...(parseMode ? { parse_mode: parseMode } : {}), reply_markup: cardKeyboard(t, action) },
   };
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BankAccountRecord } from "../../../src/sandbox/state.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { liveCard } from "../../orders/helpers.ts";
+import { liveCard, toSendCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
@@ -48,14 +48,7 @@ describe("Confirm and Cancel typed on a quote card", () => {
   });
 
   it("send: typed Confirm asks for the code; typed Cancel there cancels, nothing is sent", async () => {
-    await ada.send("/send");
-    await ada.waitForReply(/Which currency/);
-    await ada.tap("BTC");
-    await ada.waitForReply(/BTC address/);
-    await ada.send(BTC);
-    await ada.waitForReply(/How much BTC/);
-    await ada.send("0.001");
-    await ada.waitForReply(/Send BTC/);
+    await toSendCard(ada, BTC, "0.001");
     await ada.send("Confirm");
     await ada.waitForReply(/6-digit code/);
     await ada.send("Cancel");
