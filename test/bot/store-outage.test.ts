@@ -1,5 +1,5 @@
 /**
- * The store goes away and comes back (PRODUCT.md, Reliability): with Redis killed in the middle of
+ * The store goes away and comes back: with Redis killed in the middle of
  * use, or a SQLite file locked by another process past the busy timeout, the user gets a sentence
  * (nothing reaches the exchange, nothing crashes), and the bot works again when the store does,
  * without a restart. Against a real redis-server.

@@ -2,7 +2,7 @@
  * The quote card's buttons, for every kind of money action (buy, sell, send, withdraw), answered
  * OUTSIDE any conversation, from the store (the money pipeline, src/orders/pipeline.ts): a tap
  * after the flow ended, after a restart, twice, or on another instance is answered the same way,
- * and one Confirm is one order (PRODUCT.md, rules 4, 5, 8).
+ * and one Confirm is one order (SECURITY.md, rules 4, 5, 8).
  *
  * - Confirm: claimed once in the ledger. A buy or sell goes out at once; a send or withdrawal
  *   hands over to the fresh-code step below. A card past its TTL is quoted again (once) instead;

@@ -4,7 +4,7 @@
  * Figures arrive as raw decimals and codes; they are formatted here for the user's language.
  *
  * Every card carries the same buttons with the same callback data, the ledger's action id (the
- * store's nonce, PRODUCT.md rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
+ * store's nonce, SECURITY.md, rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
  * sell `ord:e:<id>` Change amount (< 64 bytes). They are answered from the store, outside any
  * conversation (features/orders.ts).
  *
