@@ -631,3 +631,180 @@ settings-phishing-how = Schick /settings phrase und dahinter Wörter, die nur du
 settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage, und auf jeder Angebotskarte und Auftragsnachricht.
 settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
 settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
+
+## Partner mode: /start (sign-up), the KYC gate, /verify, /help
+
+help-text-partner =
+    Was ich kann:
+    /start – registrieren oder sehen, wo deine Verifizierung steht
+    /verify – deine Identität mit einem Share-Token verifizieren
+    /me, /profile – dein Profil, und es ändern
+    /balance – deine Guthaben
+    /prices – Paare und Kurse; /price btc für einen
+    /buy, /sell – Krypto gegen Euro handeln
+    /withdraw – Euro auf dein Bankkonto (mit deiner PIN)
+    /deposit – wie du Euro einzahlst
+    /banks – deine Bankkonten
+    /transactions – deine Transaktionen; /tx ID für eine
+    /limits – deine Ein- und Auszahlungslimits
+    /language – Sprache ändern
+    /cancel – den aktuellen Vorgang abbrechen
+command-verify = Identität verifizieren
+command-profile = Profil ändern
+partner-welcome-back = Willkommen zurück, { $name }!
+signup-intro = Willkommen, { $name }! 👋 Lass uns dein Konto eröffnen: ein paar Fragen, etwa zwei Minuten. Mit /cancel kannst du jederzeit abbrechen.
+signup-ask-email = Wie lautet deine E-Mail-Adresse?
+signup-bad-email = Das sieht nicht nach einer E-Mail-Adresse aus. Bitte schick sie so: name@example.com.
+signup-ask-name = Dein Vorname, wie im Ausweis?
+signup-ask-surname = Und dein Nachname?
+signup-bad-name = Bitte schick den Namen nur mit Buchstaben, höchstens 64 Zeichen.
+signup-ask-phone = Deine Telefonnummer: tippe unten auf die Schaltfläche, um sie zu teilen, oder schreib sie mit Ländervorwahl (etwa +49 151 23456789).
+signup-share-phone = 📱 Meine Telefonnummer teilen
+signup-phone-hint = Bitte tippe unten auf „Meine Telefonnummer teilen“ oder schreib deine Nummer mit Ländervorwahl.
+signup-contact-not-yours = Das ist der Kontakt von jemand anderem. Bitte teile deine eigene Nummer mit der Schaltfläche unten oder tippe sie ein.
+signup-bad-phone = Mit dieser Telefonnummer kann ich nichts anfangen. Bitte schreib sie mit Ländervorwahl, etwa +49 151 23456789.
+signup-phone-ok = Telefonnummer: { $phone }.
+signup-ask-consent = Bitte lies unsere Bedingungen (Version { $version }). Stimmst du ihnen zu?
+signup-consent-agree = ✅ Ich stimme zu
+signup-consent-decline = ❌ Ich stimme nicht zu
+signup-consent-tap = Bitte tippe auf eine der beiden Schaltflächen oben.
+signup-consent-declined = Ohne deine Zustimmung zu den Bedingungen kann ich kein Konto für dich eröffnen. Es wurde nichts gespeichert. Schick /start, wenn du es dir anders überlegst.
+signup-ask-pin = Wähle jetzt eine 6-stellige PIN. Du brauchst sie für Auszahlungen. Ich lösche deine Nachricht sofort.
+signup-ask-pin-again = Bitte gib dieselbe PIN noch einmal ein.
+signup-bad-pin = Eine PIN hat genau 6 Ziffern. Bitte versuch es noch einmal.
+signup-pin-mismatch = Die beiden PINs sind verschieden. Fangen wir mit der PIN noch einmal an.
+signup-creating = Dein Konto wird eröffnet…
+signup-done = Dein Konto für { $email } ist eröffnet. ✅
+signup-email-taken = Die Börse hat bereits ein Konto für { $email }. Schick /start, um dich mit einer anderen E-Mail-Adresse zu registrieren, oder wende dich an { $support }, wenn die Adresse dir gehört und du das Konto nicht erreichst.
+signup-refused = Die Börse hat das Konto nicht eröffnet: { $reason } Schick /start, um es noch einmal zu versuchen, oder wende dich an { $support }.
+signup-unavailable = Die Börse war nicht erreichbar, es wurde kein Konto eröffnet. Bitte schick in ein paar Minuten noch einmal /start.
+signup-required = Du hast noch kein Konto bei uns. Schick /start, um dich zu registrieren.
+kyc-passed = Deine Identität ist verifiziert: alle Befehle stehen dir offen. Schick /help, um sie zu sehen.
+kyc-pending = Deine Identität wird geprüft. Ich schreibe dir, sobald die Prüfung abgeschlossen ist.
+kyc-not-started = Deine Identität ist noch nicht verifiziert. Verifiziere sie bei unserem Partner für Identitätsprüfung und schick dann /verify mit dem Share-Token, das du dort bekommst.
+kyc-refused = Deine Identitätsprüfung war nicht erfolgreich, daher kann ich dein Konto nicht bedienen. Bitte wende dich an { $support }.
+kyc-edd-required = Deine Identität ist verifiziert, aber die Börse braucht weitere Unterlagen von dir (erweiterte Sorgfaltsprüfung), bevor sie dich bedienen kann. Bitte wende dich an { $support }.
+kyc-unknown = Dein Verifizierungsstatus ist „{ $status }“, den ich nicht kenne, daher kann ich dein Konto noch nicht bedienen. Bitte wende dich an { $support }.
+kyc-changed = Neuigkeiten zu deiner Verifizierung.
+verify-ask-token = Füge das Share-Token deines Anbieters für Identitätsprüfung ein. Ich lösche deine Nachricht sofort.
+verify-bad-token = Das sieht nicht nach einem Share-Token aus. Kopiere das ganze Token von deinem Verifizierungsanbieter und schick noch einmal /verify.
+verify-imported = Deine Verifizierungsdaten wurden an die Börse übergeben.
+verify-refused = Die Börse hat das Token nicht angenommen: { $reason } Prüfe das Token und schick noch einmal /verify, oder wende dich an { $support }.
+verify-unavailable = Die Börse war nicht erreichbar, es wurde nichts importiert. Bitte schick in ein paar Minuten noch einmal /verify.
+## Partnermodus: Felder, deren Form die Börse nicht festlegt (ui/fields.ts)
+
+fields-label-amount = Betrag
+fields-label-balance = Guthaben
+fields-label-currency = Währung
+fields-label-iban = IBAN
+fields-label-bic = BIC
+fields-label-beneficiary = Empfänger
+fields-label-reference = Verwendungszweck
+fields-label-bank = Bank
+fields-label-state = Zustand
+fields-label-status = Status
+fields-label-created = Erstellt
+fields-label-updated = Geändert
+fields-label-price = Preis
+fields-label-pair = Paar
+fields-label-fee = Gebühr
+fields-label-name = Name
+fields-label-type = Art
+fields-yes = ja
+fields-no = nein
+fields-more-lines = … (weitere Felder nicht angezeigt)
+fields-more-items = … und { $count ->
+    [one] eines mehr
+   *[other] { $count } weitere
+  }
+fields-page = Seite { $page }
+fields-no-more = Mehr gibt es nicht.
+fields-button-prev = ‹ Neuere
+fields-button-next = Ältere ›
+
+## Partnermodus: Befehle für Kunden
+
+partner-not-linked = Sie haben noch kein Konto bei uns. Senden Sie /start, um sich zu registrieren.
+partner-balance-title = 💼 <b>Ihre Guthaben</b>
+partner-balance-empty = Die Börse zeigt noch kein Guthaben für Sie.
+partner-limits-title = 📏 <b>Ihre Limits</b>
+partner-limits-deposit = <b>Einzahlungen (EUR)</b>
+partner-limits-withdrawal = <b>Auszahlungen (EUR)</b>
+partner-limits-none = Die Börse zeigt hier kein Limit.
+partner-prices-title = 📈 <b>Kurse</b>
+partner-prices-none = Die Börse zeigt gerade keine Kurse.
+partner-prices-pairs = <b>Paare</b>: { $pairs }
+partner-price-title = 📈 <b>{ $code }</b>
+partner-price-usage = Welche Währung? Zum Beispiel: /price btc
+partner-price-unknown = Die Börse nennt keinen Kurs für { $code }. Paare: { $pairs }
+partner-deposit-title = 🏦 <b>So zahlen Sie Euro ein</b>
+    Überweisen Sie mit genau diesen Angaben (tippen Sie auf einen Wert, um ihn zu kopieren):
+partner-deposit-none = Die Börse gibt gerade keine Einzahlungsanweisungen. Bitte versuchen Sie es später noch einmal.
+partner-deposit-girocode = Scannen Sie diesen Code in Ihrer Banking-App, um die Überweisung auszufüllen.
+partner-transactions-title = 📜 <b>Ihre Transaktionen</b>
+partner-transactions-none = Sie haben noch keine Transaktionen.
+partner-transactions-hint = Senden Sie /tx und eine Nummer für eine Transaktion, z. B. /tx 42.
+partner-tx-bad-id = Welche Transaktion? Senden Sie /tx und ihre Nummer, z. B. /tx 42.
+partner-tx-not-found = Die Börse kennt keine Transaktion { $id } von Ihnen.
+partner-tx-title = 📄 <b>Transaktion { $id }</b>
+partner-tx-empty = Die Börse sendet keine Einzelheiten dazu.
+partner-me-title = 👤 <b>Ihr Profil</b>
+partner-me-empty = Die Börse sendet keine Profilangaben.
+partner-me-hint = Um Name, Telefon oder Adresse zu ändern, senden Sie /profile.
+partner-profile-choose = Was möchten Sie ändern?
+partner-profile-button-name = Vorname
+partner-profile-button-surname = Nachname
+partner-profile-button-phone = Telefon
+partner-profile-button-address = Adresse
+partner-profile-ask-name = Ihr neuer Vorname? (/cancel bricht ab)
+partner-profile-ask-surname = Ihr neuer Nachname? (/cancel bricht ab)
+partner-profile-ask-phone = Ihre neue Telefonnummer mit Ländervorwahl, z. B. +49 151 23456789? (/cancel bricht ab)
+partner-profile-ask-street = Ihre Straße? (/cancel bricht ab)
+partner-profile-ask-building = Die Hausnummer?
+partner-profile-ask-postal = Die Postleitzahl?
+partner-profile-ask-city = Der Ort?
+partner-profile-ask-country = Das Land als dreibuchstabiger Code (z. B. DEU, AUT, FRA)?
+partner-profile-empty = Bitte senden Sie Buchstaben oder Ziffern.
+partner-profile-characters = Bitte senden Sie es ohne die Zeichen < > { "{" } { "}" }.
+partner-profile-too-long = Das ist zu lang. Bitte senden Sie eine kürzere Angabe.
+partner-profile-phone-invalid = Mit dieser Telefonnummer kann ich nichts anfangen. Senden Sie sie mit + und Ländervorwahl, z. B. +49 151 23456789.
+partner-profile-postal-invalid = Das ist keine Postleitzahl. Bitte senden Sie sie noch einmal, z. B. 10115.
+partner-profile-country-invalid = Bitte senden Sie den dreibuchstabigen Ländercode, z. B. DEU für Deutschland.
+partner-profile-too-many-tries = Das hat nicht geklappt. Nichts wurde geändert; senden Sie /profile, um neu zu beginnen.
+partner-profile-refused = Die Börse hat Ihr Profil nicht geändert: { $message }
+partner-profile-saved = ✅ <b>Gespeichert.</b> Ihr Profil jetzt:
+partner-banks-view-title = 🏦 <b>Bankkonto</b>
+partner-banks-view-empty = Die Börse sendet keine Angaben zu diesem Konto.
+partner-banks-gone = Dieses Bankkonto gibt es nicht mehr (auf einem anderen Gerät entfernt?). Senden Sie /banks für die Liste.
+partner-banks-removed = 🗑 Entfernt: { $bank }
+partner-banks-add-deprecated = Hinweis: Die Börse kennzeichnet das Hinzufügen eines Bankkontos auf diesem Weg als veraltet; es kann also wegfallen. Versuchen wir es.
+partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wenden Sie sich an { $contact }.
+partner-banks-added =
+    ✅ <b>Hinzugefügt</b>: { $name }, { $iban }
+    Die Börse meldet:
+
+## Partnermodus: der Operator-Schalter (nur OPERATOR_IDS)
+
+operator-master-title = 🏛 Master-Guthaben
+operator-master-line = • { $amount }
+operator-master-unavailable = • { $currency }: gerade nicht lesbar
+operator-master-usage = Senden Sie /master, /master eur oder /master alert eur 1000.
+operator-master-unknown = Die Börse führt kein Master-Guthaben in { $currency }.
+operator-alert-title = 🔔 Warnungen bei niedrigem Guthaben:
+operator-alert-line = • unter { $amount } ({ $state })
+operator-alert-armed = aktiv
+operator-alert-fired = ausgelöst, wartet, bis das Guthaben wieder darüber liegt
+operator-alert-none = Keine Warnung bei niedrigem Guthaben gesetzt. Beispiel: /master alert eur 1000
+operator-alert-usage = Senden Sie /master alert, eine Währung und einen Betrag, z. B. /master alert eur 1000 (oder /master alert eur off).
+operator-alert-set = 🔔 Gesetzt: Die Operatoren erfahren es, wenn das Master-Guthaben unter { $amount } fällt. Jetzt sind es { $balance }.
+operator-alert-removed = 🔕 Die Warnung für { $currency } ist entfernt.
+operator-alert-not-set = Für { $currency } ist keine Warnung gesetzt.
+operator-alert-notice = ⚠️ Das Master-Guthaben beträgt { $balance } und liegt unter der Warnschwelle von { $threshold }.
+operator-user-usage = Senden Sie /user und die ID oder E-Mail eines Partnerkunden, z. B. /user 42.
+operator-user-not-found = Kein Partnerkunde { $user } gefunden.
+operator-user-title = 👤 <b>Partnerkunde { $id }</b> (Telegram: { $telegram })
+operator-alltx-title = 📜 <b>Transaktionen aller Kunden</b>
+operator-alltx-none = Es gibt noch keine Transaktionen.
+operator-pairs-title = 🔀 <b>Paare</b>
+operator-currencies-title = 💱 <b>Währungen</b>
+operator-list-empty = Die Börse führt hier nichts.

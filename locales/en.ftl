@@ -631,3 +631,180 @@ settings-phishing-how = Send /settings phrase followed by words only you know, e
 settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code, and on every quote card and order message.
 settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
 settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
+
+## Partner mode: /start (sign-up), the KYC gate, /verify, /help
+
+help-text-partner =
+    What I can do:
+    /start – sign up, or see where your verification stands
+    /verify – verify your identity with a share token
+    /me, /profile – your profile, and changing it
+    /balance – your balances
+    /prices – pairs and rates; /price btc for one
+    /buy, /sell – trade crypto against euros
+    /withdraw – euros to your bank account (with your PIN)
+    /deposit – how to deposit euros
+    /banks – your bank accounts
+    /transactions – your transactions; /tx ID for one
+    /limits – your deposit and withdrawal limits
+    /language – change the language
+    /cancel – stop what you are doing
+command-verify = Verify your identity
+command-profile = Change your profile
+partner-welcome-back = Welcome back, { $name }!
+signup-intro = Welcome, { $name }! 👋 Let's open your account: a few questions, about two minutes. Send /cancel at any time to stop.
+signup-ask-email = What is your e-mail address?
+signup-bad-email = That does not look like an e-mail address. Please send it like name@example.com.
+signup-ask-name = Your first name, as on your ID?
+signup-ask-surname = And your surname?
+signup-bad-name = Please send the name as letters only, at most 64 characters.
+signup-ask-phone = Your phone number: tap the button below to share it, or type it with the country code (like +49 151 23456789).
+signup-share-phone = 📱 Share my phone number
+signup-phone-hint = Please tap "Share my phone number" below, or type your number with the country code.
+signup-contact-not-yours = That is someone else's contact. Please share your own number with the button below, or type it.
+signup-bad-phone = That is not a phone number I can use. Please type it with the country code, like +49 151 23456789.
+signup-phone-ok = Phone number: { $phone }.
+signup-ask-consent = Please read our terms (version { $version }). Do you agree to them?
+signup-consent-agree = ✅ I agree
+signup-consent-decline = ❌ I do not agree
+signup-consent-tap = Please tap one of the two buttons above.
+signup-consent-declined = Without agreeing to the terms I cannot open an account for you. Nothing was stored. Send /start if you change your mind.
+signup-ask-pin = Now choose a 6-digit PIN. You will need it to withdraw money. I delete your message at once.
+signup-ask-pin-again = Please type the same PIN again.
+signup-bad-pin = A PIN is exactly 6 digits. Please try again.
+signup-pin-mismatch = The two PINs differ. Let's start the PIN again.
+signup-creating = Opening your account…
+signup-done = Your account for { $email } is open. ✅
+signup-email-taken = The exchange already has an account for { $email }. Send /start to sign up with another e-mail address, or contact { $support } if the address is yours and you cannot reach that account.
+signup-refused = The exchange did not open the account: { $reason } Send /start to try again, or contact { $support }.
+signup-unavailable = The exchange could not be reached, so no account was opened. Please send /start again in a few minutes.
+signup-required = You do not have an account with us yet. Send /start to sign up.
+kyc-passed = Your identity is verified: all commands are open to you. Send /help to see them.
+kyc-pending = Your identity is being checked. I will write to you as soon as the check is done.
+kyc-not-started = Your identity is not verified yet. Verify it with our identity-verification partner, then send /verify with the share token it gives you.
+kyc-refused = Your identity check was not successful, so I cannot serve your account. Please contact { $support }.
+kyc-edd-required = Your identity is verified, but the exchange needs more documents from you (enhanced due diligence) before it can serve you. Please contact { $support }.
+kyc-unknown = Your verification status is "{ $status }", which I do not know, so I cannot serve your account yet. Please contact { $support }.
+kyc-changed = Your verification has an update.
+verify-ask-token = Paste the share token from your identity-verification provider. I delete your message at once.
+verify-bad-token = That does not look like a share token. Copy the whole token from your verification provider and send /verify again.
+verify-imported = Your verification data was handed over to the exchange.
+verify-refused = The exchange did not accept the token: { $reason } Check the token and send /verify again, or contact { $support }.
+verify-unavailable = The exchange could not be reached, so nothing was imported. Please send /verify again in a few minutes.
+## Partner mode: fields the exchange sends in a shape it does not specify (ui/fields.ts)
+
+fields-label-amount = Amount
+fields-label-balance = Balance
+fields-label-currency = Currency
+fields-label-iban = IBAN
+fields-label-bic = BIC
+fields-label-beneficiary = Beneficiary
+fields-label-reference = Reference
+fields-label-bank = Bank
+fields-label-state = State
+fields-label-status = Status
+fields-label-created = Created
+fields-label-updated = Updated
+fields-label-price = Price
+fields-label-pair = Pair
+fields-label-fee = Fee
+fields-label-name = Name
+fields-label-type = Type
+fields-yes = yes
+fields-no = no
+fields-more-lines = … (more fields not shown)
+fields-more-items = … and { $count ->
+    [one] one more
+   *[other] { $count } more
+  }
+fields-page = Page { $page }
+fields-no-more = There is nothing more.
+fields-button-prev = ‹ Newer
+fields-button-next = Older ›
+
+## Partner mode: customer commands
+
+partner-not-linked = You have no account with us yet. Send /start to sign up.
+partner-balance-title = 💼 <b>Your balances</b>
+partner-balance-empty = The exchange shows no balance for you yet.
+partner-limits-title = 📏 <b>Your limits</b>
+partner-limits-deposit = <b>Deposits (EUR)</b>
+partner-limits-withdrawal = <b>Withdrawals (EUR)</b>
+partner-limits-none = The exchange shows no limit here.
+partner-prices-title = 📈 <b>Exchange rates</b>
+partner-prices-none = The exchange shows no rates right now.
+partner-prices-pairs = <b>Pairs</b>: { $pairs }
+partner-price-title = 📈 <b>{ $code }</b>
+partner-price-usage = Which currency? For example: /price btc
+partner-price-unknown = The exchange lists no rate for { $code }. Pairs: { $pairs }
+partner-deposit-title = 🏦 <b>How to deposit euros</b>
+    Make a bank transfer with exactly these details (tap a value to copy it):
+partner-deposit-none = The exchange gives no deposit instructions right now. Please try again later.
+partner-deposit-girocode = Scan this code in your banking app to fill in the transfer.
+partner-transactions-title = 📜 <b>Your transactions</b>
+partner-transactions-none = You have no transactions yet.
+partner-transactions-hint = Send /tx and a number for one transaction, e.g. /tx 42.
+partner-tx-bad-id = Which transaction? Send /tx and its number, e.g. /tx 42.
+partner-tx-not-found = The exchange knows no transaction { $id } of yours.
+partner-tx-title = 📄 <b>Transaction { $id }</b>
+partner-tx-empty = The exchange sends no details for it.
+partner-me-title = 👤 <b>Your profile</b>
+partner-me-empty = The exchange sends no profile details.
+partner-me-hint = To change your name, phone or address, send /profile.
+partner-profile-choose = What would you like to change?
+partner-profile-button-name = Name
+partner-profile-button-surname = Surname
+partner-profile-button-phone = Phone
+partner-profile-button-address = Address
+partner-profile-ask-name = Your new first name? (/cancel to stop)
+partner-profile-ask-surname = Your new surname? (/cancel to stop)
+partner-profile-ask-phone = Your new phone number, with the country code, e.g. +49 151 23456789? (/cancel to stop)
+partner-profile-ask-street = Your street? (/cancel to stop)
+partner-profile-ask-building = The building number?
+partner-profile-ask-postal = The postal code?
+partner-profile-ask-city = The city?
+partner-profile-ask-country = The country, as its three-letter code (e.g. DEU, AUT, FRA)?
+partner-profile-empty = Please send some letters or digits.
+partner-profile-characters = Please send it without the characters < > { "{" } { "}" }.
+partner-profile-too-long = That is too long. Please send a shorter one.
+partner-profile-phone-invalid = That is not a phone number I can use. Send it with + and the country code, e.g. +49 151 23456789.
+partner-profile-postal-invalid = That is not a postal code. Please send it again, e.g. 10115.
+partner-profile-country-invalid = Please send the three-letter country code, e.g. DEU for Germany.
+partner-profile-too-many-tries = That did not work out. Nothing was changed; send /profile to start again.
+partner-profile-refused = The exchange did not change your profile: { $message }
+partner-profile-saved = ✅ <b>Saved.</b> Your profile now:
+partner-banks-view-title = 🏦 <b>Bank account</b>
+partner-banks-view-empty = The exchange sends no details for this account.
+partner-banks-gone = That bank account is no longer there (removed from another device?). Send /banks to see the list.
+partner-banks-removed = 🗑 Removed: { $bank }
+partner-banks-add-deprecated = Note: the exchange marks adding a bank account this way as deprecated, so it may stop working. Let us try.
+partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
+partner-banks-added =
+    ✅ <b>Added</b>: { $name }, { $iban }
+    The exchange says:
+
+## Partner mode: the operator desk (OPERATOR_IDS only)
+
+operator-master-title = 🏛 Master balances
+operator-master-line = • { $amount }
+operator-master-unavailable = • { $currency }: cannot be read right now
+operator-master-usage = Send /master, /master eur, or /master alert eur 1000.
+operator-master-unknown = The exchange has no master balance in { $currency }.
+operator-alert-title = 🔔 Low-balance alerts:
+operator-alert-line = • below { $amount } ({ $state })
+operator-alert-armed = watching
+operator-alert-fired = fired, waits until the balance is back above
+operator-alert-none = No low-balance alert is set. Example: /master alert eur 1000
+operator-alert-usage = Send /master alert, a currency and an amount, e.g. /master alert eur 1000 (or /master alert eur off).
+operator-alert-set = 🔔 Set: the operators are told when the master balance falls below { $amount }. It is { $balance } now.
+operator-alert-removed = 🔕 The low-balance alert for { $currency } is removed.
+operator-alert-not-set = There is no low-balance alert for { $currency }.
+operator-alert-notice = ⚠️ The master balance is { $balance }, below the alert threshold of { $threshold }.
+operator-user-usage = Send /user and a partner user id or e-mail, e.g. /user 42.
+operator-user-not-found = No partner user { $user } found.
+operator-user-title = 👤 <b>Partner user { $id }</b> (Telegram: { $telegram })
+operator-alltx-title = 📜 <b>Every user's transactions</b>
+operator-alltx-none = There are no transactions yet.
+operator-pairs-title = 🔀 <b>Pairs</b>
+operator-currencies-title = 💱 <b>Currencies</b>
+operator-list-empty = The exchange lists nothing here.

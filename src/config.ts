@@ -28,6 +28,21 @@ export interface Config {
   alertIntervalMs: number;
   /** How long the market feed serves one price snapshot before asking the exchange again. */
   marketTtlMs: number;
+  /** EXCHANGE_MODE: `account` (users log in to their own accounts) or `partner` (white-label). */
+  exchangeMode: "account" | "partner";
+  /** Partner mode only. */
+  partner: PartnerConfig | undefined;
+}
+
+export interface PartnerConfig {
+  /** PARTNER_TOKEN, or the service account the bot logs in with (PARTNER_EMAIL, …). */
+  auth:
+    | { kind: "token"; token: string }
+    | { kind: "service-account"; email: string; password: string; totpSecret: string };
+  /** OPERATOR_IDS: the Telegram user ids of the partner's staff. */
+  operatorIds: number[];
+  /** SUPPORT_CONTACT: an @handle, e-mail or URL. */
+  supportContact: string;
 }
 
 export class ConfigError extends Error {
@@ -176,6 +191,12 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const modeText = text("EXCHANGE_MODE") ?? "account";
+  if (modeText !== "account" && modeText !== "partner") {
+    throw new ConfigError("EXCHANGE_MODE", `EXCHANGE_MODE must be account or partner, not "${modeText}".`);
+  }
+  const partner = modeText === "partner" ? partnerConfig(text, required) : undefined;
+
   return {
     botToken,
     telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", [
@@ -201,7 +222,80 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     marketData,
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
+    exchangeMode: modeText,
+    partner,
   };
+}
+
+const SUPPORT_CONTACT_SHAPE = /^(@\w{4,32}|[^\s@]+@[^\s@]+\.[^\s@]+|https?:\/\/\S+)$/;
+
+/** The partner-mode variables: a token or a whole service account, staff ids, a support contact. */
+function partnerConfig(
+  text: (name: string) => string | undefined,
+  required: (name: string, what: string) => string,
+): PartnerConfig {
+  const token = text("PARTNER_TOKEN");
+  const email = text("PARTNER_EMAIL");
+  if (token !== undefined && email !== undefined) {
+    throw new ConfigError(
+      "PARTNER_TOKEN",
+      "PARTNER_TOKEN and PARTNER_EMAIL are both set: give either the partner token or the service account (PARTNER_EMAIL, PARTNER_PASSWORD, PARTNER_TOTP_SECRET), not both.",
+    );
+  }
+  let auth: PartnerConfig["auth"];
+  if (token !== undefined) {
+    if (/\s/.test(token)) {
+      throw new ConfigError("PARTNER_TOKEN", "PARTNER_TOKEN must be the bearer token alone, without spaces.");
+    }
+    auth = { kind: "token", token };
+  } else {
+    if (email === undefined) {
+      throw new ConfigError(
+        "PARTNER_TOKEN",
+        "PARTNER_TOKEN is missing: in partner mode set it to the partner API token, or set PARTNER_EMAIL, PARTNER_PASSWORD and PARTNER_TOTP_SECRET of the partner's service account instead.",
+      );
+    }
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      throw new ConfigError(
+        "PARTNER_EMAIL",
+        `PARTNER_EMAIL must be the service account's e-mail address, not "${email}".`,
+      );
+    }
+    const password = required("PARTNER_PASSWORD", "the partner service account's password");
+    const totpSecret = required("PARTNER_TOTP_SECRET", "the partner service account's TOTP secret (base32)");
+    try {
+      operatorCode(totpSecret, Date.now());
+    } catch {
+      throw new ConfigError(
+        "PARTNER_TOTP_SECRET",
+        "PARTNER_TOTP_SECRET is not a usable TOTP secret: give the base32 text the authenticator setup shows (16 characters or more).",
+      );
+    }
+    auth = { kind: "service-account", email, password, totpSecret };
+  }
+
+  const idsText = text("OPERATOR_IDS") ?? "";
+  const operatorIds = idsText === "" ? [] : idsText.split(",").map((id) => id.trim());
+  for (const id of operatorIds) {
+    if (!/^\d{1,15}$/.test(id)) {
+      throw new ConfigError(
+        "OPERATOR_IDS",
+        `OPERATOR_IDS must be Telegram user ids (numbers) separated by commas; "${id}" is not one.`,
+      );
+    }
+  }
+
+  const supportContact = required(
+    "SUPPORT_CONTACT",
+    "what customers who cannot be served should contact: an @handle, an e-mail address or a URL",
+  );
+  if (!SUPPORT_CONTACT_SHAPE.test(supportContact)) {
+    throw new ConfigError(
+      "SUPPORT_CONTACT",
+      `SUPPORT_CONTACT must be an @handle, an e-mail address or an http(s) URL, not "${supportContact}".`,
+    );
+  }
+  return { auth, operatorIds: operatorIds.map(Number), supportContact };
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;

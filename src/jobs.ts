@@ -1,6 +1,7 @@
 /**
  * Work the bot starts by itself, on a timer: session expiry warnings and auto-logout, order
- * reconciliation, price alerts. Each tick is awaited before the next is scheduled, so a slow
+ * reconciliation, price alerts, and in partner mode the re-check of users whose verification is
+ * pending. Each tick is awaited before the next is scheduled, so a slow
  * exchange never piles ticks up. With several instances on one store, only the holder of the
  * `jobs:leader` lease ticks (alerts/lease.ts); another takes over when its lease runs out.
  * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
@@ -13,10 +14,13 @@ import type { BotDeps } from "./bot/deps.ts";
 import { alertNotice } from "./bot/ui/alert-text.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
+import { readKyc } from "./bot/ui/kyc-status.ts";
 import { withPhishingLine } from "./bot/ui/phishing.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
+import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
+import { MasterAlerts } from "./partner/master-alerts.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp/paths.ts";
 
@@ -134,6 +138,55 @@ export function startBackgroundJobs(options: {
     return holds;
   }
 
+  /** Partner mode: users whose verification was pending and has changed are told, once. */
+  async function recheckKyc(): Promise<void> {
+    const partner = deps.partner;
+    if (!partner) return;
+    try {
+      const changes = await partner.kyc.recheck((error) =>
+        deps.log.warn({ err: error }, "KYC re-check of one user failed"),
+      );
+      for (const change of changes) {
+        await notifier.notify({
+          userId: change.telegramId,
+          kind: "account",
+          render: (t) => ({
+            text: `${t("kyc-changed")}\n\n${readKyc(t, change.user, partner.supportContact).text}`,
+          }),
+        });
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "KYC re-check failed");
+    }
+  }
+
+  /** Partner mode: the operators are told once when a master balance falls below its threshold. */
+  async function checkMasterAlerts(): Promise<void> {
+    const partner = deps.partner;
+    if (partner === undefined) return;
+    try {
+      const fired = await new MasterAlerts(deps.store).check(partner.api, (error) =>
+        deps.log.warn({ err: error }, "master balance check failed"),
+      );
+      for (const alert of fired) {
+        for (const operator of partner.operators) {
+          await notifier.notify({
+            userId: operator,
+            kind: "account",
+            render: (t, locale) => ({
+              text: t("operator-alert-notice", {
+                balance: formatAmount(alert.balance, alert.currency, locale),
+                threshold: formatAmount(alert.threshold, alert.currency, locale),
+              }),
+            }),
+          });
+        }
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "master balance alerts failed");
+    }
+  }
+
   async function checkAlerts(): Promise<void> {
     try {
       const result = await alerts.tick();
@@ -151,7 +204,9 @@ export function startBackgroundJobs(options: {
       deps.log.error({ err: error }, "session check failed");
     }
     await reconcileOrders();
+    await recheckKyc();
     await checkAlerts();
+    await checkMasterAlerts();
   }
 
   let timer: NodeJS.Timeout | undefined;

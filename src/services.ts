@@ -19,13 +19,19 @@ import type { Clock } from "./clock.ts";
 import type { Config } from "./config.ts";
 import { AccountApi } from "./exchange/account.ts";
 import { HttpClient } from "./exchange/http.ts";
+import { PartnerApi } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
+import { PartnerServiceAccount } from "./partner/auth.ts";
+import { KycWatch } from "./partner/kyc-watch.ts";
+import { Pins } from "./partner/pins.ts";
+import type { PartnerServices } from "./partner/services.ts";
+import { PartnerUsers } from "./partner/users.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { Profiles } from "./session/profiles.ts";
 import { Sessions } from "./session/sessions.ts";
-import { openStore } from "./store/store.ts";
+import { openStore, type Store } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
 export interface Services {
@@ -36,7 +42,7 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner">>,
   options: {
     clock: Clock;
     log: Logger;
@@ -92,6 +98,9 @@ export async function createServices(
     market,
     orders,
     alertBook: new AlertBook(store),
+    ...(config.partner
+      ? { partner: partnerServices(config.partner, { http, store, vault, account, clock: options.clock }) }
+      : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
@@ -103,5 +112,30 @@ export async function createServices(
       await http.close();
       await store.close();
     },
+  };
+}
+
+/** EXCHANGE_MODE=partner: the partner API under the configured token or service account. */
+function partnerServices(
+  config: NonNullable<Config["partner"]>,
+  parts: { http: HttpClient; store: Store; vault: Vault; account: AccountApi; clock: Clock },
+): PartnerServices {
+  const { auth } = config;
+  const token =
+    auth.kind === "token"
+      ? auth.token
+      : (() => {
+          const serviceAccount = new PartnerServiceAccount({ ...parts, credentials: auth });
+          return () => serviceAccount.token();
+        })();
+  const api = new PartnerApi(parts.http, token);
+  const users = new PartnerUsers(parts.store);
+  return {
+    api,
+    users,
+    kyc: new KycWatch(parts.store, users, api),
+    pins: new Pins(parts.store, parts.clock),
+    operators: new Set(config.operatorIds),
+    supportContact: config.supportContact,
   };
 }

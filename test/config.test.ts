@@ -113,3 +113,83 @@ describe("loadConfig: the market-data account", () => {
     expect(refusal(withAccount("ABCD")).variable).toBe("MARKET_DATA_TOTP_SECRET");
   });
 });
+
+describe("loadConfig: partner mode", () => {
+  const partner = {
+    ...base,
+    EXCHANGE_MODE: "partner",
+    PARTNER_TOKEN: "partner-token-1",
+    SUPPORT_CONTACT: "@acme_support",
+  };
+  const service = {
+    ...base,
+    EXCHANGE_MODE: "partner",
+    PARTNER_EMAIL: "service@acme.example",
+    PARTNER_PASSWORD: "pw",
+    PARTNER_TOTP_SECRET: "JBSWY3DPEHPK3PXP",
+    SUPPORT_CONTACT: "support@acme.example",
+  };
+
+  it("is off by default: account mode, no partner settings", () => {
+    expect(loadConfig(base)).toMatchObject({ exchangeMode: "account", partner: undefined });
+  });
+
+  it("reads a partner token or a service account, operators and the support contact", () => {
+    expect(loadConfig({ ...partner, OPERATOR_IDS: " 42, 7 " }).partner).toEqual({
+      auth: { kind: "token", token: "partner-token-1" },
+      operatorIds: [42, 7],
+      supportContact: "@acme_support",
+    });
+    expect(loadConfig(service).partner).toEqual({
+      auth: {
+        kind: "service-account",
+        email: "service@acme.example",
+        password: "pw",
+        totpSecret: "JBSWY3DPEHPK3PXP",
+      },
+      operatorIds: [],
+      supportContact: "support@acme.example",
+    });
+    expect(
+      loadConfig({ ...partner, SUPPORT_CONTACT: "https://acme.example/help" }).partner?.supportContact,
+    ).toBe("https://acme.example/help");
+  });
+
+  it("names each bad variable in one sentence", () => {
+    const cases: [Record<string, string | undefined>, string, RegExp][] = [
+      [
+        { ...base, EXCHANGE_MODE: "white-label" },
+        "EXCHANGE_MODE",
+        /must be account or partner, not "white-label"/,
+      ],
+      [
+        { ...partner, PARTNER_TOKEN: undefined },
+        "PARTNER_TOKEN",
+        /PARTNER_TOKEN is missing: .*PARTNER_EMAIL/,
+      ],
+      [{ ...partner, PARTNER_TOKEN: "two words" }, "PARTNER_TOKEN", /without spaces/],
+      [{ ...service, PARTNER_TOKEN: "t" }, "PARTNER_TOKEN", /both set/],
+      [{ ...service, PARTNER_EMAIL: "nope" }, "PARTNER_EMAIL", /e-mail address, not "nope"/],
+      [{ ...service, PARTNER_PASSWORD: "" }, "PARTNER_PASSWORD", /PARTNER_PASSWORD is missing/],
+      [
+        { ...service, PARTNER_TOTP_SECRET: undefined },
+        "PARTNER_TOTP_SECRET",
+        /PARTNER_TOTP_SECRET is missing/,
+      ],
+      [{ ...service, PARTNER_TOTP_SECRET: "ABCD" }, "PARTNER_TOTP_SECRET", /not a usable TOTP secret/],
+      [{ ...partner, OPERATOR_IDS: "42,@boss" }, "OPERATOR_IDS", /"@boss" is not one/],
+      [{ ...partner, SUPPORT_CONTACT: undefined }, "SUPPORT_CONTACT", /SUPPORT_CONTACT is missing/],
+      [
+        { ...partner, SUPPORT_CONTACT: "call us" },
+        "SUPPORT_CONTACT",
+        /@handle, an e-mail address or an http\(s\) URL/,
+      ],
+    ];
+    for (const [env, variable, sentence] of cases) {
+      const error = refusal(env);
+      expect(error.variable, variable).toBe(variable);
+      expect(error.message).toMatch(sentence);
+      expect(error.message.split(/(?<=\.)\s/).length, error.message).toBeLessThanOrEqual(2);
+    }
+  });
+});

@@ -4,6 +4,8 @@
  *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
  *     private chats: session → conversations → flood limit → /cancel → features → unknown input
+ *       (partner mode: sign-up, /verify, the KYC gate and the partner features instead of the
+ *       account features; see partner-mode.ts)
  *   → unanswered buttons (any chat, inline messages too)
  *
  * @example
@@ -50,6 +52,7 @@ import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
+import { partnerMode } from "./partner-mode.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
 import { webAppLoginButtons } from "./ui/keyboards.ts";
 
@@ -153,35 +156,41 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     }),
   );
   // /cancel and /logout work in the middle of any flow: both are seen before the flows.
-  inPrivate.use(cancelFeature(deps), logoutFeature(deps));
+  inPrivate.use(cancelFeature(deps));
+  if (!deps.partner) inPrivate.use(logoutFeature(deps));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside.
   const flows = new Composer<PrivateContext>();
   inPrivate.use(flows);
-  // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
-  inPrivate.use(alertsFeature(deps));
-  // Open orders are reconciled when their owner comes back (after the update is handled).
-  inPrivate.use(orderWatch(deps));
-  inPrivate.use(
-    startFeature(deps),
-    helpFeature(),
-    languageFeature(deps),
-    loginFeature(deps, flows),
-    banksFeature(deps, flows),
-    sendFeature(deps, flows),
-    withdrawFeature(deps, flows),
-    meFeature(deps),
-    balanceFeature(deps),
-    pricesFeature(deps, flows),
-    limitsFeature(deps),
-    feesFeature(deps, flows),
-    tradeFeature(deps, flows),
-    // The quote cards' Confirm and Cancel, and the fresh-code step, for every kind of order.
-    ordersFeature(deps, flows),
-    depositFeature(deps, flows),
-    transactionsFeature(deps),
-    settingsFeature(deps),
-  );
+  if (deps.partner) {
+    // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
+    inPrivate.use(partnerMode({ ...deps, partner: deps.partner }, flows));
+  } else {
+    // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
+    inPrivate.use(alertsFeature(deps));
+    // Open orders are reconciled when their owner comes back (after the update is handled).
+    inPrivate.use(orderWatch(deps));
+    inPrivate.use(
+      startFeature(deps),
+      helpFeature(),
+      languageFeature(deps),
+      loginFeature(deps, flows),
+      banksFeature(deps, flows),
+      sendFeature(deps, flows),
+      withdrawFeature(deps, flows),
+      meFeature(deps),
+      balanceFeature(deps),
+      pricesFeature(deps, flows),
+      limitsFeature(deps),
+      feesFeature(deps, flows),
+      tradeFeature(deps, flows),
+      // The quote cards' Confirm and Cancel, and the fresh-code step, for every kind of order.
+      ordersFeature(deps, flows),
+      depositFeature(deps, flows),
+      transactionsFeature(deps),
+      settingsFeature(deps),
+    );
+  }
   // Last: what no feature took still gets an answer (a sentence in private chats only).
   inPrivate.use(unknownInput());
   guarded.use(staleButtons());

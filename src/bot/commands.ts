@@ -32,6 +32,30 @@ export const MENU_COMMANDS = {
   cancel: "command-cancel",
 } as const;
 
+/** The menu in partner mode (EXCHANGE_MODE=partner): the partner customer's commands. */
+export const PARTNER_MENU_COMMANDS = {
+  start: "command-start",
+  help: "command-help",
+  verify: "command-verify",
+  me: "command-me",
+  profile: "command-profile",
+  balance: "command-balance",
+  prices: "command-prices",
+  price: "command-price",
+  buy: "command-buy",
+  sell: "command-sell",
+  withdraw: "command-withdraw",
+  deposit: "command-deposit",
+  banks: "command-banks",
+  transactions: "command-transactions",
+  limits: "command-limits",
+  language: "command-language",
+  cancel: "command-cancel",
+} as const;
+
+/** The operator desk (OPERATOR_IDS only): never in the menu, unknown to everyone else. */
+export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", "pairs", "currencies"];
+
 /** Every command a private chat understands: the menu, plus the short forms it does not show. */
 export const KNOWN_COMMANDS: readonly string[] = [...Object.keys(MENU_COMMANDS), "alert", "tx"];
 
@@ -64,26 +88,30 @@ function editDistance(a: string, b: string): number {
   return row[b.length] ?? 0;
 }
 
-export function commandList(translate: (key: string) => string): BotCommand[] {
-  return Object.entries(MENU_COMMANDS).map(([command, key]) => ({ command, description: translate(key) }));
+export function commandList(
+  translate: (key: string) => string,
+  menu: Record<string, string> = MENU_COMMANDS,
+): BotCommand[] {
+  return Object.entries(menu).map(([command, key]) => ({ command, description: translate(key) }));
 }
 
 export async function registerCommands(
   api: Api,
-  deps: Pick<BotDeps, "i18n" | "config" | "log">,
+  deps: Pick<BotDeps, "i18n" | "config" | "log" | "partner">,
 ): Promise<void> {
   const { i18n, log } = deps;
   const defaultLocale = deps.config.defaultLocale;
+  const menu = deps.partner ? PARTNER_MENU_COMMANDS : MENU_COMMANDS;
   try {
     await api.setMyCommands(
-      commandList((key) => i18n.t(defaultLocale, key)),
+      commandList((key) => i18n.t(defaultLocale, key), menu),
       {
         scope: { type: "all_private_chats" },
       },
     );
     for (const locale of SUPPORTED_LOCALES) {
       await api.setMyCommands(
-        commandList((key) => i18n.t(locale, key)),
+        commandList((key) => i18n.t(locale, key), menu),
         {
           scope: { type: "all_private_chats" },
           language_code: locale,

@@ -40,3 +40,6 @@ export interface BotDeps {
   clock: Clock;
   log: Logger;
 }
+
+/** The dependencies in partner mode (EXCHANGE_MODE=partner), where `partner` is always there. */
+export type PartnerBotDeps = BotDeps & { partner: PartnerServices };

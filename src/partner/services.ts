@@ -4,6 +4,7 @@
  * operators are. Absent in account mode.
  */
 import type { PartnerApi } from "../exchange/partner.ts";
+import type { KycWatch } from "./kyc-watch.ts";
 import type { Pins } from "./pins.ts";
 import type { PartnerUsers } from "./users.ts";
 
@@ -13,6 +14,8 @@ export interface PartnerServices {
   pins: Pins;
   /** OPERATOR_IDS: the only users of the operator desk. */
   operators: ReadonlySet<number>;
+  /** Users whose verification is pending, re-checked by the background jobs. */
+  kyc: KycWatch;
   /** SUPPORT_CONTACT: what users who cannot be served are told to contact. */
   supportContact: string;
 }

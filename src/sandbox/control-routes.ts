@@ -67,6 +67,7 @@ const ACTIONS: readonly AssetAction[] = ["buy", "sell", "send", "receive"];
  * `POST /_sandbox/faults` body, every key optional:
  * `{latency: {ms, method?, path?}, fail: {count?, status?, method?, path?},
  *   rateLimit: {count?, retryAfter?, method?, path?}, drop: {count?, method?, path?},
+ *   dropAnswer: {count?, method?, path?}, alternateShapes: boolean,
  *   hold: {method?, path?, apply?, count?}, expireTokens: true, settleAs: "success"|"error",
  *   closeAsset: {type, currency}, openAsset: {type, currency},
  *   partnerUserStatus: {user_id, kyc_status?, edd_status?}}`
@@ -93,6 +94,12 @@ export function applyFaults(faults: Faults, body: Record<string, unknown>): void
   }
   const drop = record(body.drop, "drop");
   if (drop) faults.dropNext(count(drop), matchOf(drop));
+  const dropAnswer = record(body.dropAnswer, "dropAnswer");
+  if (dropAnswer) faults.dropAnswerNext(count(dropAnswer), matchOf(dropAnswer));
+  if (body.alternateShapes !== undefined) {
+    if (typeof body.alternateShapes !== "boolean") throw bad("alternateShapes must be true or false.");
+    faults.alternateShapes(body.alternateShapes);
+  }
   const hold = record(body.hold, "hold");
   if (hold) {
     const options: FaultMatch & { apply?: boolean; count?: number } = {

@@ -7,6 +7,7 @@ import { HttpError, unauthenticated } from "./http-kit.ts";
 import type { Market } from "./market.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 import type { RequestContext } from "./router.ts";
+import { PARTNER_SERVICE } from "./seed.ts";
 import type { Account, SandboxState } from "./state.ts";
 
 export interface SandboxConfig {
@@ -56,9 +57,13 @@ export function authenticate(deps: Deps, ctx: RequestContext): { account: Accoun
   return { account, token };
 }
 
-/** The partner API's single bearer token, or 401. */
+/** The partner API's fixed bearer token, or a live token of the partner's service account; else 401. */
 export function authenticatePartner(deps: Deps, ctx: RequestContext): void {
   const token = bearer(ctx);
-  if (token === undefined || token !== deps.config.partnerToken) throw unauthenticated();
+  const ok =
+    token !== undefined &&
+    (token === deps.config.partnerToken ||
+      deps.state.accountForToken(token)?.email === PARTNER_SERVICE.email);
+  if (token === undefined || !ok) throw unauthenticated();
   throttle(deps, ctx, `partner:${token}`);
 }

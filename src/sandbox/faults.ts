@@ -10,6 +10,7 @@
  * sandbox.faults.failNext(2, 503, { method: "GET", path: "/v1/prices" });
  * sandbox.faults.dropNext(1, { method: "POST", path: "/v1/buy" });
  * sandbox.faults.hold({ method: "POST", path: "/v1/buy", apply: true }); // applied, never answered
+ * sandbox.faults.dropAnswerNext(1, { method: "POST", path: "/api/v1/partners/users/*" }); // applied, connection cut
  */
 import type { AssetAction, EddStatus, KycStatus, SandboxState } from "./state.ts";
 
@@ -47,6 +48,7 @@ export type FaultAction =
   | { kind: "fail"; status: number }
   | { kind: "rate-limit"; retryAfterSeconds: number }
   | { kind: "drop" }
+  | { kind: "drop-answer" }
   | { kind: "hold"; apply: boolean };
 
 export function matches(match: FaultMatch, method: string, path: string): boolean {
@@ -64,6 +66,7 @@ export class Faults {
   #fail: (CountedRule & { status: number })[] = [];
   #rateLimit: (CountedRule & { retryAfterSeconds: number })[] = [];
   #drop: CountedRule[] = [];
+  #dropAnswer: CountedRule[] = [];
   #hold: HoldRule[] = [];
   readonly held: HeldRequest[] = [];
 
@@ -89,6 +92,19 @@ export class Faults {
   /** The next `count` matching requests lose their connection without an answer. */
   dropNext(count: number, match: FaultMatch = {}): void {
     this.#drop.push({ ...match, remaining: count });
+  }
+
+  /**
+   * The next `count` matching requests are carried out, then their connection is cut before the
+   * answer goes out: "the exchange did it, the answer was lost" (a retry must not do it twice).
+   */
+  dropAnswerNext(count: number, match: FaultMatch = {}): void {
+    this.#dropAnswer.push({ ...match, remaining: count });
+  }
+
+  /** The partner answers whose payload the spec leaves open come in another shape (or back). */
+  alternateShapes(on: boolean): void {
+    this.#state.alternateShapes = on;
   }
 
   /**
@@ -151,7 +167,9 @@ export class Faults {
     this.#fail = [];
     this.#rateLimit = [];
     this.#drop = [];
+    this.#dropAnswer = [];
     this.release();
+    this.#state.alternateShapes = false;
     this.#state.orderOutcome = "success";
     this.#state.closedAssets.clear();
   }
@@ -163,10 +181,11 @@ export class Faults {
     return total;
   }
 
-  /** Uses up and returns the fault for this request, if any (drop, then hold, then fail, then 429). */
+  /** Uses up and returns the fault for this request, if any (drop, drop-answer, hold, fail, 429). */
   take(method: string, path: string): FaultAction | undefined {
     const drop = takeCounted(this.#drop, method, path);
     if (drop) return { kind: "drop" };
+    if (takeCounted(this.#dropAnswer, method, path)) return { kind: "drop-answer" };
     if (method === "POST") {
       const hold = this.#hold.find((rule) => matches(rule, method, path));
       if (hold) {
@@ -199,6 +218,8 @@ export class Faults {
         retryAfterSeconds: r.retryAfterSeconds,
       })),
       drop: this.#drop.map((r) => ({ ...show(r), remaining: r.remaining })),
+      dropAnswer: this.#dropAnswer.map((r) => ({ ...show(r), remaining: r.remaining })),
+      alternateShapes: this.#state.alternateShapes,
       hold: this.#hold.map((r) => ({ ...show(r), apply: r.apply, remaining: r.remaining })),
       held: this.held.map((h) => ({ method: h.method, path: h.path, applied: h.applied })),
       settleOrdersAs: this.#state.orderOutcome,

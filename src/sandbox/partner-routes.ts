@@ -50,8 +50,30 @@ function ok(data?: unknown): ReturnType<typeof json> {
   return json(data === undefined ? { status: true } : { status: true, data });
 }
 
+/**
+ * Another plausible shape for an answer the spec leaves open (the `alternateShapes` switch): lists
+ * come wrapped as `{items, total}`, decimals swap between string and number, and objects carry a
+ * nested `meta`. A bot that shows "the fields it receives" must cope with either.
+ */
+export function reshaped(data: unknown, top = true): unknown {
+  if (Array.isArray(data)) {
+    const items = data.map((item) => reshaped(item, false));
+    return top ? { items, total: items.length } : items;
+  }
+  if (typeof data === "number") return String(data);
+  if (typeof data === "string" && /^-?\d+\.\d+$/.test(data)) return Number(data);
+  if (typeof data !== "object" || data === null) return data;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) out[key] = reshaped(value, false);
+  if (top) out.meta = { shape: "alternate", source: { name: "sandbox", version: 2 } };
+  return out;
+}
+
 export function partnerRoutes(router: Router, deps: Deps): void {
   const { state, market } = deps;
+  // The answers whose payload the spec leaves open (exchange-api.md, "Partner endpoints whose
+  // payloads are unspecified"): in the switched shape when asked to.
+  const open = (data?: unknown) => ok(state.alternateShapes && data !== undefined ? reshaped(data) : data);
   const guard = (ctx: RequestContext) => authenticatePartner(deps, ctx);
 
   const userFrom = (ctx: RequestContext, name: string): Account => {
@@ -124,7 +146,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
       if (email !== undefined) state.setEmail(existing, email);
       Object.assign(existing.info, info);
       if (phone !== undefined) existing.partner.phone = phone;
-      return ok(partnerUserJson(existing));
+      return open(partnerUserJson(existing));
     }
     const user = state.createAccount({
       email: email as string,
@@ -136,11 +158,15 @@ export function partnerRoutes(router: Router, deps: Deps): void {
 
   router.get(`${P}/users/:user_id`, (ctx) => ok(partnerUserJson(userFrom(ctx, "user_id"))));
 
-  // The share token decides the sandbox outcome: one containing "decline" or "fail" ends that way.
+  // The share token decides the sandbox outcome: one containing "decline" or "fail" ends that way;
+  // one containing "invalid" is refused at once, as an expired or misaddressed token would be.
   router.post("/v1/users/:user_id/kyc-import", (ctx) => {
     const user = userFrom(ctx, "user_id");
     const checks = new Checks(ctx.input);
     const token = checks.string("token", { max: 2048 });
+    if (token?.toLowerCase().includes("invalid")) {
+      checks.add("token", "The share token is invalid or has expired.");
+    }
     checks.done();
     const partner = user.partner;
     if (partner && partner.kyc_status !== "passed") {
@@ -164,7 +190,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
         code === FIAT.code ? balance : balance.times(market.price(code, now)).round(2, Big.roundDown);
       return { currency_code: code, balance: amountText(balance, code), fiat_conversion: eur.toFixed(2) };
     });
-    return ok(data);
+    return open(data);
   });
 
   router.get(`${P}/balances`, (ctx) => {
@@ -189,7 +215,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
       verificationAmount: fields.amount ?? new Big(0),
       verified: true,
     });
-    const reply = ok(bankAccountJson(record, { timestamps: false }));
+    const reply = open(bankAccountJson(record, { timestamps: false }));
     return { ...reply, headers: { deprecation: "true" } };
   });
 
@@ -207,7 +233,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
 
   router.get(`${P}/users/:user/bank-accounts/:bankId`, (ctx) => {
     const user = userFrom(ctx, "user");
-    return ok(bankAccountJson(bankOf(ctx, user), { timestamps: false }));
+    return open(bankAccountJson(bankOf(ctx, user), { timestamps: false }));
   });
 
   router.delete(`${P}/users/:user/bank-accounts/:bankId`, (ctx) => {
@@ -221,7 +247,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
 
   router.get(`${P}/users/:user/deposit-instructions`, (ctx) => {
     const user = userFrom(ctx, "user");
-    return ok({
+    return open({
       currency_code: FIAT.code,
       beneficiary: "Sandbox Exchange GmbH",
       bank_name: "Sandbox Bank AG",
@@ -249,7 +275,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
         month_used: num(used.month),
       };
     };
-    return ok(type ? record(type) : [record("fiat_deposit"), record("fiat_withdrawal")]);
+    return open(type ? record(type) : [record("fiat_deposit"), record("fiat_withdrawal")]);
   });
 
   // Body: amount (EUR) and the target as bank_account_id or reference_number.
@@ -279,12 +305,12 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     checks.done();
     requireKyc(user);
     const tx = placeFiatWithdrawal(deps, user, amount as Big, bank as NonNullable<typeof bank>, "partner");
-    return ok({ transaction_id: tx.id });
+    return open({ transaction_id: tx.id });
   });
 
   router.get(`${P}/pairs`, (ctx) => {
     guard(ctx);
-    return ok(
+    return open(
       cryptoCodes(deps).map((code) => ({
         pair: `${code}${FIAT.code}`,
         base_currency: code,
@@ -298,7 +324,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     const checks = new Checks(ctx.input);
     const only = pairOf(deps, checks.string("pair", { required: false, max: 16 }), checks);
     checks.done();
-    return ok(
+    return open(
       cryptoCodes(deps)
         .filter((c) => only === undefined || c === only)
         .map((c) => rateJson(deps, c)),
@@ -336,7 +362,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
 
   router.get(`${P}/currencies`, (ctx) => {
     guard(ctx);
-    return ok([
+    return open([
       { code: FIAT.code, name: FIAT.name, type: "fiat", decimals: 2 },
       ...market.currencies().map((c) => ({ code: c.code, name: c.name, type: "crypto", decimals: 8 })),
     ]);
@@ -345,12 +371,12 @@ export function partnerRoutes(router: Router, deps: Deps): void {
   router.get(`${P}/users-transactions`, (ctx) => {
     guard(ctx);
     const list = [...state.transactions.values()].filter((tx) => state.partnerUser(tx.accountId)).reverse();
-    return ok(page(ctx, list));
+    return open(page(ctx, list));
   });
 
   router.get(`${P}/users/:user/transactions`, (ctx) => {
     const user = userFrom(ctx, "user");
-    return ok(page(ctx, state.iterateTransactionsOf(user)));
+    return open(page(ctx, state.iterateTransactionsOf(user)));
   });
 
   router.get(`${P}/users/:user/transactions/:transactionId`, (ctx) => {
@@ -358,7 +384,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     const raw = ctx.params.transactionId ?? "";
     const tx = /^\d{1,15}$/.test(raw) ? state.transactions.get(Number(raw)) : undefined;
     if (!tx || tx.accountId !== user.id) throw modelNotFound("Transaction", raw);
-    return ok(transactionJson(tx, { userId: true }));
+    return open(transactionJson(tx, { userId: true }));
   });
 
   // Optional `pair` narrows the list; buy minimums are EUR, sell minimums are in the crypto.
@@ -367,7 +393,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     const checks = new Checks(ctx.input);
     const only = pairOf(deps, checks.string("pair", { required: false, max: 16 }), checks);
     checks.done();
-    return ok(
+    return open(
       cryptoCodes(deps)
         .filter((c) => only === undefined || c === only)
         .map((c) => ({ pair: `${c}${FIAT.code}`, buy: minimumFor("buy", c), sell: minimumFor("sell", c) })),

@@ -17,6 +17,16 @@ export const BUSINESS = {
   totpSecret: "SANDBOXBUSINESSSECRETKEYFORTESTS",
 } as const;
 
+/**
+ * The partner's service account: it logs in like any account (`POST v1/auth/login`), and its token
+ * is accepted on the partner paths as the fixed partner token is.
+ */
+export const PARTNER_SERVICE = {
+  email: "partner-service@sandbox.test",
+  password: "partner-service-password-1",
+  totpSecret: "SANDBOXPARTNERSERVICESECRETKEYAB",
+} as const;
+
 /** Has a password but no 2FA: the API refuses it (spec: only 2FA accounts can log in). */
 export const NO_TWO_FACTOR = { email: "no2fa@sandbox.test", password: "no2fa-password-1" } as const;
 
@@ -26,6 +36,7 @@ export interface Seeded {
   noTwoFactor: Account;
   /** A partner user who has passed KYC and holds some EUR: partner tests can trade at once. */
   partnerUser: Account;
+  partnerService: Account;
 }
 
 export function seed(state: SandboxState): Seeded {
@@ -109,6 +120,12 @@ export function seed(state: SandboxState): Seeded {
     verified: true,
   });
 
+  const partnerService = state.createAccount({
+    ...PARTNER_SERVICE,
+    accountType: "business",
+    info: { name: "Partner", surname: "Service", country: "DE" },
+  });
+
   for (const [currency, amount] of Object.entries({
     eur: "250000",
     btc: "5",
@@ -120,5 +137,5 @@ export function seed(state: SandboxState): Seeded {
     state.masterBalances.set(currency, new Big(amount));
   }
 
-  return { demo, business, noTwoFactor, partnerUser };
+  return { demo, business, noTwoFactor, partnerUser, partnerService };
 }

@@ -214,6 +214,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reply(malformed());
       return;
     }
+    if (fault?.kind === "drop-answer") {
+      await dispatch(api, ctx);
+      req.socket.destroy();
+      return;
+    }
     if (fault?.kind === "hold") {
       const applied = fault.apply ? await dispatch(api, ctx) : undefined;
       faults.held.push({

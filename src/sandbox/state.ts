@@ -196,6 +196,11 @@ export class SandboxState {
   readonly idempotency = new Map<string, IdempotencyRecord>();
   /** How orders placed from now on end. */
   orderOutcome: "success" | "error" = "success";
+  /**
+   * The partner answers whose payload the spec leaves open come in another plausible shape
+   * (partner-routes.ts, `reshaped`): a bot must show them without failing.
+   */
+  alternateShapes = false;
   /** When the limit records were created (their `created_at`). */
   readonly limitsCreatedAt: number;
 

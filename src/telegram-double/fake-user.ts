@@ -92,6 +92,20 @@ export class FakeUser {
     return this.#post(this.state, content);
   }
 
+  /**
+   * Shares a contact, as the "share my phone" button does (`own`: the user's own, with their
+   * user_id) or as a contact picked from the address book (someone else's, `userId` of that person
+   * or none).
+   */
+  async sendContact(contact: { phone: string; firstName?: string; userId?: number }): Promise<Message> {
+    const shared: NonNullable<Message["contact"]> = {
+      phone_number: contact.phone,
+      first_name: contact.firstName ?? this.from.first_name,
+    };
+    if (contact.userId !== undefined) shared.user_id = contact.userId;
+    return this.#post(this.state, { contact: shared });
+  }
+
   /** Sends a text message in a supergroup the bot is in (created on first use). */
   async sendInGroup(text: string, groupId = DEFAULT_GROUP_ID): Promise<Message> {
     const group = this.#double.world.addGroup(groupId, "Test group");

@@ -5,10 +5,15 @@
  * nothing of the session at all, sealed or not, not even in free pages or the WAL.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { createClient } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Harness, logInUpToCode, startHarness } from "../support/harness.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import {
+  type RedisServer,
+  rawRedisDump,
+  redisAvailable,
+  redisUnavailableReason,
+  startRedis,
+} from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
@@ -24,17 +29,7 @@ function sqliteDump(h: Harness): RawDump {
 }
 
 function redisDump(url: string): RawDump {
-  return async () => {
-    const client = createClient({ url });
-    await client.connect();
-    try {
-      const keys = await client.keys("*");
-      const values = await Promise.all(keys.map((key) => client.get(key).catch(() => "")));
-      return [...keys, ...values].join("\n");
-    } finally {
-      await client.close();
-    }
-  };
+  return () => rawRedisDump(url);
 }
 
 function secretsSuite(

@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type RunnerHandle, run } from "@grammyjs/runner";
+import Big from "big.js";
 import type { Bot } from "grammy";
 import type { Message } from "grammy/types";
 import { pino } from "pino";
@@ -24,9 +25,12 @@ import type { BotDeps } from "../../src/bot/deps.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
+import type { PartnerConfig } from "../../src/config.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
+import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import type { KycStatus } from "../../src/sandbox/state.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
 import {
@@ -60,6 +64,34 @@ export interface HarnessOptions {
   clock?: AdjustableClock;
   /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
   webApp?: boolean;
+  /** EXCHANGE_MODE: `partner` serves partner users through the sandbox's partner API. */
+  mode?: "account" | "partner";
+  /** Partner mode's settings (defaults: the sandbox's partner token, no operators). */
+  partner?: PartnerHarnessOptions;
+}
+
+export interface PartnerHarnessOptions {
+  /** `token`: PARTNER_TOKEN (default); `service-account`: PARTNER_EMAIL/_PASSWORD/_TOTP_SECRET. */
+  auth?: "token" | "service-account";
+  /** OPERATOR_IDS. */
+  operatorIds?: number[];
+  /** SUPPORT_CONTACT (default "@sandbox_support"). */
+  supportContact?: string;
+}
+
+/** The PIN every `partnerUser()` has set. */
+export const PARTNER_PIN = "482913";
+
+/** A Telegram user signed up as a partner user; `partnerUserId` is their id at the exchange. */
+export type PartnerFakeUser = FakeUser & { partnerUserId: number; pin: string };
+
+export interface PartnerUserOptions extends FakeUserOptions {
+  /** The KYC status at the exchange (default `passed`). */
+  kycStatus?: KycStatus;
+  /** EUR credited at the exchange (default "1000"; "0" for none). */
+  eur?: string;
+  /** A verified bank account at the exchange (default true). */
+  bankAccount?: boolean;
 }
 
 export interface Harness {
@@ -70,11 +102,19 @@ export interface Harness {
   bot: Bot<BotContext>;
   storeUrl: string;
   secretsKey: string;
+  /** Partner mode's config (undefined in account mode); `secondInstance` reuses it. */
+  partnerConfig: PartnerConfig | undefined;
   /** With `webApp`: the login page's URL (`${WEBAPP_URL}/webapp/login`). */
   webAppLoginUrl: string | undefined;
   user(id?: number, options?: FakeUserOptions): FakeUser;
   /** A user who went through /login with the sandbox's demo account. */
   loggedInUser(id?: number, options?: FakeUserOptions): Promise<FakeUser>;
+  /**
+   * A Telegram user linked to a fresh partner user at the sandbox (partner mode only): created
+   * through the partner API, linked, PIN `PARTNER_PIN` set, KYC `passed`, 1000 EUR and a verified
+   * bank account (all adjustable). The sign-up conversation itself is tested on its own.
+   */
+  partnerUser(id?: number, options?: PartnerUserOptions): Promise<PartnerFakeUser>;
   /** Resolves when no exchange request of the bot is under way, retries included. */
   exchangeIdle(): Promise<void>;
   /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
@@ -89,6 +129,7 @@ export interface Harness {
 export const HARNESS_EPOCH = Date.parse("2026-11-22T10:00:00.000Z");
 
 let nextUserId = 1000;
+let partnerEmailCounter = 1;
 
 /**
  * The exchange client's wait between retries of a GET, on the harness's ManualClock: none. Time
@@ -119,6 +160,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     : undefined;
   const webAppLoginUrl = pages ? `${pages.url}${WEBAPP_LOGIN_PATH}` : undefined;
 
+  const partner = options.mode === "partner" ? partnerConfigFor(sandbox, options.partner) : undefined;
+
   async function startBot(): Promise<void> {
     services = await createServices(
       {
@@ -127,6 +170,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         secretsKey,
         defaultLocale: "en",
         telegramApiRoot: telegram.apiRoot,
+        ...(partner ? { partner } : {}),
         ...(pages ? { webAppUrl: pages.url } : {}),
         ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
         ...(options.marketTtlMs !== undefined ? { marketTtlMs: options.marketTtlMs } : {}),
@@ -175,6 +219,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
     storeUrl,
     secretsKey,
+    partnerConfig: partner,
     webAppLoginUrl,
     user: (id = nextUserId++, userOptions) => telegram.user(id, userOptions),
     async loggedInUser(id = nextUserId++, userOptions) {
@@ -184,6 +229,37 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // a test that breaks the store next must find that write done, as a person typing would.
       await drainUpdates(bot);
       return user;
+    },
+    async partnerUser(id = nextUserId++, userOptions = {}) {
+      const services = harness.deps.partner;
+      if (!services) throw new Error('partnerUser() needs startHarness({ mode: "partner" }).');
+      const user = telegram.user(id, userOptions);
+      const { id: partnerUserId } = await services.api.createUser({
+        email: `tg${id}-${partnerEmailCounter++}@partner.test`,
+        name: user.from.first_name,
+        surname: "Tester",
+        phone: "+491511234567",
+      });
+      const account = sandbox.state.partnerUser(partnerUserId);
+      if (!account) throw new Error(`The sandbox has no partner user ${partnerUserId}.`);
+      sandbox.faults.setPartnerUserStatus(partnerUserId, {
+        kyc_status: userOptions.kycStatus ?? "passed",
+        edd_status: "not_required",
+      });
+      const eur = userOptions.eur ?? "1000";
+      if (eur !== "0") sandbox.state.credit(account, "eur", new Big(eur));
+      if (userOptions.bankAccount !== false) {
+        sandbox.state.addBankAccount(account, {
+          name: "Sandbox Partnerbank",
+          iban: "DE89370400440532013000",
+          swift_bic: "COBADEFFXXX",
+          verificationAmount: new Big("1.00"),
+          verified: true,
+        });
+      }
+      await services.pins.set(id, PARTNER_PIN);
+      await services.users.link(id, partnerUserId, { version: "test", at: clock.now() });
+      return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
     async restartBot() {
       await stopBot();
@@ -202,6 +278,18 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     },
   };
   return harness;
+}
+
+/** Partner mode's config against the sandbox: its partner token, or its partner service account. */
+export function partnerConfigFor(sandbox: Sandbox, options: PartnerHarnessOptions = {}): PartnerConfig {
+  return {
+    auth:
+      options.auth === "service-account"
+        ? { kind: "service-account", ...PARTNER_SERVICE }
+        : { kind: "token", token: sandbox.partnerToken },
+    operatorIds: options.operatorIds ?? [],
+    supportContact: options.supportContact ?? "@sandbox_support",
+  };
 }
 
 /** Silent, unless TEST_LOG names a file to write JSON lines to (debugging a failing test). */
@@ -257,6 +345,7 @@ export async function runJobsNearSessionEnd(h: Harness): Promise<void> {
  */
 export async function secondInstance(
   h: Harness,
+  options: { partner?: PartnerHarnessOptions } = {},
 ): Promise<{ bot: Bot<BotContext>; deps: BotDeps; close(): Promise<void> }> {
   const services = await createServices(
     {
@@ -265,6 +354,11 @@ export async function secondInstance(
       secretsKey: h.secretsKey,
       defaultLocale: "en",
       telegramApiRoot: h.telegram.apiRoot,
+      ...(options.partner
+        ? { partner: partnerConfigFor(h.sandbox, options.partner) }
+        : h.partnerConfig
+          ? { partner: h.partnerConfig }
+          : {}),
     },
     { clock: h.clock, log: testLogger(), retrySleep: noRetryWait },
   );

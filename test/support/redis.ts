@@ -207,3 +207,17 @@ function ping(port: number): Promise<boolean> {
     });
   });
 }
+
+/** Every key and value in a Redis, as one string: for "no secret in plain text" assertions. */
+export async function rawRedisDump(url: string): Promise<string> {
+  const { createClient } = await import("@keyv/redis");
+  const client = createClient({ url });
+  await client.connect();
+  try {
+    const keys = await client.keys("*");
+    const values = await Promise.all(keys.map((key) => client.get(key).catch(() => "")));
+    return [...keys, ...values].join("\n");
+  } finally {
+    await client.close();
+  }
+}

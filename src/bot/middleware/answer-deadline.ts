@@ -9,6 +9,7 @@
  * bot.use(answerDeadline({ firstSignMs: 2_000, finalMs: 20_000 }));
  */
 import type { MiddlewareFn } from "grammy";
+import { systemTimers, type Timers } from "../../clock.ts";
 import { withDeadline } from "../../exchange/deadline.ts";
 import type { BotContext } from "../context.ts";
 
@@ -17,6 +18,8 @@ export interface AnswerDeadlineOptions {
   firstSignMs?: number;
   /** The final sentence is out by then (default 20 s). */
   finalMs?: number;
+  /** What waits for the first sign (tests move it instead of racing the machine's load). */
+  timers?: Timers;
 }
 
 /** Telegram shows a chat action for about 5 s. */
@@ -30,11 +33,12 @@ function answers(method: string): boolean {
 export function answerDeadline(options: AnswerDeadlineOptions = {}): MiddlewareFn<BotContext> {
   const firstSignMs = options.firstSignMs ?? 2_000;
   const finalMs = options.finalMs ?? 20_000;
+  const timers = options.timers ?? systemTimers;
   // What the exchange may use of the deadline; the rest is for the reply (and its retries).
   const exchangeMs = finalMs - Math.min(3_000, Math.round(finalMs * 0.15));
   return async (ctx, next) => {
     const chatId = ctx.chat?.type === "private" ? ctx.chat.id : undefined;
-    let timer: NodeJS.Timeout | undefined;
+    let cancel: (() => void) | undefined;
     if (chatId !== undefined) {
       let answered = false;
       // ctx.api is this update's own Api (flows inside conversations use it too).
@@ -45,14 +49,14 @@ export function answerDeadline(options: AnswerDeadlineOptions = {}): MiddlewareF
       const sign = () => {
         if (answered) return;
         ctx.api.sendChatAction(chatId, "typing").catch(() => undefined);
-        timer = setTimeout(sign, TYPING_RENEW_MS);
+        cancel = timers.after(TYPING_RENEW_MS, sign);
       };
-      timer = setTimeout(sign, firstSignMs);
+      cancel = timers.after(firstSignMs, sign);
     }
     try {
       await withDeadline(exchangeMs, () => next());
     } finally {
-      clearTimeout(timer);
+      cancel?.();
     }
   };
 }

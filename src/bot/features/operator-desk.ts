@@ -1,0 +1,220 @@
+/**
+ * The operator desk (PRODUCT.md, partner mode), for OPERATOR_IDS only:
+ *
+ *   /master                      the master balance of every currency the exchange lists
+ *   /master eur                  one currency
+ *   /master alert                the low-balance alerts set
+ *   /master alert eur 1000       tell the operators when the EUR master balance falls below 1000
+ *   /master alert eur off        stop watching EUR
+ *   /user 42 | /user a@b.example a partner user's profile and KYC status
+ *   /alltx                       every user's transactions, paged (`atx:<page>`)
+ *   /pairs, /currencies          as the exchange lists them
+ *
+ * Every handler sits behind one filter on the sender's id: for anyone else these commands do not
+ * exist, and the update falls through to the ordinary unknown-command answer (unanswered.ts).
+ *
+ * Tolerant readings: a currency's code in the currencies list is its `code`, `currency_code`,
+ * `currency` or `symbol` field (or the item itself when it is a string); the partner API cannot
+ * look a user up by e-mail, so `/user EMAIL` walks the users linked to this bot.
+ */
+import { Composer } from "grammy";
+import { ExchangeError } from "../../exchange/errors.ts";
+import { type Big, decimalFrom, formatAmount, parseAmount } from "../../money.ts";
+import { MasterAlerts } from "../../partner/master-alerts.ts";
+import type { PartnerServices } from "../../partner/services.ts";
+import type { PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { amountRefusalText } from "../ui/amount.ts";
+import { chunkBlocks } from "../ui/chunks.ts";
+import { editInPlace } from "../ui/edit.ts";
+import { fieldMessages, findField, itemsOf } from "../ui/fields.ts";
+import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
+
+const CODE = /^[a-z0-9]{1,12}$/;
+const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
+
+/** The currency codes of a currencies payload, lower case, each once. */
+export function currencyCodes(payload: unknown): string[] {
+  const codes = itemsOf(payload).map((item) =>
+    typeof item === "string" ? item : findField(item, ["code", "currency_code", "currency", "symbol"]),
+  );
+  return [
+    ...new Set(
+      codes.map((code) => code?.toLowerCase()).filter((code) => code !== undefined && CODE.test(code)),
+    ),
+  ] as string[];
+}
+
+export function operatorDesk(
+  deps: Pick<BotDeps, "store"> & { partner: PartnerServices },
+): Composer<PrivateContext> {
+  const outer = new Composer<PrivateContext>();
+  const { api, operators, users } = deps.partner;
+  const desk = outer.filter((ctx) => operators.has(ctx.from.id));
+  const alerts = new MasterAlerts(deps.store);
+
+  async function masterLine(ctx: PrivateContext, code: string, locale: string): Promise<string> {
+    try {
+      const { balance } = await api.masterBalance(code);
+      return ctx.t("operator-master-line", { amount: formatAmount(balance, code, locale) });
+    } catch (error) {
+      if (!(error instanceof ExchangeError)) throw error;
+      return ctx.t("operator-master-unavailable", { currency: code.toUpperCase() });
+    }
+  }
+
+  async function alertCommand(ctx: PrivateContext, words: string[]): Promise<void> {
+    const locale = await ctx.i18n.getLocale();
+    const [currency, amountText] = words;
+    if (currency === undefined) {
+      const set = await alerts.list();
+      if (set.length === 0) {
+        await ctx.reply(ctx.t("operator-alert-none"));
+        return;
+      }
+      const lines = set.map((alert) => {
+        const threshold = decimalFrom(alert.threshold);
+        return ctx.t("operator-alert-line", {
+          amount: threshold ? formatAmount(threshold, alert.currency, locale) : alert.threshold,
+          state: alert.armed ? ctx.t("operator-alert-armed") : ctx.t("operator-alert-fired"),
+        });
+      });
+      await ctx.reply([ctx.t("operator-alert-title"), ...lines].join("\n"));
+      return;
+    }
+    const code = currency.toLowerCase();
+    if (!CODE.test(code) || amountText === undefined || words.length > 2) {
+      await ctx.reply(ctx.t("operator-alert-usage"));
+      return;
+    }
+    if (["off", "aus", "delete", "remove"].includes(amountText.toLowerCase())) {
+      const removed = await alerts.remove(code);
+      await ctx.reply(
+        removed
+          ? ctx.t("operator-alert-removed", { currency: code.toUpperCase() })
+          : ctx.t("operator-alert-not-set", { currency: code.toUpperCase() }),
+      );
+      return;
+    }
+    const parsed = parseAmount(amountText, code);
+    if (!parsed.ok) {
+      await ctx.reply(amountRefusalText(ctx.t, parsed));
+      return;
+    }
+    // The currency must be one the master balance knows: read it once now.
+    let balance: Big;
+    try {
+      balance = (await api.masterBalance(code)).balance;
+    } catch (error) {
+      if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "not-found")) {
+        await ctx.reply(ctx.t("operator-master-unknown", { currency: code.toUpperCase() }));
+        return;
+      }
+      throw error;
+    }
+    await alerts.set(code, parsed.value, ctx.from.id);
+    await ctx.reply(
+      ctx.t("operator-alert-set", {
+        amount: formatAmount(parsed.value, code, locale),
+        balance: formatAmount(balance, code, locale),
+      }),
+    );
+  }
+
+  desk.command("master", async (ctx) => {
+    const words = ctx.match.trim().split(/\s+/).filter(Boolean);
+    if (words[0]?.toLowerCase() === "alert") return alertCommand(ctx, words.slice(1));
+    const locale = await ctx.i18n.getLocale();
+    const one = words[0]?.toLowerCase();
+    if (one !== undefined && !CODE.test(one)) {
+      await ctx.reply(ctx.t("operator-master-usage"));
+      return;
+    }
+    const codes = one !== undefined ? [one] : currencyCodes(await api.currencies());
+    const lines = await Promise.all(
+      (codes.length > 0 ? codes : ["eur"]).map((code) => masterLine(ctx, code, locale)),
+    );
+    for (const text of chunkBlocks([ctx.t("operator-master-title"), lines.join("\n")])) await ctx.reply(text);
+  });
+
+  desk.command("user", async (ctx) => {
+    const typed = ctx.match.trim();
+    const locale = await ctx.i18n.getLocale();
+    let partnerUserId: number | undefined;
+    if (/^\d{1,15}$/.test(typed)) partnerUserId = Number(typed);
+    else if (EMAIL.test(typed)) partnerUserId = await findByEmail(typed.toLowerCase());
+    else {
+      await ctx.reply(ctx.t("operator-user-usage"));
+      return;
+    }
+    let user: unknown;
+    try {
+      user = partnerUserId === undefined ? undefined : await api.getUser(partnerUserId);
+    } catch (error) {
+      if (!(error instanceof ExchangeError && error.kind === "not-found")) throw error;
+    }
+    if (partnerUserId === undefined || user === undefined) {
+      await ctx.reply(ctx.t("operator-user-not-found", { user: typed.slice(0, 64) }));
+      return;
+    }
+    const telegramId = await users.telegramIdOf(partnerUserId);
+    const title = ctx.t("operator-user-title", {
+      id: String(partnerUserId),
+      telegram: telegramId === undefined ? "—" : String(telegramId),
+    });
+    for (const text of fieldMessages(ctx.t, title, user, locale, { empty: ctx.t("partner-me-empty") })) {
+      await ctx.reply(text, { parse_mode: "HTML" });
+    }
+  });
+
+  async function findByEmail(email: string): Promise<number | undefined> {
+    for (const telegramId of await users.telegramIds()) {
+      const id = await users.partnerIdOf(telegramId);
+      if (id === undefined) continue;
+      try {
+        const user = await api.getUser(id);
+        if (user.email?.toLowerCase() === email) return id;
+      } catch (error) {
+        if (!(error instanceof ExchangeError && error.kind === "not-found")) throw error;
+      }
+    }
+    return undefined;
+  }
+
+  async function allPage(ctx: PrivateContext, page: number) {
+    const locale = await ctx.i18n.getLocale();
+    const rows = await api.allTransactions(pageQuery(page));
+    return pagedFields(ctx.t, rows, locale, {
+      page,
+      callback: "atx",
+      title: ctx.t("operator-alltx-title"),
+      empty: ctx.t("operator-alltx-none"),
+    });
+  }
+
+  desk.command("alltx", async (ctx) => {
+    const { text, keyboard } = await allPage(ctx, 0);
+    await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  });
+
+  desk.callbackQuery(/^atx:(\d{1,5})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const { text, keyboard } = await allPage(ctx, Math.min(Number(ctx.match[1]), MAX_FIELDS_PAGE));
+    await editInPlace(ctx, text, keyboard);
+  });
+
+  async function replyList(ctx: PrivateContext, title: string, payload: unknown): Promise<void> {
+    const locale = await ctx.i18n.getLocale();
+    for (const text of fieldMessages(ctx.t, title, payload, locale, {
+      empty: ctx.t("operator-list-empty"),
+    })) {
+      await ctx.reply(text, { parse_mode: "HTML" });
+    }
+  }
+
+  desk.command("pairs", async (ctx) => replyList(ctx, ctx.t("operator-pairs-title"), await api.pairs()));
+  desk.command("currencies", async (ctx) =>
+    replyList(ctx, ctx.t("operator-currencies-title"), await api.currencies()),
+  );
+  return outer;
+}

@@ -1,0 +1,236 @@
+/**
+ * /banks in partner mode: the partner user's bank accounts as cards, a View and a Remove button per
+ * account and ➕ Add.
+ *
+ *   View    GET …/bank-accounts/{id}, every field the exchange sends (ui/fields.ts), copyable
+ *   Remove  a confirmation, then DELETE …/bank-accounts/{id}; the last account is never removed
+ *           (the list is read again just before, and the exchange's own refusal is worded too)
+ *   Add     through the deprecated POST …/bank-accounts, said so first: bank name, IBAN and BIC
+ *           checked with ibantools as typed (ui/bank-input.ts), then one POST
+ *
+ * Callback data: `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import { Composer, InlineKeyboard } from "grammy";
+import { ExchangeError } from "../../exchange/errors.ts";
+import { groupIban } from "../../iban.ts";
+import type { PartnerServices } from "../../partner/services.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import { externalCall } from "../flows/external.ts";
+import { partnerUserOf } from "../flows/partner-user.ts";
+import { flowUserId } from "../flows/user.ts";
+import { waitForText } from "../flows/wait.ts";
+import { refusalMessage } from "../middleware/error-boundary.ts";
+import { type Checked, checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
+import { bankButtonLabel, bankCard } from "../ui/bank-view.ts";
+import { chunkBlocks } from "../ui/chunks.ts";
+import { answerTap, closeCard } from "../ui/edit.ts";
+import { fieldMessages } from "../ui/fields.ts";
+import { escapeHtml } from "../ui/format.ts";
+
+/** Not key-shaped on purpose: a conversation id, not a sentence. */
+export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";
+const FLOW_TIMEOUT_MS = 15 * 60_000;
+const MAX_WRONG = 20;
+
+type AddOutcome =
+  | { kind: "added"; reply: unknown }
+  | { kind: "refused"; message: string }
+  /** The deprecated endpoint is gone (404, 405, 410). */
+  | { kind: "gone" };
+
+export function partnerBanksFeature(
+  deps: { partner: PartnerServices },
+  flows: Composer<PrivateContext>,
+): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
+  const { api } = deps.partner;
+  flows.use(
+    createConversation(addFlow(deps), { id: PARTNER_BANK_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
+  );
+
+  async function startAdd(ctx: PrivateContext): Promise<void> {
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(PARTNER_BANK_ADD_FLOW);
+  }
+
+  composer.command("banks", async (ctx) => {
+    if (ctx.match.trim().toLowerCase() === "add") return startAdd(ctx);
+    const id = await partnerUserOf(ctx, deps);
+    if (id === undefined) return;
+    const banks = await api.bankAccounts(id);
+    const keyboard = new InlineKeyboard();
+    for (const bank of banks) {
+      keyboard
+        .text(`👁 ${bankButtonLabel(bank)}`, `pb:v:${bank.id}`)
+        .text(ctx.t("banks-button-remove"), `pb:r:${bank.id}`)
+        .row();
+    }
+    keyboard.text(ctx.t("banks-button-add"), "pb:add");
+    if (banks.length === 0) {
+      await ctx.reply(ctx.t("banks-none"), { reply_markup: keyboard });
+      return;
+    }
+    const messages = chunkBlocks([
+      ctx.t("banks-title", { count: banks.length }),
+      ...banks.map((bank) => bankCard(ctx.t, bank)),
+    ]);
+    for (const [index, text] of messages.entries()) {
+      const last = index === messages.length - 1;
+      await ctx.reply(text, { parse_mode: "HTML", ...(last ? { reply_markup: keyboard } : {}) });
+    }
+  });
+
+  composer.callbackQuery("pb:add", async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await startAdd(ctx);
+  });
+
+  composer.callbackQuery(/^pb:v:(\d{1,15})$/, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const id = await partnerUserOf(ctx, deps);
+    if (id === undefined) return;
+    const bankId = Number(ctx.match[1]);
+    let bank: unknown;
+    try {
+      bank = await api.bankAccount(id, bankId);
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === "not-found") {
+        await ctx.reply(ctx.t("partner-banks-gone"));
+        return;
+      }
+      throw error;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const title = ctx.t("partner-banks-view-title");
+    const empty = ctx.t("partner-banks-view-empty");
+    for (const text of fieldMessages(ctx.t, title, bank, locale, { copyable: true, empty })) {
+      await ctx.reply(text, { parse_mode: "HTML" });
+    }
+  });
+
+  composer.callbackQuery(/^pb:r:(\d{1,15})$/, async (ctx) => {
+    const id = await partnerUserOf(ctx, deps);
+    if (id === undefined) return answerTap(ctx);
+    const bankId = Number(ctx.match[1]);
+    const banks = await api.bankAccounts(id);
+    const bank = banks.find((b) => b.id === bankId);
+    if (bank === undefined) return answerTap(ctx, ctx.t("partner-banks-gone"), true);
+    // The exchange keeps at least one: refused here, before anything is sent.
+    if (banks.length <= 1) return answerTap(ctx, ctx.t("banks-remove-last"), true);
+    await answerTap(ctx);
+    await ctx.reply(ctx.t("banks-remove-confirm", { card: bankCard(ctx.t, bank) }), {
+      parse_mode: "HTML",
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("banks-button-confirm-remove"), `pb:rr:${bank.id}`)
+        .text(ctx.t("banks-button-keep"), "pb:k"),
+    });
+  });
+
+  composer.callbackQuery("pb:k", async (ctx) => {
+    await answerTap(ctx);
+    await closeCard(ctx, ctx.t("banks-remove-kept"));
+  });
+
+  composer.callbackQuery(/^pb:rr:(\d{1,15})$/, async (ctx) => {
+    const id = await partnerUserOf(ctx, deps);
+    if (id === undefined) return answerTap(ctx);
+    await answerTap(ctx);
+    const bankId = Number(ctx.match[1]);
+    // Read again just before: another device may have removed one meanwhile.
+    const banks = await api.bankAccounts(id);
+    const bank = banks.find((b) => b.id === bankId);
+    if (bank === undefined) {
+      await closeCard(ctx, ctx.t("partner-banks-gone"));
+      return;
+    }
+    if (banks.length <= 1) {
+      await closeCard(ctx, ctx.t("banks-remove-last"));
+      return;
+    }
+    try {
+      await api.removeBankAccount(id, bankId);
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === "not-found") {
+        await closeCard(ctx, ctx.t("partner-banks-gone"));
+        return;
+      }
+      if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
+        await closeCard(ctx, ctx.t("banks-remove-refused", { message: refusalMessage(error) }));
+        return;
+      }
+      throw error;
+    }
+    await closeCard(ctx, ctx.t("partner-banks-removed", { bank: bankButtonLabel(bank) }));
+  });
+  return composer;
+}
+
+function addFlow(deps: { partner: PartnerServices }) {
+  return async function partnerBankAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const telegramId = flowUserId(ctx);
+    const partnerUserId = await externalCall(conversation, () => deps.partner.users.partnerIdOf(telegramId));
+    if (partnerUserId === undefined) {
+      await ctx.reply(ctx.t("partner-not-linked"));
+      return;
+    }
+    const existing = await externalCall(conversation, async () =>
+      (await deps.partner.api.bankAccounts(partnerUserId)).map((bank) => bank.iban),
+    );
+    await ctx.reply(ctx.t("partner-banks-add-deprecated"));
+
+    async function ask<K extends string>(key: string, check: (text: string) => Checked<K>, field: K) {
+      await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
+      for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
+        const answer = await waitForText(conversation);
+        const checked = check(answer.message.text);
+        if (checked.ok) return (checked as Record<K, string>)[field];
+        await answer.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
+      }
+      await ctx.reply(ctx.t("banks-too-many-tries"));
+      return undefined;
+    }
+
+    const name = await ask("banks-add-ask-name", checkBankName, "name");
+    if (name === undefined) return;
+    const iban = await ask("banks-add-ask-iban", (text) => checkIban(text, existing), "iban");
+    if (iban === undefined) return;
+    const bic = await ask("banks-add-ask-bic", checkBic, "bic");
+    if (bic === undefined) return;
+
+    const outcome = await externalCall(conversation, async (): Promise<AddOutcome> => {
+      try {
+        const reply = await deps.partner.api.addBankAccount(partnerUserId, { name, iban, swift_bic: bic });
+        return { kind: "added", reply: JSON.parse(JSON.stringify(reply ?? null)) as unknown };
+      } catch (error) {
+        if (error instanceof ExchangeError && error.kind === "validation") {
+          return { kind: "refused", message: refusalMessage(error) };
+        }
+        if (
+          error instanceof ExchangeError &&
+          (error.kind === "not-found" || error.status === 405 || error.status === 410)
+        ) {
+          return { kind: "gone" };
+        }
+        throw error;
+      }
+    });
+    if (outcome.kind === "gone") {
+      await ctx.reply(ctx.t("partner-banks-add-gone", { contact: deps.partner.supportContact }));
+      return;
+    }
+    if (outcome.kind === "refused") {
+      await ctx.reply(ctx.t("banks-add-refused", { message: escapeHtml(outcome.message) }), {
+        parse_mode: "HTML",
+      });
+      return;
+    }
+    const locale = await ctx.i18n.getLocale();
+    const title = ctx.t("partner-banks-added", { name: escapeHtml(name), iban: escapeHtml(groupIban(iban)) });
+    for (const text of fieldMessages(ctx.t, title, outcome.reply, locale, {
+      empty: ctx.t("partner-banks-view-empty"),
+    })) {
+      await ctx.reply(text, { parse_mode: "HTML" });
+    }
+  };
+}

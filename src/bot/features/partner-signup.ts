@@ -1,0 +1,219 @@
+/**
+ * `/start` in partner mode (PRODUCT.md, Partner mode): a Telegram user the bot does not know signs
+ * up — e-mail, name, surname, phone (the "share my phone" button, the sender's own contact only, or
+ * typed and checked by libphonenumber-js), consent to the terms (version and time kept), and a
+ * 6-digit PIN typed twice. Each PIN message is deleted at once and the PIN is kept only as a salted
+ * scrypt hash (partner/pins.ts). Then the exchange creates the partner user and the link
+ * Telegram user → partner user is stored for good. A known user gets their verification status.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import { Composer, InlineKeyboard, Keyboard } from "grammy";
+import { parsePhoneNumberFromString } from "libphonenumber-js/max";
+import { ExchangeError } from "../../exchange/errors.ts";
+import { PIN } from "../../partner/pins.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { PartnerBotDeps } from "../deps.ts";
+import { externalCall } from "../flows/external.ts";
+import { EMAIL } from "../flows/log-in.ts";
+import { flowUserId } from "../flows/user.ts";
+import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
+import { readKyc } from "../ui/kyc-status.ts";
+
+export const SIGNUP_FLOW = "signup";
+/** The version of the partner's terms a user agrees to at sign-up; kept with the consent. */
+export const TERMS_VERSION = "2026-11";
+const SIGNUP_TIMEOUT_MS = 15 * 60_000;
+const NAME_MAX = 64;
+
+type Deps = Pick<PartnerBotDeps, "partner" | "clock">;
+
+export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
+  // An abandoned sign-up (a typed PIN in its encrypted state) ends after a while.
+  flows.use(
+    createConversation(signUpFlow(deps), { id: SIGNUP_FLOW, maxMillisecondsToWait: SIGNUP_TIMEOUT_MS }),
+  );
+
+  composer.command("start", async (ctx) => {
+    const partnerUserId = await deps.partner.users.partnerIdOf(ctx.from.id);
+    if (partnerUserId === undefined) {
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(SIGNUP_FLOW);
+      return;
+    }
+    const user = await deps.partner.api.getUser(partnerUserId);
+    await deps.partner.kyc.saw(ctx.from.id, user.kyc_status);
+    const reading = readKyc(ctx.t, user, deps.partner.supportContact);
+    await ctx.reply(
+      `${ctx.t("partner-welcome-back", { name: user.name ?? ctx.from.first_name })}\n\n${reading.text}`,
+    );
+  });
+  return composer;
+}
+
+function signUpFlow(deps: Deps) {
+  return async function signUp(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const telegramId = flowUserId(ctx);
+    await ctx.reply(ctx.t("signup-intro", { name: ctx.from?.first_name ?? "" }));
+
+    const email = await askText(conversation, ctx, "signup-ask-email", "signup-bad-email", (text) =>
+      EMAIL.test(text) && text.length <= 254 ? text : undefined,
+    );
+    const name = await askText(conversation, ctx, "signup-ask-name", "signup-bad-name", checkedName);
+    const surname = await askText(conversation, ctx, "signup-ask-surname", "signup-bad-name", checkedName);
+    const phone = await askPhone(conversation, ctx, telegramId);
+
+    const buttons = await flowButtons(conversation, "signup", "button-inactive");
+    await ctx.reply(ctx.t("signup-ask-consent", { version: TERMS_VERSION }), {
+      reply_markup: new InlineKeyboard()
+        .text(ctx.t("signup-consent-agree"), `${buttons.own}agree`)
+        .text(ctx.t("signup-consent-decline"), `${buttons.own}decline`),
+    });
+    let agreed: boolean | undefined;
+    while (agreed === undefined) {
+      const answer = await waitAnswer(conversation, buttons.wait);
+      if (answer.kind === "tap") agreed = answer.data.endsWith(":agree");
+      else await answer.ctx.reply(ctx.t("signup-consent-tap"));
+    }
+    if (!agreed) {
+      await ctx.reply(ctx.t("signup-consent-declined"));
+      return;
+    }
+    const consent = {
+      version: TERMS_VERSION,
+      at: await externalCall(conversation, async () => deps.clock.now()),
+    };
+
+    const pin = await askPin(conversation, ctx);
+
+    await ctx.reply(ctx.t("signup-creating"));
+    const outcome = await externalCall(conversation, async (): Promise<SignUpOutcome> => {
+      try {
+        const { id } = await deps.partner.api.createUser({ email, name, surname, phone });
+        // The link is what makes a user "signed up": it goes last, after the PIN.
+        await deps.partner.pins.set(telegramId, pin);
+        await deps.partner.users.link(telegramId, id, consent);
+        const user = await deps.partner.api.getUser(id);
+        return { ok: true, kyc: { kyc_status: user.kyc_status, edd_status: user.edd_status } };
+      } catch (error) {
+        return refusalOf(error);
+      }
+    });
+    const support = deps.partner.supportContact;
+    if (outcome.ok) {
+      const reading = readKyc(ctx.t, outcome.kyc, support);
+      await ctx.reply(`${ctx.t("signup-done", { email })}\n\n${reading.text}`);
+    } else if (outcome.reason === "email-taken") {
+      await ctx.reply(ctx.t("signup-email-taken", { email, support }));
+    } else if (outcome.reason === "refused") {
+      await ctx.reply(ctx.t("signup-refused", { reason: outcome.message, support }));
+    } else {
+      await ctx.reply(ctx.t("signup-unavailable"));
+    }
+  };
+}
+
+type SignUpOutcome =
+  | { ok: true; kyc: { kyc_status: string; edd_status?: string | undefined } }
+  | { ok: false; reason: "email-taken" }
+  | { ok: false; reason: "refused"; message: string }
+  | { ok: false; reason: "unavailable" };
+
+/** The exchange's answer to a refused sign-up, as something the user can act on. */
+function refusalOf(error: unknown): SignUpOutcome {
+  if (!(error instanceof ExchangeError)) throw error;
+  if (error.kind === "validation") {
+    const emailErrors = error.fieldErrors.email ?? [];
+    // Laravel's wording for a unique e-mail ("has already been taken"); any e-mail refusal that
+    // is not about its shape (we checked that) means the exchange knows the address.
+    if (emailErrors.some((m) => /taken|exist|already|registered/i.test(m)))
+      return { ok: false, reason: "email-taken" };
+    const first = Object.values(error.fieldErrors).flat()[0];
+    return { ok: false, reason: "refused", message: first ?? error.message };
+  }
+  if (error.kind === "http" || error.kind === "forbidden" || error.kind === "not-found") {
+    return { ok: false, reason: "refused", message: error.message };
+  }
+  return { ok: false, reason: "unavailable" };
+}
+
+function checkedName(text: string): string | undefined {
+  const name = text.replace(/\s+/g, " ").trim();
+  return name.length >= 1 && name.length <= NAME_MAX && !/[\d@/\\<>]/.test(name) ? name : undefined;
+}
+
+async function askText(
+  conversation: Flow,
+  ctx: FlowContext,
+  askKey: "signup-ask-email" | "signup-ask-name" | "signup-ask-surname",
+  badKey: "signup-bad-email" | "signup-bad-name",
+  check: (text: string) => string | undefined,
+): Promise<string> {
+  await ctx.reply(ctx.t(askKey));
+  for (;;) {
+    const answer = await waitForText(conversation);
+    const value = check(answer.message.text.trim());
+    if (value !== undefined) return value;
+    await answer.reply(ctx.t(badKey));
+  }
+}
+
+/**
+ * The phone: the "share my phone" button (a contact whose user_id is the sender's: Telegram sets it
+ * only for the user's own number) or typed in international form. Kept in E.164.
+ */
+async function askPhone(conversation: Flow, ctx: FlowContext, telegramId: number): Promise<string> {
+  await ctx.reply(ctx.t("signup-ask-phone"), {
+    reply_markup: new Keyboard().requestContact(ctx.t("signup-share-phone")).oneTime().resized(),
+  });
+  for (;;) {
+    const answer = await conversation.waitUntil((c) => c.has("message:contact") || isPlainText(c), {
+      otherwise: async (c) => {
+        if (c.callbackQuery) await c.answerCallbackQuery({ text: c.t("flow-hint-command") });
+        else if (c.message) await c.reply(c.t("signup-phone-hint"));
+      },
+    });
+    const contact = answer.message?.contact;
+    let typed: string;
+    if (contact !== undefined) {
+      if (contact.user_id !== telegramId) {
+        await answer.reply(ctx.t("signup-contact-not-yours"));
+        continue;
+      }
+      // Telegram gives the number with or without its leading +.
+      typed = contact.phone_number.startsWith("+") ? contact.phone_number : `+${contact.phone_number}`;
+    } else {
+      typed = answer.message?.text ?? "";
+    }
+    const phone = parsePhoneNumberFromString(typed.trim());
+    if (phone?.isValid()) {
+      await answer.reply(ctx.t("signup-phone-ok", { phone: phone.formatInternational() }), {
+        reply_markup: { remove_keyboard: true },
+      });
+      return phone.number;
+    }
+    await answer.reply(ctx.t("signup-bad-phone"));
+  }
+}
+
+/** The PIN, typed twice; each message is deleted before anything else is done with it. */
+async function askPin(conversation: Flow, ctx: FlowContext): Promise<string> {
+  for (;;) {
+    await ctx.reply(ctx.t("signup-ask-pin"));
+    const first = await readPin(conversation, ctx);
+    await ctx.reply(ctx.t("signup-ask-pin-again"));
+    const second = await readPin(conversation, ctx);
+    if (first === second) return first;
+    await ctx.reply(ctx.t("signup-pin-mismatch"));
+  }
+}
+
+async function readPin(conversation: Flow, ctx: FlowContext): Promise<string> {
+  for (;;) {
+    const answer = await waitForSecret(conversation);
+    const pin = answer.message.text.replace(/\s/g, "");
+    await answer.deleteMessage();
+    if (PIN.test(pin)) return pin;
+    await ctx.reply(ctx.t("signup-bad-pin"));
+  }
+}

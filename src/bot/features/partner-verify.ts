@@ -1,0 +1,94 @@
+/**
+ * `/verify` (PRODUCT.md, Partner mode): the user pastes the share token their identity-verification
+ * provider gave them; the message is deleted like a password, the exchange imports the KYC data
+ * (`POST v1/users/{id}/kyc-import`), and the user sees their new status. `/verify TOKEN` in one
+ * message works too (that message is deleted first). Refusals are said in a sentence.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import { Composer } from "grammy";
+import { ExchangeError } from "../../exchange/errors.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { PartnerBotDeps } from "../deps.ts";
+import { externalCall } from "../flows/external.ts";
+import { flowUserId } from "../flows/user.ts";
+import { waitForSecret } from "../flows/wait.ts";
+import { readKyc } from "../ui/kyc-status.ts";
+
+export const VERIFY_FLOW = "verify";
+const VERIFY_TIMEOUT_MS = 10 * 60_000;
+/** Share tokens are long opaque strings; anything much shorter was not pasted whole. */
+const TOKEN_SHAPE = /^\S{8,2048}$/;
+
+type Deps = Pick<PartnerBotDeps, "partner">;
+
+export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
+  flows.use(
+    createConversation(verifyFlow(deps), { id: VERIFY_FLOW, maxMillisecondsToWait: VERIFY_TIMEOUT_MS }),
+  );
+
+  composer.command("verify", async (ctx) => {
+    const inline = ctx.match.trim();
+    // A token typed after the command is a secret like any other: gone before anything else.
+    if (inline !== "") await ctx.deleteMessage();
+    const partnerUserId = await deps.partner.users.partnerIdOf(ctx.from.id);
+    if (partnerUserId === undefined) {
+      await ctx.reply(ctx.t("signup-required"));
+      return;
+    }
+    const user = await deps.partner.api.getUser(partnerUserId);
+    await deps.partner.kyc.saw(ctx.from.id, user.kyc_status);
+    if (user.kyc_status === "passed" || user.kyc_status === "pending") {
+      await ctx.reply(readKyc(ctx.t, user, deps.partner.supportContact).text);
+      return;
+    }
+    if (inline !== "") {
+      await ctx.reply(await importToken(deps, ctx, { telegramId: ctx.from.id, partnerUserId }, inline));
+      return;
+    }
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(VERIFY_FLOW);
+  });
+  return composer;
+}
+
+function verifyFlow(deps: Deps) {
+  return async function verify(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const telegramId = flowUserId(ctx);
+    const partnerUserId = await externalCall(conversation, () => deps.partner.users.partnerIdOf(telegramId));
+    if (partnerUserId === undefined) return;
+    await ctx.reply(ctx.t("verify-ask-token"));
+    const answer = await waitForSecret(conversation);
+    await answer.deleteMessage();
+    const token = answer.message.text.trim();
+    const text = await externalCall(conversation, () =>
+      importToken(deps, ctx, { telegramId, partnerUserId }, token),
+    );
+    await ctx.reply(text);
+  };
+}
+
+/** Imports the KYC data behind `token`; the sentence to show: the new status, or the refusal. */
+async function importToken(
+  deps: Deps,
+  ctx: Pick<FlowContext, "t">,
+  who: { telegramId: number; partnerUserId: number },
+  token: string,
+): Promise<string> {
+  const { partnerUserId } = who;
+  if (!TOKEN_SHAPE.test(token)) return ctx.t("verify-bad-token");
+  try {
+    const accepted = await deps.partner.api.importKyc(partnerUserId, token);
+    if (!accepted) return ctx.t("verify-refused", { reason: "—", support: deps.partner.supportContact });
+  } catch (error) {
+    if (!(error instanceof ExchangeError)) throw error;
+    if (error.kind === "validation" || error.kind === "http" || error.kind === "forbidden") {
+      const reason = Object.values(error.fieldErrors).flat()[0] ?? error.message;
+      return ctx.t("verify-refused", { reason, support: deps.partner.supportContact });
+    }
+    return ctx.t("verify-unavailable");
+  }
+  const user = await deps.partner.api.getUser(partnerUserId);
+  await deps.partner.kyc.saw(who.telegramId, user.kyc_status);
+  return `${ctx.t("verify-imported")}\n\n${readKyc(ctx.t, user, deps.partner.supportContact).text}`;
+}

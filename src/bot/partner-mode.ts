@@ -1,0 +1,29 @@
+/**
+ * What a private chat offers in partner mode (EXCHANGE_MODE=partner), in order: sign-up (/start),
+ * /verify, /help and /language for anyone; then the KYC gate; then the partner customer and
+ * operator features (src/bot/partner-features.ts). The account-mode features (login, sessions,
+ * 2FA) are not installed: partner users have no exchange login.
+ */
+import { Composer } from "grammy";
+import type { PrivateContext } from "./context.ts";
+import type { PartnerBotDeps } from "./deps.ts";
+import { helpFeature } from "./features/help.ts";
+import { languageFeature } from "./features/language.ts";
+import { partnerSignUpFeature } from "./features/partner-signup.ts";
+import { partnerVerifyFeature } from "./features/partner-verify.ts";
+import { partnerGate } from "./middleware/partner-gate.ts";
+import { partnerFeatures } from "./partner-features.ts";
+
+export function partnerMode(deps: PartnerBotDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+  const composer = new Composer<PrivateContext>();
+  composer.use(
+    partnerSignUpFeature(deps, flows),
+    partnerVerifyFeature(deps, flows),
+    helpFeature("partner"),
+    languageFeature(deps),
+  );
+  // Commands and taps only: stray text reaches the unknown-input answer, as in account mode.
+  composer.on(["message:entities:bot_command", "callback_query"]).use(partnerGate(deps));
+  composer.use(partnerFeatures(deps, flows));
+  return composer;
+}

@@ -1,0 +1,315 @@
+/**
+ * The one renderer for the partner payloads exchange-api.md leaves unspecified (user balance,
+ * deposit instructions, withdraw, pairs, rates, currencies, transactions, limits): it shows the
+ * fields it receives, whatever their shape. Names are made readable (`currency_code` → "Currency
+ * code", a few common ones translated), decimals and dates are formatted per locale, nested objects
+ * are flattened into "Parent › child" labels, and it never throws on any JSON value: a huge payload
+ * is cut (and says so), every name and value is HTML-escaped.
+ *
+ * Tolerant readings (PRODUCT.md, partner mode): a number may come as a JSON number or a decimal
+ * string and is shown the same; `{status, data}` wrappers are unwrapped; a list may be an array, an
+ * array under a key (`data`, `items`, …) or an object of objects keyed by id; fields that hold
+ * identifiers (ids, IBANs, codes, references, phone numbers) are shown as they came, never as
+ * numbers; a date-time without a zone is read as UTC.
+ *
+ * @example
+ * const title = ctx.t("partner-balance-title");
+ * for (const text of fieldMessages(ctx.t, title, await api.userBalance(id), locale, { empty })) {
+ *   await ctx.reply(text, { parse_mode: "HTML" });
+ * }
+ */
+import { decimalFrom, formatNumber } from "../../money.ts";
+import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
+import { escapeHtml, formatDateTime } from "./format.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+export interface FieldOptions {
+  /** Values in `<code>`, so a tap copies them (deposit instructions). */
+  copyable?: boolean;
+  /** Items of a list shown at most (the rest is counted in one line); default 50. */
+  maxItems?: number;
+  /** Lines per item at most; default 60. */
+  maxLines?: number;
+}
+
+/** Deeper than this, a value is shown as compact JSON: no exchange answer nests that far on purpose. */
+const MAX_DEPTH = 6;
+const MAX_VALUE_CHARS = 300;
+const MAX_LABEL_CHARS = 64;
+/** A block stays well under one message, so chunkBlocks can always place it. */
+const MAX_BLOCK_CHARS = MESSAGE_LIMIT - 256;
+const EMPTY = "—";
+
+/** Common names, translated; any other name is made readable from its spelling. */
+const LABEL_KEYS: Record<string, string> = {
+  amount: "fields-label-amount",
+  balance: "fields-label-balance",
+  currency_code: "fields-label-currency",
+  currency: "fields-label-currency",
+  iban: "fields-label-iban",
+  swift_bic: "fields-label-bic",
+  bic: "fields-label-bic",
+  beneficiary: "fields-label-beneficiary",
+  reference: "fields-label-reference",
+  reference_number: "fields-label-reference",
+  bank_name: "fields-label-bank",
+  state: "fields-label-state",
+  status: "fields-label-status",
+  created_at: "fields-label-created",
+  updated_at: "fields-label-updated",
+  price: "fields-label-price",
+  pair: "fields-label-pair",
+  fee: "fields-label-fee",
+  name: "fields-label-name",
+  type: "fields-label-type",
+};
+
+/** Names whose values identify something: shown as they came, never reformatted as a number. */
+const VERBATIM =
+  /(?:^|_)(?:id|ids|iban|bic|swift|code|number|reference|ref|phone|postal|zip|pair|token|hash|address|txid|key|email)(?:_|$)/;
+const DATE_NAME = /(?:^|_)(?:at|date|time|timestamp|dob)(?:_|$)|^date_of_birth$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
+/** A plain decimal as an API sends it: no grouping, no leading zeros (`0012` is a code, not 12). */
+const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+
+/** `currencyCode`, `currency-code`, `Currency Code` → `currency_code`. */
+function snake(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/[\s.-]+/g, "_")
+    .toLowerCase();
+}
+
+/** A field name for people: translated when common, else "Currency code" from `currency_code`. */
+export function fieldLabel(t: Translate, name: string): string {
+  const key = LABEL_KEYS[snake(name)];
+  if (key) return t(key);
+  const words = snake(name).replace(/_+/g, " ").trim();
+  const text = words === "" ? name : words.charAt(0).toUpperCase() + words.slice(1);
+  return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
+}
+
+function cut(text: string): string {
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
+}
+
+function formatDate(value: string, locale: string): string | undefined {
+  if (DATE_ONLY.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    if (Number.isNaN(ms)) return undefined;
+    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
+  }
+  if (!DATE_TIME.test(value)) return undefined;
+  let iso = value.replace(" ", "T");
+  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso)) iso = `${iso}Z`;
+  // Laravel sends microseconds; Date.parse wants at most milliseconds.
+  iso = iso.replace(/(\.\d{3})\d+/, "$1");
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? undefined : formatDateTime(ms, locale);
+}
+
+/** A number as people read it, with every decimal it has (a balance is never rounded away). */
+function formatDecimal(text: string, locale: string): string | undefined {
+  const value = decimalFrom(text);
+  if (value === undefined) return undefined;
+  const decimals = Math.min(value.toFixed().split(".")[1]?.length ?? 0, 20);
+  return formatNumber(value, locale, decimals);
+}
+
+/** One scalar value as plain text (not yet escaped). */
+export function fieldValue(t: Translate, name: string, value: unknown, locale: string): string {
+  if (value === null || value === undefined) return EMPTY;
+  if (typeof value === "boolean") return value ? t("fields-yes") : t("fields-no");
+  const key = snake(name);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) return String(value);
+    if (DATE_NAME.test(key) && Number.isInteger(value) && value > 1e9) {
+      // Unix time: seconds up to the year 5138, milliseconds beyond.
+      return formatDateTime(value < 1e11 ? value * 1000 : value, locale);
+    }
+    if (VERBATIM.test(key)) return String(value);
+    return formatDecimal(String(value), locale) ?? String(value);
+  }
+  if (typeof value === "string") {
+    const text = value.trim();
+    if (text === "") return EMPTY;
+    const date = formatDate(text, locale);
+    if (date !== undefined) return date;
+    if (!VERBATIM.test(key) && text.length <= 40 && DECIMAL.test(text)) {
+      return formatDecimal(text, locale) ?? cut(text);
+    }
+    return cut(text);
+  }
+  if (typeof value === "bigint") return value.toString();
+  return cut(safeJson(value));
+}
+
+function safeJson(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** `{status: true, data: X}` (the partner API's wrapper) → X; anything else as it is. */
+export function unwrapData(payload: unknown): unknown {
+  let value = payload;
+  for (let i = 0; i < 3 && isRecord(value) && "data" in value; i++) {
+    const keys = Object.keys(value).filter(
+      (k) => !["status", "message", "success", "meta", "links"].includes(k),
+    );
+    if (keys.length !== 1) break;
+    value = value.data;
+  }
+  return value;
+}
+
+const LIST_KEYS = ["data", "items", "list", "results", "records", "transactions", "rows"];
+
+/**
+ * The items of a payload that is a list in some shape: an array; an array under a key such as
+ * `data` or `items`; an object whose values are all objects (keyed by id or code). A single
+ * object is a list of one; nothing is a list of none.
+ */
+export function itemsOf(payload: unknown): unknown[] {
+  const value = unwrapData(payload);
+  if (Array.isArray(value)) return value;
+  if (!isRecord(value)) return value === null || value === undefined ? [] : [value];
+  for (const key of LIST_KEYS) {
+    const inner = value[key];
+    if (Array.isArray(inner)) return inner;
+  }
+  const values = Object.values(value);
+  if (values.length > 1 && values.every(isRecord)) return values;
+  return Object.keys(value).length === 0 ? [] : [value];
+}
+
+/** "<b>Label</b>: value" lines of one value, nested objects flattened under their parent's label. */
+function linesOf(
+  t: Translate,
+  value: unknown,
+  locale: string,
+  options: FieldOptions,
+  label: string | undefined,
+  name: string,
+  depth: number,
+  out: string[],
+): void {
+  const limit = options.maxLines ?? 60;
+  if (out.length >= limit) return;
+  const line = (text: string) => {
+    const shown = options.copyable && text !== EMPTY ? `<code>${escapeHtml(text)}</code>` : escapeHtml(text);
+    out.push(label === undefined ? shown : `<b>${escapeHtml(label)}</b>: ${shown}`);
+  };
+  const below = (childLabel: string) => (label === undefined ? childLabel : `${label} › ${childLabel}`);
+
+  if (depth >= MAX_DEPTH && typeof value === "object" && value !== null) {
+    line(cut(safeJson(value)));
+    return;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) {
+      line(EMPTY);
+      return;
+    }
+    if (value.every((v) => v === null || typeof v !== "object")) {
+      line(cut(value.map((v) => fieldValue(t, name, v, locale)).join(", ")));
+      return;
+    }
+    for (const [index, item] of value.entries()) {
+      if (out.length >= limit) break;
+      linesOf(t, item, locale, options, below(`#${index + 1}`), name, depth + 1, out);
+    }
+    return;
+  }
+  if (isRecord(value)) {
+    const entries = Object.entries(value);
+    if (entries.length === 0) {
+      line(EMPTY);
+      return;
+    }
+    for (const [childName, child] of entries) {
+      if (out.length >= limit) break;
+      linesOf(t, child, locale, options, below(fieldLabel(t, childName)), childName, depth + 1, out);
+    }
+    return;
+  }
+  line(fieldValue(t, name, value, locale));
+}
+
+/** The lines of one item (an object, or any value), HTML. */
+export function fieldLines(
+  t: Translate,
+  item: unknown,
+  locale: string,
+  options: FieldOptions = {},
+): string[] {
+  const out: string[] = [];
+  linesOf(t, item, locale, options, undefined, "", 0, out);
+  const limit = options.maxLines ?? 60;
+  if (out.length >= limit) out.push(t("fields-more-lines"));
+  return out;
+}
+
+/**
+ * The whole payload as HTML blocks: one per item of a list (see {@link itemsOf}), each under one
+ * message; an empty payload gives no block. Join them with chunkBlocks.
+ */
+export function fieldBlocks(
+  t: Translate,
+  payload: unknown,
+  locale: string,
+  options: FieldOptions = {},
+): string[] {
+  const items = itemsOf(payload);
+  const maxItems = options.maxItems ?? 50;
+  const blocks = items
+    .slice(0, maxItems)
+    // A block stays under one message even when its item has many long lines.
+    .flatMap((item) => chunkBlocks(fieldLines(t, item, locale, options), "\n", MAX_BLOCK_CHARS));
+  if (items.length > maxItems) blocks.push(t("fields-more-items", { count: items.length - maxItems }));
+  return blocks;
+}
+
+/** A title and the payload's blocks (or `empty` when it has none), joined into as few messages as fit. */
+export function fieldMessages(
+  t: Translate,
+  title: string,
+  payload: unknown,
+  locale: string,
+  options: FieldOptions & { empty: string },
+): string[] {
+  const blocks = fieldBlocks(t, payload, locale, options);
+  return chunkBlocks([title, ...(blocks.length > 0 ? blocks : [options.empty])]);
+}
+
+/**
+ * The first text or number under one of `names`, searched breadth-first through nested objects
+ * (deposit instructions may nest the bank under `bank` or `account`). Names compare in snake case.
+ */
+export function findField(payload: unknown, names: readonly string[]): string | undefined {
+  const wanted = new Set(names.map(snake));
+  let level: unknown[] = [unwrapData(payload)];
+  for (let depth = 0; depth < MAX_DEPTH && level.length > 0; depth++) {
+    const next: unknown[] = [];
+    for (const value of level) {
+      if (!isRecord(value)) continue;
+      for (const [name, child] of Object.entries(value)) {
+        if (wanted.has(snake(name)) && (typeof child === "string" || typeof child === "number")) {
+          const text = String(child).trim();
+          if (text !== "") return text;
+        }
+        if (typeof child === "object" && child !== null) next.push(child);
+      }
+    }
+    level = next;
+  }
+  return undefined;
+}

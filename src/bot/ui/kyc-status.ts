@@ -1,0 +1,39 @@
+/**
+ * What a partner user is told about their verification (PRODUCT.md, Partner mode: the gate), from
+ * the exchange's `kyc_status` and `edd_status` (exchange-api.md, "Rules for the integrator"). One
+ * place for the gate, /verify and the background re-check's notice.
+ */
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+export type KycVerdict = "serve" | "wait" | "verify" | "refuse";
+
+export interface KycReading {
+  verdict: KycVerdict;
+  text: string;
+}
+
+export function readKyc(
+  t: Translate,
+  user: { kyc_status: string; edd_status?: string | undefined },
+  supportContact: string,
+): KycReading {
+  const support = supportContact;
+  switch (user.kyc_status) {
+    case "passed":
+      // Enhanced due diligence: the exchange wants more from this user before serving them.
+      if (user.edd_status === "required")
+        return { verdict: "refuse", text: t("kyc-edd-required", { support }) };
+      if (user.edd_status === "failed") return { verdict: "refuse", text: t("kyc-refused", { support }) };
+      return { verdict: "serve", text: t("kyc-passed") };
+    case "pending":
+      return { verdict: "wait", text: t("kyc-pending") };
+    case "not_started":
+      return { verdict: "verify", text: t("kyc-not-started") };
+    case "failed":
+    case "declined":
+      return { verdict: "refuse", text: t("kyc-refused", { support }) };
+    default:
+      return { verdict: "refuse", text: t("kyc-unknown", { status: user.kyc_status, support }) };
+  }
+}

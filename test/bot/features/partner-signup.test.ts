@@ -1,0 +1,139 @@
+/**
+ * Sign-up in partner mode, end to end against the sandbox's partner API: the contact button (own
+ * contact only) and a typed phone, consent, the PIN typed twice and deleted, the user created and
+ * linked for good; an e-mail the exchange already knows gets a sentence that says what to do.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { FakeUser } from "../../../src/telegram-double/index.ts";
+import { type Harness, startHarness } from "../../support/harness.ts";
+
+/** Answers the questions up to the phone step. */
+async function upToPhone(user: FakeUser, email: string): Promise<void> {
+  await user.send("/start");
+  await user.waitForReply(/e-mail address/);
+  await user.send("not an e-mail");
+  await user.waitForReply(/does not look like an e-mail/);
+  await user.send(email);
+  await user.waitForReply(/first name/);
+  await user.send("Grace");
+  await user.waitForReply(/surname/);
+  await user.send("Hopper");
+  const ask = await user.waitForReply(/phone number/);
+  expect(JSON.stringify(ask.replyMarkup)).toContain('"request_contact":true');
+}
+
+/** Consent and the PIN twice; returns the PIN messages (to check they were deleted). */
+async function consentAndPin(user: FakeUser, pin: string): Promise<number[]> {
+  const consent = await user.waitForReply(/terms \(version/);
+  expect(consent.buttons.flat()).toEqual(["✅ I agree", "❌ I do not agree"]);
+  await user.tap("✅ I agree", consent);
+  await user.waitForReply(/6-digit PIN/);
+  const first = await user.send(pin);
+  await user.waitForReply(/same PIN again/);
+  const second = await user.send(pin);
+  return [first.message_id, second.message_id];
+}
+
+function sqliteBytes(h: Harness): string {
+  const path = h.storeUrl.slice("sqlite://".length);
+  return [path, `${path}-wal`]
+    .filter((file) => existsSync(file))
+    .map((file) => readFileSync(file).toString("latin1"))
+    .join("\n");
+}
+
+describe("partner sign-up", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ mode: "partner" });
+  });
+  afterAll(() => h.stop());
+
+  it("signs up with the contact button: created at the exchange, linked, PIN kept only as a hash", async () => {
+    const grace = h.user();
+    await upToPhone(grace, "grace@example.com");
+    await grace.sendContact({ phone: "4915112345678", userId: grace.id });
+    expect((await grace.waitForReply(/Phone number/)).text).toContain("+49 1511 2345678");
+    const pinMessages = await consentAndPin(grace, "246810");
+    const done = await grace.waitForReply(/account for grace@example.com is open/);
+    expect(done.text).toContain("not verified yet");
+    expect(done.text).toContain("/verify");
+
+    expect(grace.deletedMessageIds()).toEqual(expect.arrayContaining(pinMessages));
+    const link = await h.deps.partner?.users.get(grace.id);
+    expect(link?.consent).toEqual({ version: "2026-11", at: h.clock.now() });
+    const created = h.sandbox.state.partnerUser(link?.partnerUserId ?? 0);
+    expect(created?.email).toBe("grace@example.com");
+    expect(created?.info).toMatchObject({ name: "Grace", surname: "Hopper" });
+    expect(created?.partner?.phone).toBe("+4915112345678");
+    expect(await h.deps.partner?.pins.verify(grace.id, "246810")).toEqual({ ok: true });
+
+    // The PIN is nowhere in the raw store, not even in the write-ahead log.
+    expect(sqliteBytes(h)).not.toContain("246810");
+
+    // Known for good: /start now says where the verification stands.
+    await h.restartBot();
+    await grace.send("/start");
+    expect((await grace.waitForReply()).text).toMatch(/Welcome back, Grace!.*not verified yet/s);
+  });
+
+  it("refuses someone else's contact, and takes a typed phone number", async () => {
+    const alan = h.user();
+    await upToPhone(alan, "alan@example.com");
+    await alan.sendContact({ phone: "+441632960961", firstName: "Someone", userId: alan.id + 1 });
+    expect((await alan.waitForReply()).text).toContain("someone else's contact");
+    await alan.sendContact({ phone: "+441632960961", firstName: "No id" });
+    expect((await alan.waitForReply()).text).toContain("someone else's contact");
+    await alan.send("12");
+    expect((await alan.waitForReply()).text).toContain("not a phone number I can use");
+    await alan.send("+44 20 7946 0958");
+    expect((await alan.waitForReply(/Phone number/)).text).toContain("+44 20 7946 0958");
+    await consentAndPin(alan, "135790");
+    await alan.waitForReply(/account for alan@example.com is open/);
+    const id = await h.deps.partner?.users.partnerIdOf(alan.id);
+    expect(h.sandbox.state.partnerUser(id ?? 0)?.partner?.phone).toBe("+442079460958");
+  });
+
+  it("asks again when the two PINs differ, and deletes every PIN message", async () => {
+    const ida = h.user();
+    await upToPhone(ida, "ida@example.com");
+    await ida.send("+43 664 1234567");
+    const consent = await ida.waitForReply(/terms/);
+    await ida.tap("✅ I agree", consent);
+    await ida.waitForReply(/6-digit PIN/);
+    const a = await ida.send("12345");
+    await ida.waitForReply(/exactly 6 digits/);
+    const b = await ida.send("111111");
+    await ida.waitForReply(/same PIN again/);
+    const c = await ida.send("222222");
+    await ida.waitForReply(/PINs differ/);
+    const d = await ida.send("333333");
+    await ida.waitForReply(/same PIN again/);
+    const e = await ida.send("333333");
+    await ida.waitForReply(/is open/);
+    expect(ida.deletedMessageIds()).toEqual(expect.arrayContaining([a, b, c, d, e].map((m) => m.message_id)));
+    expect(await h.deps.partner?.pins.verify(ida.id, "333333")).toEqual({ ok: true });
+  });
+
+  it("stores nothing when the terms are declined", async () => {
+    const kim = h.user();
+    await upToPhone(kim, "kim@example.com");
+    await kim.send("+49 30 901820");
+    await kim.tap("❌ I do not agree", await kim.waitForReply(/terms/));
+    expect((await kim.waitForReply()).text).toContain("Nothing was stored");
+    expect(await h.deps.partner?.users.get(kim.id)).toBeUndefined();
+    expect(h.sandbox.state.accountByEmail("kim@example.com")).toBeUndefined();
+  });
+
+  it("says what to do when the exchange already knows the e-mail", async () => {
+    const dup = h.user();
+    await upToPhone(dup, "partner-user@sandbox.test");
+    await dup.send("+49 30 901820");
+    await consentAndPin(dup, "975310");
+    const said = (await dup.waitForReply(/already has an account/)).text;
+    expect(said).toContain("Send /start to sign up with another e-mail address");
+    expect(said).toContain("@sandbox_support");
+    expect(await h.deps.partner?.users.get(dup.id)).toBeUndefined();
+  });
+});

@@ -1,0 +1,255 @@
+import Big from "big.js";
+import { describe, expect, it } from "vitest";
+import { MESSAGE_LIMIT } from "../../../src/bot/ui/chunks.ts";
+import {
+  fieldBlocks,
+  fieldLabel,
+  fieldLines,
+  fieldMessages,
+  fieldValue,
+  findField,
+  itemsOf,
+  unwrapData,
+} from "../../../src/bot/ui/fields.ts";
+import { giroCodePayload, isCreditorReference } from "../../../src/bot/ui/girocode.ts";
+import { pagedFields } from "../../../src/bot/ui/paged-fields.ts";
+
+/** Keys come back as themselves, so a test sees which sentence was chosen. */
+const t = (key: string, vars?: Record<string, string | number>) =>
+  vars === undefined ? key : `${key}(${Object.values(vars).join(",")})`;
+
+describe("the field renderer", () => {
+  it("shows a number and the same number as a string alike, per locale", () => {
+    expect(fieldLines(t, { balance: 1234.5 }, "en")).toEqual(["<b>fields-label-balance</b>: 1,234.5"]);
+    expect(fieldLines(t, { balance: "1234.5" }, "en")).toEqual(["<b>fields-label-balance</b>: 1,234.5"]);
+    expect(fieldLines(t, { balance: "1234.50000001" }, "de")).toEqual([
+      "<b>fields-label-balance</b>: 1.234,50000001",
+    ]);
+    // Never rounded away: every decimal the exchange sent stays.
+    expect(fieldValue(t, "amount", "0.000000000123", "en")).toBe("0.000000000123");
+  });
+
+  it("keeps identifiers as they came: ids, IBANs, codes, references, phone and postal numbers", () => {
+    const lines = fieldLines(
+      t,
+      {
+        id: 123456,
+        user_id: "0042",
+        postal_code: "01067",
+        phone: "+4915123456789",
+        reference_number: "RF18539007547034",
+      },
+      "en",
+    );
+    expect(lines).toEqual([
+      "<b>Id</b>: 123456",
+      "<b>User id</b>: 0042",
+      "<b>Postal code</b>: 01067",
+      "<b>Phone</b>: +4915123456789",
+      "<b>fields-label-reference</b>: RF18539007547034",
+    ]);
+    // A leading zero makes a code, not a number, whatever its name.
+    expect(fieldValue(t, "something", "0012", "en")).toBe("0012");
+  });
+
+  it("makes names readable: snake, camel and kebab case; common ones translated", () => {
+    expect(fieldLabel(t, "fiat_conversion")).toBe("Fiat conversion");
+    expect(fieldLabel(t, "fiatConversion")).toBe("Fiat conversion");
+    expect(fieldLabel(t, "day-used")).toBe("Day used");
+    expect(fieldLabel(t, "currency_code")).toBe("fields-label-currency");
+    expect(fieldLabel(t, "x".repeat(500)).length).toBeLessThanOrEqual(64);
+  });
+
+  it("formats dates and date-times per locale, zone-less times as UTC, unix seconds and milliseconds", () => {
+    expect(fieldValue(t, "date_of_birth", "1990-04-01", "en")).toBe("Apr 1, 1990");
+    expect(fieldValue(t, "date_of_birth", "1990-04-01", "de")).toBe("01.04.1990");
+    const at = fieldValue(t, "created_at", "2026-11-22T10:00:00.000000Z", "en");
+    expect(at).toBe(fieldValue(t, "created_at", "2026-11-22 10:00:00", "en"));
+    expect(at).toMatch(/Nov 22, 2026/);
+    const seconds = Date.parse("2026-11-22T10:00:00Z") / 1000;
+    expect(fieldValue(t, "timestamp", seconds, "en")).toBe(at);
+    expect(fieldValue(t, "updated_at", seconds * 1000, "en")).toBe(at);
+    // Not a date after all: shown as it came.
+    expect(fieldValue(t, "created_at", "2026-13-45T99:99", "en")).toBe("2026-13-45T99:99");
+  });
+
+  it("flattens nested objects under their parent's name; arrays of scalars in a line, of objects numbered", () => {
+    const lines = fieldLines(
+      t,
+      {
+        limits: { daily: "1000", spent: { today: 5 } },
+        tags: ["a", "b"],
+        legs: [{ amount: 1 }, { amount: 2 }],
+      },
+      "en",
+    );
+    expect(lines).toEqual([
+      "<b>Limits › Daily</b>: 1,000",
+      "<b>Limits › Spent › Today</b>: 5",
+      "<b>Tags</b>: a, b",
+      "<b>Legs › #1 › fields-label-amount</b>: 1",
+      "<b>Legs › #2 › fields-label-amount</b>: 2",
+    ]);
+  });
+
+  it("shows nulls, empty strings, empty objects and arrays as a dash, booleans as words", () => {
+    expect(fieldLines(t, { a: null, b: "", c: {}, d: [], e: true, f: false }, "en")).toEqual([
+      "<b>A</b>: —",
+      "<b>B</b>: —",
+      "<b>C</b>: —",
+      "<b>D</b>: —",
+      "<b>E</b>: fields-yes",
+      "<b>F</b>: fields-no",
+    ]);
+  });
+
+  it("escapes HTML in names and values, and never lets the exchange's text become markup", () => {
+    const lines = fieldLines(t, { "<b>name</b>": "<script>alert('x')</script> & co" }, "en", {
+      copyable: true,
+    });
+    expect(lines).toEqual([
+      "<b>&lt;b&gt;name&lt;/b&gt;</b>: <code>&lt;script&gt;alert('x')&lt;/script&gt; &amp; co</code>",
+    ]);
+  });
+
+  it("never fails on any JSON value, at any depth", () => {
+    const deep: Record<string, unknown> = {};
+    let cursor = deep;
+    for (let i = 0; i < 50; i++) {
+      cursor.next = {};
+      cursor = cursor.next as Record<string, unknown>;
+    }
+    const shapes: unknown[] = [
+      null,
+      undefined,
+      0,
+      -1.5,
+      "",
+      "text",
+      true,
+      [],
+      {},
+      [[[]]],
+      [null, 1, "x"],
+      deep,
+    ];
+    for (const shape of shapes) {
+      expect(() => fieldBlocks(t, shape, "en")).not.toThrow();
+      expect(() => fieldMessages(t, "title", shape, "de", { empty: "empty" })).not.toThrow();
+    }
+    expect(fieldBlocks(t, null, "en")).toEqual([]);
+    expect(fieldBlocks(t, 42, "en")).toEqual(["42"]);
+    // Past six levels the rest is compact JSON, cut.
+    expect(fieldBlocks(t, deep, "en")[0]).toMatch(
+      /^<b>Next › Next › Next › Next › Next › Next<\/b>: {"next":/,
+    );
+  });
+
+  it("cuts a huge payload: long values, many lines, many items, and every message fits Telegram", () => {
+    const huge = Array.from({ length: 5000 }, (_, i) => ({
+      id: i,
+      note: "<&>".repeat(2000),
+      ...Object.fromEntries(Array.from({ length: 100 }, (_, j) => [`field_${j}`, j])),
+    }));
+    const messages = fieldMessages(t, "title", huge, "en", { empty: "empty" });
+    for (const text of messages) expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
+    const all = messages.join("\n");
+    expect(all).toContain("fields-more-items(4950)");
+    expect(all).toContain("fields-more-lines");
+    expect(all).toContain("…");
+    // One enormous string alone still fits.
+    for (const text of fieldMessages(t, "title", { blob: "x".repeat(1_000_000) }, "en", { empty: "" })) {
+      expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
+    }
+  });
+
+  it("finds the list in any shape: an array, a wrapper, a list under a key, an object of objects", () => {
+    expect(itemsOf({ status: true, data: [1, 2] })).toEqual([1, 2]);
+    expect(itemsOf({ status: true, data: { items: [{ a: 1 }] } })).toEqual([{ a: 1 }]);
+    expect(itemsOf({ btc: { rate: 1 }, eth: { rate: 2 } })).toEqual([{ rate: 1 }, { rate: 2 }]);
+    expect(itemsOf({ status: true, data: { balance: 5 } })).toEqual([{ balance: 5 }]);
+    expect(itemsOf({ status: true, data: [] })).toEqual([]);
+    expect(unwrapData({ status: true, message: "ok", data: { data: { x: 1 } } })).toEqual({ x: 1 });
+    // A `data` field next to others is a field, not a wrapper.
+    expect(unwrapData({ data: 1, other: 2 })).toEqual({ data: 1, other: 2 });
+  });
+
+  it("finds a field by any of its names at any depth", () => {
+    const payload = {
+      status: true,
+      data: { bank: { IBAN: "DE02 1203 0000 0000 2020 51" }, beneficiaryName: "X" },
+    };
+    expect(findField(payload, ["iban"])).toBe("DE02 1203 0000 0000 2020 51");
+    expect(findField(payload, ["beneficiary_name"])).toBe("X");
+    expect(findField(payload, ["bic"])).toBeUndefined();
+    expect(findField("text", ["bic"])).toBeUndefined();
+  });
+
+  it("pages a list the exchange sent whole, and fits every page in one message", () => {
+    const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, note: "&".repeat(300) }));
+    const first = pagedFields(t, rows, "en", { page: 0, callback: "x", title: "T", empty: "E" });
+    expect(first.text).toContain("<b>Id</b>: 1\n");
+    expect(first.text).not.toContain("<b>Id</b>: 6\n");
+    expect(first.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual(
+      ["x:1"],
+    );
+    const last = pagedFields(t, rows, "en", { page: 4, callback: "x", title: "T", empty: "E" });
+    expect(last.text).toContain("<b>Id</b>: 21\n");
+    expect(last.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual([
+      "x:3",
+    ]);
+    for (const page of [first, last]) expect(page.text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
+    expect(pagedFields(t, [], "en", { page: 0, callback: "x", title: "T", empty: "E" }).text).toContain("E");
+  });
+});
+
+describe("the GiroCode (EPC069-12)", () => {
+  it("writes the lines in order, with the RF reference as structured and anything else as text", () => {
+    expect(
+      giroCodePayload({
+        name: "Sandbox Exchange GmbH",
+        iban: "DE02 1203 0000 0000 2020 51",
+        bic: "byladem1001",
+        amount: new Big("250"),
+        reference: "RF18 5390 0754 7034",
+      }),
+    ).toBe(
+      [
+        "BCD",
+        "002",
+        "1",
+        "SCT",
+        "BYLADEM1001",
+        "Sandbox Exchange GmbH",
+        "DE02120300000000202051",
+        "EUR250.00",
+        "",
+        "RF18539007547034",
+      ].join("\n"),
+    );
+    expect(giroCodePayload({ name: "A", iban: "DE02120300000000202051", reference: "Customer 42" })).toBe(
+      ["BCD", "002", "1", "SCT", "", "A", "DE02120300000000202051", "", "", "", "Customer 42"].join("\n"),
+    );
+    // No BIC, no amount, no reference: the trailing lines are left off.
+    expect(giroCodePayload({ name: "A", iban: "DE02120300000000202051" })).toBe(
+      ["BCD", "002", "1", "SCT", "", "A", "DE02120300000000202051"].join("\n"),
+    );
+  });
+
+  it("is not made from fields that would make a wrong one", () => {
+    expect(giroCodePayload({ name: "A", iban: "DE02120300000000202052" })).toBeUndefined();
+    expect(giroCodePayload({ name: " ", iban: "DE02120300000000202051" })).toBeUndefined();
+    expect(giroCodePayload({ name: "x".repeat(71), iban: "DE02120300000000202051" })).toBeUndefined();
+    expect(giroCodePayload({ name: "A", iban: "DE02120300000000202051", bic: "NOPE" })).toBeUndefined();
+    expect(
+      giroCodePayload({ name: "A", iban: "DE02120300000000202051", amount: new Big("1e10") }),
+    ).toBeUndefined();
+  });
+
+  it("checks creditor references (ISO 11649)", () => {
+    expect(isCreditorReference("RF18539007547034")).toBe(true);
+    expect(isCreditorReference("RF18 5390 0754 7034")).toBe(true);
+    expect(isCreditorReference("RF19539007547034")).toBe(false);
+    expect(isCreditorReference("Customer 42")).toBe(false);
+  });
+});
