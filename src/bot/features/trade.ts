@@ -14,6 +14,7 @@ import { parseAmount } from "../../money.ts";
 import type { TradeKind } from "../../orders/trade-quote.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { replyCard } from "../flows/phishing.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
@@ -21,7 +22,7 @@ import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { CARD_CALLBACK, CHANGE_CALLBACK, cardMessage, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
+import { CARD_CALLBACK, CHANGE_CALLBACK, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
 
 export const TRADE_FLOW = "trade";
 /** A currency button of the flow: `trade:p:buy:btc`. */
@@ -29,7 +30,7 @@ export const PICK_CALLBACK = /^trade:p:(buy|sell):([a-z0-9]{1,16})$/;
 const pickData = (kind: TradeKind, code: string) => `trade:p:${kind}:${code}`;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
+type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 /** What is known when the flow starts; JSON-safe (a conversation argument). */
 export interface TradeStart {
@@ -166,8 +167,7 @@ function tradeFlow(deps: TradeDeps) {
         );
         continue;
       }
-      const card = cardMessage(current.t, outcome.action, locale);
-      await current.reply(card.text, card.other);
+      await replyCard(conversation, current, deps, outcome.action);
       return;
     }
   };

@@ -27,7 +27,7 @@ const PREFIX = "wd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const EUR = "eur";
 
-type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
+type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 const isVerified = (bank: { state: string }) => bank.state === "verified";
 

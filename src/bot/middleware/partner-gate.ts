@@ -1,5 +1,5 @@
 /**
- * The KYC gate in front of every partner account feature (PRODUCT.md, Partner mode): a Telegram
+ * The KYC gate in front of every partner account feature (ARCHITECTURE.md, partner mode): a Telegram
  * user the bot has not signed up is sent to /start; a signed-up one is let through only when the
  * exchange says `kyc_status: passed` (and no enhanced due diligence is outstanding). Everyone else
  * hears where they stand and what to do. The status is read from the exchange on every gated
