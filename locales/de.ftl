@@ -595,6 +595,7 @@ withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
 withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
 trade-tap-expired-again = Dieses Angebot ist abgelaufen und wurde bereits neu berechnet. Nutze die neueste Karte.
+order-typed-none = Kein Angebot wartet auf dein Bestätigen oder Abbrechen. Beginne mit /buy, /sell, /send oder /withdraw.
 
 ## Re-login inside a flow
 
@@ -626,8 +627,8 @@ settings-phishing-none = nicht gesetzt
 settings-button-phishing-set = 🛡 Anti-Phishing-Satz festlegen
 settings-button-phishing-change = 🛡 Satz ändern
 settings-button-phishing-remove = 🛡 Satz entfernen
-settings-phishing-how = Schick /settings phrase und dahinter Wörter, die nur du kennst, z. B. /settings phrase blauer Tiger 42 ({ $min } bis { $max } Zeichen). Ich lösche diese Nachricht sofort. Danach steht der Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage: Eine Nachricht, die ohne deinen Satz danach fragt, ist nicht von mir.
-settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage.
+settings-phishing-how = Schick /settings phrase und dahinter Wörter, die nur du kennst, z. B. /settings phrase blauer Tiger 42 ({ $min } bis { $max } Zeichen). Ich lösche diese Nachricht sofort. Danach steht der Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage, und auf jeder Angebotskarte und Auftragsnachricht: Eine solche Nachricht ohne deinen Satz ist nicht von mir.
+settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage, und auf jeder Angebotskarte und Auftragsnachricht.
 settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
 settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
 

@@ -595,6 +595,7 @@ withdraw-login-needed = Your exchange session has ended, so nothing was withdraw
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
 withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.
 trade-tap-expired-again = This quote expired and was quoted again already. Use the newest card.
+order-typed-none = There is no quote waiting for your Confirm or Cancel. Start with /buy, /sell, /send or /withdraw.
 
 ## Re-login inside a flow
 
@@ -626,8 +627,8 @@ settings-phishing-none = not set
 settings-button-phishing-set = 🛡 Set anti-phishing phrase
 settings-button-phishing-change = 🛡 Change phrase
 settings-button-phishing-remove = 🛡 Remove phrase
-settings-phishing-how = Send /settings phrase followed by words only you know, e.g. /settings phrase blue tiger 42 ({ $min } to { $max } characters). I delete that message at once. From then on the phrase stands on every message in which I ask for your password or a code: a message that asks for them without your phrase is not from me.
-settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code.
+settings-phishing-how = Send /settings phrase followed by words only you know, e.g. /settings phrase blue tiger 42 ({ $min } to { $max } characters). I delete that message at once. From then on the phrase stands on every message in which I ask for your password or a code, and on every quote card and order message: a message like that without your phrase is not from me.
+settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code, and on every quote card and order message.
 settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
 settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
 

@@ -1,8 +1,8 @@
 /**
  * Every feature of partner mode (EXCHANGE_MODE=partner), in one list: bot.ts installs this instead
  * of the account features. They run behind the KYC gate (middleware/partner-gate.ts), which found
- * the user's partner link (order-card taps included; the PIN step checks KYC again itself, see
- * features/orders.ts); the operator desk answers OPERATOR_IDS only and lets everyone else fall
+ * the user's partner link (order-card taps included; a typed Confirm and the PIN step check KYC
+ * themselves, see features/orders.ts); the operator desk answers OPERATOR_IDS only and lets everyone else fall
  * through to the unknown-command answer.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * The partner API of exchange-api.md: one method per operation, for an integrator that manages
+ * The exchange's partner API: one method per operation, for an integrator that manages
  * users of its own. Calls carry the partner's bearer token and `X-Requested-With: XMLHttpRequest`.
  * Where the spec shows no payload, the method takes the fields as given and returns the JSON as
  * `unknown`: nothing is refused for a missing or extra field.

@@ -1,7 +1,7 @@
 /**
  * The ledger of money actions (buy, sell, send, withdraw): every action moves through recorded
  * states kept in the Store under a random per-action id, so that one Confirm is one order across
- * double taps, redelivered updates, restarts and several bot instances (PRODUCT.md, rules 4, 5, 8).
+ * double taps, redelivered updates, restarts and several bot instances (SECURITY.md, rules 4, 5, 8).
  * Knows nothing of Telegram: users are numbers.
  *
  * ```
@@ -148,7 +148,7 @@ export type ConfirmResult =
   | { ok: false; reason: ConfirmRefusal; action?: MoneyAction };
 
 export interface LedgerOptions {
-  /** How long a quote can be confirmed; default 60 s (PRODUCT.md, rule 8). */
+  /** How long a quote can be confirmed; default 60 s (SECURITY.md, rule 8). */
   quoteTtlMs?: number;
   /** How long records and claims are kept; default 30 days. */
   retentionMs?: number;

@@ -1,6 +1,6 @@
 /**
  * Which exchange transaction is this action's order? The account API has no order id and no
- * idempotency key (exchange-api.md), so an order is recognised in GET v1/transactions by its
+ * idempotency key, so an order is recognised in GET v1/transactions by its
  * type, its currency and amount (when the exchange sends them; the spec lists only id, state,
  * type and times) and its time: created no earlier than `sentAt − SKEW` and no later than
  * `sentAt + WINDOW`. A transaction already matched to another action is skipped

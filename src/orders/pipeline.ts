@@ -179,6 +179,21 @@ export class OrderPipeline {
     return cancelled;
   }
 
+  /**
+   * The user's newest action of any kind still on a card (`quoted`, whatever its TTL: a Confirm
+   * past it re-quotes, as a tap would), for a Confirm or Cancel typed instead of tapped.
+   */
+  async latestQuoted(userId: number): Promise<MoneyAction | undefined> {
+    let newest: MoneyAction | undefined;
+    for (const kind of Object.keys(EXECUTORS) as ActionKind[]) {
+      const action = await this.ledger.latest(userId, kind);
+      if (action?.state === "quoted" && (newest === undefined || action.createdAt > newest.createdAt)) {
+        newest = action;
+      }
+    }
+    return newest;
+  }
+
   /** The user's open orders, reconciled now (the user came back). */
   reconcileUser(userId: number): Promise<OrderNotice[]> {
     return reconcileUser(this.#reconcileDeps(), userId);

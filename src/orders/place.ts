@@ -1,5 +1,5 @@
 /**
- * Placing a money action at the exchange, exactly once (PRODUCT.md, rules 4 and 5):
+ * Placing a money action at the exchange, exactly once (SECURITY.md, rules 4 and 5):
  *
  * 1. the Confirm is claimed in the store (`Ledger.confirm`; skipped when the caller confirmed
  *    already, e.g. /send confirms on the card and posts after the 2FA code),

@@ -1,7 +1,7 @@
 /**
  * Reconciliation: finds out what became of orders whose outcome is open, and says what the user
- * should be told (PRODUCT.md, rule 5; issue 4 §6). Knows nothing of Telegram: notices come back
- * as data, and the bot layer words and sends them (src/bot/ui/order-notice.ts).
+ * should be told (SECURITY.md, rule 5). Knows nothing of Telegram: notices come back
+ * as data, and the bot layer words and sends them (src/bot/ui/quote-card.ts).
  *
  * - `sent` / `unknown` (the answer never came: a crash, a timeout): its transaction in
  *   GET v1/transactions (partner kinds: the partner user's transactions, match.ts) → `placed` (notice `placed`, or straight `settled` / `failed` when the

@@ -1,8 +1,8 @@
 /**
  * The partner's service account (PARTNER_EMAIL, PARTNER_PASSWORD, PARTNER_TOTP_SECRET): the bot
  * logs in with `POST v1/auth/login` (the operator's client id and secret, a code made from the
- * secret) and uses that token on the partner paths. A session lasts 60 minutes
- * (exchange-api.md, Authentication 3), so the token is renewed before it runs out.
+ * secret) and uses that token on the partner paths. A session lasts 60 minutes, so the token is
+ * renewed before it runs out.
  *
  * One token for all instances: it lives in the store, sealed by the Vault, with its expiry. Whoever
  * finds it missing or near its end takes a short login lease in the store (setIfAbsent) and logs in;

@@ -48,7 +48,7 @@ export interface Store {
   keys(prefix: string): Promise<string[]>;
   /**
    * Makes what was deleted so far unrecoverable from the backend's files, not only from its live
-   * data (PRODUCT.md, Reliability: what the bot deletes stays deleted). SQLite overwrites freed
+   * data (SECURITY.md, Reliability: what the bot deletes stays deleted). SQLite overwrites freed
    * bytes (secure_delete) but keeps older copies of pages in its write-ahead log until a checkpoint:
    * this checkpoints and empties the log. Nothing to do for Redis and memory.
    */

@@ -1,5 +1,5 @@
 /**
- * A user never waits in silence (PRODUCT.md, Reliability), shown with small deadlines: with an
+ * A user never waits in silence (SECURITY.md, Reliability), shown with small deadlines: with an
  * exchange that takes far longer than the deadline, "typing…" comes first, then the sentence that
  * the exchange did not answer in time; the late answer changes nothing and the bot stays up.
  */

@@ -67,7 +67,7 @@ async function sendAddressPhoto(
 }
 
 export function depositFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
 ): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
@@ -141,7 +141,7 @@ export function depositFeature(
   return composer;
 }
 
-function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function depositNew(conversation: Flow, ctx: FlowContext, preset?: unknown): Promise<void> {
     const currencies: Currency[] = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.prices())

@@ -1,5 +1,5 @@
 /**
- * The operator desk (PRODUCT.md, partner mode), for OPERATOR_IDS only:
+ * The operator desk (partner mode), for OPERATOR_IDS only:
  *
  *   /master                      the master balance of every currency the exchange lists
  *   /master eur                  one currency

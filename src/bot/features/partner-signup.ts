@@ -1,5 +1,5 @@
 /**
- * `/start` in partner mode (PRODUCT.md, Partner mode): a Telegram user the bot does not know signs
+ * `/start` in partner mode: a Telegram user the bot does not know signs
  * up — e-mail, name, surname, phone (the "share my phone" button, the sender's own contact only, or
  * typed and checked by libphonenumber-js), consent to the terms (version and time kept), and a
  * 6-digit PIN typed twice. Each PIN message is deleted at once and the PIN is kept only as a salted

@@ -25,7 +25,7 @@ const pickData = (kind: "buy" | "sell", code: string) => `ptrade:p:${kind}:${cod
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
-type PartnerTradeDeps = Pick<BotDeps, "orders" | "partner">;
+type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner">;
 
 export function partnerTradeFeature(
   deps: PartnerTradeDeps,
@@ -65,7 +65,7 @@ function partnerTradeFlow(deps: PartnerTradeDeps) {
     const api = deps.partner?.api;
     if (api === undefined) return;
     const kind = KIND[start.kind];
-    await tradeSteps(conversation, ctx, start, {
+    await tradeSteps(conversation, ctx, deps, start, {
       currencies: await externalCall(conversation, () => partnerCurrencies(api)),
       pick: { pattern: PARTNER_PICK_CALLBACK, data: (code) => pickData(start.kind, code) },
       quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, { kind, ...request })),

@@ -23,7 +23,7 @@ export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
 const PREFIX = "pwd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "partner">;
+type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "partner" | "phishing">;
 
 export function partnerWithdrawFeature(
   deps: PartnerWithdrawDeps,

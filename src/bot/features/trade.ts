@@ -25,7 +25,7 @@ export const PICK_CALLBACK = /^trade:p:(buy|sell):([a-z0-9]{1,16})$/;
 const pickData = (kind: TradeKind, code: string) => `trade:p:${kind}:${code}`;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
+type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
   const composer = new Composer<PrivateContext>();
@@ -64,7 +64,7 @@ function tradeFlow(deps: TradeDeps) {
   return async function trade(conversation: Flow, ctx: FlowContext, start: TradeStart): Promise<void> {
     const userId = flowUserId(ctx);
     const { kind } = start;
-    await tradeSteps(conversation, ctx, start, {
+    await tradeSteps(conversation, ctx, deps, start, {
       currencies: await exchangeCurrencies(conversation, ctx, deps),
       pick: { pattern: PICK_CALLBACK, data: (code) => pickData(kind, code) },
       quote: (request) =>

@@ -28,7 +28,7 @@ const PREFIX = "wd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const EUR = "eur";
 
-type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
+type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 export function withdrawFeature(
   deps: WithdrawDeps,

@@ -16,7 +16,8 @@ import type { OrderRequest, QuoteRefusal } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import { cardMessage, refusalText } from "../ui/order-card.ts";
+import { refusalText } from "../ui/order-card.ts";
+import { replyCard } from "./phishing.ts";
 import { sessionCall } from "./session-call.ts";
 import { flowUserId } from "./user.ts";
 import { type WaitOptions, waitAnswer } from "./wait.ts";
@@ -24,7 +25,7 @@ import { type WaitOptions, waitAnswer } from "./wait.ts";
 export async function askAmountAndQuote(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles" | "orders">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">,
   options: {
     /** The question, asked once (bad answers get their own sentence). */
     question: string;
@@ -58,8 +59,7 @@ export async function askAmountAndQuote(
           deps.orders.quote({ account: client }, userId, request),
         );
     if (quoted.ok) {
-      const card = cardMessage(ctx.t, quoted.action, locale);
-      await ctx.reply(card.text, card.other);
+      await replyCard(conversation, ctx, deps, quoted.action);
       return;
     }
     const sentence = refusalText(ctx.t, quoted.refusal, locale);

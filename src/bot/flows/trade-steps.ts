@@ -9,7 +9,7 @@
  * so an expired session is renewed in the flow; partner: the partner API, by the pipeline).
  *
  * @example
- * await tradeSteps(conversation, ctx, start, {
+ * await tradeSteps(conversation, ctx, deps, start, {
  *   currencies, pick: { pattern: PICK_CALLBACK, data: (code) => `trade:p:buy:${code}` },
  *   quote: (request) => sessionCall(conversation, ctx, deps, (client) => orders.quote({ account: client }, userId, request)),
  * });
@@ -18,10 +18,12 @@ import { parseAmount } from "../../money.ts";
 import type { ActionKind } from "../../orders/ledger.ts";
 import type { OrderPipeline, Quoted } from "../../orders/pipeline.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { CARD_CALLBACK, cardMessage, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
+import { CARD_CALLBACK, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
+import { replyCard } from "./phishing.ts";
 import { waitAnswer } from "./wait.ts";
 
 /** What is known when the flow starts; JSON-safe (a conversation argument). */
@@ -43,6 +45,7 @@ export interface TradeStepsOptions {
 export async function tradeSteps(
   conversation: Flow,
   ctx: FlowContext,
+  deps: Pick<BotDeps, "phishing">,
   start: TradeStart,
   options: TradeStepsOptions,
 ): Promise<void> {
@@ -106,8 +109,7 @@ export async function tradeSteps(
       );
       continue;
     }
-    const card = cardMessage(current.t, outcome.action, locale);
-    await current.reply(card.text, card.other);
+    await replyCard(conversation, current, deps, outcome.action);
     return;
   }
 }

@@ -1,12 +1,13 @@
 /**
- * The KYC gate in front of every partner account feature (PRODUCT.md, Partner mode): a Telegram
+ * The KYC gate in front of every partner account feature (ARCHITECTURE.md, partner mode): a Telegram
  * user the bot has not signed up is sent to /start; a signed-up one is let through only when the
  * exchange says `kyc_status: passed` (and no enhanced due diligence is outstanding). Everyone else
  * hears where they stand and what to do. The status is read from the exchange on every gated
  * update: it changes there, not here.
  *
- * Order cards' taps (`ord:` Confirm and Cancel of the partner kinds) are gated like any tap; the
- * PIN step, a conversation the gate does not see, asks {@link kycStanding} itself.
+ * Order cards' taps (`ord:` Confirm and Cancel of the partner kinds) are gated like any tap; what
+ * the gate does not see — a Confirm or Cancel typed as text, and the PIN step (a conversation) —
+ * asks {@link kycStanding} itself (features/orders.ts).
  *
  * The operator desk's commands pass the gate: operators need not be customers, and for anyone else
  * the desk answers as for any unknown command.

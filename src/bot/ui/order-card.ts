@@ -4,7 +4,7 @@
  * Figures arrive as raw decimals and codes; they are formatted here for the user's language.
  *
  * Every card carries the same buttons with the same callback data, the ledger's action id (the
- * store's nonce, PRODUCT.md rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
+ * store's nonce, SECURITY.md, rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
  * sell `ord:e:<id>` Change amount (< 64 bytes). They are answered from the store, outside any
  * conversation (features/orders.ts).
  *
@@ -15,8 +15,10 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../money.ts";
 import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
+import { sameLabel } from "./amount.ts";
 import { escapeHtml, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
+import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText, TWIN } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -53,15 +55,19 @@ export function cardText(t: Translate, action: MoneyAction, locale: string): str
 export const cardParseMode = (kind: ActionKind): "HTML" | undefined =>
   kind === "send" || kind === "withdraw" || kind === "partner-withdraw" ? "HTML" : undefined;
 
-/** The card as a message: `await ctx.reply(card.text, card.other)`. */
+/**
+ * The card as a message: `await ctx.reply(card.text, card.other)`. It confirms a money action, so
+ * it carries the user's anti-phishing phrase (`phrase`: `deps.phishing.get(userId)`) when one is set.
+ */
 export function cardMessage(
   t: Translate,
   action: MoneyAction,
   locale: string,
+  phrase: string | undefined,
 ): { text: string; other: { parse_mode?: "HTML"; reply_markup: InlineKeyboard } } {
   const parseMode = cardParseMode(action.kind);
   return {
-    text: cardText(t, action, locale),
+    text: withPhishingLine(t, phrase, cardText(t, action, locale), { html: parseMode === "HTML" }),
     other: { ...(parseMode ? { parse_mode: parseMode } : {}), reply_markup: cardKeyboard(t, action) },
   };
 }
@@ -87,6 +93,20 @@ export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard 
         .text(t("withdraw-button-confirm"), cardData("c", action.id))
         .text(t("withdraw-button-cancel"), cardData("x", action.id));
   }
+}
+
+/** The Confirm and Cancel labels of every kind's card, for text typed instead of a tap. */
+const CONFIRM_LABELS = ["trade-button-confirm", "send-button-confirm", "withdraw-button-confirm"] as const;
+const CANCEL_LABELS = ["trade-button-cancel", "send-button-cancel", "withdraw-button-cancel"] as const;
+
+/**
+ * "c" when `text` is a card's Confirm label, "x" for its Cancel, in the user's language (compared
+ * loosely, {@link sameLabel}): every choice offered as buttons is also accepted as typed text.
+ */
+export function typedCardVerb(t: Translate, text: string): "c" | "x" | undefined {
+  if (CONFIRM_LABELS.some((key) => sameLabel(text, t(key)))) return "c";
+  if (CANCEL_LABELS.some((key) => sameLabel(text, t(key)))) return "x";
+  return undefined;
 }
 
 function sendCardText(t: Translate, action: MoneyAction, locale: string): string {

@@ -11,6 +11,7 @@ import { formatAmount } from "../../money.ts";
 import type { ActionKind, MoneyAction } from "../../orders/ledger.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import { formatTime } from "./format.ts";
+import { withPhishingLine } from "./phishing.ts";
 import { formatPrice } from "./price-format.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -74,8 +75,20 @@ export function orderSummary(t: Translate, action: MoneyAction, locale: string):
   }
 }
 
-/** The sentence of a reconciliation notice. */
-export function orderNoticeText(t: Translate, notice: OrderNotice, locale: string): string {
+/**
+ * The sentence of a reconciliation notice (plain text), with the user's anti-phishing phrase
+ * (`deps.phishing.get(userId)`) when one is set: it tells of a money action.
+ */
+export function orderNoticeText(
+  t: Translate,
+  notice: OrderNotice,
+  locale: string,
+  phrase: string | undefined,
+): string {
+  return withPhishingLine(t, phrase, noticeSentence(t, notice, locale));
+}
+
+function noticeSentence(t: Translate, notice: OrderNotice, locale: string): string {
   const summary = orderSummary(t, notice.action, locale);
   switch (notice.kind) {
     case "placed":

@@ -77,6 +77,23 @@ describe("partner mode: the KYC gate", () => {
       expect(await latest(user, "partner-buy")).toMatchObject({ state: "quoted" });
     });
 
+    it("refuses a typed Confirm the same way (typed text passes no gate, so the decision asks)", async () => {
+      const { user } = await buyCardThen("failed");
+      await user.send("confirm");
+      expect((await user.waitForReply()).text).toMatch(/not successful.*@sandbox_support/s);
+      expect(posts(user, "buy")).toEqual([]);
+      expect(await latest(user, "partner-buy")).toMatchObject({ state: "quoted" });
+    });
+
+    it("a typed Confirm of a passed user places the order once", async () => {
+      const user = await h.partnerUser();
+      await user.send("/buy btc 100");
+      await user.waitForReply(CARD);
+      await user.send("confirm");
+      await user.waitForReply(/Order placed: buy BTC for €100.00/);
+      expect(posts(user, "buy")).toHaveLength(1);
+    });
+
     it("refuses a buy card's Cancel the same way (nothing of the account is touched)", async () => {
       const { user, card } = await buyCardThen("pending");
       await user.tap("✖️ Cancel", card);
