@@ -20,6 +20,7 @@ const NOT_KEYS = new Set([
   "banks-remove",
   "deposit-new",
   "order-code",
+  "settings-phrase",
   "login-email",
   "login-user",
   "order-settled",

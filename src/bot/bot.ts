@@ -190,7 +190,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       ordersFeature(deps, flows),
       depositFeature(deps, flows),
       transactionsFeature(deps),
-      settingsFeature(deps),
+      settingsFeature(deps, flows),
     );
   }
   // Last: what no feature took still gets an answer (a sentence in private chats only).
