@@ -152,12 +152,7 @@ function partnerServices(
 ): PartnerServices {
   const { auth } = config;
   const token =
-    auth.kind === "token"
-      ? auth.token
-      : (() => {
-          const serviceAccount = new PartnerServiceAccount({ ...parts, credentials: auth });
-          return () => serviceAccount.token();
-        })();
+    auth.kind === "token" ? auth.token : new PartnerServiceAccount({ ...parts, credentials: auth });
   const api = new PartnerApi(parts.http, token);
   const users = new PartnerUsers(parts.store);
   return {
