@@ -234,8 +234,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const services = harness.deps.partner;
       if (!services) throw new Error('partnerUser() needs startHarness({ mode: "partner" }).');
       const user = telegram.user(id, userOptions);
+      const email = `tg${id}-${partnerEmailCounter++}@partner.test`;
       const { id: partnerUserId } = await services.api.createUser({
-        email: `tg${id}-${partnerEmailCounter++}@partner.test`,
+        email,
         name: user.from.first_name,
         surname: "Tester",
         phone: "+491511234567",
@@ -258,7 +259,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         });
       }
       await services.pins.set(id, PARTNER_PIN);
-      await services.users.link(id, partnerUserId, { version: "test", at: clock.now() });
+      await services.users.link(id, partnerUserId, { consent: { version: "test", at: clock.now() }, email });
       return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
     async restartBot() {

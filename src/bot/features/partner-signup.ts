@@ -92,7 +92,7 @@ function signUpFlow(deps: Deps) {
         const { id } = await deps.partner.api.createUser({ email, name, surname, phone });
         // The link is what makes a user "signed up": it goes last, after the PIN.
         await deps.partner.pins.set(telegramId, pin);
-        await deps.partner.users.link(telegramId, id, consent);
+        await deps.partner.users.link(telegramId, id, { consent, email });
         const user = await deps.partner.api.getUser(id);
         return { ok: true, kyc: { kyc_status: user.kyc_status, edd_status: user.edd_status } };
       } catch (error) {
