@@ -48,6 +48,8 @@ export async function createServices(
     clock: Clock;
     log: Logger;
     storeNamespace?: string;
+    /** SQLite's busy timeout (tests shorten what they would otherwise wait out). */
+    storeBusyTimeoutMs?: number;
     /** How the exchange client waits between retries of a GET (default: real time). */
     retrySleep?: (ms: number) => Promise<void>;
     /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
@@ -58,6 +60,7 @@ export async function createServices(
   const vault = Vault.fromBase64(config.secretsKey);
   const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
+    ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
   const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;

@@ -69,6 +69,8 @@ export interface OpenStoreOptions {
    * Operations still reject on their own; this is for logging.
    */
   onError?: (error: unknown) => void;
+  /** SQLite: how long a write waits for another process's lock before it fails (default 5 s). */
+  busyTimeoutMs?: number;
 }
 
 const namespacePattern = /^[A-Za-z0-9_-]+$/;
@@ -98,7 +100,11 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   const onError = options.onError ?? (() => {});
   switch (scheme) {
     case "sqlite":
-      return openSqliteStore(url.slice("sqlite://".length), { namespace, onError });
+      return openSqliteStore(url.slice("sqlite://".length), {
+        namespace,
+        onError,
+        ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+      });
     case "redis":
     case "rediss":
       return openRedisStore(url, { namespace, onError });

@@ -69,7 +69,8 @@ describe.skipIf(!redisAvailable())("Redis goes away and comes back", () => {
 
 describe("SQLite locked by another process", () => {
   it("answers with a sentence when the lock outlasts the busy timeout, and works once it is gone", async () => {
-    const h = await startHarness();
+    // A short busy timeout: SQLite waits it out in real time.
+    const h = await startHarness({ storeBusyTimeoutMs: 300 });
     try {
       const ada = await h.loggedInUser();
       const lock = await holdWriteLock(h.storeUrl.slice("sqlite://".length));

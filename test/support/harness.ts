@@ -47,6 +47,8 @@ export interface HarnessOptions {
   storeUrl?: string;
   /** Keys in the store are prefixed with this (several harnesses on one Redis). */
   storeNamespace?: string;
+  /** SQLite's busy timeout (default 5 s, as in production). */
+  storeBusyTimeoutMs?: number;
   sandbox?: SandboxOptions;
   /** Share a sandbox / double with another harness (two instances of the bot). */
   shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: AdjustableClock };
@@ -179,6 +181,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         clock,
         log: testLogger(),
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
+        ...(options.storeBusyTimeoutMs !== undefined
+          ? { storeBusyTimeoutMs: options.storeBusyTimeoutMs }
+          : {}),
         // Benchmarks pass real time: their retries wait as in production.
         ...(options.clock ? {} : { retrySleep: noRetryWait }),
       },
