@@ -36,7 +36,7 @@ export type ActionKind =
   | "sell"
   | "send"
   | "withdraw"
-  /** Partner mode (PRODUCT.md, "Partner mode"): the same orders, for a partner user, through the partner API. */
+  /** Partner mode (EXCHANGE_MODE=partner): the same orders, for a partner user, through the partner API. */
   | "partner-buy"
   | "partner-sell"
   | "partner-withdraw";

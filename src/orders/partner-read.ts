@@ -1,5 +1,5 @@
 /**
- * Tolerant readings of the partner API's answers whose payload exchange-api.md does not show
+ * Tolerant readings of the partner API's answers whose payload the exchange's API reference does not show
  * (rates, minimums, user balances, user limits, transactions): a `{status, data}` wrapper or none,
  * a list or one record, numbers as numbers or decimal text, extra fields ignored. What cannot be
  * read comes back undefined, and the caller then leaves that check to the exchange (rule 6)

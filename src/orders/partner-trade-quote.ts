@@ -1,12 +1,12 @@
 /**
  * The quote of a partner buy or sell (partner mode): the rate (GET …/exchange-rates), the
  * minimum (GET …/limits/minimum) and the user's balance (GET …/users/{id}/balances), read
- * tolerantly (partner-read.ts: those payloads are not in exchange-api.md), and the early
+ * tolerantly (partner-read.ts: the API reference shows no payload for them), and the early
  * refusals. The partner API has no fee endpoint, so the card shows no fee, and the partner user
  * limits cover fiat deposits and withdrawals only, so no limit applies to a trade.
  *
  * Units as in account mode: a buy's amount is EUR, a sell's the crypto; the pair is the crypto's
- * code followed by `eur` (exchange-api.md, Conventions).
+ * code followed by `eur`, as the API's pairs are written.
  *
  * @example
  * const result = await partnerTradeQuote(partner, { kind: "partner-buy", currency: "btc", amount: "100" });

@@ -8,7 +8,7 @@
  *    retried (the account API has no idempotency key). Partner buy and sell: with the action's
  *    `idempotency_key`, fixed in the ledger when the action was recorded, so a lost answer
  *    (timeout, broken connection, 5xx) is asked again with the same key, a few times with
- *    backoff, until the exchange answers (the same key is the same order, exchange-api.md),
+ *    backoff, until the exchange answers (the exchange's API reference: the same key is the same order),
  * 4. its answer decides: 2xx → `placed` (with the transaction id the partner API returns, or
  *    looked up), 4xx → `failed` with the exchange's reason (nothing happened), still no answer
  *    → `unknown` (reconciliation finds out later; see reconcile.ts).
@@ -86,7 +86,7 @@ export const EXECUTORS: Record<ActionKind, Executor> = {
   },
   "partner-buy": (client, action) => partnerTrade(client, action, "buy"),
   "partner-sell": (client, action) => partnerTrade(client, action, "sell"),
-  // exchange-api.md shows no withdraw body: the account by id and by reference, the EUR amount,
+  // The API reference shows no withdraw body: the account by id and by reference, the EUR amount,
   // and the action's key (an exchange that ignores it loses nothing; the POST is never repeated).
   "partner-withdraw": async (client, action) => {
     const { api, partnerUserId } = partnerOf(client);
@@ -122,7 +122,7 @@ export const NEEDS_CODE: ReadonlySet<ActionKind> = new Set(["send", "withdraw"])
 /** Kinds that go out only after the user's PIN was checked (partner users have no 2FA). */
 export const NEEDS_PIN: ReadonlySet<ActionKind> = new Set(["partner-withdraw"]);
 /**
- * Kinds whose POST carries an idempotency key the exchange honours (exchange-api.md: partner buy
+ * Kinds whose POST carries an idempotency key the exchange honours (its API reference: partner buy
  * and sell): a lost answer is asked again with the same key. The spec promises it for no other
  * POST, so the rest are sent once and left to reconciliation.
  */
