@@ -21,6 +21,7 @@ import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import { webAppLoginPageUrl } from "../webapp/paths.ts";
+import { KNOWN_COMMANDS, PARTNER_KNOWN_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { alertsFeature } from "./features/alerts.ts";
@@ -194,7 +195,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     );
   }
   // Last: what no feature took still gets an answer (a sentence in private chats only).
-  inPrivate.use(unknownInput());
+  inPrivate.use(unknownInput(deps.partner ? PARTNER_KNOWN_COMMANDS : KNOWN_COMMANDS));
   guarded.use(staleButtons());
   return bot;
 }

@@ -59,15 +59,18 @@ export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", 
 /** Every command a private chat understands: the menu, plus the short forms it does not show. */
 export const KNOWN_COMMANDS: readonly string[] = [...Object.keys(MENU_COMMANDS), "alert", "tx"];
 
+/** The same in partner mode (the operator desk's commands are suggested to nobody). */
+export const PARTNER_KNOWN_COMMANDS: readonly string[] = [...Object.keys(PARTNER_MENU_COMMANDS), "tx"];
+
 /**
  * The known command closest to a mistyped one (`balanse` → `balance`), when one is close enough
  * to be a typo: one edit for short words, two for longer ones. Undefined otherwise.
  */
-export function closestCommand(typed: string): string | undefined {
+export function closestCommand(typed: string, known: readonly string[] = KNOWN_COMMANDS): string | undefined {
   const word = typed.toLowerCase();
   const allowed = word.length <= 4 ? 1 : 2;
   let best: { command: string; distance: number } | undefined;
-  for (const command of KNOWN_COMMANDS) {
+  for (const command of known) {
     const distance = editDistance(word, command);
     if (distance <= allowed && (best === undefined || distance < best.distance)) best = { command, distance };
   }

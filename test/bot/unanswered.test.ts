@@ -4,7 +4,7 @@
  * chat gets one sentence pointing to /help, with a close match when there is one. Groups stay quiet.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closestCommand } from "../../src/bot/commands.ts";
+import { closestCommand, PARTNER_KNOWN_COMMANDS } from "../../src/bot/commands.ts";
 import { DEFAULT_GROUP_ID } from "../support/chat.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
@@ -89,5 +89,13 @@ describe("closestCommand", () => {
     expect(closestCommand("withdrwa")).toBe("withdraw");
     expect(closestCommand("master")).toBeUndefined();
     expect(closestCommand("xyz")).toBeUndefined();
+  });
+
+  it("suggests only what the mode has: partner mode has /verify and no /send", () => {
+    expect(closestCommand("verfy", PARTNER_KNOWN_COMMANDS)).toBe("verify");
+    expect(closestCommand("verfy")).toBeUndefined();
+    expect(closestCommand("sendd")).toBe("send");
+    expect(closestCommand("sendd", PARTNER_KNOWN_COMMANDS)).toBeUndefined();
+    expect(closestCommand("mastr", PARTNER_KNOWN_COMMANDS)).toBeUndefined();
   });
 });

@@ -10,7 +10,7 @@
  * Groups stay quiet: chatter there is not the bot's business (features/group.ts).
  */
 import { Composer } from "grammy";
-import { closestCommand } from "../commands.ts";
+import { closestCommand, KNOWN_COMMANDS } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 
 export function staleButtons(): Composer<BotContext> {
@@ -19,8 +19,11 @@ export function staleButtons(): Composer<BotContext> {
   return composer;
 }
 
-/** For private chats only (bot.ts installs it in the private branch). */
-export function unknownInput(): Composer<BotContext> {
+/**
+ * For private chats only (bot.ts installs it in the private branch); `known` is what this mode
+ * understands, so a mistyped command is never matched to one the mode does not have.
+ */
+export function unknownInput(known: readonly string[] = KNOWN_COMMANDS): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("message:text", async (ctx) => {
     // A flow that let a message through has said what it wanted; do not talk over it.
@@ -30,7 +33,7 @@ export function unknownInput(): Composer<BotContext> {
       await ctx.reply(ctx.t("unknown-text"));
       return;
     }
-    const suggestion = closestCommand(command);
+    const suggestion = closestCommand(command, known);
     await ctx.reply(
       suggestion === undefined
         ? ctx.t("unknown-command")
