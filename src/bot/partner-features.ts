@@ -5,9 +5,9 @@
  * through to the unknown-command answer.
  *
  * @example
- * if (deps.partner) inPrivate.use(partnerFeatures({ ...deps, partner: deps.partner }, flows));
+ * if (deps.partner) inPrivate.use(routeFeatures(partnerFeatures({ ...deps, partner: deps.partner }, flows)));
  */
-import { Composer } from "grammy";
+import type { Composer, Middleware } from "grammy";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
@@ -25,9 +25,8 @@ export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 export function partnerFeatures(
   deps: PartnerBotDeps,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
-  composer.use(
+): Array<Middleware<PrivateContext>> {
+  return [
     operatorDesk(deps),
     partnerMeFeature(deps, flows),
     partnerBalanceFeature(deps),
@@ -36,6 +35,5 @@ export function partnerFeatures(
     partnerBanksFeature(deps, flows),
     partnerTransactionsFeature(deps),
     partnerLimitsFeature(deps),
-  );
-  return composer;
+  ];
 }

@@ -13,13 +13,14 @@
  * from them (and by Telegram's my_chat_member update when they unblock it).
  */
 import Big from "big.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { Translate } from "../../notify/notifier.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -53,9 +54,9 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
 
 export function alertsFeature(
   deps: Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">,
-): Composer<PrivateContext> {
+): Feature<PrivateContext> {
   const book = deps.alertBook;
-  const composer = new Composer<PrivateContext>();
+  const composer = new Feature<PrivateContext>();
 
   // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
   composer.use(async (ctx, next) => {

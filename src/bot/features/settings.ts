@@ -13,11 +13,12 @@
  * Remember password is opt-in. Turning it on takes effect at the next /login (the password is
  * only ever captured there); turning it off forgets a remembered password at once.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -191,8 +192,8 @@ export function settingsKeyboard(
 
 export function settingsFeature(
   deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
 
   async function menu(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
     const userId = ctx.from.id;

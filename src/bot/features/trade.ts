@@ -9,11 +9,12 @@
  */
 
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { parseAmount } from "../../money.ts";
 import type { TradeKind } from "../../orders/trade-quote.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
@@ -39,8 +40,8 @@ export interface TradeStart {
   amount?: string;
 }
 
-export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(createConversation(tradeFlow(deps), { id: TRADE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
   for (const kind of ["buy", "sell"] as const) {

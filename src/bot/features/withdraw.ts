@@ -11,9 +11,10 @@
  */
 
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
@@ -34,8 +35,8 @@ const isVerified = (bank: { state: string }) => bank.state === "verified";
 export function withdrawFeature(
   deps: WithdrawDeps,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(withdrawFlow(deps), { id: WITHDRAW_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
