@@ -143,7 +143,7 @@ export function routeFeatures<C extends Context>(entries: ReadonlyArray<Middlewa
     let key = "";
     for (let i = 0; i < features.length; i++) {
       const feature = features[i]?.feature;
-      if (feature !== undefined && feature.callbacks.some((t) => matches(t, data))) key += `${i},`;
+      if (feature?.callbacks.some((t) => matches(t, data))) key += `${i},`;
     }
     let mw = byCallbackSet.get(key);
     if (mw === undefined) {

@@ -13,7 +13,7 @@
  * from them (and by Telegram's my_chat_member update when they unblock it).
  */
 import Big from "big.js";
-import { type Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
