@@ -17,15 +17,23 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, Composer, type Context, type MiddlewareFn, session, type Transformer } from "grammy";
+import {
+  Bot,
+  type ChatTypeContext,
+  Composer,
+  Context,
+  type MiddlewareFn,
+  session,
+  type Transformer,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import { webAppLoginPageUrl } from "../webapp/paths.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
-import { routeFeatures } from "./feature-router.ts";
-import { alertsFeature } from "./features/alerts.ts";
+import { branchOn, routeFeatures } from "./feature-router.ts";
+import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksFeature } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -122,11 +130,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const guarded = bot.errorBoundary(createErrorHandler(deps.log));
   guarded.use(i18n);
   // Inline queries have no chat: answered here, before any session or conversation.
-  guarded.use(inlineFeature(deps));
+  guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
 
-  guarded.chatType(["group", "supergroup"]).use(priceCommands(deps), groupFeature(deps));
+  guarded.use(
+    branchOn<BotContext, ChatTypeContext<BotContext, "group" | "supergroup">>(
+      Context.has.chatType(["group", "supergroup"]),
+      priceCommands(deps),
+      groupFeature(deps),
+    ),
+  );
 
-  const inPrivate = guarded.chatType("private");
+  const inPrivate = new Composer<PrivateContext>();
+  guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
   if (options.chatLock) {
@@ -176,7 +191,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     // Each update runs through only the features that can take it, in this order (feature-router.ts).
     inPrivate.use(
       routeFeatures<PrivateContext>([
-        // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
+        // Any update from a user paused by a 403 resumes their alerts.
+        alertsPause(deps),
+        // Price alerts need no login.
         alertsFeature(deps),
         // Open orders are reconciled when their owner comes back (after the update is handled).
         orderWatch(deps),

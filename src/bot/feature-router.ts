@@ -167,3 +167,18 @@ export function routeFeatures<C extends Context>(entries: ReadonlyArray<Middlewa
     }
   };
 }
+
+/**
+ * `composer.filter(predicate, ...middleware)` without the composer, promise and closures grammY's
+ * filter builds per update (its `lazy`): for the branches every update passes.
+ *
+ * @example
+ * guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
+ */
+export function branchOn<C extends Context, D extends C>(
+  predicate: (ctx: C) => ctx is D,
+  ...middleware: Array<Middleware<D>>
+): MiddlewareFn<C> {
+  const run = new Composer<D>(...middleware).middleware();
+  return (ctx, next) => (predicate(ctx) ? run(ctx, next) : next());
+}

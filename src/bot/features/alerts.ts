@@ -13,7 +13,7 @@
  * from them (and by Telegram's my_chat_member update when they unblock it).
  */
 import Big from "big.js";
-import { InlineKeyboard } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
@@ -52,22 +52,30 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
   return keyboard;
 }
 
+/**
+ * Blocking the bot pauses the user's alerts; any sign of life from them (an unblock included)
+ * resumes them. A plain middleware, not part of the feature: it looks at every update, and the
+ * router runs the feature's commands only for its own commands and taps (feature-router.ts).
+ */
+export function alertsPause(deps: Pick<BotDeps, "alertBook" | "clock">): MiddlewareFn<PrivateContext> {
+  const book = deps.alertBook;
+  return async (ctx, next) => {
+    const member = ctx.myChatMember;
+    if (member?.new_chat_member.status === "kicked") {
+      await book.pause(ctx.from.id, deps.clock.now());
+      return;
+    }
+    if (await book.isPaused(ctx.from.id)) await book.resume(ctx.from.id);
+    // A change of the chat member (an unblock) has been answered by that.
+    if (member === undefined) await next();
+  };
+}
+
 export function alertsFeature(
   deps: Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">,
 ): Feature<PrivateContext> {
   const book = deps.alertBook;
   const composer = new Feature<PrivateContext>();
-
-  // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
-  composer.use(async (ctx, next) => {
-    if (ctx.myChatMember?.new_chat_member.status !== "kicked" && (await book.isPaused(ctx.from.id))) {
-      await book.resume(ctx.from.id);
-    }
-    await next();
-  });
-  composer.on("my_chat_member", async (ctx) => {
-    if (ctx.myChatMember.new_chat_member.status === "kicked") await book.pause(ctx.from.id, deps.clock.now());
-  });
 
   async function showList(ctx: PrivateContext, mode: "reply" | "edit"): Promise<void> {
     const userId = ctx.from.id;
