@@ -595,6 +595,7 @@ withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
 withdraw-sent-already = Diese Auszahlung wurde schon an die Börse übergeben. Es wurde nichts weiter getan.
 trade-tap-expired-again = Dieses Angebot ist abgelaufen und wurde bereits neu berechnet. Nutze die neueste Karte.
+order-typed-none = Kein Angebot wartet auf dein Bestätigen oder Abbrechen. Beginne mit /buy, /sell, /send oder /withdraw.
 
 ## Re-login inside a flow
 
@@ -626,10 +627,25 @@ settings-phishing-none = nicht gesetzt
 settings-button-phishing-set = 🛡 Anti-Phishing-Satz festlegen
 settings-button-phishing-change = 🛡 Satz ändern
 settings-button-phishing-remove = 🛡 Satz entfernen
-settings-phishing-how = Schick /settings phrase und dahinter Wörter, die nur du kennst, z. B. /settings phrase blauer Tiger 42 ({ $min } bis { $max } Zeichen). Ich lösche diese Nachricht sofort. Danach steht der Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage: Eine Nachricht, die ohne deinen Satz danach fragt, ist nicht von mir.
-settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage.
+settings-phishing-ask = 🛡 Schick mir die Wörter, die auf meinen Nachrichten stehen sollen: Wörter, die nur du kennst, { $min } bis { $max } Zeichen (zum Beispiel: blauer Tiger 42). Ich lösche deine Nachricht sofort. /cancel zum Abbrechen.
+settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage, und auf jeder Angebotskarte und Auftragsnachricht.
 settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
 settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
+
+## Partner mode: buy, sell and withdraw (orders through the partner API)
+partner-card-fee = Gebühr: wie die Börse sie berechnet (die Partner-Schnittstelle zeigt sie nicht im Voraus).
+partner-card-balance = Dein Guthaben: { $balance }
+partner-withdraw-card-check = Nach „Bestätigen“ frage ich nach deiner PIN.
+partner-trade-unknown = ⚠️ Die Börse hat nicht geantwortet, auch nicht auf die Wiederholung mit demselben Auftragsschlüssel, daher weiß ich noch nicht, ob dein Auftrag ({ $summary }) angekommen ist. Der Schlüssel sorgt dafür, dass er nie doppelt ausgeführt wird. Ich prüfe es und sage dir Bescheid.
+partner-order-not-signed-up = Du bist noch nicht registriert, daher wurde nichts beauftragt. Sende /start, um dich zu registrieren.
+partner-pin-ask = Bestätigt. Gib jetzt deine 6-stellige PIN ein (ich lösche deine Nachricht sofort). Ohne sie wird nichts ausgezahlt; /cancel bricht hier ab.
+partner-pin-format = Bitte gib deine 6-stellige PIN ein (nur Ziffern).
+partner-pin-awaited = Schon bestätigt: Gib jetzt deine 6-stellige PIN ein.
+partner-pin-wrong = Diese PIN ist falsch. Verbleibende Versuche, bevor Auszahlungen für 15 Minuten gesperrt werden: { $left }.
+partner-pin-locked = 🔒 Zu viele falsche PINs: Auszahlungen sind bis { $time } gesperrt. Es wurde nichts ausgezahlt. Versuche es danach erneut mit /withdraw.
+partner-pin-late = Das hat zu lange gedauert, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Hol dir mit /withdraw ein neues Angebot.
+partner-pin-not-set = Du hast noch keine PIN, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Wende dich an den Support, um eine zu setzen.
+partner-pin-checking = Ich prüfe deine PIN und gebe den Auftrag an die Börse…
 
 ## Partner mode: /start (sign-up), the KYC gate, /verify, /help
 

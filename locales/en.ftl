@@ -595,6 +595,7 @@ withdraw-login-needed = Your exchange session has ended, so nothing was withdraw
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
 withdraw-sent-already = This withdrawal was already handed to the exchange. Nothing more was done.
 trade-tap-expired-again = This quote expired and was quoted again already. Use the newest card.
+order-typed-none = There is no quote waiting for your Confirm or Cancel. Start with /buy, /sell, /send or /withdraw.
 
 ## Re-login inside a flow
 
@@ -626,10 +627,25 @@ settings-phishing-none = not set
 settings-button-phishing-set = 🛡 Set anti-phishing phrase
 settings-button-phishing-change = 🛡 Change phrase
 settings-button-phishing-remove = 🛡 Remove phrase
-settings-phishing-how = Send /settings phrase followed by words only you know, e.g. /settings phrase blue tiger 42 ({ $min } to { $max } characters). I delete that message at once. From then on the phrase stands on every message in which I ask for your password or a code: a message that asks for them without your phrase is not from me.
-settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code.
+settings-phishing-ask = 🛡 Send the words you want to see on my messages: words only you know, { $min } to { $max } characters (for example: blue tiger 42). I delete your message at once. /cancel to stop.
+settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code, and on every quote card and order message.
 settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
 settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
+
+## Partner mode: buy, sell and withdraw (orders through the partner API)
+partner-card-fee = Fee: as the exchange charges it (the partner API does not show it in advance).
+partner-card-balance = Your balance: { $balance }
+partner-withdraw-card-check = After Confirm I will ask for your PIN.
+partner-trade-unknown = ⚠️ The exchange did not answer, even when asked again with the same order key, so I do not know yet whether your order ({ $summary }) went through. The key makes sure it can never be placed twice. I will check and tell you.
+partner-order-not-signed-up = You are not signed up yet, so nothing was ordered. Send /start to sign up.
+partner-pin-ask = Confirmed. Now type your 6-digit PIN (I delete your message at once). Nothing is withdrawn without it; /cancel stops here.
+partner-pin-format = Please type your 6-digit PIN (digits only).
+partner-pin-awaited = Already confirmed: now type your 6-digit PIN.
+partner-pin-wrong = That PIN is wrong. Tries left before withdrawals are locked for 15 minutes: { $left }.
+partner-pin-locked = 🔒 Too many wrong PINs: withdrawals are locked until { $time }. Nothing was withdrawn. Try again after that with /withdraw.
+partner-pin-late = That took too long, so I cancelled this withdrawal. Nothing was withdrawn. Start again with /withdraw for a fresh quote.
+partner-pin-not-set = You have no PIN yet, so I cancelled this withdrawal. Nothing was withdrawn. Contact support to set one.
+partner-pin-checking = Checking your PIN and sending the order to the exchange…
 
 ## Partner mode: /start (sign-up), the KYC gate, /verify, /help
 

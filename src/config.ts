@@ -22,7 +22,7 @@ export interface Config {
   webAppUrl: string | undefined;
   defaultLocale: string;
   logLevel: LevelWithSilent;
-  /** The operator's own market-data account (PRODUCT.md, rule 9), optional. */
+  /** The operator's own market-data account (SECURITY.md, rule 9), optional. */
   marketData: { email: string; password: string; totpSecret: string } | undefined;
   /** How often the alert scheduler ticks. */
   alertIntervalMs: number;

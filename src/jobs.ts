@@ -99,11 +99,12 @@ export function startBackgroundJobs(options: {
       const notices = await deps.orders.reconcileAll();
       for (const notice of notices) {
         // reconcileAll already applied the user's order switch (and some notices always go out).
+        const phrase = await deps.phishing.get(notice.userId);
         await notifier.notify({
           userId: notice.userId,
           kind: "account",
           locale: notice.locale,
-          render: (t, locale) => ({ text: orderNoticeText(t, notice, locale) }),
+          render: (t, locale) => ({ text: orderNoticeText(t, notice, locale, phrase) }),
         });
       }
     } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Amounts are decimals, never floats (PRODUCT.md, rule 6). This is the only place where text typed
+ * Amounts are decimals, never floats (SECURITY.md, rule 6). This is the only place where text typed
  * by a user or sent by the exchange becomes an amount, and the only place amounts become text.
  *
  * @example
@@ -76,7 +76,7 @@ export function parseAmount(input: string, currency: string): AmountParse {
 
 /**
  * Reads a decimal sent by the exchange, which may come as a JSON number or a string
- * (exchange-api.md types some amounts one way, some the other). Returns undefined when it is not
+ * (the exchange's API reference types some amounts one way, some the other). Returns undefined when it is not
  * a finite decimal.
  */
 export function decimalFrom(value: unknown): Big | undefined {

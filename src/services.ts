@@ -48,6 +48,8 @@ export async function createServices(
     clock: Clock;
     log: Logger;
     storeNamespace?: string;
+    /** SQLite's busy timeout (tests shorten what they would otherwise wait out). */
+    storeBusyTimeoutMs?: number;
     /** How the exchange client waits between retries of a GET (default: real time). */
     retrySleep?: (ms: number) => Promise<void>;
     /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
@@ -58,6 +60,7 @@ export async function createServices(
   const vault = Vault.fromBase64(config.secretsKey);
   const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
+    ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
   const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
@@ -101,7 +104,20 @@ export async function createServices(
     marketData: config.marketData,
     ttlMs: config.marketTtlMs,
   });
-  const orders = new OrderPipeline({ store, clock: options.clock, sessions, profiles, log: options.log });
+  const partner = config.partner
+    ? partnerServices(config.partner, { http, store, vault, account, clock: options.clock })
+    : undefined;
+  const orders = new OrderPipeline({
+    store,
+    clock: options.clock,
+    sessions,
+    profiles,
+    log: options.log,
+    // Partner mode: partner-buy/-sell/-withdraw ask the partner API for the linked partner user.
+    ...(partner ? { partner } : {}),
+    // Partner orders asked again after a lost answer wait as the client's GET retries do.
+    ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+  });
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,
@@ -117,9 +133,7 @@ export async function createServices(
     market,
     orders,
     alertBook: new AlertBook(store),
-    ...(config.partner
-      ? { partner: partnerServices(config.partner, { http, store, vault, account, clock: options.clock }) }
-      : {}),
+    ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
@@ -141,12 +155,7 @@ function partnerServices(
 ): PartnerServices {
   const { auth } = config;
   const token =
-    auth.kind === "token"
-      ? auth.token
-      : (() => {
-          const serviceAccount = new PartnerServiceAccount({ ...parts, credentials: auth });
-          return () => serviceAccount.token();
-        })();
+    auth.kind === "token" ? auth.token : new PartnerServiceAccount({ ...parts, credentials: auth });
   const api = new PartnerApi(parts.http, token);
   const users = new PartnerUsers(parts.store);
   return {

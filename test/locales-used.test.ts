@@ -20,9 +20,15 @@ const NOT_KEYS = new Set([
   "banks-remove",
   "deposit-new",
   "order-code",
+  "settings-phrase",
   "login-email",
   "login-user",
   "order-settled",
+  // Partner mode's kinds of money action and its conversation ids.
+  "partner-buy",
+  "partner-sell",
+  "partner-withdraw",
+  "partner-trade",
 ]);
 
 function keysOf(locale: string): Set<string> {

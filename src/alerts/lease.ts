@@ -37,6 +37,7 @@ export class Lease {
   readonly #now: () => number;
   #validUntil = 0;
   #renewedAt = 0;
+  #pending: Promise<boolean> | undefined;
 
   constructor(store: Store, key: string, options: LeaseOptions) {
     this.#store = store;
@@ -55,7 +56,17 @@ export class Lease {
    * Takes the lease if it is free, or renews it if it is ours; true while we hold it. Call it before
    * each piece of work; it renews at most once per third of the TTL.
    */
-  async hold(): Promise<boolean> {
+  hold(): Promise<boolean> {
+    // One renewal at a time: two interleaved ones (the jobs' tick and the keep-alive timer) would
+    // both delete, one set would win and the other fail, and the loser would step down from a
+    // lease this very holder has.
+    this.#pending ??= this.#hold().finally(() => {
+      this.#pending = undefined;
+    });
+    return this.#pending;
+  }
+
+  async #hold(): Promise<boolean> {
     const now = this.#now();
     if (this.held && now - this.#renewedAt < this.ttlMs / 3) return true;
     if (this.#validUntil > 0) await this.#store.deleteIfEquals(this.key, this.holderId);

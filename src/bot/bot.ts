@@ -214,7 +214,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         ordersFeature(deps, flows),
         depositFeature(deps, flows),
         transactionsFeature(deps),
-        settingsFeature(deps),
+        settingsFeature(deps, flows),
       ]),
     );
   }

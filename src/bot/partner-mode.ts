@@ -10,6 +10,7 @@ import type { PartnerBotDeps } from "./deps.ts";
 import { routeFeatures } from "./feature-router.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
+import { orderWatch } from "./features/orders.ts";
 import { partnerSignUpFeature } from "./features/partner-signup.ts";
 import { partnerVerifyFeature } from "./features/partner-verify.ts";
 import { partnerGate } from "./middleware/partner-gate.ts";
@@ -24,6 +25,8 @@ export function partnerMode(
   gate.on(["message:entities:bot_command", "callback_query"]).use(partnerGate(deps));
   // Each update runs through only the features that can take it, in this order (feature-router.ts).
   return routeFeatures([
+    // Open partner orders (an answer lost) are reconciled when their owner comes back.
+    orderWatch(deps),
     partnerSignUpFeature(deps, flows),
     partnerVerifyFeature(deps, flows),
     helpFeature("partner"),

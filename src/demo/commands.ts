@@ -3,6 +3,7 @@
  * reach the bot: a 2FA code from the sandbox, moving the sandbox clock and prices, inline queries
  * and group messages.
  */
+import Big from "big.js";
 import type { AdjustableClock } from "../clock.ts";
 import type { Sandbox } from "../sandbox/server.ts";
 import type { BotApiDouble, FakeUser } from "../telegram-double/index.ts";
@@ -21,6 +22,8 @@ export interface DemoCommandContext {
   /** A fresh link to the Mini App login page, signed for the demo user (it is good for 15 minutes). */
   webAppLink(): string;
   print(text: string): void;
+  /** Partner mode (`--partner`): the demo user's partner user once signed up, for `:kyc` and `:deposit`. */
+  partnerUserId?: () => Promise<number | undefined>;
 }
 
 export const HELP = [
@@ -32,9 +35,14 @@ export const HELP = [
   "  :price btc 65000   set a sandbox price in EUR (for alerts)",
   "  :inline btc        type an inline query (@bot btc) and see the results",
   "  :group /balance    say something in a group chat with the bot",
+  "  :contact           share your own phone number (the sign-up's button)",
+  "  :kyc passed        partner mode: set your KYC status (not_started, pending, passed, failed, declined)",
+  "  :deposit 1000      partner mode: a wire of 1000 EUR arrives in your account",
   "  :quit              leave",
   "Everything else is sent to the bot as your message, e.g. /help.",
 ].join("\n");
+
+const KYC = ["not_started", "pending", "passed", "failed", "declined"] as const;
 
 const UNITS: Record<string, number> = { s: 1_000, m: 60_000, h: 3_600_000 };
 
@@ -60,6 +68,31 @@ export async function handleDemoCommand(line: string, ctx: DemoCommandContext): 
   }
   const [command, ...args] = line.slice(1).trim().split(/\s+/);
   switch (command) {
+    case "kyc": {
+      const status = KYC.find((s) => s === args[0]);
+      const partnerUserId = await ctx.partnerUserId?.();
+      if (partnerUserId === undefined || status === undefined) {
+        ctx.print(`(demo) In partner mode (--partner), after /start: :kyc ${KYC.join("|")}`);
+        return;
+      }
+      ctx.sandbox.faults.setPartnerUserStatus(partnerUserId, { kyc_status: status });
+      ctx.print(`(demo) Your KYC status at the sandbox is now ${status}; the background jobs run once.`);
+      await ctx.tick();
+      return;
+    }
+    case "deposit": {
+      const partnerUserId = await ctx.partnerUserId?.();
+      if (partnerUserId === undefined || !/^\d+(\.\d{1,2})?$/.test(args[0] ?? "")) {
+        ctx.print("(demo) In partner mode (--partner), after /start: :deposit 1000");
+        return;
+      }
+      ctx.sandbox.deposit({ amount: new Big(args[0] ?? "0"), accountId: partnerUserId });
+      ctx.print(`(demo) A wire of ${args[0]} EUR arrived in your account at the sandbox.`);
+      return;
+    }
+    case "contact":
+      await ctx.me.sendContact({ phone: "+4915123456789", userId: ctx.me.id });
+      return;
     case "code":
       ctx.print(`(demo) Your authenticator shows: ${ctx.sandbox.currentCode()}`);
       return;

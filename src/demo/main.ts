@@ -24,11 +24,14 @@ import { webAppLoginPageUrl } from "../webapp/paths.ts";
 import { webAppRoutes } from "../webapp/routes.ts";
 import { type HttpRoute, startHttpServer } from "../webhook.ts";
 import { type DemoCommandContext, HELP, handleDemoCommand } from "./commands.ts";
+import { demoPartnerConfig, PARTNER_STEPS } from "./partner.ts";
 import { describeBotCall, type Printed } from "./transcript.ts";
 
 const out = (text = "") => process.stdout.write(`${text}\n`);
+const DEMO_USER_ID = 4242;
 
 async function main(): Promise<void> {
+  const partnerMode = process.argv.includes("--partner");
   const clock = new OffsetClock();
   const log = createLogger((process.env.LOG_LEVEL as "warn" | undefined) ?? "warn", process.stderr);
   const sandbox = await startSandbox({ clock });
@@ -51,6 +54,8 @@ async function main(): Promise<void> {
       webAppUrl: pages.url,
       // The operator's market-data account: prices and inline cards work before anyone logs in.
       marketData: { ...sandbox.demo },
+      // EXCHANGE_MODE=partner with the sandbox's partner token; the demo user is the operator.
+      ...(partnerMode ? { partner: demoPartnerConfig(sandbox, DEMO_USER_ID) } : {}),
     },
     { clock, log },
   );
@@ -63,7 +68,7 @@ async function main(): Promise<void> {
 
   const firstName = process.env.USER ?? "Demo";
   const languageCode = process.env.DEMO_LANGUAGE ?? "en";
-  const me = telegram.user(4242, { firstName, languageCode });
+  const me = telegram.user(DEMO_USER_ID, { firstName, languageCode });
   // Signed with the double's bot token, as Telegram signs initData with the real one.
   const webAppLogin = () =>
     webAppLink(
@@ -73,11 +78,14 @@ async function main(): Promise<void> {
 
   out("┌─ Exchange bot demo ─────────────────────────────────────────────");
   out(`│ Sandbox exchange: ${sandbox.url}`);
-  out(`│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`);
-  out("│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):");
-  out(`│   ${webAppLogin()}`);
-  out("│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.");
-  out("│ Start with /start, or /login.");
+  if (partnerMode) for (const line of PARTNER_STEPS) out(line);
+  else {
+    out(`│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`);
+    out("│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):");
+    out(`│   ${webAppLogin()}`);
+    out("│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.");
+    out("│ Start with /start, or /login.");
+  }
   out("└──────────────────────────────────────────────────────────────────");
 
   let buttons: NonNullable<Printed["buttons"]> = [];
@@ -107,6 +115,7 @@ async function main(): Promise<void> {
     buttons: () => buttons,
     webAppLink: webAppLogin,
     print: out,
+    partnerUserId: async () => services.deps.partner?.users.partnerIdOf(me.id),
   };
 
   const shutdown = async () => {

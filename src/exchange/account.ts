@@ -1,5 +1,5 @@
 /**
- * The account API of exchange-api.md: one method per operation. `AccountApi` logs in; the
+ * The exchange's account API: one method per operation. `AccountApi` logs in; the
  * `AccountSession` it hands out carries the bearer token for every other call.
  *
  * Choices where the spec is loose (named in the closing notes): amounts go out as exact decimal

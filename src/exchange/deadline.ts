@@ -1,5 +1,5 @@
 /**
- * The deadline of the user-facing action in progress (PRODUCT.md, Reliability: a final sentence
+ * The deadline of the user-facing action in progress (SECURITY.md, Reliability: a final sentence
  * within 20 seconds whatever the exchange does). The bot opens one per update; every exchange
  * call made while handling it, however deep, fits its attempts and backoff inside what is left.
  * Work outside an update (jobs, reconciliation at start-up) has no deadline and keeps the

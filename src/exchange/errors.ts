@@ -1,8 +1,8 @@
 /**
  * One error type for everything that can go wrong talking to the exchange, with a `kind` that
- * says what the caller can do about it. The exchange does not specify its error bodies
- * (exchange-api.md, Errors): Laravel-style bodies are read for their message and field errors,
- * anything else (HTML, empty, truncated) still becomes a well-formed ExchangeError.
+ * says what the caller can do about it. The exchange does not specify its error bodies:
+ * Laravel-style bodies are read for their message and field errors, anything else (HTML, empty,
+ * truncated) still becomes a well-formed ExchangeError.
  *
  * Nothing secret is ever kept here: no request body, no headers, and any secret value the request
  * carried is cut out of the response text before it is stored.

@@ -1,5 +1,5 @@
 /**
- * The partner API of exchange-api.md: one method per operation, for an integrator that manages
+ * The exchange's partner API: one method per operation, for an integrator that manages
  * users of its own. Calls carry the partner's bearer token and `X-Requested-With: XMLHttpRequest`.
  * Where the spec shows no payload, the method takes the fields as given and returns the JSON as
  * `unknown`: nothing is refused for a missing or extra field.
@@ -12,6 +12,7 @@
  */
 import type { z } from "zod";
 import { type Big, toPlainString } from "../money.ts";
+import { ExchangeError } from "./errors.ts";
 import type { HttpClient, HttpMethod, QueryValue } from "./http.ts";
 import { parseResponse } from "./parse.ts";
 import * as s from "./schemas.ts";
@@ -32,8 +33,18 @@ export interface PartnerOrder {
   idempotencyKey: string;
 }
 
-/** The partner's bearer token, or where to get the current one (a service account renews it). */
-export type PartnerToken = string | (() => Promise<string>);
+/**
+ * Where the current partner token comes from when it is not a fixed PARTNER_TOKEN: a service
+ * account, which renews it, and is told when the exchange refused one (revoked before its hour).
+ */
+export interface PartnerTokenSource {
+  token(): Promise<string>;
+  /** The exchange answered 401 to `token`: forget it, so the next `token()` logs in again. */
+  refused(token: string): Promise<void>;
+}
+
+/** The partner's bearer token, or where to get the current one. */
+export type PartnerToken = string | (() => Promise<string>) | PartnerTokenSource;
 
 export class PartnerApi {
   readonly #http: HttpClient;
@@ -45,11 +56,23 @@ export class PartnerApi {
   }
 
   async #raw(call: Call) {
-    return this.#http.request({
-      ...call,
-      token: typeof this.#token === "string" ? this.#token : await this.#token(),
-      headers: { "x-requested-with": "XMLHttpRequest" },
-    });
+    const source = this.#token;
+    if (typeof source === "string") return this.#send(call, source);
+    if (typeof source === "function") return this.#send(call, await source());
+    const token = await source.token();
+    try {
+      return await this.#send(call, token);
+    } catch (error) {
+      // A 401 means the exchange did nothing with the request (any method): with a token from a
+      // service account, revoked early, it is sent once more under a fresh login.
+      if (!(error instanceof ExchangeError) || error.kind !== "unauthenticated") throw error;
+      await source.refused(token);
+      return this.#send(call, await source.token());
+    }
+  }
+
+  #send(call: Call, token: string) {
+    return this.#http.request({ ...call, token, headers: { "x-requested-with": "XMLHttpRequest" } });
   }
 
   async #typed<T extends z.ZodType>(schema: T, call: Call): Promise<z.output<T>> {

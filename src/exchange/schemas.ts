@@ -1,5 +1,5 @@
 /**
- * The resources of exchange-api.md, parsed tolerantly: extra fields are fine, a decimal may come as
+ * The exchange API's resources, parsed tolerantly: extra fields are fine, a decimal may come as
  * a number or a string and always leaves here as an exact Big, timestamps with or without a zone
  * leave as ISO 8601 UTC strings. Field names stay as the spec writes them, so the spec can be
  * searched for any of them. The sandbox shares these types.

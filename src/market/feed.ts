@@ -1,5 +1,5 @@
 /**
- * The one price feed for everyone (DESIGN.md, market/): `snapshot()` answers from a cache younger
+ * The one price feed for everyone (ARCHITECTURE.md, market/): `snapshot()` answers from a cache younger
  * than the TTL; past it, the first caller starts ONE upstream request and every caller that comes
  * while it runs waits for that same request (a thousand inline queries in one second make one
  * `GET v1/prices`).

@@ -1,7 +1,7 @@
 /**
  * The operator's own market-data account (MARKET_DATA_EMAIL, _PASSWORD, _TOTP_SECRET): the only
  * account whose TOTP secret the bot holds, and the only one for which it makes a code itself
- * (PRODUCT.md, rule 9). Used to read prices when no user is logged in.
+ * (SECURITY.md, rule 9). Used to read prices when no user is logged in.
  *
  * The token lives in memory only, until a minute before its expiry; a 401 forgets it and logs in
  * again once. Concurrent callers share one login.
@@ -80,7 +80,7 @@ export class MarketDataAccount {
 
 /**
  * The current code of the operator's own market-data account (the only TOTP secret the bot holds,
- * PRODUCT.md rule 9). Authenticator secrets of 16 base32 characters (10 bytes) are common; otplib
+ * SECURITY.md, rule 9). Authenticator secrets of 16 base32 characters (10 bytes) are common; otplib
  * refuses anything under 16 bytes unless told otherwise.
  */
 export function operatorCode(totpSecret: string, nowMs: number): string {

@@ -1,6 +1,6 @@
 /**
  * What the market feed hands out: one snapshot of every price, fetched once for everyone
- * (DESIGN.md, market/). Amounts are decimal strings (JSON-safe, exact); `stale` says the exchange
+ * (ARCHITECTURE.md, market/). Amounts are decimal strings (JSON-safe, exact); `stale` says the exchange
  * could not be asked and this is the last good answer, `fetchedAt` how old it is.
  */
 export interface MarketPrice {

@@ -1,7 +1,7 @@
 /**
  * The delivery queue for messages the bot starts itself (alerts, order updates, expiry warnings,
  * auto-logout notices): one queue per process that paces sends under Telegram's broadcast limits,
- * about 30 messages a second overall and one a second per chat (PRODUCT.md, Reliability). Replies
+ * about 30 messages a second overall and one a second per chat (SECURITY.md, Reliability). Replies
  * to a user's own message never go through it: they go out at once.
  *
  * - Pacing: sends start on a schedule of slots `1000 / globalPerSecond` ms apart (with a small

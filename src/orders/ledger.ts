@@ -1,7 +1,7 @@
 /**
  * The ledger of money actions (buy, sell, send, withdraw): every action moves through recorded
  * states kept in the Store under a random per-action id, so that one Confirm is one order across
- * double taps, redelivered updates, restarts and several bot instances (PRODUCT.md, rules 4, 5, 8).
+ * double taps, redelivered updates, restarts and several bot instances (SECURITY.md, rules 4, 5, 8).
  * Knows nothing of Telegram: users are numbers.
  *
  * ```
@@ -31,7 +31,22 @@ import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { Store } from "../store/store.ts";
 
-export type ActionKind = "buy" | "sell" | "send" | "withdraw";
+export type ActionKind =
+  | "buy"
+  | "sell"
+  | "send"
+  | "withdraw"
+  /** Partner mode (EXCHANGE_MODE=partner): the same orders, for a partner user, through the partner API. */
+  | "partner-buy"
+  | "partner-sell"
+  | "partner-withdraw";
+
+/** The kinds that go through the partner API (the rest through the user's own session). */
+export const PARTNER_KINDS: ReadonlySet<ActionKind> = new Set([
+  "partner-buy",
+  "partner-sell",
+  "partner-withdraw",
+]);
 
 export type ActionState =
   /** A quote was shown; nothing is decided. */
@@ -82,6 +97,11 @@ export interface MoneyAction {
   address?: string;
   /** withdraw: the RF reference of the bank account. */
   referenceNumber?: string;
+  /**
+   * Partner kinds: the `idempotency_key` of the order, fixed when the action is recorded (before
+   * any POST) and sent on every attempt, so a retry after a lost answer is the same order.
+   */
+  idempotencyKey?: string;
   /** What the quote card showed (decimal strings), for the card and the notices. */
   quote: Record<string, string>;
   createdAt: number;
@@ -104,6 +124,7 @@ export interface QuoteInput {
   amount: string;
   address?: string;
   referenceNumber?: string;
+  idempotencyKey?: string;
   quote?: Record<string, string>;
   /** Overrides the ledger's quote TTL for this action. */
   ttlMs?: number;
@@ -127,7 +148,7 @@ export type ConfirmResult =
   | { ok: false; reason: ConfirmRefusal; action?: MoneyAction };
 
 export interface LedgerOptions {
-  /** How long a quote can be confirmed; default 60 s (PRODUCT.md, rule 8). */
+  /** How long a quote can be confirmed; default 60 s (SECURITY.md, rule 8). */
   quoteTtlMs?: number;
   /** How long records and claims are kept; default 30 days. */
   retentionMs?: number;
@@ -191,6 +212,7 @@ export class Ledger {
     };
     if (input.address !== undefined) action.address = input.address;
     if (input.referenceNumber !== undefined) action.referenceNumber = input.referenceNumber;
+    if (input.idempotencyKey !== undefined) action.idempotencyKey = input.idempotencyKey;
     await this.#save(action);
     const previous = await this.#store.get<string>(latestKey(input.userId, input.kind));
     await this.#store.set(latestKey(input.userId, input.kind), action.id, this.#retentionMs);

@@ -17,12 +17,29 @@ export interface LimitLeft {
   period: "day" | "month";
 }
 
+/** One limit's ceilings and what was used of them, however the exchange's record spelled them. */
+export interface Ceiling {
+  daily: Big;
+  monthly: Big;
+  dayUsed: Big;
+  monthUsed: Big;
+}
+
 /** Undefined when the exchange reports no record of that type (then no limit is shown or checked). */
 export function limitLeft(records: readonly LimitRecord[], type: LimitType): LimitLeft | undefined {
   const record = records.find((r) => r.limit.code === type);
   if (record === undefined) return undefined;
-  const dayLeft = record.limit.daily.minus(record.spent.day_used);
-  const monthLeft = record.limit.monthly.minus(record.spent.month_used);
+  const { daily, monthly } = record.limit;
+  return roomLeft(
+    { daily, monthly, dayUsed: record.spent.day_used, monthUsed: record.spent.month_used },
+    type,
+  );
+}
+
+/** The room left under one ceiling: the smaller of today's and this month's, never below zero. */
+export function roomLeft(ceiling: Ceiling, type: LimitType): LimitLeft {
+  const dayLeft = ceiling.daily.minus(ceiling.dayUsed);
+  const monthLeft = ceiling.monthly.minus(ceiling.monthUsed);
   const left = dayLeft.lt(monthLeft) ? dayLeft : monthLeft;
   return { type, left: left.lt(0) ? new Big(0) : left, period: dayLeft.lt(monthLeft) ? "day" : "month" };
 }
@@ -38,8 +55,17 @@ export function checkLimit(
   type: LimitType,
   counted: Big,
 ): { left: string; period: string; type: string } | undefined {
-  const left = limitLeft(records, type);
+  return noteLimit(quote, limitLeft(records, type), counted);
+}
+
+/** {@link checkLimit} for a room already worked out (undefined: no such limit, nothing noted). */
+export function noteLimit(
+  quote: Record<string, string>,
+  left: LimitLeft | undefined,
+  counted: Big,
+): { left: string; period: string; type: string } | undefined {
   if (left === undefined) return undefined;
+  const { type } = left;
   const figures = { left: left.left.toFixed(), period: left.period, type };
   quote.limitType = type;
   quote.limitLeft = figures.left;

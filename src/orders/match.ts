@@ -1,20 +1,26 @@
 /**
  * Which exchange transaction is this action's order? The account API has no order id and no
- * idempotency key (exchange-api.md), so an order is recognised in GET v1/transactions by its
+ * idempotency key, so an order is recognised in GET v1/transactions by its
  * type, its currency and amount (when the exchange sends them; the spec lists only id, state,
  * type and times) and its time: created no earlier than `sentAt − SKEW` and no later than
  * `sentAt + WINDOW`. A transaction already matched to another action is skipped
  * (`Ledger.claimTransaction`), so two equal orders placed close together get one each, oldest
  * transaction to the oldest action.
  *
+ * Partner kinds look in the partner user's transactions (GET …/users/{id}/transactions, read
+ * tolerantly, each row checked against the account API's transaction fields); a row that carries
+ * the action's `idempotency_key` is the order whatever else it says.
+ *
  * @example
- * const tx = await findTransaction(client, ledger, action); // undefined: not (yet) at the exchange
+ * const tx = await findOrder(client, ledger, action); // undefined: not (yet) at the exchange
  */
 import Big from "big.js";
 import type { AccountSession } from "../exchange/account.ts";
-import type { Transaction } from "../exchange/schemas.ts";
+import { type Transaction, transaction } from "../exchange/schemas.ts";
 import { decimalFrom } from "../money.ts";
+import { type OrderClient, type PartnerClient, partnerOf } from "./clients.ts";
 import type { ActionKind, Ledger, MoneyAction } from "./ledger.ts";
+import { fieldOf, payloadOf, recordsOf } from "./partner-read.ts";
 
 /** Clocks differ: a transaction may carry a time a little before our `sentAt`. */
 export const MATCH_SKEW_MS = 60_000;
@@ -29,10 +35,15 @@ export const TRANSACTION_TYPES: Record<ActionKind, readonly string[]> = {
   sell: ["sell_crypto"],
   send: ["crypto_withdraw"],
   withdraw: ["fiat_withdraw", "fiat_withdrawal"],
+  "partner-buy": ["buy_crypto"],
+  "partner-sell": ["sell_crypto"],
+  "partner-withdraw": ["fiat_withdraw", "fiat_withdrawal"],
 };
 
 /** True when `tx` could be `action`'s order (ignoring whether another action already has it). */
 export function couldBe(tx: Transaction, action: MoneyAction): boolean {
+  const key = (tx as Record<string, unknown>).idempotency_key;
+  if (action.idempotencyKey !== undefined && typeof key === "string") return key === action.idempotencyKey;
   if (!TRANSACTION_TYPES[action.kind].includes(tx.transaction_type)) return false;
   const extra = tx as Record<string, unknown>;
   const currency = extra.currency_code;
@@ -48,24 +59,69 @@ export function couldBe(tx: Transaction, action: MoneyAction): boolean {
   return created >= sentAt - MATCH_SKEW_MS && created <= sentAt + MATCH_WINDOW_MS;
 }
 
+/** Where to look for an action's order: its transaction by id, and a page of the newest. */
+interface TransactionSource {
+  one(id: number): Promise<Transaction | undefined>;
+  page(start: number, length: number, currency: string): Promise<Transaction[]>;
+}
+
+/** The action's order at the exchange, through the client its kind uses. */
+export function findOrder(
+  client: OrderClient,
+  ledger: Ledger,
+  action: MoneyAction,
+): Promise<Transaction | undefined> {
+  return "account" in client
+    ? findTransaction(client.account, ledger, action)
+    : search(partnerSource(partnerOf(client)), ledger, action);
+}
+
 /**
  * Looks through the newest transactions (in the action's currency) for the action's order and
  * claims it for the action. Returns it, or undefined when none is there (yet).
  */
-export async function findTransaction(
+export function findTransaction(
   client: AccountSession,
   ledger: Ledger,
   action: MoneyAction,
 ): Promise<Transaction | undefined> {
-  if (action.transactionId !== undefined) return client.transaction(action.transactionId);
+  return search(
+    {
+      one: (id) => client.transaction(id),
+      page: (start, length, currencyCode) => client.transactions({ start, length, currencyCode }),
+    },
+    ledger,
+    action,
+  );
+}
+
+function partnerSource({ api, partnerUserId }: PartnerClient): TransactionSource {
+  return {
+    one: async (id) => asTransaction(payloadOf(await api.userTransaction(partnerUserId, id))),
+    page: async (start, length, currency) =>
+      recordsOf(await api.userTransactions(partnerUserId, { start, length, currency_code: currency }))
+        .map(asTransaction)
+        .filter((tx): tx is Transaction => tx !== undefined),
+  };
+}
+
+/** A partner transaction row, if it has what matching needs (id, state, type, time). */
+function asTransaction(row: unknown): Transaction | undefined {
+  const parsed = transaction.safeParse(row);
+  if (parsed.success) return parsed.data;
+  // The id alone, with the state, is enough to follow an order whose id the POST returned.
+  const id = decimalFrom(fieldOf(row as Record<string, unknown>, "id"));
+  const state = fieldOf(row as Record<string, unknown>, "state");
+  if (id === undefined || typeof state !== "string") return undefined;
+  return { id: id.toNumber(), state, transaction_type: "", created_at: "" } as Transaction;
+}
+
+async function search(source: TransactionSource, ledger: Ledger, action: MoneyAction) {
+  if (action.transactionId !== undefined) return source.one(action.transactionId);
   const sentAt = action.sentAt ?? action.confirmedAt ?? action.createdAt;
   const candidates: Transaction[] = [];
   for (let page = 0; page < MAX_PAGES; page++) {
-    const list = await client.transactions({
-      start: page * PAGE,
-      length: PAGE,
-      currencyCode: action.currency,
-    });
+    const list = await source.page(page * PAGE, PAGE, action.currency);
     candidates.push(...list.filter((tx) => couldBe(tx, action)));
     // Newest first: once a page reaches back before the window, older pages cannot hold it.
     const oldest = list.at(-1);

@@ -3,7 +3,11 @@
  *
  *   request ──quote──▶ `quoted` (the card) ──Confirm──▶ `confirmed` ──[fresh 2FA code]──▶ place ──▶ reconcile
  *
- * and differs only in its quote ({@link quoteFor}) and its POST (`EXECUTORS`, place.ts). Built once
+ * and differs only in its quote ({@link quoteFor}) and its POST (`EXECUTORS`, place.ts). Partner
+ * mode's kinds (partner-buy, partner-sell, partner-withdraw) go the same way: their client is the
+ * partner API with the linked partner user (clients.ts) instead of the user's session, their
+ * secret step is the PIN, and their POST carries an idempotency key fixed here at quote time.
+ * Built once
  * in the composition root (src/services.ts) around the one Ledger; the bot and the background
  * jobs get this object. A new kind is a new quote and executor here, a card formatter in
  * bot/ui/order-card.ts, and a thin feature that collects its input.
@@ -17,39 +21,48 @@
  * const confirmed = await orders.confirm(id, userId);
  * if (confirmed.ok && !orders.needsCode(confirmed.action)) await orders.place(id, userId);
  */
+import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.ts";
-import type { AccountSession } from "../exchange/account.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
+import { accountOf, type OrderClient, OrderClients, type PartnerAccess, partnerOf } from "./clients.ts";
 import {
   type ActionKind,
   type ConfirmResult,
   Ledger,
   type LedgerOptions,
   type MoneyAction,
+  PARTNER_KINDS,
 } from "./ledger.ts";
-import { EXECUTORS, NEEDS_CODE, type PlaceResult, placeOrder } from "./place.ts";
+import { partnerTradeQuote } from "./partner-trade-quote.ts";
+import { partnerWithdrawQuote } from "./partner-withdraw-quote.ts";
+import { EXECUTORS, NEEDS_CODE, NEEDS_PIN, type PlaceResult, placeOrder } from "./place.ts";
 import type { OrderRequest, QuoteRefusal, QuoteResult } from "./quote.ts";
 import { type OrderNotice, reconcileAll, reconcileUser } from "./reconcile.ts";
 import { sendQuote } from "./send-quote.ts";
 import { tradeQuote } from "./trade-quote.ts";
 import { withdrawQuote } from "./withdraw-quote.ts";
 
-/** The quote of each kind, asked of the exchange with the user's own session. A new kind: a new case. */
+/** The quote of each kind, asked of the exchange through the kind's client. A new kind: a new case. */
 export function quoteFor(
-  client: AccountSession,
+  client: OrderClient,
   request: OrderRequest,
 ): Promise<QuoteResult<Record<string, string>>> {
   switch (request.kind) {
     case "buy":
     case "sell":
-      return tradeQuote(client, request);
+      return tradeQuote(accountOf(client), request);
     case "send":
-      return sendQuote(client, request);
+      return sendQuote(accountOf(client), request);
     case "withdraw":
-      return withdrawQuote(client, request);
+      return withdrawQuote(accountOf(client), request);
+    case "partner-buy":
+    case "partner-sell":
+      return partnerTradeQuote(partnerOf(client), request);
+    case "partner-withdraw":
+      return partnerWithdrawQuote(partnerOf(client), request);
   }
 }
 
@@ -61,39 +74,56 @@ export interface OrderPipelineDeps {
   sessions: Sessions;
   profiles: Profiles;
   log: Logger;
+  /** Partner mode only: the partner API, the user links and the PINs. */
+  partner?: PartnerAccess;
+  /** The wait between attempts of a keyed partner order (tests: none). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 export class OrderPipeline {
   /** The one ledger of recorded states (exactly once lives there). */
   readonly ledger: Ledger;
+  /** Who the exchange is asked as, per user and kind: the user's session, or the partner API. */
+  readonly clients: OrderClients;
   readonly #deps: OrderPipelineDeps;
 
   constructor(deps: OrderPipelineDeps, options: LedgerOptions = {}) {
     this.#deps = deps;
     this.ledger = new Ledger(deps.store, deps.clock, options);
+    this.clients = new OrderClients(deps.sessions, deps.partner);
   }
 
-  /** Asks the exchange for the kind's quote and records it (`quoted`), or says why not (nothing recorded). */
-  async quote(client: AccountSession, userId: number, request: OrderRequest): Promise<Quoted> {
+  /**
+   * Asks the exchange for the kind's quote and records it (`quoted`), or says why not (nothing
+   * recorded). Account flows pass the session they hold (`{ account }`, asked through
+   * sessionCall so an expired session can be renewed in the flow); {@link quoteAs} finds the client.
+   */
+  async quote(client: OrderClient, userId: number, request: OrderRequest): Promise<Quoted> {
     const result = await quoteFor(client, request);
     if (!result.ok) return result;
+    const withdrawal = request.kind === "withdraw" || request.kind === "partner-withdraw";
     const action = await this.ledger.quote({
       userId,
       kind: request.kind,
-      currency: request.kind === "withdraw" ? "eur" : request.currency,
+      currency: withdrawal ? "eur" : request.currency,
       amount: request.amount,
       ...(request.kind === "send" ? { address: request.address } : {}),
-      ...(request.kind === "withdraw" ? { referenceNumber: request.referenceNumber } : {}),
+      ...(withdrawal ? { referenceNumber: request.referenceNumber } : {}),
+      // Fixed before anything is sent, once per action: a double tap is one action, so one key.
+      ...(PARTNER_KINDS.has(request.kind) ? { idempotencyKey: randomUUID() } : {}),
       quote: result.quote,
     });
     return { ok: true, action };
   }
 
+  /** The quote, through the client the request's kind needs (partner flows; a re-quote). */
+  quoteAs(userId: number, request: OrderRequest): Promise<Quoted> {
+    return this.clients.use(userId, request.kind, (client) => this.quote(client, userId, request));
+  }
+
   /** The same order quoted again at today's numbers (a Confirm that came after the quote's TTL). */
   requote(action: MoneyAction): Promise<Quoted> {
-    return this.#deps.sessions.use(action.userId, (client) =>
-      this.quote(client, action.userId, requestOf(action)),
-    );
+    return this.quoteAs(action.userId, requestOf(action));
   }
 
   /** The card's Confirm, exactly once across taps, redeliveries, restarts and instances. */
@@ -115,16 +145,24 @@ export class OrderPipeline {
     return this.ledger.claimNotice(id, kind);
   }
 
-  /** Kinds whose order goes out only with a fresh 2FA code the user types (rule 9). */
+  /**
+   * Kinds whose order goes out only with a secret the user types after Confirm: a fresh 2FA code
+   * (rule 9), or the PIN of a partner user (partner mode).
+   */
   needsCode(action: MoneyAction): boolean {
-    return NEEDS_CODE.has(action.kind);
+    return NEEDS_CODE.has(action.kind) || NEEDS_PIN.has(action.kind);
   }
 
-  /** Sends the confirmed order once (with the user's fresh code where the kind needs one). */
+  /** When a partner user's withdrawals unlock again after five wrong PINs; undefined when they are not locked. */
+  pinLockedUntil(userId: number): Promise<number | undefined> {
+    return this.clients.pins?.lockedUntil(userId) ?? Promise.resolve(undefined);
+  }
+
+  /** Sends the confirmed order once (with the user's fresh code or PIN where the kind needs one). */
   place(id: string, userId: number, securityCode?: string): Promise<PlaceResult> {
-    const { ledger } = this;
-    const { sessions, log } = this.#deps;
-    return placeOrder({ ledger, sessions, log }, id, userId, securityCode);
+    const { ledger, clients } = this;
+    const { log, sleep } = this.#deps;
+    return placeOrder({ ledger, clients, log, ...(sleep ? { sleep } : {}) }, id, userId, securityCode);
   }
 
   /**
@@ -141,6 +179,21 @@ export class OrderPipeline {
     return cancelled;
   }
 
+  /**
+   * The user's newest action of any kind still on a card (`quoted`, whatever its TTL: a Confirm
+   * past it re-quotes, as a tap would), for a Confirm or Cancel typed instead of tapped.
+   */
+  async latestQuoted(userId: number): Promise<MoneyAction | undefined> {
+    let newest: MoneyAction | undefined;
+    for (const kind of Object.keys(EXECUTORS) as ActionKind[]) {
+      const action = await this.ledger.latest(userId, kind);
+      if (action?.state === "quoted" && (newest === undefined || action.createdAt > newest.createdAt)) {
+        newest = action;
+      }
+    }
+    return newest;
+  }
+
   /** The user's open orders, reconciled now (the user came back). */
   reconcileUser(userId: number): Promise<OrderNotice[]> {
     return reconcileUser(this.#reconcileDeps(), userId);
@@ -152,8 +205,8 @@ export class OrderPipeline {
   }
 
   #reconcileDeps() {
-    const { sessions, profiles, clock, log } = this.#deps;
-    return { ledger: this.ledger, sessions, profiles, clock, log };
+    const { profiles, clock, log } = this.#deps;
+    return { ledger: this.ledger, clients: this.clients, profiles, clock, log };
   }
 }
 
@@ -171,6 +224,10 @@ export function requestOf(action: MoneyAction): OrderRequest {
         amount: action.amount,
       };
     case "withdraw":
-      return { kind: "withdraw", amount: action.amount, referenceNumber: action.referenceNumber ?? "" };
+    case "partner-withdraw":
+      return { kind: action.kind, amount: action.amount, referenceNumber: action.referenceNumber ?? "" };
+    case "partner-buy":
+    case "partner-sell":
+      return { kind: action.kind, currency: action.currency, amount: action.amount };
   }
 }

@@ -11,7 +11,10 @@ export type OrderRequest =
   /** amount: EUR for a buy, the crypto for a sell. */
   | { kind: "buy" | "sell"; currency: string; amount: string }
   | { kind: "send"; currency: string; address: string; amount: string }
-  | { kind: "withdraw"; amount: string; referenceNumber: string };
+  | { kind: "withdraw"; amount: string; referenceNumber: string }
+  /** Partner mode: the same, for the partner user linked to the Telegram user. */
+  | { kind: "partner-buy" | "partner-sell"; currency: string; amount: string }
+  | { kind: "partner-withdraw"; amount: string; referenceNumber: string };
 
 export type RefusalReason =
   /** Trading or sending the asset is closed at the exchange. */

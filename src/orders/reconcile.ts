@@ -1,10 +1,10 @@
 /**
  * Reconciliation: finds out what became of orders whose outcome is open, and says what the user
- * should be told (PRODUCT.md, rule 5; issue 4 §6). Knows nothing of Telegram: notices come back
- * as data, and the bot layer words and sends them (src/bot/ui/order-notice.ts).
+ * should be told (SECURITY.md, rule 5). Knows nothing of Telegram: notices come back
+ * as data, and the bot layer words and sends them (src/bot/ui/quote-card.ts).
  *
  * - `sent` / `unknown` (the answer never came: a crash, a timeout): its transaction in
- *   GET v1/transactions → `placed` (notice `placed`, or straight `settled` / `failed` when the
+ *   GET v1/transactions (partner kinds: the partner user's transactions, match.ts) → `placed` (notice `placed`, or straight `settled` / `failed` when the
  *   transaction has already ended); none found once `graceMs` has passed since `sentAt` →
  *   `not-placed` (notice `not-placed`). These notices always go out: the user was left not knowing.
  * - `placed` → GET v1/transactions/{id} → `success` / `error` → `settled` / `failed` (notice
@@ -13,8 +13,8 @@
  * Each notice is claimed in the store first (`Ledger.claimNotice`), so two instances reconciling
  * at once, or a tick racing the user's own request, tell the user once.
  *
- * Runs from the background tick (every user with open actions and a live session), at start, and
- * when the user comes back.
+ * Runs from the background tick (every user with open actions and a live session, or a linked
+ * partner user for partner kinds), at start, and when the user comes back.
  *
  * @example
  * const notices = await reconcileUser(deps, userId);
@@ -23,9 +23,9 @@
 import type { Clock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
-import type { Sessions } from "../session/sessions.ts";
+import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
-import { findTransaction } from "./match.ts";
+import { findOrder } from "./match.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
 // Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.
@@ -51,7 +51,7 @@ export interface OrderNotice {
 
 export interface ReconcileDeps {
   ledger: Ledger;
-  sessions: Pick<Sessions, "use" | "status">;
+  clients: Pick<OrderClients, "use" | "ready">;
   profiles: Pick<Profiles, "get">;
   clock: Clock;
   log?: Pick<Logger, "warn" | "error">;
@@ -61,13 +61,17 @@ export interface ReconcileDeps {
 /** Reconciles one user's open actions; returns what to tell them (each notice at most once ever). */
 export async function reconcileUser(deps: ReconcileDeps, userId: number): Promise<OrderNotice[]> {
   const open = await deps.ledger.open(userId);
-  if (open.length === 0) return [];
-  const status = await deps.sessions.status(userId);
   // Without a token the exchange cannot be asked; the user is reconciled after the next login.
-  if (status.state !== "active") return [];
+  const ready = new Map<string, boolean>();
+  const askable: MoneyAction[] = [];
+  for (const action of open) {
+    if (!ready.has(action.kind)) ready.set(action.kind, await deps.clients.ready(userId, action.kind));
+    if (ready.get(action.kind)) askable.push(action);
+  }
+  if (askable.length === 0) return [];
   const profile = await deps.profiles.get(userId);
   const notices: OrderNotice[] = [];
-  for (const action of open) {
+  for (const action of askable) {
     try {
       const notice = await reconcileAction(deps, action);
       if (notice === undefined) continue;
@@ -105,7 +109,9 @@ async function reconcileAction(
 ): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean } | undefined> {
   const { ledger } = deps;
   const uncertain = action.state === "sent" || action.state === "unknown";
-  const tx = await deps.sessions.use(action.userId, (client) => findTransaction(client, ledger, action));
+  const tx = await deps.clients.use(action.userId, action.kind, (client) =>
+    findOrder(client, ledger, action),
+  );
   if (tx === undefined) {
     const since = deps.clock.now() - (action.sentAt ?? action.createdAt);
     if (uncertain && since >= (deps.graceMs ?? DEFAULT_GRACE_MS)) {

@@ -5,7 +5,7 @@
  * strings (JSON-safe: conversations store it).
  *
  * Units: a buy's amount is EUR (what the user pays before the fee), a sell's is the crypto. The
- * fee endpoint takes and returns EUR (exchange-api.md, Fees), so a sell's fee is asked for its EUR
+ * fee endpoint takes and returns EUR, so a sell's fee is asked for its EUR
  * value at the current rate.
  *
  * Limit mapping (the spec lists five limit types without saying which order counts against which;

@@ -1,8 +1,8 @@
 /**
  * The partner's service account (PARTNER_EMAIL, PARTNER_PASSWORD, PARTNER_TOTP_SECRET): the bot
  * logs in with `POST v1/auth/login` (the operator's client id and secret, a code made from the
- * secret) and uses that token on the partner paths. A session lasts 60 minutes
- * (exchange-api.md, Authentication 3), so the token is renewed before it runs out.
+ * secret) and uses that token on the partner paths. A session lasts 60 minutes, so the token is
+ * renewed before it runs out.
  *
  * One token for all instances: it lives in the store, sealed by the Vault, with its expiry. Whoever
  * finds it missing or near its end takes a short login lease in the store (setIfAbsent) and logs in;
@@ -11,12 +11,13 @@
  *
  * @example
  * const tokens = new PartnerServiceAccount({ store, vault, account, clock, credentials });
- * const partner = new PartnerApi(http, () => tokens.token());
+ * const partner = new PartnerApi(http, tokens); // a 401 makes it log in again, once
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { Clock } from "../clock.ts";
 import type { AccountApi } from "../exchange/account.ts";
+import type { PartnerTokenSource } from "../exchange/partner.ts";
 import { operatorCode } from "../market/market-data-account.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
@@ -51,7 +52,7 @@ export interface PartnerServiceAccountOptions {
   pollMs?: number;
 }
 
-export class PartnerServiceAccount {
+export class PartnerServiceAccount implements PartnerTokenSource {
   readonly #store: Store;
   readonly #vault: Vault;
   readonly #account: Pick<AccountApi, "login">;
@@ -81,6 +82,17 @@ export class PartnerServiceAccount {
       this.#pending = undefined;
     });
     return this.#pending;
+  }
+
+  /**
+   * The exchange refused `token` (revoked before its hour): it is forgotten, for every instance, so
+   * the next `token()` logs in again. A newer token another caller stored meanwhile is kept.
+   */
+  async refused(token: string): Promise<void> {
+    const stored = await this.#read();
+    if (stored?.token !== token) return;
+    const sealed = await this.#store.get<string>(PARTNER_TOKEN_KEY);
+    if (sealed !== undefined) await this.#store.deleteIfEquals(PARTNER_TOKEN_KEY, sealed);
   }
 
   async #current(): Promise<string> {

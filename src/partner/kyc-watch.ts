@@ -1,8 +1,8 @@
 /**
- * Partner users whose verification is `pending` (PRODUCT.md, Partner mode: "a message when it
- * changes"). Whoever sees a user's status (the gate, /verify, /start) tells this; the background
- * jobs re-check the pending ones at the exchange and report who changed, once: the mark is taken
- * away (atomically, so two instances never announce one change twice) before the user is told.
+ * Partner users whose verification is `pending`, who get a message when it changes. Whoever sees
+ * a user's status (the gate, /verify, /start) tells this; the background jobs re-check the pending
+ * ones at the exchange and report who changed, once: the mark is taken away (atomically, so two
+ * instances never announce one change twice) before the user is told.
  *
  * @example
  * await watch.saw(telegramId, user.kyc_status);       // "pending" marks, anything else clears

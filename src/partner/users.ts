@@ -4,9 +4,10 @@
  *
  * @example
  * const users = new PartnerUsers(store);
- * await users.link(telegramId, partnerUserId);
+ * await users.link(telegramId, partnerUserId, { email, consent });
  * const id = await users.partnerIdOf(telegramId); // undefined: not signed up yet
  */
+import { createHash } from "node:crypto";
 import type { Store } from "../store/store.ts";
 
 export interface PartnerLink {
@@ -17,6 +18,9 @@ export interface PartnerLink {
 
 const linkKey = (telegramId: number) => `partner-user:${telegramId}`;
 const reverseKey = (partnerUserId: number) => `partner-telegram:${partnerUserId}`;
+// The partner API has no look-up by e-mail; the bot keeps its own, keyed by a hash (not the address).
+const emailKey = (email: string) =>
+  `partner-email:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
 
 export class PartnerUsers {
   readonly #store: Store;
@@ -25,10 +29,22 @@ export class PartnerUsers {
     this.#store = store;
   }
 
-  async link(telegramId: number, partnerUserId: number, consent?: PartnerLink["consent"]): Promise<void> {
+  async link(
+    telegramId: number,
+    partnerUserId: number,
+    details: { consent?: PartnerLink["consent"]; email?: string } = {},
+  ): Promise<void> {
+    const { consent, email } = details;
     const link: PartnerLink = consent === undefined ? { partnerUserId } : { partnerUserId, consent };
-    await this.#store.set(linkKey(telegramId), link);
+    if (email !== undefined) await this.#store.set(emailKey(email), partnerUserId);
     await this.#store.set(reverseKey(partnerUserId), telegramId);
+    // Last: the link is what makes the user "signed up".
+    await this.#store.set(linkKey(telegramId), link);
+  }
+
+  /** The partner user who signed up through this bot with `email` (any case). */
+  async partnerIdByEmail(email: string): Promise<number | undefined> {
+    return this.#store.get<number>(emailKey(email));
   }
 
   async get(telegramId: number): Promise<PartnerLink | undefined> {

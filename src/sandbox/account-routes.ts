@@ -1,5 +1,5 @@
 /**
- * The account API of exchange-api.md under `/v1/...`. Handlers are synchronous: each request's
+ * The exchange's account API under `/v1/...`. Handlers are synchronous: each request's
  * checks and writes happen without yielding, so concurrent requests cannot interleave.
  */
 import Big from "big.js";

@@ -1,6 +1,6 @@
 /**
  * The little web framework of the sandbox: replies, Laravel-shaped errors, input checks and the
- * two timestamp formats of exchange-api.md. Laravel is the model because the real exchange's error
+ * two timestamp formats of the exchange's API. Laravel is the model because the real exchange's error
  * bodies look like it: `{message, errors: {field: [sentences]}}` with 422 for bad input.
  */
 import Big from "big.js";

@@ -71,8 +71,8 @@ export function reshaped(data: unknown, top = true): unknown {
 
 export function partnerRoutes(router: Router, deps: Deps): void {
   const { state, market } = deps;
-  // The answers whose payload the spec leaves open (exchange-api.md, "Partner endpoints whose
-  // payloads are unspecified"): in the switched shape when asked to.
+  // The answers whose payload the exchange's API reference leaves open: in the switched shape when
+  // asked to.
   const open = (data?: unknown) => ok(state.alternateShapes && data !== undefined ? reshaped(data) : data);
   const guard = (ctx: RequestContext) => authenticatePartner(deps, ctx);
 

@@ -1,5 +1,5 @@
 /**
- * The sandbox exchange as a real HTTP server on loopback: the whole of exchange-api.md, stateful,
+ * The sandbox exchange as a real HTTP server on loopback: the whole of the exchange's API, stateful,
  * on a clock that tests drive, with switches for misbehaviour.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * Why there is no live exchange client for a user. The bot turns it into a Log in button; the
- * flow the user was in is kept (PRODUCT.md, Sessions).
+ * flow the user was in is kept (SECURITY.md, Sessions).
  */
 export class NotLoggedInError extends Error {
   override readonly name = "NotLoggedInError";

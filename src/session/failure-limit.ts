@@ -29,11 +29,20 @@ export class FailureLimit {
   async blockedUntil(subject: string): Promise<number | undefined> {
     const failures = (await this.#store.get<number>(this.#countKey(subject))) ?? 0;
     if (failures < this.max) return undefined;
-    return (await this.#store.get<number>(this.#windowKey(subject))) ?? this.#clock.now() + this.#windowMs;
+    const now = this.#clock.now();
+    const until = (await this.#store.get<number>(this.#windowKey(subject))) ?? now + this.#windowMs;
+    // The window ends on the injected clock too, not only by the store's TTL (which counts real time).
+    return until > now ? until : undefined;
   }
 
   /** Counts one failure; returns how many there are in the current window. */
   async record(subject: string): Promise<number> {
+    const windowEnds = await this.#store.get<number>(this.#windowKey(subject));
+    if (windowEnds !== undefined && windowEnds <= this.#clock.now()) {
+      // An old window (ended on the injected clock): its failures no longer count.
+      await this.#store.delete(this.#countKey(subject));
+      await this.#store.delete(this.#windowKey(subject));
+    }
     const failures = await this.#store.increment(this.#countKey(subject), this.#windowMs);
     if (failures === 1) {
       await this.#store.set(this.#windowKey(subject), this.#clock.now() + this.#windowMs, this.#windowMs);

@@ -1,6 +1,6 @@
 /**
- * The user's anti-phishing phrase (PRODUCT.md, Sessions and 2FA): words only the real bot knows,
- * shown on every message that asks for a secret, so a look-alike bot gives itself away. Kept
+ * The user's anti-phishing phrase: words only the real bot knows, shown on every message that
+ * asks for a secret or confirms a money action, so a look-alike bot gives itself away. Kept
  * through the Vault like the other secrets. It is a setting, not part of the session: it stays
  * after /logout, because the login prompts are exactly where it is needed.
  *

@@ -3,7 +3,7 @@
  * Telegram: users are numbers. Tokens and remembered passwords are kept only through the Vault.
  *
  * The exchange's token lives 60 minutes and cannot be refreshed: a new one needs a login with a
- * fresh 2FA code (PRODUCT.md, Sessions). Failed logins are limited per user in the store, so the
+ * fresh 2FA code (SECURITY.md, Sessions). Failed logins are limited per user in the store, so the
  * limit holds across restarts and instances.
  *
  * @example
@@ -44,7 +44,7 @@ export interface SessionOptions {
   vault: Vault;
   account: AccountApi;
   clock: Clock;
-  /** Failed logins allowed per window (PRODUCT.md, rule 3). */
+  /** Failed logins allowed per window (SECURITY.md, rule 3). */
   maxFailures?: number;
   failureWindowMs?: number;
   /**

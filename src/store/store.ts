@@ -48,7 +48,7 @@ export interface Store {
   keys(prefix: string): Promise<string[]>;
   /**
    * Makes what was deleted so far unrecoverable from the backend's files, not only from its live
-   * data (PRODUCT.md, Reliability: what the bot deletes stays deleted). SQLite overwrites freed
+   * data (SECURITY.md, Reliability: what the bot deletes stays deleted). SQLite overwrites freed
    * bytes (secure_delete) but keeps older copies of pages in its write-ahead log until a checkpoint:
    * this checkpoints and empties the log. Nothing to do for Redis and memory.
    */
@@ -69,6 +69,8 @@ export interface OpenStoreOptions {
    * Operations still reject on their own; this is for logging.
    */
   onError?: (error: unknown) => void;
+  /** SQLite: how long a write waits for another process's lock before it fails (default 5 s). */
+  busyTimeoutMs?: number;
 }
 
 const namespacePattern = /^[A-Za-z0-9_-]+$/;
@@ -98,7 +100,11 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   const onError = options.onError ?? (() => {});
   switch (scheme) {
     case "sqlite":
-      return openSqliteStore(url.slice("sqlite://".length), { namespace, onError });
+      return openSqliteStore(url.slice("sqlite://".length), {
+        namespace,
+        onError,
+        ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+      });
     case "redis":
     case "rediss":
       return openRedisStore(url, { namespace, onError });

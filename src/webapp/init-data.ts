@@ -1,8 +1,8 @@
 /**
- * Telegram's `initData`: the signed proof of who opened the Mini App (PRODUCT.md, "Login without
- * the password in the chat"). The HMAC is checked by @telegram-apps/init-data-node; the age is
- * checked here against the bot's clock (the library reads the wall clock, which tests and the demo
- * do not run on), so a stolen or replayed `initData` is good for 15 minutes at most.
+ * Telegram's `initData`: the signed proof of who opened the Mini App (SECURITY.md, rule 2). The
+ * HMAC is checked by @telegram-apps/init-data-node; the age is checked here against the bot's clock
+ * (the library reads the wall clock, which tests and the demo do not run on), so a stolen or
+ * replayed `initData` is good for 15 minutes at most.
  *
  * @example
  * const check = checkInitData(body.initData, botToken, clock.now());

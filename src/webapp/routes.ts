@@ -1,6 +1,6 @@
 /**
  * `GET /webapp/login` (the page) and `POST /webapp/login` (the login) on the bot's HTTP server
- * (PRODUCT.md, "Login without the password in the chat"). The user is taken only from a checked
+ * (SECURITY.md, rule 2). The user is taken only from a checked
  * `initData`; the form's e-mail, password and code go to the same `Sessions.login` as the chat's
  * /login, so the failed-login limit is the same one. Answers: 200 `{ok:true}`, 401 bad or stale
  * `initData`, 413 body too large, 415 not JSON, 422 `{error}` wrong input, 429 `{error}` limited.

@@ -45,6 +45,19 @@ describe("Lease", () => {
     expect(await b.hold()).toBe(false);
     await store.close();
   });
+
+  it("keeps the lease when its holder renews it twice at once (the tick and the keep-alive timer)", async () => {
+    vi.useFakeTimers({ toFake: ["Date"], now: Date.now() });
+    const store = await openStore("memory://");
+    const a = new Lease(store, "lock", { ttlMs: 300, holderId: "a" });
+    expect(await a.hold()).toBe(true);
+    vi.setSystemTime(Date.now() + 110);
+    expect(await Promise.all([a.hold(), a.hold()])).toEqual([true, true]);
+    expect(a.held).toBe(true);
+    vi.setSystemTime(Date.now() + 110);
+    expect(await a.hold()).toBe(true);
+    await store.close();
+  });
 });
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);

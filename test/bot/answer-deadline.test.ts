@@ -1,5 +1,5 @@
 /**
- * A user never waits in silence (PRODUCT.md, Reliability), shown with small deadlines: with an
+ * A user never waits in silence (SECURITY.md, Reliability), shown with small deadlines: with an
  * exchange that takes far longer than the deadline, "typing…" comes first, then the sentence that
  * the exchange did not answer in time; the late answer changes nothing and the bot stays up.
  */
@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualTimers } from "../../src/clock.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
-const EXCHANGE_LATENCY_MS = 4_000;
+const EXCHANGE_LATENCY_MS = 2_500;
 
 describe("one deadline per user action", () => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness({ answerDeadline: { firstSignMs: 100, finalMs: 1_500 } });
+    h = await startHarness({ answerDeadline: { firstSignMs: 100, finalMs: 1_000 } });
   });
   afterAll(async () => {
     await h.stop();

@@ -1,5 +1,5 @@
 /**
- * Crash safety (PRODUCT.md, rule 5; issue 4 §6): the bot is stopped while the exchange holds the
+ * Crash safety (SECURITY.md, rule 5): the bot is stopped while the exchange holds the
  * POST of a confirmed order. After the restart nothing is sent again, and reconciliation against
  * v1/transactions tells the user what really happened.
  */

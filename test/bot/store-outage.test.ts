@@ -1,11 +1,12 @@
 /**
- * The store goes away and comes back (PRODUCT.md, Reliability): with Redis killed in the middle of
+ * The store goes away and comes back: with Redis killed in the middle of
  * use, or a SQLite file locked by another process past the busy timeout, the user gets a sentence
  * (nothing reaches the exchange, nothing crashes), and the bot works again when the store does,
  * without a restart. Against a real redis-server.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { StoreUnavailableError } from "../../src/store/errors.ts";
 import type { Store } from "../../src/store/store.ts";
 import { startHarness } from "../support/harness.ts";
 import { redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
@@ -68,7 +69,8 @@ describe.skipIf(!redisAvailable())("Redis goes away and comes back", () => {
 
 describe("SQLite locked by another process", () => {
   it("answers with a sentence when the lock outlasts the busy timeout, and works once it is gone", async () => {
-    const h = await startHarness();
+    // A short busy timeout: SQLite waits it out in real time.
+    const h = await startHarness({ storeBusyTimeoutMs: 300 });
     try {
       const ada = await h.loggedInUser();
       const lock = await holdWriteLock(h.storeUrl.slice("sqlite://".length));
@@ -82,6 +84,24 @@ describe("SQLite locked by another process", () => {
       }
       await ada.send("/balance");
       expect((await ada.waitForReply()).text).toMatch(/Euro/);
+    } finally {
+      await h.stop();
+    }
+  });
+});
+
+describe("the store fails inside a flow", () => {
+  it("gives the storage sentence, not the generic apology", async () => {
+    const h = await startHarness();
+    try {
+      const ada = h.user();
+      // The login flow reads the anti-phishing phrase through the store, inside the conversation.
+      const down = new StoreUnavailableError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));
+      const read = vi.spyOn(h.deps.phishing, "get").mockRejectedValueOnce(down);
+      await ada.send("/login");
+      expect((await ada.waitForReply()).text).toMatch(STORE_DOWN);
+      expect(read).toHaveBeenCalled();
+      read.mockRestore();
     } finally {
       await h.stop();
     }

@@ -1,5 +1,5 @@
 /**
- * Nothing goes unanswered (PRODUCT.md, Reliability): a button nobody handles is answered (private
+ * Nothing goes unanswered (SECURITY.md, Reliability): a button nobody handles is answered (private
  * chat, group, inline message), and outside a flow an unknown command or stray text in a private
  * chat gets one sentence pointing to /help, with a close match when there is one. Groups stay quiet.
  */

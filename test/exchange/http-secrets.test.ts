@@ -1,5 +1,5 @@
 /**
- * PRODUCT.md, rule 2: passwords, 2FA codes and tokens never appear in errors. The server here is
+ * SECURITY.md, rule 2: passwords, 2FA codes and tokens never appear in errors. The server here is
  * as careless as it gets: it echoes the whole request (body, headers, URL) back in its answer.
  */
 import { inspect } from "node:util";
@@ -130,7 +130,7 @@ describe("secrets never reach an ExchangeError", () => {
   });
 
   it("a 2FA code sent as a number and echoed back as a JSON number", async () => {
-    // v1/send and v1/fiat-withdrawal send security_code as an integer (exchange-api.md).
+    // v1/send and v1/fiat-withdrawal send security_code as an integer: the exchange's API reference types it so.
     const error = await failWith(echo(422), {
       method: "POST",
       path: "/v1/send",

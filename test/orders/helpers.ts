@@ -61,3 +61,15 @@ export function pushTap(
 export function liveCard(pattern: RegExp = /your quote|dein Angebot/): (m: SentMessage) => boolean {
   return (m) => pattern.test(m.text) && m.buttons.length > 0;
 }
+
+/** /send of `amount` BTC to `address`, through the flow's steps as a person would, up to the card. */
+export async function toSendCard(user: FakeUser, address: string, amount: string): Promise<SentMessage> {
+  await user.send("/send");
+  await user.waitForReply(/Which currency/);
+  await user.tap("BTC");
+  await user.waitForReply(/BTC address/);
+  await user.send(address);
+  await user.waitForReply(/How much BTC/);
+  await user.send(amount);
+  return user.waitForReply(/Send BTC/);
+}

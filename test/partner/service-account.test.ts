@@ -92,10 +92,20 @@ describe.skipIf(!redisAvailable())("partner service account on Redis, two instan
     expect(logins()).toBe(3);
   });
 
+  it("a token the exchange revoked before its hour: one new login, and the call goes through", async () => {
+    h.sandbox.faults.expireAllTokens();
+    const pairs = await partnerOf(other.deps).api.pairs();
+    expect(pairs).toBeDefined();
+    expect(logins()).toBe(4);
+    // The other instance finds the new token in the store: no login of its own.
+    await partnerOf(h.deps).api.pairs();
+    expect(logins()).toBe(4);
+  });
+
   it("serves users through the bot with the service account's token", async () => {
     const pat = await h.partnerUser();
     await pat.send("/verify");
     expect((await pat.waitForReply()).text).toContain("Your identity is verified");
-    expect(logins()).toBe(3);
+    expect(logins()).toBe(4);
   });
 });

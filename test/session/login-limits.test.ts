@@ -7,7 +7,7 @@ import { Sessions } from "../../src/session/sessions.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
 
-describe("failed-login limits (PRODUCT.md rule 3)", () => {
+describe("failed-login limits (SECURITY.md, rule 3)", () => {
   let sandbox: Sandbox;
   let http: HttpClient;
   let store: Store;

@@ -47,6 +47,8 @@ export interface HarnessOptions {
   storeUrl?: string;
   /** Keys in the store are prefixed with this (several harnesses on one Redis). */
   storeNamespace?: string;
+  /** SQLite's busy timeout (default 5 s, as in production). */
+  storeBusyTimeoutMs?: number;
   sandbox?: SandboxOptions;
   /** Share a sandbox / double with another harness (two instances of the bot). */
   shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: AdjustableClock };
@@ -179,6 +181,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         clock,
         log: testLogger(),
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
+        ...(options.storeBusyTimeoutMs !== undefined
+          ? { storeBusyTimeoutMs: options.storeBusyTimeoutMs }
+          : {}),
         // Benchmarks pass real time: their retries wait as in production.
         ...(options.clock ? {} : { retrySleep: noRetryWait }),
       },
@@ -234,8 +239,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       const services = harness.deps.partner;
       if (!services) throw new Error('partnerUser() needs startHarness({ mode: "partner" }).');
       const user = telegram.user(id, userOptions);
+      const email = `tg${id}-${partnerEmailCounter++}@partner.test`;
       const { id: partnerUserId } = await services.api.createUser({
-        email: `tg${id}-${partnerEmailCounter++}@partner.test`,
+        email,
         name: user.from.first_name,
         surname: "Tester",
         phone: "+491511234567",
@@ -258,7 +264,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         });
       }
       await services.pins.set(id, PARTNER_PIN);
-      await services.users.link(id, partnerUserId, { version: "test", at: clock.now() });
+      await services.users.link(id, partnerUserId, { consent: { version: "test", at: clock.now() }, email });
       return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
     async restartBot() {

@@ -88,7 +88,12 @@ export function alertsFeature(
     else await ctx.reply(text, { reply_markup: keyboard });
   }
 
-  composer.command("alerts", (ctx) => showList(ctx, "reply"));
+  // `/alerts btc above 60000` (or `/alerts add …`) adds, as /alert does; `/alerts` alone lists.
+  composer.command("alerts", async (ctx) => {
+    const typed = ctx.match.trim().replace(/^(?:add|new|neu)\b\s*/i, "");
+    if (typed === "") return showList(ctx, "reply");
+    return addAlert(ctx, typed);
+  });
 
   composer.command("alert", async (ctx) => {
     const typed = ctx.match.trim();
@@ -96,6 +101,10 @@ export function alertsFeature(
       await ctx.reply(ctx.t("alert-usage"));
       return;
     }
+    await addAlert(ctx, typed);
+  });
+
+  async function addAlert(ctx: PrivateContext, typed: string): Promise<void> {
     const parsed = parseAlertCommand(typed);
     if (!parsed.ok) {
       if (parsed.reason === "amount") {
@@ -147,7 +156,7 @@ export function alertsFeature(
     lines.push(ctx.t("alert-added-hint"));
     if (!(await deps.profiles.get(userId)).notifications.alerts) lines.push(ctx.t("alert-notifications-off"));
     await ctx.reply(lines.join("\n"));
-  });
+  }
 
   composer.callbackQuery(ALERT_REMOVE_CALLBACK, async (ctx) => {
     const id = ctx.match[2] ?? "";

@@ -72,7 +72,7 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
 }
 
 export function banksFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -135,7 +135,7 @@ type AddOutcome =
   | { kind: "created"; reference: string }
   | { kind: "refused"; message: string; field?: string };
 
-function addFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
@@ -263,7 +263,7 @@ type RemoveOutcome =
   | { kind: "gone" }
   | { kind: "refused"; message: string };
 
-function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>

@@ -68,7 +68,7 @@ async function sendAddressPhoto(
 }
 
 export function depositFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -142,7 +142,7 @@ export function depositFeature(
   return composer;
 }
 
-function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function depositNew(conversation: Flow, ctx: FlowContext, preset?: unknown): Promise<void> {
     const currencies: Currency[] = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.prices())

@@ -7,7 +7,7 @@
  *   /fees sell 0.01 btc    selling 0.01 BTC (the same estimate); `/fees sell 100 eur` needs none
  *   /fees send btc         exchange fee, miner fee and minimum for sending BTC (an amount is optional)
  *
- * The exchange computes buy and sell fees from an amount in euros (exchange-api.md, Fees), so an
+ * The exchange computes buy and sell fees from an amount in euros, so an
  * amount given in a crypto is converted with GET v1/exchange-rates first, and the reply says the
  * result is an estimate. Without arguments, or with some missing, a short flow asks for the rest:
  * buttons for the type and the currency, and the same choices accepted as typed text.
@@ -83,7 +83,7 @@ export type FeeQuote =
   | { type: "send"; currency: string; fee: string; minerFee: string; minimum: string; amount?: string };
 
 export function feesFeature(
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -130,7 +130,7 @@ async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
   await ctx.conversation.enter(FEES_FLOW, request);
 }
 
-function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles">) {
+function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function fees(conversation: Flow, ctx: FlowContext, initial: FeeRequest = {}): Promise<void> {
     const currencies = await exchangeCurrencies(conversation, ctx, deps);
     let request: FeeRequest = { ...initial };

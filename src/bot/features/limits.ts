@@ -3,7 +3,7 @@
  * this month against the monthly one, each with a text progress bar.
  *
  * Units: fiat limits are in EUR. For the crypto limits (crypto_deposit, crypto_withdrawal)
- * exchange-api.md does not say what unit they are counted in, so their numbers are shown as
+ * the exchange's API reference does not say what unit they are counted in, so their numbers are shown as
  * plain numbers, with a note saying so, rather than guessed to be euros. Codes the spec does not
  * list are shown the same way, under their code.
  */

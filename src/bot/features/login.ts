@@ -1,5 +1,5 @@
 /**
- * /login: e-mail, password, 2FA code (PRODUCT.md, Sessions and rule 2). The password message is
+ * /login: e-mail, password, 2FA code (SECURITY.md, rules 2 and 3). The password message is
  * deleted before anything else happens with it; the code message too. A wrong code asks again,
  * up to three times; failed logins are limited per user by `Sessions`. With a remembered
  * password, only a fresh code is asked.

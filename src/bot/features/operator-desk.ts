@@ -1,5 +1,5 @@
 /**
- * The operator desk (PRODUCT.md, partner mode), for OPERATOR_IDS only:
+ * The operator desk (partner mode), for OPERATOR_IDS only:
  *
  *   /master                      the master balance of every currency the exchange lists
  *   /master eur                  one currency
@@ -15,7 +15,8 @@
  *
  * Tolerant readings: a currency's code in the currencies list is its `code`, `currency_code`,
  * `currency` or `symbol` field (or the item itself when it is a string); the partner API cannot
- * look a user up by e-mail, so `/user EMAIL` walks the users linked to this bot.
+ * look a user up by e-mail, so `/user EMAIL` finds those who signed up through this bot (their
+ * e-mail is indexed, hashed, at sign-up).
  */
 import { Composer } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
@@ -167,18 +168,8 @@ export function operatorDesk(
     }
   });
 
-  async function findByEmail(email: string): Promise<number | undefined> {
-    for (const telegramId of await users.telegramIds()) {
-      const id = await users.partnerIdOf(telegramId);
-      if (id === undefined) continue;
-      try {
-        const user = await api.getUser(id);
-        if (user.email?.toLowerCase() === email) return id;
-      } catch (error) {
-        if (!(error instanceof ExchangeError && error.kind === "not-found")) throw error;
-      }
-    }
-    return undefined;
+  function findByEmail(email: string): Promise<number | undefined> {
+    return users.partnerIdByEmail(email);
   }
 
   async function allPage(ctx: PrivateContext, page: number) {

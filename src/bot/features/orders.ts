@@ -2,33 +2,42 @@
  * The quote card's buttons, for every kind of money action (buy, sell, send, withdraw), answered
  * OUTSIDE any conversation, from the store (the money pipeline, src/orders/pipeline.ts): a tap
  * after the flow ended, after a restart, twice, or on another instance is answered the same way,
- * and one Confirm is one order (PRODUCT.md, rules 4, 5, 8).
+ * and one Confirm is one order (SECURITY.md, rules 4, 5, 8).
  *
  * - Confirm: claimed once in the ledger. A buy or sell goes out at once; a send or withdrawal
  *   hands over to the fresh-code step below. A card past its TTL is quoted again (once) instead;
  *   a card replaced by a newer quote, cancelled or already used is refused, to the tapper only.
  * - Cancel: cancels the quote (or, during the code step, the confirmed action) in the ledger.
+ * - Typed instead of tapped (the labels in the user's language), outside a flow: the same decision
+ *   on the user's newest card still quoted, of any kind.
  *
  * The fresh-code step (`order-code`, a conversation): the user types the current 6-digit code; its
  * message is deleted before anything else; the order goes out only with it (rule 9), once; a code
  * the exchange refuses is asked again, three times at most; past the deadline the action is
  * cancelled; /cancel there leaves it never sent; a second Confirm tap says the code is awaited.
+ * A partner withdrawal takes the same step with the user's PIN instead (checked by the pipeline):
+ * a wrong PIN is asked again, five wrong lock withdrawals for 15 minutes, said with the time.
+ *
+ * Partner mode has no exchange login: its cards are confirmed without one, behind the KYC gate
+ * (bot/partner-features.ts), and the PIN step asks the gate's question again before sending.
  *
  * Also here: `orderWatch`, the "user came back" reconciliation check.
  */
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer, MiddlewareFn } from "grammy";
-import type { MoneyAction } from "../../orders/ledger.ts";
+import { type MoneyAction, PARTNER_KINDS } from "../../orders/ledger.ts";
 import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
+import { flowPhrase } from "../flows/phishing.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
+import { kycStanding } from "../middleware/partner-gate.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { escapeHtml } from "../ui/format.ts";
+import { escapeHtml, formatTime } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import {
   CARD_CALLBACK,
@@ -37,7 +46,9 @@ import {
   ORDER_WORDS,
   outcomeVars,
   refusalText,
+  typedCardVerb,
 } from "../ui/order-card.ts";
+import { withPhishingLine } from "../ui/phishing.ts";
 import { orderNoticeText } from "../ui/quote-card.ts";
 
 export const CODE_FLOW = "order-code";
@@ -51,7 +62,7 @@ const CODE = /^\d{6}$/;
 /** How often (at most) a returning user's open orders are checked. */
 const WATCH_INTERVAL_MS = 60_000;
 
-type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "clock">;
+type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner">;
 
 export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const { orders } = deps;
@@ -64,9 +75,37 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     const verb = ctx.match[1];
     const id = ctx.match[2] as string;
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
+    await decide(ctx, verb === "c" ? "c" : "x", id, tapAnswers(ctx));
+  });
+
+  // Confirm or Cancel typed instead of tapped: the same decision on the user's newest card. Only
+  // outside a flow (inside one, text is the flow's answer), and before the unknown-input sentence.
+  composer.on("message:text", async (ctx, next) => {
+    const verb = typedCardVerb(ctx.t, ctx.message.text);
+    if (verb === undefined || Object.keys(ctx.conversation.active()).length > 0) return next();
+    // Partner mode gates commands and taps only: a typed decision asks the gate's question here.
+    if (deps.partner !== undefined) {
+      const standing = await kycStanding(deps.partner, ctx.from.id, ctx.t);
+      if (!standing.serve) {
+        await ctx.reply(standing.text);
+        return;
+      }
+    }
+    const action = await orders.latestQuoted(ctx.from.id);
+    if (action === undefined) {
+      await ctx.reply(ctx.t("order-typed-none"));
+      return;
+    }
+    await decide(ctx, verb, action.id, typedAnswers(ctx));
+  });
+
+  /** Confirm or Cancel of action `id`, however it came: exactly once, expiry and ownership by the ledger. */
+  async function decide(ctx: PrivateContext, verb: "c" | "x", id: string, answers: Answers): Promise<void> {
     if (verb === "c") {
+      // Partner mode has no exchange login; the KYC gate stood in front of this decision instead.
+      if (deps.partner !== undefined) return onConfirm(ctx, id, answers);
       // Checked before the Confirm is claimed: a tap without a session must not use the quote up.
-      await requireLogin(deps)(ctx, () => onConfirm(ctx, id));
+      await requireLogin(deps)(ctx, () => onConfirm(ctx, id, answers));
       return;
     }
     const result = await orders.cancel(id, ctx.from.id);
@@ -76,21 +115,21 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
       (!result.ok && (result.reason === "not-yours" || result.reason === "unknown"))
     ) {
       const words = ORDER_WORDS[action?.kind ?? "buy"];
-      await answerTap(ctx, ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
+      await answers.answer(ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
       return;
     }
     const words = ORDER_WORDS[action.kind];
     if (!result.ok && result.reason === "already") {
-      await answerTap(ctx, ctx.t(words.sentAlready), true);
+      await answers.answer(ctx.t(words.sentAlready), true);
       return;
     }
     // Cancelled now, or dead already (expired, replaced, cancelled): either way nothing is ordered.
-    await answerTap(ctx);
-    await closeCard(ctx, words.closeCancelled && ctx.t(words.closeCancelled));
+    await answers.answer();
+    await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
     await ctx.reply(ctx.t(words.cancelled));
-  });
+  }
 
-  async function onConfirm(ctx: PrivateContext, id: string): Promise<void> {
+  async function onConfirm(ctx: PrivateContext, id: string, answers: Answers): Promise<void> {
     const userId = ctx.from.id;
     const confirmed = await orders.confirm(id, userId);
     if (!confirmed.ok) {
@@ -99,37 +138,38 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
       if (confirmed.reason === "expired" && action !== undefined) {
         // One re-quote per stale card: a second tap on it must not replace the new card again.
         if (!(await orders.claimNotice(id, "requote"))) {
-          await answerTap(ctx, ctx.t(words.expiredAgain), true);
+          await answers.answer(ctx.t(words.expiredAgain), true);
           return;
         }
-        await answerTap(ctx, ctx.t(words.refused("expired")));
-        await closeCard(ctx, words.closeExpired && ctx.t(words.closeExpired));
+        await answers.answer(ctx.t(words.refused("expired")));
+        await answers.close(words.closeExpired && ctx.t(words.closeExpired));
         await requote(ctx, action);
         return;
       }
       if (confirmed.reason === "already" && action?.state === "confirmed" && words.code) {
-        await answerTap(ctx, ctx.t(words.code.awaited));
+        await answers.answer(ctx.t(words.code.awaited));
         return;
       }
-      await answerTap(ctx, ctx.t(words.refused(confirmed.reason)), true);
+      await answers.answer(ctx.t(words.refused(confirmed.reason)), true);
       if (confirmed.reason === "replaced")
-        await closeCard(ctx, words.closeReplaced && ctx.t(words.closeReplaced));
+        await answers.close(words.closeReplaced && ctx.t(words.closeReplaced));
       if (confirmed.reason === "cancelled")
-        await closeCard(ctx, words.closeCancelled && ctx.t(words.closeCancelled));
+        await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
       return;
     }
     const action = confirmed.action;
     const words = ORDER_WORDS[action.kind];
     if (orders.needsCode(action)) {
-      await answerTap(ctx);
-      await closeCard(ctx);
+      await answers.answer();
+      await answers.close();
       await ctx.conversation.exitAll();
       await ctx.conversation.enter(CODE_FLOW, action.id);
       return;
     }
-    await answerTap(ctx, words.placingTap && ctx.t(words.placingTap));
-    await closeCard(ctx, words.closePlacing && ctx.t(words.closePlacing));
-    await tellOutcome(ctx, await orders.place(id, userId));
+    await answers.answer(words.placingTap && ctx.t(words.placingTap));
+    await answers.close(words.closePlacing && ctx.t(words.closePlacing));
+    const result = await orders.place(id, userId);
+    await tellOutcome(ctx, result, await deps.phishing.get(userId));
   }
 
   /** A Confirm on a card past its TTL: the same order, quoted again at today's numbers. */
@@ -141,26 +181,54 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
       return;
     }
     await ctx.reply(ctx.t(ORDER_WORDS[old.kind].requoted));
-    const card = cardMessage(ctx.t, outcome.action, locale);
+    const card = cardMessage(ctx.t, outcome.action, locale, await deps.phishing.get(old.userId));
     await ctx.reply(card.text, card.other);
   }
 
   return composer;
 }
 
-/** Tells the user how a placed (or refused) order ended, in its kind's sentences. */
-async function tellOutcome(ctx: BotContext | FlowContext, result: PlaceResult): Promise<void> {
+/** How a decision is answered: a tap gets its popup and its card closed; typed text gets replies. */
+interface Answers {
+  answer(text?: string, alert?: boolean): Promise<void>;
+  close(line?: string): Promise<void>;
+}
+
+function tapAnswers(ctx: PrivateContext): Answers {
+  return { answer: (text, alert) => answerTap(ctx, text, alert), close: (line) => closeCard(ctx, line) };
+}
+
+/** The card of a typed decision is not at hand; a tap on it later is refused by the ledger. */
+function typedAnswers(ctx: PrivateContext): Answers {
+  return {
+    answer: async (text) => {
+      if (text !== undefined) await ctx.reply(text);
+    },
+    close: async () => {},
+  };
+}
+
+/**
+ * Tells the user how a placed (or refused) order ended, in its kind's sentences. An outcome of a
+ * money action carries the user's anti-phishing phrase (`phrase`), like its card.
+ */
+async function tellOutcome(
+  ctx: BotContext | FlowContext,
+  result: PlaceResult,
+  phrase: string | undefined,
+): Promise<void> {
   const kind = result.action?.kind ?? "buy";
   const words = ORDER_WORDS[kind];
   const parseMode = cardParseMode(kind);
   const options = parseMode ? { parse_mode: parseMode } : {};
   const locale = await ctx.i18n.getLocale();
+  const signed = (text: string) => withPhishingLine(ctx.t, phrase, text, { html: parseMode === "HTML" });
   switch (result.kind) {
     case "placed":
-      await ctx.reply(ctx.t(words.placed, outcomeVars(ctx.t, result.action, locale)), options);
+      await ctx.reply(signed(ctx.t(words.placed, outcomeVars(ctx.t, result.action, locale))), options);
       return;
     case "unknown":
-      await ctx.reply(ctx.t(words.unknown, outcomeVars(ctx.t, result.action, locale)), options);
+      await ctx.reply(signed(ctx.t(words.unknown, outcomeVars(ctx.t, result.action, locale))), options);
       return;
     case "failed":
       if (result.loginNeeded) {
@@ -168,11 +236,12 @@ async function tellOutcome(ctx: BotContext | FlowContext, result: PlaceResult): 
         return;
       }
       await ctx.reply(
-        ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason }),
+        signed(ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason })),
         options,
       );
       return;
     case "code-rejected":
+    case "pin-refused":
     case "refused":
       await ctx.reply(ctx.t(words.sentAlready));
       return;
@@ -189,7 +258,18 @@ function codeStep(deps: OrderDeps) {
     if (action?.state !== "confirmed" || code === undefined) return;
     const words = ORDER_WORDS[action.kind];
     const cancelTap = new RegExp(`^ord:x:${id}$`);
-    await ctx.reply(ctx.t(code.ask));
+    const locale = await ctx.i18n.getLocale();
+    // It asks for a secret: it carries the user's anti-phishing phrase, like every such question.
+    const phrase = await flowPhrase(conversation, ctx, deps);
+    const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
+    // Locked by earlier wrong PINs: said at once, with the time, instead of asking for a PIN.
+    const lockedUntil = await externalCall(conversation, () => orders.pinLockedUntil(userId));
+    if (lockedUntil !== undefined) {
+      await externalCall(conversation, () => orders.cancel(id, userId));
+      await ctx.reply(ctx.t(code.tooMany, { time: formatTime(lockedUntil, locale) }));
+      return;
+    }
+    await ask(ctx.t(code.ask));
     for (let tries = 1; ; ) {
       // The card's Cancel is taken here; its Confirm (a double tap, a redelivered update) goes on to
       // the card handler, which says from the store that the code is awaited.
@@ -198,14 +278,19 @@ function codeStep(deps: OrderDeps) {
         passOn: CARD_CALLBACK,
         hint: code.format,
       });
-      if (answer.kind === "tap") {
+      // The code is a secret for its 30 seconds: its message goes before anything else happens.
+      if (answer.kind === "text") await answer.ctx.deleteMessage();
+      // The card's Cancel, tapped or typed.
+      if (answer.kind === "tap" || typedCardVerb(ctx.t, answer.text) === "x") {
         const cancelled = await externalCall(conversation, async () => (await orders.cancel(id, userId)).ok);
         await ctx.reply(ctx.t(cancelled ? words.cancelled : words.sentAlready));
         return;
       }
-      // The code is a secret for its 30 seconds: its message goes before anything else happens.
-      await answer.ctx.deleteMessage();
       const typed = answer.text.replace(/\s/g, "");
+      if (typedCardVerb(ctx.t, answer.text) === "c") {
+        await ctx.reply(ctx.t(code.awaited));
+        continue;
+      }
       if (!CODE.test(typed)) {
         await ctx.reply(ctx.t(code.format));
         continue;
@@ -216,10 +301,34 @@ function codeStep(deps: OrderDeps) {
         await ctx.reply(ctx.t(code.late));
         return;
       }
+      // KYC may have changed since the gated Confirm: the exchange must still serve this user.
+      const partner = deps.partner;
+      if (partner !== undefined && PARTNER_KINDS.has(action.kind)) {
+        const standing = await externalCall(conversation, () => kycStanding(partner, userId, ctx.t));
+        if (!standing.serve) {
+          await externalCall(conversation, () => orders.cancel(id, userId));
+          await ctx.reply(standing.text);
+          return;
+        }
+      }
       await ctx.reply(ctx.t(code.sending));
       const result = await externalCall(conversation, () => orders.place(id, userId, typed));
+      if (result.kind === "pin-refused") {
+        const check = result.check;
+        if (check.reason === "wrong") {
+          await ask(ctx.t(code.wrong, { left: check.left }));
+          continue;
+        }
+        await externalCall(conversation, () => orders.cancel(id, userId));
+        await ctx.reply(
+          check.reason === "locked"
+            ? ctx.t(code.tooMany, { time: formatTime(check.until, locale) })
+            : ctx.t("partner-pin-not-set"),
+        );
+        return;
+      }
       if (result.kind !== "code-rejected") {
-        await tellOutcome(ctx, result);
+        await tellOutcome(ctx, result, phrase);
         return;
       }
       if (tries >= MAX_CODE_TRIES) {
@@ -228,7 +337,7 @@ function codeStep(deps: OrderDeps) {
         return;
       }
       tries++;
-      await ctx.reply(ctx.t(code.wrong, { left: MAX_CODE_TRIES - tries + 1 }));
+      await ask(ctx.t(code.wrong, { left: MAX_CODE_TRIES - tries + 1 }));
     }
   };
 }
@@ -240,7 +349,9 @@ function codeStep(deps: OrderDeps) {
  * claim, so across instances too), reconcile the user's open orders and tell them the news.
  * Cheap when there is nothing open: one claim and one key listing.
  */
-export function orderWatch(deps: Pick<BotDeps, "orders" | "store">): MiddlewareFn<PrivateContext> {
+export function orderWatch(
+  deps: Pick<BotDeps, "orders" | "store" | "phishing">,
+): MiddlewareFn<PrivateContext> {
   // A memo in front of the store claim: the claim is a write, and most updates come from users
   // this instance has just checked (measured: the claim cost more than the rest of a /help).
   const checkedAt = new Map<number, number>();
@@ -253,9 +364,11 @@ export function orderWatch(deps: Pick<BotDeps, "orders" | "store">): MiddlewareF
     if (checkedAt.size > 100_000) checkedAt.clear();
     if (!(await deps.store.setIfAbsent(`order-watch:${userId}`, 1, WATCH_INTERVAL_MS))) return;
     const notices = await deps.orders.reconcileUser(userId);
+    if (notices.length === 0) return;
     const locale = await ctx.i18n.getLocale();
+    const phrase = await deps.phishing.get(userId);
     for (const notice of notices) {
-      await ctx.api.sendMessage(userId, orderNoticeText(ctx.t, notice, locale));
+      await ctx.api.sendMessage(userId, orderNoticeText(ctx.t, notice, locale, phrase));
     }
   };
 }

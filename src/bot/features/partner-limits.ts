@@ -1,6 +1,6 @@
 /**
  * /limits in partner mode: the fiat deposit and withdrawal limits, asked for one type at a time
- * (exchange-api.md leaves the answer without `type` unspecified), shown as they come (ui/fields.ts).
+ * (the exchange's API reference leaves the answer without `type` unspecified), shown as they come (ui/fields.ts).
  */
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";

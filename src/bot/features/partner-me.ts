@@ -4,7 +4,7 @@
  * postal code, city, three-letter country), each checked as typed, then sent with update user
  * (POST …/users) and the profile shown as the exchange now has it.
  *
- * Tolerant reading: exchange-api.md does not say how update is told apart from create on the
+ * Tolerant reading: the exchange's API reference does not say how update is told apart from create on the
  * shared path; the body carries the user's `id` and only the changed fields.
  *
  * `/profile phone` (name, surname, address) skips the question of what to change.

@@ -1,5 +1,5 @@
 /**
- * `/start` in partner mode (PRODUCT.md, Partner mode): a Telegram user the bot does not know signs
+ * `/start` in partner mode: a Telegram user the bot does not know signs
  * up — e-mail, name, surname, phone (the "share my phone" button, the sender's own contact only, or
  * typed and checked by libphonenumber-js), consent to the terms (version and time kept), and a
  * 6-digit PIN typed twice. Each PIN message is deleted at once and the PIN is kept only as a salted
@@ -93,7 +93,7 @@ function signUpFlow(deps: Deps) {
         const { id } = await deps.partner.api.createUser({ email, name, surname, phone });
         // The link is what makes a user "signed up": it goes last, after the PIN.
         await deps.partner.pins.set(telegramId, pin);
-        await deps.partner.users.link(telegramId, id, consent);
+        await deps.partner.users.link(telegramId, id, { consent, email });
         const user = await deps.partner.api.getUser(id);
         return { ok: true, kyc: { kyc_status: user.kyc_status, edd_status: user.edd_status } };
       } catch (error) {

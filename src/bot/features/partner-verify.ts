@@ -1,5 +1,5 @@
 /**
- * `/verify` (PRODUCT.md, Partner mode): the user pastes the share token their identity-verification
+ * `/verify` (partner mode): the user pastes the share token their identity-verification
  * provider gave them; the message is deleted like a password, the exchange imports the KYC data
  * (`POST v1/users/{id}/kyc-import`), and the user sees their new status. `/verify TOKEN` in one
  * message works too (that message is deleted first). Refusals are said in a sentence.

@@ -32,7 +32,7 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
-type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
+type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();

@@ -6,19 +6,23 @@
  * old menu, sets the same value again instead of flipping it back. Every choice can be typed too:
  * `/settings language de`, `/settings alerts off`, `/settings remember on`, `/settings logout 30`.
  *
- * The anti-phishing phrase is set by typing `/settings phrase WORDS` (the message is deleted before
- * anything else, like a password), removed with a button or `/settings phrase off`, and listed
- * masked.
+ * The anti-phishing phrase is set with its button (or `/settings phrase`), which asks for it, or
+ * in one go with `/settings phrase WORDS`; either way its message is deleted before anything else,
+ * like a password. It is removed with a button or `/settings phrase off`, and listed masked.
  *
  * Remember password is opt-in. Turning it on takes effect at the next /login (the password is
  * only ever captured there); turning it off forgets a remembered password at once.
  */
-import { InlineKeyboard } from "grammy";
+import { createConversation } from "@grammyjs/conversations";
+import { type Composer, InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
-import type { PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { externalCall } from "../flows/external.ts";
+import { flowUserId } from "../flows/user.ts";
+import { waitForSecret } from "../flows/wait.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -190,10 +194,42 @@ export function settingsKeyboard(
   return keyboard;
 }
 
+type PhraseDeps = Pick<BotDeps, "phishing">;
+
+/** Sets or removes the phrase; the typed message is already deleted. Returns the key of what to say. */
+async function applyPhrase(deps: PhraseDeps, userId: number, typed: string): Promise<string> {
+  if (OFF_WORDS.has(typed.trim().toLowerCase())) {
+    await deps.phishing.remove(userId);
+    return "settings-phishing-removed";
+  }
+  const phrase = normalizePhrase(typed);
+  if (phrase === undefined) return "settings-phishing-bad";
+  await deps.phishing.set(userId, phrase);
+  return "settings-phishing-saved";
+}
+
+export const PHRASE_FLOW = "settings-phrase";
+
+/** Asks for the phrase and takes the next message as it (a phrase may start with anything). */
+function phraseFlow(deps: PhraseDeps) {
+  return async function settingsPhrase(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const userId = flowUserId(ctx);
+    await ctx.reply(ctx.t("settings-phishing-ask", PHRASE_LIMITS));
+    const answer = await waitForSecret(conversation);
+    await answer.deleteMessage();
+    const typed = answer.message.text;
+    const note = await externalCall(conversation, () => applyPhrase(deps, userId, typed));
+    await answer.reply(ctx.t(note, PHRASE_LIMITS));
+  };
+}
+
 export function settingsFeature(
   deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
+  flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
+  // Abandoned after a few minutes: the state holds what was typed.
+  flows.use(createConversation(phraseFlow(deps), { id: PHRASE_FLOW, maxMillisecondsToWait: 5 * 60_000 }));
 
   async function menu(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
     const userId = ctx.from.id;
@@ -204,18 +240,6 @@ export function settingsFeature(
       text: settingsText(ctx.t, profile, locale, phrase),
       keyboard: settingsKeyboard(ctx.t, profile, locale, phrase !== undefined),
     };
-  }
-
-  /** Sets or removes the phrase; the typed message is already deleted. Returns the key of what to say. */
-  async function applyPhrase(userId: number, typed: string): Promise<string> {
-    if (OFF_WORDS.has(typed.trim().toLowerCase())) {
-      await deps.phishing.remove(userId);
-      return "settings-phishing-removed";
-    }
-    const phrase = normalizePhrase(typed);
-    if (phrase === undefined) return "settings-phishing-bad";
-    await deps.phishing.set(userId, phrase);
-    return "settings-phishing-saved";
   }
 
   /** Saves the change; returns the key of a sentence to tell the user, if the change needs one. */
@@ -236,11 +260,14 @@ export function settingsFeature(
     let note: string | undefined;
     const phrase = PHRASE_COMMAND.exec(typed);
     if (phrase && phrase[1] === undefined) {
-      note = "settings-phishing-how";
-    } else if (phrase) {
+      await ctx.conversation.exitAll();
+      await ctx.conversation.enter(PHRASE_FLOW);
+      return;
+    }
+    if (phrase) {
       // The phrase is a secret: its message goes before anything else is done with it.
       await ctx.deleteMessage();
-      note = await applyPhrase(ctx.from.id, phrase[1] ?? "");
+      note = await applyPhrase(deps, ctx.from.id, phrase[1] ?? "");
     } else if (typed !== "") {
       const change = parseSettingsCommand(typed);
       if (!change) {
@@ -276,7 +303,8 @@ export function settingsFeature(
   });
   composer.callbackQuery("set:ph:how", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.reply(ctx.t("settings-phishing-how", PHRASE_LIMITS));
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(PHRASE_FLOW);
   });
   composer.callbackQuery("set:ph:0", async (ctx) => {
     await ctx.answerCallbackQuery();

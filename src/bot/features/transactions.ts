@@ -5,7 +5,7 @@
  *
  * The exchange documents only id, state, type and the two timestamps; the amount, currency, fee
  * and so on are extra fields the schema keeps. They are shown when present and well-formed. For a
- * buy the ordered `amount` is in EUR (exchange-api.md: the buy amount is in EUR), for everything
+ * buy the ordered `amount` is in EUR (as the exchange's API reference gives it), for everything
  * else it is in the transaction's currency.
  *
  * Callback data: `tx:p:<page>:<filter>` (a page), `tx:f:<page>:<filter>` (open the filter picker),

@@ -1,5 +1,5 @@
 /**
- * Nothing goes unanswered (PRODUCT.md, Reliability). Installed after every feature, so they only
+ * Nothing goes unanswered (SECURITY.md, Reliability). Installed after every feature, so they only
  * see what nobody else took:
  *
  * - a tap on a button nobody handles (an old keyboard, a forged payload), in any chat or on an

@@ -11,16 +11,17 @@
  */
 
 import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard } from "grammy";
+import type { Composer } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { pickBank } from "../flows/bank-pick.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { flowButtons, waitAnswer } from "../flows/wait.ts";
+import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type BankView, bankButtonLabel, bankView, pickTyped } from "../ui/bank-view.ts";
+import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
 import { CARD_CALLBACK } from "../ui/order-card.ts";
 
 export const WITHDRAW_FLOW = "withdraw";
@@ -28,9 +29,7 @@ const PREFIX = "wd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const EUR = "eur";
 
-type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders">;
-
-const isVerified = (bank: { state: string }) => bank.state === "verified";
+type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 export function withdrawFeature(
   deps: WithdrawDeps,
@@ -63,53 +62,8 @@ function withdrawFlow(deps: WithdrawDeps) {
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
     );
-    if (banks.length === 0) {
-      await ctx.reply(ctx.t("withdraw-no-banks"));
-      return;
-    }
-    if (!banks.some(isVerified)) {
-      const list = banks.map((bank) => `⏳ ${bankButtonLabel(bank)}`).join("\n");
-      await ctx.reply(ctx.t("withdraw-none-verified", { list }));
-      return;
-    }
-
-    // ── Bank account ──
-    const keyboard = new InlineKeyboard();
-    for (const bank of banks) {
-      const verified = isVerified(bank);
-      keyboard
-        .text(
-          verified ? `🏦 ${bankButtonLabel(bank)}` : `⏳ ${bankButtonLabel(bank)}`,
-          `${own}${verified ? "b" : "p"}:${bank.id}`,
-        )
-        .row();
-    }
-    const list = banks
-      .map(
-        (bank, index) =>
-          `${index + 1}. ${bankButtonLabel(bank)}${isVerified(bank) ? "" : ` ${ctx.t("withdraw-pending-mark")}`}`,
-      )
-      .join("\n");
-    await ctx.reply(ctx.t("withdraw-ask-bank", { list }), { reply_markup: keyboard });
-    let bank: BankView | undefined;
-    while (bank === undefined) {
-      const answer = await waitAnswer(conversation, step);
-      const picked =
-        answer.kind === "tap"
-          ? banks.find((b) => /:[bp]:(\d+)$/.exec(answer.data)?.[1] === String(b.id))
-          : pickTyped(answer.text, banks);
-      if (picked === undefined) {
-        if (answer.kind === "text")
-          await answer.ctx.reply(ctx.t("withdraw-which-bank", { count: banks.length }));
-        continue;
-      }
-      if (!isVerified(picked)) {
-        await answer.ctx.reply(ctx.t("withdraw-bank-pending"));
-        continue;
-      }
-      bank = picked;
-    }
-    const target = bank;
+    const target = await pickBank(conversation, ctx, banks, { own, wait: step });
+    if (target === undefined) return;
 
     // ── Amount, quote, card ──
     await askAmountAndQuote(conversation, ctx, deps, {

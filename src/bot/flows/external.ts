@@ -1,9 +1,9 @@
 /**
  * `conversation.external`, with the bot's own errors surviving the trip. Conversations v2 passes
  * every `external` result, errors included, through `structuredClone` (and through JSON when the
- * state is stored), which turns an ExchangeError or NotLoggedInError into a plain Error: the error
- * boundary would then only say "something went wrong" instead of "log in again" or "the exchange
- * is down". Here the error is stored as plain data and rebuilt on the way out.
+ * state is stored), which turns an ExchangeError, NotLoggedInError or StoreUnavailableError into a
+ * plain Error: the error boundary would then only say "something went wrong" instead of "log in
+ * again", "the exchange is down" or "nothing was done, try again". Here the error is stored as plain data and rebuilt on the way out.
  *
  * Use it for every side effect inside a conversation.
  *
@@ -14,11 +14,13 @@
  */
 import { ExchangeError, type ExchangeErrorDetails } from "../../exchange/errors.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
+import { StoreUnavailableError } from "../../store/errors.ts";
 import type { Flow } from "../context.ts";
 
 type StoredError =
   | { type: "exchange"; message: string; details: ExchangeErrorDetails }
   | { type: "not-logged-in"; reason: "logged-out" | "expired" }
+  | { type: "store-unavailable"; message: string }
   | { type: "other"; message: string };
 
 function storeError(error: unknown): StoredError {
@@ -36,6 +38,7 @@ function storeError(error: unknown): StoredError {
     return { type: "exchange", message: error.message, details };
   }
   if (error instanceof NotLoggedInError) return { type: "not-logged-in", reason: error.reason };
+  if (error instanceof StoreUnavailableError) return { type: "store-unavailable", message: error.message };
   return { type: "other", message: error instanceof Error ? error.message : String(error) };
 }
 
@@ -46,6 +49,12 @@ function loadError(stored: unknown): Error {
       return new ExchangeError(value.message, value.details);
     case "not-logged-in":
       return new NotLoggedInError(value.reason);
+    case "store-unavailable": {
+      // The driver's error (the cause) does not survive the trip; its summary is in the message.
+      const error = new StoreUnavailableError(undefined);
+      error.message = value.message;
+      return error;
+    }
     case "other":
       return new Error(value.message);
     default:
@@ -53,7 +62,7 @@ function loadError(stored: unknown): Error {
   }
 }
 
-/** `conversation.external(task)`, with ExchangeError and NotLoggedInError surviving the trip. */
+/** `conversation.external(task)`, with the bot's own errors surviving the trip. */
 export function externalCall<T>(conversation: Flow, task: () => Promise<T>): Promise<T> {
   return conversation.external({ task, beforeStoreError: storeError, afterLoadError: loadError });
 }

@@ -10,6 +10,7 @@ import type { BotDeps } from "../deps.ts";
 import { formatTime } from "../ui/format.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 import { externalCall } from "./external.ts";
+import { flowPhrase } from "./phishing.ts";
 import { flowUserId } from "./user.ts";
 import { waitForSecret, waitForText } from "./wait.ts";
 
@@ -27,15 +28,21 @@ export const CODE = /^\d{6}$/;
 export async function logInSteps(
   conversation: Flow,
   ctx: FlowContext,
-  // `phishing` is optional only until every caller passes it (flows/session-call.ts).
-  deps: Pick<BotDeps, "sessions" | "profiles"> & Partial<Pick<BotDeps, "phishing">>,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   options: { expired: boolean },
 ): Promise<boolean> {
   const userId = flowUserId(ctx);
+  // Locked out after failed logins: said before anything secret is asked for (SECURITY.md, rule 3).
+  // /login checks before it enters; a re-login inside another flow starts here.
+  const retryAt = await externalCall(conversation, () => deps.sessions.loginBlockedUntil(userId));
+  if (retryAt !== undefined) {
+    await ctx.reply(ctx.t("login-rate-limited", { time: formatTime(retryAt, await ctx.i18n.getLocale()) }));
+    return false;
+  }
   const status = await externalCall(conversation, () => deps.sessions.status(userId));
   const remembered = await externalCall(conversation, () => deps.sessions.hasRememberedPassword(userId));
-  // Every question for a secret carries the user's anti-phishing phrase (PRODUCT.md, Sessions and 2FA).
-  const phrase = await externalCall(conversation, async () => (await deps.phishing?.get(userId)) ?? "");
+  // Every question for a secret carries the user's anti-phishing phrase.
+  const phrase = await flowPhrase(conversation, ctx, deps);
   const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
 
   let email: string;

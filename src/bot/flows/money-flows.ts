@@ -4,7 +4,14 @@
  */
 import type { BotContext } from "../context.ts";
 
-export const MONEY_FLOWS: readonly string[] = ["banks-add", "banks-remove", "send", "withdraw", "order-code"];
+export const MONEY_FLOWS: readonly string[] = [
+  "banks-add",
+  "banks-remove",
+  "send",
+  "withdraw",
+  "partner-withdraw",
+  "order-code",
+];
 
 /**
  * True while one of {@link MONEY_FLOWS} runs. Their commands are registered one after another, so

@@ -11,11 +11,13 @@
  * });
  */
 import { parseAmount } from "../../money.ts";
+import type { Quoted } from "../../orders/pipeline.ts";
 import type { OrderRequest, QuoteRefusal } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import { cardMessage, refusalText } from "../ui/order-card.ts";
+import { refusalText } from "../ui/order-card.ts";
+import { replyCard } from "./phishing.ts";
 import { sessionCall } from "./session-call.ts";
 import { flowUserId } from "./user.ts";
 import { type WaitOptions, waitAnswer } from "./wait.ts";
@@ -23,7 +25,7 @@ import { type WaitOptions, waitAnswer } from "./wait.ts";
 export async function askAmountAndQuote(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles" | "orders">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">,
   options: {
     /** The question, asked once (bad answers get their own sentence). */
     question: string;
@@ -35,6 +37,8 @@ export async function askAmountAndQuote(
     request: (amount: string) => OrderRequest;
     /** Refusals no other amount fixes: said, and the flow ends. */
     final?: (refusal: QuoteRefusal) => boolean;
+    /** How the quote is asked; default: with the user's session (sessionCall). Partner mode: the pipeline's `quoteAs`. */
+    quote?: (request: OrderRequest) => Promise<Quoted>;
   },
 ): Promise<void> {
   const userId = flowUserId(ctx);
@@ -49,12 +53,13 @@ export async function askAmountAndQuote(
       continue;
     }
     const request = options.request(parsed.value.toFixed());
-    const quoted = await sessionCall(conversation, ctx, deps, (client) =>
-      deps.orders.quote(client, userId, request),
-    );
+    const quoted = options.quote
+      ? await options.quote(request)
+      : await sessionCall(conversation, ctx, deps, (client) =>
+          deps.orders.quote({ account: client }, userId, request),
+        );
     if (quoted.ok) {
-      const card = cardMessage(ctx.t, quoted.action, locale);
-      await ctx.reply(card.text, card.other);
+      await replyCard(conversation, ctx, deps, quoted.action);
       return;
     }
     const sentence = refusalText(ctx.t, quoted.refusal, locale);

@@ -1,5 +1,5 @@
 /**
- * An exchange call inside a flow that survives an expired session (PRODUCT.md, Sessions): on a
+ * An exchange call inside a flow that survives an expired session (SECURITY.md, Sessions): on a
  * 401 (or a token past its hour) the flow is kept, the user logs in again right there, and the
  * call is made again, so the flow carries on where it was. Only for calls that are safe to
  * repeat (reads and quotes); placing an order has its own exactly-once path (src/orders/).
@@ -19,7 +19,7 @@ import { flowUserId } from "./user.ts";
 export async function sessionCall<T>(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   task: (client: AccountSession) => Promise<T>,
 ): Promise<T> {
   const userId = flowUserId(ctx);
@@ -39,7 +39,7 @@ export async function sessionCall<T>(
 export function exchangeCurrencies(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "sessions" | "profiles">,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
 ): Promise<CurrencyChoice[]> {
   return sessionCall(conversation, ctx, deps, async (client) => choicesOf(await client.prices()));
 }

@@ -1,7 +1,7 @@
 /**
  * The one way a conversation waits for the user's next answer: typed text, or a tap on one of the
  * flow's own buttons (answered here). Anything else gets a hint and the flow stays where it was
- * (PRODUCT.md, Reliability), with two policies to choose from:
+ * (SECURITY.md, Reliability), with two policies to choose from:
  *
  * - a command mid-flow: `"hint"` (money flows: finish or /cancel first) or `"step-aside"`
  *   (read-only questions such as /price, /fees: the flow ends and the command runs);
@@ -106,7 +106,7 @@ export async function flowNonce(conversation: Flow): Promise<string> {
 }
 
 /**
- * The buttons of one run of a flow: callback data `<prefix>:<nonce>:<action>` (PRODUCT.md, rule 8).
+ * The buttons of one run of a flow: callback data `<prefix>:<nonce>:<action>` (SECURITY.md, rule 8).
  * The nonce lives in the conversation's state, which is per private chat, so a tap is acted on only
  * by the run that showed the button; an earlier run's button is answered with `staleKey`. `own`
  * starts this run's data; `wait` is for {@link waitAnswer} (quote cards pass on to their handler).

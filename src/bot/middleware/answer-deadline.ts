@@ -1,5 +1,5 @@
 /**
- * A user never waits in silence (PRODUCT.md, Reliability). Each update gets one deadline: when no
+ * A user never waits in silence (SECURITY.md, Reliability). Each update gets one deadline: when no
  * answer has gone out after `firstSignMs`, the chat shows "typing…" (renewed while the work goes
  * on, as Telegram clears it after 5 s), and every exchange call made while handling the update fits
  * in `finalMs` minus room for the sentence itself (exchange/deadline.ts), so the error boundary or

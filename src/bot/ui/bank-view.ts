@@ -20,7 +20,9 @@ export interface BankView {
   state: string;
 }
 
-export function bankView(bank: BankAccount): BankView {
+export function bankView(
+  bank: Pick<BankAccount, "id" | "name" | "iban" | "swift_bic" | "reference_number" | "state">,
+): BankView {
   return {
     id: bank.id,
     name: bank.name,

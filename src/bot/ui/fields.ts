@@ -1,12 +1,12 @@
 /**
- * The one renderer for the partner payloads exchange-api.md leaves unspecified (user balance,
+ * The one renderer for the partner payloads the exchange's API reference leaves unspecified (user balance,
  * deposit instructions, withdraw, pairs, rates, currencies, transactions, limits): it shows the
  * fields it receives, whatever their shape. Names are made readable (`currency_code` → "Currency
  * code", a few common ones translated), decimals and dates are formatted per locale, nested objects
  * are flattened into "Parent › child" labels, and it never throws on any JSON value: a huge payload
  * is cut (and says so), every name and value is HTML-escaped.
  *
- * Tolerant readings (PRODUCT.md, partner mode): a number may come as a JSON number or a decimal
+ * Tolerant readings: a number may come as a JSON number or a decimal
  * string and is shown the same; `{status, data}` wrappers are unwrapped; a list may be an array, an
  * array under a key (`data`, `items`, …) or an object of objects keyed by id; fields that hold
  * identifiers (ids, IBANs, codes, references, phone numbers) are shown as they came, never as

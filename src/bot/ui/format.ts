@@ -1,8 +1,26 @@
 /** Dates and times for people, per locale; amounts live in money.ts. */
 
+// Building an Intl formatter costs far more than using one: one per locale and kind.
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached(
+  formats: Map<string, Intl.DateTimeFormat>,
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  let format = formats.get(locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(locale, format);
+  }
+  return format;
+}
+
+/** A time of day ("4:04 PM UTC", "16:04 UTC"): the hour as the locale writes it, like formatDateTime. */
 export function formatTime(ms: number, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
-    hour: "2-digit",
+  return cached(timeFormats, locale, {
+    hour: "numeric",
     minute: "2-digit",
     timeZone: "UTC",
     timeZoneName: "short",
@@ -11,11 +29,9 @@ export function formatTime(ms: number, locale: string): string {
 
 export function formatDateTime(value: number | string, locale: string): string {
   const ms = typeof value === "string" ? Date.parse(value) : value;
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "UTC",
-  }).format(ms);
+  return cached(dateTimeFormats, locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
+    ms,
+  );
 }
 
 /** Escapes text for parse_mode HTML: user and exchange data never become markup. */

@@ -12,7 +12,7 @@ export function loginKeyboard(t: Translate): InlineKeyboard {
 
 /**
  * With WEBAPP_URL, every Log in button opens the Mini App login page instead of the chat login
- * (PRODUCT.md, "Login without the password in the chat"). A transformer on the Bot API client
+ * (SECURITY.md, rule 2). A transformer on the Bot API client
  * rewrites the button wherever a message carries it, so the places that show `loginKeyboard` stay
  * as they are. Telegram allows `web_app` buttons only in private chats (positive chat ids); a
  * button anywhere else stays the callback button.

@@ -1,10 +1,10 @@
 /**
- * What a partner user is told about their verification (PRODUCT.md, Partner mode: the gate), from
- * the exchange's `kyc_status` and `edd_status` (exchange-api.md, "Rules for the integrator"). One
+ * What a partner user is told about their verification (the partner KYC gate, ARCHITECTURE.md),
+ * from the exchange's `kyc_status` and `edd_status`, as its rules for integrators read them. One
  * place for the gate, /verify and the background re-check's notice.
  */
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
+export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export type KycVerdict = "serve" | "wait" | "verify" | "refuse";
 

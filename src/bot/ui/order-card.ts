@@ -4,7 +4,7 @@
  * Figures arrive as raw decimals and codes; they are formatted here for the user's language.
  *
  * Every card carries the same buttons with the same callback data, the ledger's action id (the
- * store's nonce, PRODUCT.md rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
+ * store's nonce, SECURITY.md, rule 8): `ord:c:<id>` Confirm, `ord:x:<id>` Cancel, and for a buy or
  * sell `ord:e:<id>` Change amount (< 64 bytes). They are answered from the store, outside any
  * conversation (features/orders.ts).
  *
@@ -15,8 +15,11 @@ import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../money.ts";
 import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
+import { sameLabel } from "./amount.ts";
 import { escapeHtml, formatTime } from "./format.ts";
-import { orderSummary, quoteCardText } from "./quote-card.ts";
+import { partnerTradeCardText } from "./partner-order-card.ts";
+import { withPhishingLine } from "./phishing.ts";
+import { orderSummary, quoteCardText, TWIN } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -40,23 +43,31 @@ export function cardText(t: Translate, action: MoneyAction, locale: string): str
     case "send":
       return sendCardText(t, action, locale);
     case "withdraw":
+    case "partner-withdraw":
       return withdrawCardText(t, action, locale);
+    case "partner-buy":
+    case "partner-sell":
+      return partnerTradeCardText(t, action, locale);
   }
 }
 
 /** Send and withdraw cards hold addresses and account names: HTML, every value escaped. */
 export const cardParseMode = (kind: ActionKind): "HTML" | undefined =>
-  kind === "send" || kind === "withdraw" ? "HTML" : undefined;
+  kind === "send" || kind === "withdraw" || kind === "partner-withdraw" ? "HTML" : undefined;
 
-/** The card as a message: `await ctx.reply(card.text, card.other)`. */
+/**
+ * The card as a message: `await ctx.reply(card.text, card.other)`. It confirms a money action, so
+ * it carries the user's anti-phishing phrase (`phrase`: `deps.phishing.get(userId)`) when one is set.
+ */
 export function cardMessage(
   t: Translate,
   action: MoneyAction,
   locale: string,
+  phrase: string | undefined,
 ): { text: string; other: { parse_mode?: "HTML"; reply_markup: InlineKeyboard } } {
   const parseMode = cardParseMode(action.kind);
   return {
-    text: cardText(t, action, locale),
+    text: withPhishingLine(t, phrase, cardText(t, action, locale), { html: parseMode === "HTML" }),
     other: { ...(parseMode ? { parse_mode: parseMode } : {}), reply_markup: cardKeyboard(t, action) },
   };
 }
@@ -65,6 +76,8 @@ export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard 
   switch (action.kind) {
     case "buy":
     case "sell":
+    case "partner-buy":
+    case "partner-sell":
       return new InlineKeyboard()
         .text(t("trade-button-confirm"), cardData("c", action.id))
         .row()
@@ -75,10 +88,25 @@ export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard 
         .text(t("send-button-confirm"), cardData("c", action.id))
         .text(t("send-button-cancel"), cardData("x", action.id));
     case "withdraw":
+    case "partner-withdraw":
       return new InlineKeyboard()
         .text(t("withdraw-button-confirm"), cardData("c", action.id))
         .text(t("withdraw-button-cancel"), cardData("x", action.id));
   }
+}
+
+/** The Confirm and Cancel labels of every kind's card, for text typed instead of a tap. */
+const CONFIRM_LABELS = ["trade-button-confirm", "send-button-confirm", "withdraw-button-confirm"] as const;
+const CANCEL_LABELS = ["trade-button-cancel", "send-button-cancel", "withdraw-button-cancel"] as const;
+
+/**
+ * "c" when `text` is a card's Confirm label, "x" for its Cancel, in the user's language (compared
+ * loosely, {@link sameLabel}): every choice offered as buttons is also accepted as typed text.
+ */
+export function typedCardVerb(t: Translate, text: string): "c" | "x" | undefined {
+  if (CONFIRM_LABELS.some((key) => sameLabel(text, t(key)))) return "c";
+  if (CANCEL_LABELS.some((key) => sameLabel(text, t(key)))) return "x";
+  return undefined;
 }
 
 function sendCardText(t: Translate, action: MoneyAction, locale: string): string {
@@ -110,6 +138,7 @@ function sendCardText(t: Translate, action: MoneyAction, locale: string): string
   return lines.join("\n");
 }
 
+/** Both modes' withdrawal card; a partner balance the exchange did not give is left out. */
 function withdrawCardText(t: Translate, action: MoneyAction, locale: string): string {
   const q = action.quote;
   const lines = [
@@ -121,11 +150,15 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
       iban: escapeHtml(q.bankIban ?? ""),
     }),
     t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber ?? "") }),
-    t("withdraw-card-balance", {
-      balance: money(q.balance, EUR, locale),
-      after: money(new Big(q.balance ?? "0").minus(action.amount).toFixed(), EUR, locale),
-    }),
   ];
+  if (q.balance !== undefined) {
+    lines.push(
+      t("withdraw-card-balance", {
+        balance: money(q.balance, EUR, locale),
+        after: money(new Big(q.balance).minus(action.amount).toFixed(), EUR, locale),
+      }),
+    );
+  }
   if (q.limitLeft !== undefined) {
     const left = money(q.limitLeft, EUR, locale);
     lines.push(
@@ -134,7 +167,7 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
   }
   lines.push(
     "",
-    t("withdraw-card-check"),
+    action.kind === "partner-withdraw" ? t("partner-withdraw-card-check") : t("withdraw-card-check"),
     t("withdraw-card-expires", { time: formatTime(action.expiresAt, locale) }),
   );
   return lines.join("\n");
@@ -143,11 +176,13 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
 /** Why the exchange's numbers allow no quote, in the user's language. */
 export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string): string {
   const v = refusal.vars;
-  const trade = refusal.kind === "buy" || refusal.kind === "sell";
+  // A partner kind's refusal reads as its account twin's (the same figures, the same advice).
+  const kind = TWIN[refusal.kind];
+  const trade = kind === "buy" || kind === "sell";
   switch (refusal.reason) {
     case "closed":
-      if (refusal.kind === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
-      if (refusal.kind === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
+      if (kind === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
+      if (kind === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
       return t("send-refused-closed", { code: v.code ?? "" });
     case "minimum":
       return trade
@@ -157,7 +192,7 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
       return t("trade-refused-fee", { fee: money(v.fee, EUR, locale) });
     case "balance": {
       const currency = v.currency ?? EUR;
-      if (refusal.kind === "send") {
+      if (kind === "send") {
         return t("send-refused-balance", {
           balance: money(v.balance, currency, locale),
           total: money(v.total, currency, locale),
@@ -165,21 +200,19 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
           most: money(v.most, currency, locale),
         });
       }
-      if (refusal.kind === "withdraw")
+      if (kind === "withdraw")
         return t("withdraw-refused-balance", { balance: money(v.balance, EUR, locale) });
       const vars = { balance: money(v.balance, currency, locale), needed: money(v.needed, currency, locale) };
-      return refusal.kind === "buy"
-        ? t("trade-refused-balance-buy", vars)
-        : t("trade-refused-balance-sell", vars);
+      return kind === "buy" ? t("trade-refused-balance-buy", vars) : t("trade-refused-balance-sell", vars);
     }
     case "limit": {
       const left = money(v.left, EUR, locale);
       const month = v.period === "month";
-      if (refusal.kind === "send") {
+      if (kind === "send") {
         const vars = { value: money(v.value, EUR, locale), left };
         return month ? t("send-refused-limit-month", vars) : t("send-refused-limit-day", vars);
       }
-      if (refusal.kind === "withdraw") {
+      if (kind === "withdraw") {
         return month
           ? t("withdraw-refused-limit-month", { left })
           : t("withdraw-refused-limit-day", { left });
@@ -307,16 +340,41 @@ const WITHDRAW_WORDS: OrderWords = {
   },
 };
 
+/** Partner users have no session to renew: "not signed up" instead of "log in again". */
+const PARTNER_TRADE_WORDS: OrderWords = {
+  ...TRADE_WORDS,
+  unknown: "partner-trade-unknown",
+  loginNeeded: "partner-order-not-signed-up",
+};
+
+/** The secret after Confirm is the user's PIN, checked by the bot (orders/place.ts), not a 2FA code. */
+const PARTNER_WITHDRAW_WORDS: OrderWords = {
+  ...WITHDRAW_WORDS,
+  loginNeeded: "partner-order-not-signed-up",
+  code: {
+    ask: "partner-pin-ask",
+    format: "partner-pin-format",
+    awaited: "partner-pin-awaited",
+    wrong: "partner-pin-wrong",
+    tooMany: "partner-pin-locked",
+    late: "partner-pin-late",
+    sending: "partner-pin-checking",
+  },
+};
+
 export const ORDER_WORDS: Record<ActionKind, OrderWords> = {
   buy: TRADE_WORDS,
   sell: TRADE_WORDS,
   send: SEND_WORDS,
   withdraw: WITHDRAW_WORDS,
+  "partner-buy": PARTNER_TRADE_WORDS,
+  "partner-sell": PARTNER_TRADE_WORDS,
+  "partner-withdraw": PARTNER_WITHDRAW_WORDS,
 };
 
 /** The variables of a kind's outcome sentences (`placed`, `unknown`): what was ordered. */
 export function outcomeVars(t: Translate, action: MoneyAction, locale: string): Record<string, string> {
-  switch (action.kind) {
+  switch (TWIN[action.kind]) {
     case "buy":
     case "sell":
       return { summary: orderSummary(t, action, locale) };

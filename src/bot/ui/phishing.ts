@@ -1,6 +1,6 @@
 /**
- * The anti-phishing line on messages that ask for a secret or confirm money (PRODUCT.md,
- * Sessions and 2FA). Read the phrase with `deps.phishing.get(userId)` (session/phishing-phrase.ts);
+ * The anti-phishing line on messages that ask for a secret or confirm money, which a look-alike
+ * bot cannot show. Read the phrase with `deps.phishing.get(userId)` (session/phishing-phrase.ts);
  * inside a conversation, through `externalCall`.
  *
  * @example

@@ -1,7 +1,7 @@
 /**
  * The profile fields a partner user may change in /profile, each checked as it is typed, with a
  * sentence per problem (`partner-profile-*`). The address is five answers: street, building
- * number, postal code, city and the three-letter country code exchange-api.md gives.
+ * number, postal code, city and the three-letter country code the exchange asks for.
  *
  * @example
  * for (const step of profileSteps("phone")) … step.check("+43 660 1234567") // { ok: true, value: "+436601234567" }

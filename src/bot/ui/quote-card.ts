@@ -8,9 +8,10 @@
  */
 import Big from "big.js";
 import { formatAmount } from "../../money.ts";
-import type { MoneyAction } from "../../orders/ledger.ts";
+import type { ActionKind, MoneyAction } from "../../orders/ledger.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import { formatTime } from "./format.ts";
+import { withPhishingLine } from "./phishing.ts";
 import { formatPrice } from "./price-format.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
@@ -44,11 +45,22 @@ export function quoteCardText(t: Translate, action: MoneyAction, locale: string)
   return lines.join("\n");
 }
 
+/** The account kind each kind reads like in refusals, summaries and outcomes (partner kinds: their twins). */
+export const TWIN: Record<ActionKind, "buy" | "sell" | "send" | "withdraw"> = {
+  buy: "buy",
+  sell: "sell",
+  send: "send",
+  withdraw: "withdraw",
+  "partner-buy": "buy",
+  "partner-sell": "sell",
+  "partner-withdraw": "withdraw",
+};
+
 /** A short description of any money action, for notices: "buy BTC for €100.00", "sell 0.5 ETH"… */
 export function orderSummary(t: Translate, action: MoneyAction, locale: string): string {
   const code = action.currency.toUpperCase();
   const amount = new Big(action.amount);
-  switch (action.kind) {
+  switch (TWIN[action.kind]) {
     case "buy":
       return t("order-summary-buy", { code, amount: formatAmount(amount, "eur", locale) });
     case "sell":
@@ -63,8 +75,20 @@ export function orderSummary(t: Translate, action: MoneyAction, locale: string):
   }
 }
 
-/** The sentence of a reconciliation notice. */
-export function orderNoticeText(t: Translate, notice: OrderNotice, locale: string): string {
+/**
+ * The sentence of a reconciliation notice (plain text), with the user's anti-phishing phrase
+ * (`deps.phishing.get(userId)`) when one is set: it tells of a money action.
+ */
+export function orderNoticeText(
+  t: Translate,
+  notice: OrderNotice,
+  locale: string,
+  phrase: string | undefined,
+): string {
+  return withPhishingLine(t, phrase, noticeSentence(t, notice, locale));
+}
+
+function noticeSentence(t: Translate, notice: OrderNotice, locale: string): string {
   const summary = orderSummary(t, notice.action, locale);
   switch (notice.kind) {
     case "placed":

@@ -63,6 +63,17 @@ describe("price alerts through the bot", () => {
     expect((await ada.waitForReply()).text).toContain("Set a price alert");
   });
 
+  it("/alerts with an alert after it (or after add) adds it, as /alert does; alone it lists", async () => {
+    const ida = h.user();
+    await ida.send("/alerts add btc above 70000");
+    await ida.waitForReply(/Alert set: BTC above €70,000\.00/);
+    await ida.send("/alerts eth below 100");
+    await ida.waitForReply(/Alert set: ETH below €100\.00/);
+    await ida.send("/alerts");
+    const list = await ida.waitForReply(/Your price alerts/);
+    expect(list.buttons.flat()).toEqual(["🗑 BTC above €70,000.00", "🗑 ETH below €100.00"]);
+  });
+
   it("fires when the price crosses up, and when it crosses down", async () => {
     await moveTo("btc", "60000");
     await moveTo("eth", "2100");

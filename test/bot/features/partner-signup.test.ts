@@ -68,6 +68,8 @@ describe("partner sign-up", () => {
     expect(created?.info).toMatchObject({ name: "Grace", surname: "Hopper" });
     expect(created?.partner?.phone).toBe("+4915112345678");
     expect(await h.deps.partner?.pins.verify(grace.id, "246810")).toEqual({ ok: true });
+    // The operator desk finds her by e-mail (in any case) without walking every user.
+    expect(await h.deps.partner?.users.partnerIdByEmail("Grace@Example.com")).toBe(link?.partnerUserId);
 
     // The PIN is nowhere in the raw store, not even in the write-ahead log.
     expect(sqliteBytes(h)).not.toContain("246810");

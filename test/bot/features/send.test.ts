@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { checkAddress, cleanAddress } from "../../../src/bot/address-check.ts";
+import { OrderClients } from "../../../src/orders/clients.ts";
 import { Ledger } from "../../../src/orders/ledger.ts";
 import { reconcileUser } from "../../../src/orders/reconcile.ts";
 import type { RecordedRequest } from "../../../src/sandbox/server.ts";
@@ -124,7 +125,8 @@ describe("/send", () => {
 
     // Followed to settlement: once the exchange settles it, reconciliation says so, once.
     h.clock.advance(6_000);
-    const follow = { ledger, sessions: h.deps.sessions, profiles: h.deps.profiles, clock: h.deps.clock };
+    const clients = new OrderClients(h.deps.sessions);
+    const follow = { ledger, clients, profiles: h.deps.profiles, clock: h.deps.clock };
     const notices = await reconcileUser(follow, ada.id);
     expect(notices.map((n) => [n.kind, n.action.id])).toEqual([["settled", open?.id]]);
     expect(await reconcileUser(follow, ada.id)).toEqual([]);

@@ -179,12 +179,14 @@ describe("/settings: the anti-phishing phrase", () => {
     const menu = await ada.waitForReply(/Settings/);
     expect(menu.text).toContain("Anti-phishing phrase: not set");
     await ada.tap("🛡 Set anti-phishing phrase");
-    expect((await ada.waitForReply(/\/settings phrase/)).text).toContain("I delete that message at once");
+    expect((await ada.waitForReply(/Send the words/)).text).toContain("I delete your message at once");
 
-    const typed = await ada.send("/settings phrase Blue <tiger> 42");
+    // The button asks; the next message is the phrase, deleted before anything else.
+    const typed = await ada.send("Blue <tiger> 42");
     await ada.waitForReply(/Saved\. I deleted your message/);
     expect(ada.deletedMessageIds()).toContain(typed.message_id);
     expect(await h.deps.phishing.get(ada.id)).toBe("Blue <tiger> 42");
+    await ada.send("/settings");
     const listed = await ada.waitForReply(/Settings/);
     expect(listed.text).toContain("Anti-phishing phrase: Bl•••");
     expect(listed.text).not.toContain("tiger");

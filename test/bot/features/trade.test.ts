@@ -287,6 +287,37 @@ describe("/buy when the session expires in the middle", () => {
   });
 });
 
+describe("/buy when the session expires while the user is locked out of logging in", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("says when to try again instead of asking for the password (SECURITY.md, rule 3)", async () => {
+    const ada = await h.loggedInUser();
+    await ada.send("/buy btc");
+    await ada.waitForReply(/How many euros/);
+    // Five failed logins of this Telegram user (from another device, say): locked for 15 minutes.
+    const wrong = { email: h.sandbox.demo.email, password: "not-the-password", securityCode: "000000" };
+    for (let i = 0; i < 5; i++) await h.deps.sessions.login(ada.id, wrong);
+    h.sandbox.faults.expireAllTokens();
+    const seen = ada.messages().length;
+    await ada.send("100");
+    await ada.waitForReply(/Log in again and we carry on/);
+    expect((await ada.waitForReply()).text).toMatch(/Too many failed logins.*wait until \d\d:\d\d/);
+    await h.telegram.waitUntilIdle({ quietMs: 100 });
+    expect(
+      ada
+        .messages()
+        .slice(seen)
+        .some((m) => /password/.test(m.text)),
+    ).toBe(false);
+  });
+});
+
 describe("another command in the middle of /sell", () => {
   let h: Harness;
   beforeAll(async () => {

@@ -1,0 +1,97 @@
+/**
+ * /buy and /sell in partner mode: the same steps as in account mode (flows/trade-steps.ts), with
+ * the currencies the partner API offers (GET …/pairs, named by GET …/currencies where it says)
+ * and the quote of the partner kinds (orders/partner-trade-quote.ts). The card's Confirm and
+ * Cancel are the pipeline's (features/orders.ts): the order goes out with its idempotency key.
+ * Only Change amount comes back here. No exchange login: the partner user linked at sign-up is
+ * the one who trades (the KYC gate stands in front of this feature).
+ */
+import { createConversation } from "@grammyjs/conversations";
+import type { Composer } from "grammy";
+import type { PartnerApi } from "../../exchange/partner.ts";
+import { codeField, recordsOf } from "../../orders/partner-read.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
+import { externalCall } from "../flows/external.ts";
+import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
+import { flowUserId } from "../flows/user.ts";
+import type { CurrencyChoice } from "../ui/currency-choice.ts";
+import { CHANGE_CALLBACK } from "../ui/order-card.ts";
+
+export const PARTNER_TRADE_FLOW = "partner-trade";
+/** A currency button of the flow: `ptrade:p:buy:btc`. */
+export const PARTNER_PICK_CALLBACK = /^ptrade:p:(buy|sell):([a-z0-9]{1,16})$/;
+const pickData = (kind: "buy" | "sell", code: string) => `ptrade:p:${kind}:${code}`;
+const FLOW_TIMEOUT_MS = 15 * 60_000;
+const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
+
+type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner">;
+
+export function partnerTradeFeature(
+  deps: PartnerTradeDeps,
+  flows: Composer<PrivateContext>,
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
+  flows.use(
+    createConversation(partnerTradeFlow(deps), {
+      id: PARTNER_TRADE_FLOW,
+      maxMillisecondsToWait: FLOW_TIMEOUT_MS,
+    }),
+  );
+  for (const kind of ["buy", "sell"] as const) {
+    composer.command(kind, (ctx) => enterFlow(ctx, { kind, ...readArguments(ctx.match) }));
+  }
+  // A currency button of a flow that is no longer running: start again from that choice.
+  composer.callbackQuery(PARTNER_PICK_CALLBACK, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await enterFlow(ctx, { kind: ctx.match[1] === "sell" ? "sell" : "buy", currency: ctx.match[2] ?? "" });
+  });
+  composer.callbackQuery(CHANGE_CALLBACK, async (ctx) => {
+    const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;
+    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", sides);
+    if (again !== undefined) await enterFlow(ctx, again);
+  });
+  return composer;
+}
+
+async function enterFlow(ctx: BotContext, start: TradeStart): Promise<void> {
+  await ctx.conversation.exitAll();
+  await ctx.conversation.enter(PARTNER_TRADE_FLOW, start);
+}
+
+function partnerTradeFlow(deps: PartnerTradeDeps) {
+  return async function partnerTrade(conversation: Flow, ctx: FlowContext, start: TradeStart): Promise<void> {
+    const userId = flowUserId(ctx);
+    const api = deps.partner?.api;
+    if (api === undefined) return;
+    const kind = KIND[start.kind];
+    await tradeSteps(conversation, ctx, deps, start, {
+      currencies: await externalCall(conversation, () => partnerCurrencies(api)),
+      pick: { pattern: PARTNER_PICK_CALLBACK, data: (code) => pickData(start.kind, code) },
+      quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, { kind, ...request })),
+    });
+  };
+}
+
+/**
+ * The cryptos traded against EUR: each pair's base (`base_currency`, or the pair's text without
+ * its `eur` end), named as GET …/currencies names it, else by its code.
+ */
+async function partnerCurrencies(api: PartnerApi): Promise<CurrencyChoice[]> {
+  const [pairs, currencies] = await Promise.all([api.pairs(), api.currencies()]);
+  const names = new Map<string, string>();
+  for (const row of recordsOf(currencies)) {
+    const code = codeField(row, ["code", "currency_code"]);
+    const name = row.name;
+    if (code !== undefined && typeof name === "string") names.set(code, name);
+  }
+  const codes = new Set<string>();
+  for (const row of recordsOf(pairs)) {
+    const pair = codeField(row, ["pair", "symbol"]);
+    const base =
+      codeField(row, ["base_currency", "base"]) ?? (pair?.endsWith("eur") ? pair.slice(0, -3) : undefined);
+    if (base !== undefined && base !== "eur") codes.add(base);
+  }
+  return [...codes].map((code) => ({ code, name: names.get(code) ?? code.toUpperCase() }));
+}

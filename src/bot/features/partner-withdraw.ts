@@ -1,0 +1,74 @@
+/**
+ * /withdraw in partner mode: euros from the partner user's balance to one of their verified bank
+ * accounts — the same steps as in account mode (flows/bank-pick.ts, flows/order-amount.ts) over the
+ * partner API, then the money pipeline's card (orders/partner-withdraw-quote.ts: balance, limit
+ * left from the user limits). The card's Confirm is the pipeline's (features/orders.ts); after it
+ * the user types their PIN (its message deleted at once), checked before anything is sent: five
+ * wrong lock withdrawals for 15 minutes, said with the time.
+ */
+import { createConversation } from "@grammyjs/conversations";
+import type { Composer } from "grammy";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
+import { pickBank } from "../flows/bank-pick.ts";
+import { externalCall } from "../flows/external.ts";
+import { inMoneyFlow } from "../flows/money-flows.ts";
+import { askAmountAndQuote } from "../flows/order-amount.ts";
+import { flowUserId } from "../flows/user.ts";
+import { flowButtons } from "../flows/wait.ts";
+import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
+import { CARD_CALLBACK } from "../ui/order-card.ts";
+
+export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
+const PREFIX = "pwd";
+const FLOW_TIMEOUT_MS = 15 * 60_000;
+
+type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "partner" | "phishing">;
+
+export function partnerWithdrawFeature(
+  deps: PartnerWithdrawDeps,
+  flows: Composer<PrivateContext>,
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
+  flows.use(
+    createConversation(partnerWithdrawFlow(deps), {
+      id: PARTNER_WITHDRAW_FLOW,
+      maxMillisecondsToWait: FLOW_TIMEOUT_MS,
+    }),
+  );
+  composer.command("withdraw", async (ctx, next) => {
+    if (await inMoneyFlow(ctx)) return next();
+    await ctx.conversation.exitAll();
+    await ctx.conversation.enter(PARTNER_WITHDRAW_FLOW);
+  });
+  // A button of a /withdraw that is over: it orders nothing.
+  composer.callbackQuery(/^pwd:/, async (ctx) => {
+    await ctx.answerCallbackQuery({ text: ctx.t("withdraw-button-stale") });
+  });
+  return composer;
+}
+
+function partnerWithdrawFlow(deps: PartnerWithdrawDeps) {
+  return async function partnerWithdraw(conversation: Flow, ctx: FlowContext): Promise<void> {
+    const userId = flowUserId(ctx);
+    const partner = deps.partner;
+    if (partner === undefined) return;
+    const buttons = await flowButtons(conversation, PREFIX, "withdraw-button-stale", CARD_CALLBACK);
+    const banks = await externalCall(conversation, async () => {
+      const partnerUserId = await partner.users.partnerIdOf(userId);
+      return partnerUserId === undefined ? [] : (await partner.api.bankAccounts(partnerUserId)).map(bankView);
+    });
+    const target = await pickBank(conversation, ctx, banks, buttons);
+    if (target === undefined) return;
+    await askAmountAndQuote(conversation, ctx, deps, {
+      question: ctx.t("withdraw-ask-amount", { bank: bankButtonLabel(target) }),
+      again: ctx.t("withdraw-ask-amount-again"),
+      unit: "eur",
+      wait: buttons.wait,
+      request: (amount) => ({ kind: "partner-withdraw", amount, referenceNumber: target.reference }),
+      final: (refusal) => refusal.reason === "bank-gone" || refusal.reason === "bank-pending",
+      quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, request)),
+    });
+  };
+}

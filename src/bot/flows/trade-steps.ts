@@ -1,0 +1,163 @@
+/**
+ * The steps of /buy and /sell, in either mode: the currency (buttons, or typed), the amount (EUR
+ * for a buy, the crypto for a sell; money.ts's parseAmount), the money pipeline's quote and its
+ * card. A refusal another amount can fix asks again. The flow ends with the card shown: its
+ * buttons are answered from the store (features/orders.ts).
+ *
+ * What differs between account and partner mode is passed in: the currencies on offer, the
+ * callback data of a currency button, and how the quote is asked (account: through sessionCall,
+ * so an expired session is renewed in the flow; partner: the partner API, by the pipeline).
+ *
+ * @example
+ * await tradeSteps(conversation, ctx, deps, start, {
+ *   currencies, pick: { pattern: PICK_CALLBACK, data: (code) => `trade:p:buy:${code}` },
+ *   quote: (request) => sessionCall(conversation, ctx, deps, (client) => orders.quote({ account: client }, userId, request)),
+ * });
+ */
+import { parseAmount } from "../../money.ts";
+import type { ActionKind } from "../../orders/ledger.ts";
+import type { OrderPipeline, Quoted } from "../../orders/pipeline.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import { amountRefusalText } from "../ui/amount.ts";
+import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import { answerTap, closeCard } from "../ui/edit.ts";
+import { CARD_CALLBACK, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
+import { replyCard } from "./phishing.ts";
+import { waitAnswer } from "./wait.ts";
+
+/** What is known when the flow starts; JSON-safe (a conversation argument). */
+export interface TradeStart {
+  kind: "buy" | "sell";
+  currency?: string;
+  /** As typed: parsed by parseAmount once the currency is known. */
+  amount?: string;
+}
+
+export interface TradeStepsOptions {
+  currencies: readonly CurrencyChoice[];
+  /** The flow's currency buttons: their data per code, and the pattern (group 2 is the code). */
+  pick: { pattern: RegExp; data: (code: string) => string };
+  /** The quote of `kind` for this currency and checked amount. */
+  quote: (request: { currency: string; amount: string }) => Promise<Quoted>;
+}
+
+export async function tradeSteps(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: Pick<BotDeps, "phishing">,
+  start: TradeStart,
+  options: TradeStepsOptions,
+): Promise<void> {
+  const { kind } = start;
+  const { currencies, pick } = options;
+  // Typed text, a currency button of this flow; quote cards are answered from the store.
+  const waitOptions = { taps: pick.pattern, passOn: CARD_CALLBACK };
+  let current: FlowContext = ctx;
+  let currency: string | undefined;
+  let typed = start.amount;
+  if (start.currency !== undefined) {
+    currency = resolveCurrency(start.currency, currencies)?.code;
+    if (currency === undefined) await unknownCurrency(current, start.currency, currencies);
+  }
+  let prompted = false;
+  for (;;) {
+    if (currency === undefined) {
+      await current.reply(current.t(kind === "buy" ? "trade-ask-currency-buy" : "trade-ask-currency-sell"), {
+        reply_markup: currencyKeyboard(currencies, pick.data),
+      });
+      const answer = await waitAnswer(conversation, waitOptions);
+      current = answer.ctx;
+      const name = answer.kind === "tap" ? (pick.pattern.exec(answer.data)?.[2] ?? "") : answer.text;
+      currency = resolveCurrency(name, currencies)?.code;
+      if (currency === undefined) await unknownCurrency(current, name, currencies);
+      prompted = false;
+      continue;
+    }
+    const unit = kind === "buy" ? "eur" : currency;
+    if (typed === undefined) {
+      if (!prompted) {
+        const code = currency.toUpperCase();
+        await current.reply(
+          kind === "buy"
+            ? current.t("trade-ask-amount-buy", { code })
+            : current.t("trade-ask-amount-sell", { code }),
+        );
+        prompted = true;
+      }
+      const answer = await waitAnswer(conversation, waitOptions);
+      current = answer.ctx;
+      if (answer.kind === "tap") {
+        // Another currency button: switch to it and ask again.
+        currency = resolveCurrency(pick.pattern.exec(answer.data)?.[2] ?? "", currencies)?.code ?? currency;
+        prompted = false;
+        continue;
+      }
+      typed = answer.text;
+    }
+    const parsed = parseAmount(typed, unit);
+    typed = undefined;
+    if (!parsed.ok) {
+      await current.reply(`${amountRefusalText(current.t, parsed)}\n${current.t("trade-amount-again")}`);
+      continue;
+    }
+    const outcome = await options.quote({ currency, amount: parsed.value.toFixed() });
+    const locale = await current.i18n.getLocale();
+    if (!outcome.ok) {
+      await current.reply(
+        `${refusalText(current.t, outcome.refusal, locale)}\n${current.t("trade-amount-again")}`,
+      );
+      continue;
+    }
+    await replyCard(conversation, current, deps, outcome.action);
+    return;
+  }
+}
+
+async function unknownCurrency(ctx: FlowContext, input: string, currencies: readonly CurrencyChoice[]) {
+  await ctx.reply(
+    ctx.t("trade-unknown-currency", { input: input.slice(0, 32), codes: knownCodes(currencies) }),
+  );
+}
+
+/** `/buy btc 100`, `/sell 0.5 eth`: a token with a digit or sign is the amount, the rest the currency. */
+export function readArguments(text: string): { currency?: string; amount?: string } {
+  const out: { currency?: string; amount?: string } = {};
+  const names: string[] = [];
+  const amounts: string[] = [];
+  for (const token of text.trim().split(/\s+/).filter(Boolean)) {
+    if (/\d/.test(token) || /^[+\-−.,]/.test(token)) amounts.push(token);
+    else names.push(token);
+  }
+  if (names.length > 0) out.currency = names.join(" ");
+  if (amounts.length > 0) out.amount = amounts.join(" ");
+  return out;
+}
+
+/**
+ * A card's Change amount (Confirm and Cancel are answered in features/orders.ts): cancels its
+ * quote and returns what to ask again. A dead card (expired, replaced, cancelled) still asks
+ * again; someone else's, a used one, or one of another mode's kinds (`sides` maps the kinds this
+ * feature trades to buy/sell) is refused to the tapper, and undefined comes back.
+ */
+export async function changeAmount(
+  ctx: PrivateContext,
+  orders: Pick<OrderPipeline, "cancel">,
+  id: string,
+  sides: Partial<Record<ActionKind, "buy" | "sell">>,
+): Promise<TradeStart | undefined> {
+  const result = await orders.cancel(id, ctx.from.id);
+  const action = result.action;
+  const kind = action === undefined ? undefined : sides[action.kind];
+  if (action === undefined || kind === undefined) {
+    await answerTap(ctx, ctx.t("trade-tap-unknown"), true);
+    return undefined;
+  }
+  if (!result.ok && (result.reason === "not-yours" || result.reason === "already")) {
+    await answerTap(ctx, ctx.t(ORDER_WORDS[action.kind].refused(result.reason)), true);
+    return undefined;
+  }
+  await answerTap(ctx);
+  await closeCard(ctx, ctx.t("trade-card-changed"));
+  return { kind, currency: action.currency };
+}
