@@ -1,23 +1,11 @@
 import { Api, Composer, Context, type Middleware } from "grammy";
-import type { Update, UserFromGetMe } from "grammy/types";
+import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { Feature, routeFeatures } from "../../src/bot/feature-router.ts";
+import { BotApiDouble } from "../../src/telegram-double/double.ts";
 
-const me: UserFromGetMe = {
-  id: 1,
-  is_bot: true,
-  first_name: "Bot",
-  username: "the_bot",
-  can_join_groups: false,
-  can_read_all_group_messages: false,
-  supports_inline_queries: false,
-  can_connect_to_business: false,
-  has_main_web_app: false,
-  has_topics_enabled: false,
-  allows_users_to_create_topics: false,
-  can_manage_bots: false,
-  supports_join_request_queries: false,
-};
+// Only its bot info: the double is not started.
+const me = new BotApiDouble({ botInfo: { username: "the_bot" } }).botInfo;
 const chat = { id: 7, type: "private" as const, first_name: "U" };
 const from = { id: 7, is_bot: false, first_name: "U" };
 
