@@ -3,7 +3,8 @@
  *
  *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
- *     private chats: session → conversations → flood limit → /cancel → features → unknown input
+ *     private chats: flood limit → session → conversations → /cancel, /logout → the flows (only while
+ *       one runs or a feature enters one) → the features that can take the update → unknown input
  *       (partner mode: sign-up, /verify, the KYC gate and the partner features instead of the
  *       account features; see partner-mode.ts)
  *   → unanswered buttons (any chat, inline messages too)
@@ -16,7 +17,15 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, Composer, type Context, type MiddlewareFn, session, type Transformer } from "grammy";
+import {
+  Bot,
+  type ChatTypeContext,
+  Composer,
+  Context,
+  type MiddlewareFn,
+  session,
+  type Transformer,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
@@ -24,7 +33,8 @@ import { webAppLoginPageUrl } from "../webapp/paths.ts";
 import { KNOWN_COMMANDS, PARTNER_KNOWN_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
-import { alertsFeature } from "./features/alerts.ts";
+import { branchOn, routeFeatures } from "./feature-router.ts";
+import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksFeature } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -51,6 +61,7 @@ import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-
 import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
+import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
 import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
 import { partnerMode } from "./partner-mode.ts";
@@ -120,11 +131,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const guarded = bot.errorBoundary(createErrorHandler(deps.log));
   guarded.use(i18n);
   // Inline queries have no chat: answered here, before any session or conversation.
-  guarded.use(inlineFeature(deps));
+  guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
 
-  guarded.chatType(["group", "supergroup"]).use(priceCommands(deps), groupFeature(deps));
+  guarded.use(
+    branchOn<BotContext, ChatTypeContext<BotContext, "group" | "supergroup">>(
+      Context.has.chatType(["group", "supergroup"]),
+      priceCommands(deps),
+      groupFeature(deps),
+    ),
+  );
 
-  const inPrivate = guarded.chatType("private");
+  const inPrivate = new Composer<PrivateContext>();
+  guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
   if (options.chatLock) {
@@ -159,39 +177,46 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     }),
   );
   // /cancel and /logout work in the middle of any flow: both are seen before the flows.
-  inPrivate.use(cancelFeature(deps));
-  if (!deps.partner) inPrivate.use(logoutFeature(deps));
+  inPrivate.use(
+    routeFeatures(deps.partner ? [cancelFeature(deps)] : [cancelFeature(deps), logoutFeature(deps)]),
+  );
   // Every conversation comes before every command handler: while a flow runs, what the user sends
-  // (another command included) reaches the flow first, which answers it or steps aside.
+  // (another command included) reaches the flow first, which answers it or steps aside. With none
+  // running, the conversations are skipped until a feature enters one (flows-on-demand.ts).
   const flows = new Composer<PrivateContext>();
-  inPrivate.use(flows);
+  inPrivate.use(flowsOnDemand(flows));
   if (deps.partner) {
     // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
     inPrivate.use(partnerMode({ ...deps, partner: deps.partner }, flows));
   } else {
-    // Price alerts need no login; any update from a user paused by a 403 resumes their alerts.
-    inPrivate.use(alertsFeature(deps));
-    // Open orders are reconciled when their owner comes back (after the update is handled).
-    inPrivate.use(orderWatch(deps));
+    // Each update runs through only the features that can take it, in this order (feature-router.ts).
     inPrivate.use(
-      startFeature(deps),
-      helpFeature(),
-      languageFeature(deps),
-      loginFeature(deps, flows),
-      banksFeature(deps, flows),
-      sendFeature(deps, flows),
-      withdrawFeature(deps, flows),
-      meFeature(deps),
-      balanceFeature(deps),
-      pricesFeature(deps, flows),
-      limitsFeature(deps),
-      feesFeature(deps, flows),
-      tradeFeature(deps, flows),
-      // The quote cards' Confirm and Cancel, and the fresh-code step, for every kind of order.
-      ordersFeature(deps, flows),
-      depositFeature(deps, flows),
-      transactionsFeature(deps),
-      settingsFeature(deps, flows),
+      routeFeatures<PrivateContext>([
+        // Any update from a user paused by a 403 resumes their alerts.
+        alertsPause(deps),
+        // Price alerts need no login.
+        alertsFeature(deps),
+        // Open orders are reconciled when their owner comes back (after the update is handled).
+        orderWatch(deps),
+        startFeature(deps),
+        helpFeature(),
+        languageFeature(deps),
+        loginFeature(deps, flows),
+        banksFeature(deps, flows),
+        sendFeature(deps, flows),
+        withdrawFeature(deps, flows),
+        meFeature(deps),
+        balanceFeature(deps),
+        pricesFeature(deps, flows),
+        limitsFeature(deps),
+        feesFeature(deps, flows),
+        tradeFeature(deps, flows),
+        // The quote cards' Confirm and Cancel, and the fresh-code step, for every kind of order.
+        ordersFeature(deps, flows),
+        depositFeature(deps, flows),
+        transactionsFeature(deps),
+        settingsFeature(deps, flows),
+      ]),
     );
   }
   // Last: what no feature took still gets an answer (a sentence in private chats only).

@@ -44,5 +44,27 @@ export function createI18n<C extends Context>(options: {
     },
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
+  rememberBundleMatches(i18n.fluent);
   return i18n;
+}
+
+/**
+ * @grammyjs/i18n picks the Fluent bundles for the locale again on every `ctx.t()` (its private
+ * `matchBundles`, through @fluent/langneg's negotiation): measured, that was a tenth of what a
+ * /balance allocated. The bundles are all loaded above and never change afterwards, so the answer
+ * for a list of locales is always the same: it is kept (a few entries: the locales come from
+ * `localeNegotiator`, which only returns supported ones or the default). Another version of the
+ * library without that method is simply left as it is.
+ */
+function rememberBundleMatches(fluent: object): void {
+  const match: unknown = Reflect.get(fluent, "matchBundles");
+  if (typeof match !== "function") return;
+  const known = new Map<string, unknown>();
+  Reflect.set(fluent, "matchBundles", (locales: readonly string[]) => {
+    const key = locales.join(",");
+    if (known.has(key)) return known.get(key);
+    const bundles: unknown = match.call(fluent, locales);
+    if (known.size < 16) known.set(key, bundles);
+    return bundles;
+  });
 }

@@ -6,9 +6,9 @@
  * through to the unknown-command answer.
  *
  * @example
- * if (deps.partner) inPrivate.use(partnerFeatures({ ...deps, partner: deps.partner }, flows));
+ * if (deps.partner) inPrivate.use(routeFeatures(partnerFeatures({ ...deps, partner: deps.partner }, flows)));
  */
-import { Composer } from "grammy";
+import type { Composer, Middleware } from "grammy";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
@@ -29,9 +29,8 @@ export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 export function partnerFeatures(
   deps: PartnerBotDeps,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
-  composer.use(
+): Array<Middleware<PrivateContext>> {
+  return [
     operatorDesk(deps),
     partnerMeFeature(deps, flows),
     partnerBalanceFeature(deps),
@@ -45,6 +44,5 @@ export function partnerFeatures(
     // The order cards' Confirm and Cancel and the PIN step: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps, flows),
-  );
-  return composer;
+  ];
 }

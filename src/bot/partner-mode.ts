@@ -4,9 +4,10 @@
  * operator features (src/bot/partner-features.ts). The account-mode features (login, sessions,
  * 2FA) are not installed: partner users have no exchange login.
  */
-import { Composer } from "grammy";
+import { Composer, type MiddlewareFn } from "grammy";
 import type { PrivateContext } from "./context.ts";
 import type { PartnerBotDeps } from "./deps.ts";
+import { routeFeatures } from "./feature-router.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
 import { orderWatch } from "./features/orders.ts";
@@ -15,18 +16,22 @@ import { partnerVerifyFeature } from "./features/partner-verify.ts";
 import { partnerGate } from "./middleware/partner-gate.ts";
 import { partnerFeatures } from "./partner-features.ts";
 
-export function partnerMode(deps: PartnerBotDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
-  // Open partner orders (an answer lost) are reconciled when their owner comes back.
-  composer.use(orderWatch(deps));
-  composer.use(
+export function partnerMode(
+  deps: PartnerBotDeps,
+  flows: Composer<PrivateContext>,
+): MiddlewareFn<PrivateContext> {
+  const gate = new Composer<PrivateContext>();
+  // Commands and taps only: stray text reaches the unknown-input answer, as in account mode.
+  gate.on(["message:entities:bot_command", "callback_query"]).use(partnerGate(deps));
+  // Each update runs through only the features that can take it, in this order (feature-router.ts).
+  return routeFeatures([
+    // Open partner orders (an answer lost) are reconciled when their owner comes back.
+    orderWatch(deps),
     partnerSignUpFeature(deps, flows),
     partnerVerifyFeature(deps, flows),
     helpFeature("partner"),
     languageFeature(deps),
-  );
-  // Commands and taps only: stray text reaches the unknown-input answer, as in account mode.
-  composer.on(["message:entities:bot_command", "callback_query"]).use(partnerGate(deps));
-  composer.use(partnerFeatures(deps, flows));
-  return composer;
+    gate,
+    ...partnerFeatures(deps, flows),
+  ]);
 }

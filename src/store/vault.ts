@@ -7,7 +7,14 @@
  * characters of sha256(key) (names the key without revealing it) and `iv` is 12 fresh random bytes.
  * `v1.<kid>` is authenticated too, so a token cannot be relabelled to another key.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createSecretKey,
+  type KeyObject,
+  randomBytes,
+} from "node:crypto";
 
 const version = "v1";
 const keyBytes = 32;
@@ -29,7 +36,8 @@ export class VaultError extends Error {
 
 interface VaultKey {
   id: string;
-  key: Buffer;
+  /** A KeyObject, made once: node:crypto turns a raw key into one on every cipher otherwise. */
+  key: KeyObject;
 }
 
 /**
@@ -56,7 +64,7 @@ export class Vault {
         throw new VaultError(`Vault key ${index + 1} has ${raw.length} bytes; it needs exactly ${keyBytes}.`);
       }
       const key = Buffer.from(raw);
-      return { id: keyId(key), key };
+      return { id: keyId(key), key: createSecretKey(key) };
     });
     const primary = vaultKeys[0];
     if (!primary) throw new VaultError("A vault needs at least one key.");

@@ -13,13 +13,14 @@
  * from them (and by Telegram's my_chat_member update when they unblock it).
  */
 import Big from "big.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { Translate } from "../../notify/notifier.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -51,22 +52,30 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
   return keyboard;
 }
 
+/**
+ * Blocking the bot pauses the user's alerts; any sign of life from them (an unblock included)
+ * resumes them. A plain middleware, not part of the feature: it looks at every update, and the
+ * router runs the feature's commands only for its own commands and taps (feature-router.ts).
+ */
+export function alertsPause(deps: Pick<BotDeps, "alertBook" | "clock">): MiddlewareFn<PrivateContext> {
+  const book = deps.alertBook;
+  return async (ctx, next) => {
+    const member = ctx.myChatMember;
+    if (member?.new_chat_member.status === "kicked") {
+      await book.pause(ctx.from.id, deps.clock.now());
+      return;
+    }
+    if (await book.isPaused(ctx.from.id)) await book.resume(ctx.from.id);
+    // A change of the chat member (an unblock) has been answered by that.
+    if (member === undefined) await next();
+  };
+}
+
 export function alertsFeature(
   deps: Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">,
-): Composer<PrivateContext> {
+): Feature<PrivateContext> {
   const book = deps.alertBook;
-  const composer = new Composer<PrivateContext>();
-
-  // Any sign of life from a user whose alerts were paused (they had blocked the bot) resumes them.
-  composer.use(async (ctx, next) => {
-    if (ctx.myChatMember?.new_chat_member.status !== "kicked" && (await book.isPaused(ctx.from.id))) {
-      await book.resume(ctx.from.id);
-    }
-    await next();
-  });
-  composer.on("my_chat_member", async (ctx) => {
-    if (ctx.myChatMember.new_chat_member.status === "kicked") await book.pause(ctx.from.id, deps.clock.now());
-  });
+  const composer = new Feature<PrivateContext>();
 
   async function showList(ctx: PrivateContext, mode: "reply" | "edit"): Promise<void> {
     const userId = ctx.from.id;

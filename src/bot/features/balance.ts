@@ -1,12 +1,12 @@
-import { Composer } from "grammy";
 import { formatAmount } from "../../money.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 
 /** /balance: EUR balance, total, and each crypto with its EUR value (three calls, in parallel). */
-export function balanceFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function balanceFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("balance", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
     const [fiat, total, crypto] = await deps.sessions.use(ctx.from.id, (client) =>

@@ -19,13 +19,14 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
 import { groupIban } from "../../iban.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
@@ -73,8 +74,8 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
 export function banksFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
     createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),

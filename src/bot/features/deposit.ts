@@ -11,11 +11,12 @@
  */
 import { createHash } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard, InputFile } from "grammy";
+import { type Composer, InlineKeyboard, InputFile } from "grammy";
 import QRCode from "qrcode";
 import type { Address } from "../../exchange/schemas.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
@@ -69,8 +70,8 @@ async function sendAddressPhoto(
 export function depositFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
   async function startNew(ctx: BotContext, preset?: string): Promise<void> {

@@ -16,12 +16,13 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
@@ -84,8 +85,8 @@ export type FeeQuote =
 export function feesFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   // Registered before the handlers below: entering needs it, and a running flow sees taps first.
   flows.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 

@@ -1,9 +1,9 @@
-import { Composer } from "grammy";
 import type { PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 
 /** /help: the command list of the bot's mode (EXCHANGE_MODE). */
-export function helpFeature(mode: "account" | "partner" = "account"): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function helpFeature(mode: "account" | "partner" = "account"): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("help", (ctx) =>
     ctx.reply(mode === "partner" ? ctx.t("help-text-partner") : ctx.t("help-text")),
   );

@@ -1,13 +1,14 @@
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
 
 const NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
 
 /** /language: pick English or German (buttons, or the code typed: `/language de`). */
-export function languageFeature(deps: Pick<BotDeps, "profiles">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function languageFeature(deps: Pick<BotDeps, "profiles">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
 
   async function choose(ctx: PrivateContext, locale: string): Promise<void> {
     await deps.profiles.update(ctx.from.id, (profile) => ({ ...profile, locale }));

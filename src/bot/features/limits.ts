@@ -8,11 +8,11 @@
  * list are shown the same way, under their code.
  */
 import type Big from "big.js";
-import { Composer } from "grammy";
 import { LIMIT_TYPES, type LimitRecord, type LimitType } from "../../exchange/schemas.ts";
 import { formatAmount, formatNumber } from "../../money.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { progressBar } from "../ui/progress-bar.ts";
 
@@ -30,8 +30,8 @@ const LIMIT_TYPE_KEYS: ReadonlyMap<string, string> = new Map<LimitType, string>(
 /** Limit types whose amounts are known to be EUR. */
 const EUR_LIMITS: ReadonlySet<string> = new Set(["fiat_deposit", "fiat_withdrawal", "credit_card_buy"]);
 
-export function limitsFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function limitsFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("limits", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
     const records = await deps.sessions.use(ctx.from.id, (client) => client.limits());

@@ -8,10 +8,11 @@
  * (store/encrypted-adapter.ts), and nothing secret is returned from `external`.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { EXPIRY_WARNING_MS } from "../../session/expiry-watch.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { logInSteps } from "../flows/log-in.ts";
 import { formatTime } from "../ui/format.ts";
 import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
@@ -22,8 +23,8 @@ const LOGIN_TIMEOUT_MS = 5 * 60_000;
 export function loginFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "clock">,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   // An abandoned login (a typed password in its state) ends after a few minutes.
   flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW, maxMillisecondsToWait: LOGIN_TIMEOUT_MS }));
 

@@ -1,14 +1,14 @@
-import { Composer } from "grammy";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 
 /**
  * /logout: ends the session at the exchange and wipes every secret held for the user, the state
  * of a flow in progress included (a half-typed login holds a password). Installed before the
  * flows, so it works in the middle of one.
  */
-export function logoutFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function logoutFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("logout", async (ctx) => {
     await ctx.conversation.exitAll();
     const { wasLoggedIn } = await deps.sessions.logout(ctx.from.id);

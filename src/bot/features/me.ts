@@ -3,16 +3,16 @@
  * e-mail, address and birth date; business accounts add the company's name, address, VAT and
  * registration numbers. A field the exchange leaves out, or sends empty, is simply not shown.
  */
-import { Composer } from "grammy";
 import type { AccountInfo } from "../../exchange/schemas.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
-export function meFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function meFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("me", requireLogin(deps), async (ctx) => {
     const locale = await ctx.i18n.getLocale();
     const info = await deps.sessions.use(ctx.from.id, (client) => client.userInfo());

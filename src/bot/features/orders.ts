@@ -24,11 +24,12 @@
  * Also here: `orderWatch`, the "user came back" reconciliation check.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, type MiddlewareFn } from "grammy";
+import type { Composer, MiddlewareFn } from "grammy";
 import { type MoneyAction, PARTNER_KINDS } from "../../orders/ledger.ts";
 import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowPhrase } from "../flows/phishing.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -63,9 +64,9 @@ const WATCH_INTERVAL_MS = 60_000;
 
 type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner">;
 
-export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
+export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const { orders } = deps;
-  const composer = new Composer<PrivateContext>();
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(codeStep(deps), { id: CODE_FLOW, maxMillisecondsToWait: CODE_FLOW_TIMEOUT_MS }),
   );

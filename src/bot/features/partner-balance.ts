@@ -1,12 +1,12 @@
 /** /balance in partner mode: the partner user's balances, as the exchange sends them (ui/fields.ts). */
-import { Composer } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { fieldMessages } from "../ui/fields.ts";
 
-export function partnerBalanceFeature(deps: { partner: PartnerServices }): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerBalanceFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("balance", async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;

@@ -11,11 +11,12 @@
  * Callback data: `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import { groupIban } from "../../iban.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -42,8 +43,8 @@ type AddOutcome =
 export function partnerBanksFeature(
   deps: { partner: PartnerServices },
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   const { api } = deps.partner;
   flows.use(
     createConversation(addFlow(deps), { id: PARTNER_BANK_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),

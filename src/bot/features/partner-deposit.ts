@@ -9,10 +9,11 @@
  * reference `reference`, `reference_number`, `payment_reference` or `remittance`, at any depth.
  * No IBAN or no beneficiary, or a currency other than EUR: no code, the text alone.
  */
-import { Composer, InputFile } from "grammy";
+import { InputFile } from "grammy";
 import { type Big, parseAmount } from "../../money.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { fieldMessages, findField } from "../ui/fields.ts";
@@ -40,8 +41,8 @@ export function depositGiroCode(instructions: unknown, amount?: Big): string | u
   });
 }
 
-export function partnerDepositFeature(deps: { partner: PartnerServices }): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerDepositFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("deposit", async (ctx) => {
     const typed = ctx.match.trim();
     let amount: Big | undefined;

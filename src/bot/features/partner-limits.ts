@@ -2,15 +2,15 @@
  * /limits in partner mode: the fiat deposit and withdrawal limits, asked for one type at a time
  * (the exchange's API reference leaves the answer without `type` unspecified), shown as they come (ui/fields.ts).
  */
-import { Composer } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { fieldBlocks } from "../ui/fields.ts";
 
-export function partnerLimitsFeature(deps: { partner: PartnerServices }): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerLimitsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("limits", async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;

@@ -10,10 +10,11 @@
  * `/profile phone` (name, surname, address) skips the question of what to change.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -36,8 +37,8 @@ function isField(word: string): word is ProfileField {
 export function partnerMeFeature(
   deps: { partner: PartnerServices },
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(profileFlow(deps), { id: PROFILE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );

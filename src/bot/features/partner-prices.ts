@@ -5,9 +5,9 @@
  * Tolerant reading: a rate or currency item is about `btc` when one of its text fields is `btc`,
  * starts with `btc` followed by a separator (`BTC/EUR`, `btc_eur`), or is the pair `btceur`.
  */
-import { Composer } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { fieldBlocks, findField, itemsOf } from "../ui/fields.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -38,8 +38,8 @@ function pairNames(pairs: unknown): string {
     .join(", ");
 }
 
-export function partnerPricesFeature(deps: { partner: PartnerServices }): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerPricesFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   const { api } = deps.partner;
 
   composer.command("prices", async (ctx) => {

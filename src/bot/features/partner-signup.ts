@@ -7,12 +7,13 @@
  * Telegram user → partner user is stored for good. A known user gets their verification status.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard, Keyboard } from "grammy";
+import { type Composer, InlineKeyboard, Keyboard } from "grammy";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { ExchangeError } from "../../exchange/errors.ts";
 import { PIN } from "../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { EMAIL } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -27,8 +28,8 @@ const NAME_MAX = 64;
 
 type Deps = Pick<PartnerBotDeps, "partner" | "clock">;
 
-export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   // An abandoned sign-up (a typed PIN in its encrypted state) ends after a while.
   flows.use(
     createConversation(signUpFlow(deps), { id: SIGNUP_FLOW, maxMillisecondsToWait: SIGNUP_TIMEOUT_MS }),

@@ -7,11 +7,12 @@
  * the one who trades (the KYC gate stands in front of this feature).
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { PartnerApi } from "../../exchange/partner.ts";
 import { codeField, recordsOf } from "../../orders/partner-read.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -30,8 +31,8 @@ type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner">;
 export function partnerTradeFeature(
   deps: PartnerTradeDeps,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(partnerTradeFlow(deps), {
       id: PARTNER_TRADE_FLOW,

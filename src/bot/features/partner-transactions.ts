@@ -3,10 +3,10 @@
  * Prev/Next buttons that edit the same message (`ptx:<page>`), and `/tx 123` with every field the
  * exchange sent, both through the field renderer (ui/fields.ts, ui/paged-fields.ts).
  */
-import { Composer } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
+import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { fieldMessages } from "../ui/fields.ts";
@@ -14,8 +14,8 @@ import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 
 const CALLBACK = "ptx";
 
-export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   const { api } = deps.partner;
 
   async function page(ctx: PrivateContext, userId: number, number: number) {

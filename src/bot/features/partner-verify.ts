@@ -5,10 +5,11 @@
  * message works too (that message is deleted first). Refusals are said in a sentence.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
@@ -21,8 +22,8 @@ const TOKEN_SHAPE = /^\S{8,2048}$/;
 
 type Deps = Pick<PartnerBotDeps, "partner">;
 
-export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(verifyFlow(deps), { id: VERIFY_FLOW, maxMillisecondsToWait: VERIFY_TIMEOUT_MS }),
   );

@@ -7,9 +7,10 @@
  * wrong lock withdrawals for 15 minutes, said with the time.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
 import { externalCall } from "../flows/external.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
@@ -28,8 +29,8 @@ type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "p
 export function partnerWithdrawFeature(
   deps: PartnerWithdrawDeps,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(partnerWithdrawFlow(deps), {
       id: PARTNER_WITHDRAW_FLOW,

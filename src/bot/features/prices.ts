@@ -11,12 +11,13 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -59,8 +60,8 @@ async function readMarket(deps: MarketDeps): Promise<MarketRead> {
  * /prices and /price with a currency, for any chat. `/price` alone is passed on (`next`): the
  * private chat asks with buttons, a group gets a usage hint.
  */
-export function priceCommands(deps: MarketDeps): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+export function priceCommands(deps: MarketDeps): Feature<BotContext> {
+  const composer = new Feature<BotContext>();
   composer.command("prices", async (ctx) => {
     const read = await readMarket(deps);
     if (!read.ok) {
@@ -82,8 +83,8 @@ export function priceCommands(deps: MarketDeps): Composer<BotContext> {
 }
 
 /** /price and /prices in a private chat, with the "which currency?" question. */
-export function pricesFeature(deps: MarketDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function pricesFeature(deps: MarketDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   // Registered before the handlers below: entering needs it, and a running question sees taps first.
   flows.use(createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.use(priceCommands(deps));

@@ -13,10 +13,11 @@
  */
 
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
@@ -33,8 +34,8 @@ const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
-export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(createConversation(sendFlow(deps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.command("send", requireLogin(deps), async (ctx, next) => {
     if (await inMoneyFlow(ctx)) return next();

@@ -14,11 +14,12 @@
  * only ever captured there); turning it off forgets a remembered password at once.
  */
 import { createConversation } from "@grammyjs/conversations";
-import { Composer, InlineKeyboard } from "grammy";
+import { type Composer, InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
@@ -225,8 +226,8 @@ function phraseFlow(deps: PhraseDeps) {
 export function settingsFeature(
   deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   // Abandoned after a few minutes: the state holds what was typed.
   flows.use(createConversation(phraseFlow(deps), { id: PHRASE_FLOW, maxMillisecondsToWait: 5 * 60_000 }));
 

@@ -1,11 +1,11 @@
-import { Composer } from "grammy";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 
 /** /start: what the bot is and a Log in button (or who is logged in). */
-export function startFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function startFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   composer.command("start", async (ctx) => {
     const status = await deps.sessions.status(ctx.from.id);
     const welcome = ctx.t("start-welcome", { name: ctx.from?.first_name ?? "", bot: ctx.me.username });

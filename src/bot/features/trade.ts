@@ -9,10 +9,11 @@
  */
 
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { TradeKind } from "../../orders/trade-quote.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -27,8 +28,8 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
-export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(createConversation(tradeFlow(deps), { id: TRADE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
   for (const kind of ["buy", "sell"] as const) {

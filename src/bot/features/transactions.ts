@@ -11,12 +11,13 @@
  * Callback data: `tx:p:<page>:<filter>` (a page), `tx:f:<page>:<filter>` (open the filter picker),
  * `tx:s:<filter>` (choose a filter); `*` means all currencies.
  */
-import { Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { Transaction } from "../../exchange/schemas.ts";
 import { type Big, decimalFrom, formatAmount } from "../../money.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml, formatDateTime } from "../ui/format.ts";
@@ -154,8 +155,8 @@ export function parseTransactionId(text: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
 
   /** Currencies one can filter by: the price list's, plus EUR. */
   async function knownCurrencies(ctx: PrivateContext): Promise<string[]> {

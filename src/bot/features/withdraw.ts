@@ -11,9 +11,10 @@
  */
 
 import { createConversation } from "@grammyjs/conversations";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
@@ -33,8 +34,8 @@ type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders
 export function withdrawFeature(
   deps: WithdrawDeps,
   flows: Composer<PrivateContext>,
-): Composer<PrivateContext> {
-  const composer = new Composer<PrivateContext>();
+): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
   flows.use(
     createConversation(withdrawFlow(deps), { id: WITHDRAW_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
