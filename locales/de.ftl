@@ -28,6 +28,7 @@ group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten,
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
 unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.
 unknown-text = Das habe ich nicht verstanden. Schick /help, um zu sehen, was ich kann.
+unknown-secret-deleted = Das sah nach einem Code oder einer PIN aus, darum habe ich es gelöscht. Der Schritt dafür ist vorbei; fang mit dem Befehl neu an (zum Beispiel /withdraw) oder schick /help.
 button-inactive = Diese Schaltfläche ist nicht mehr aktiv.
 
 ## /start and /help

@@ -28,6 +28,7 @@ group-private-only = I only talk about accounts in a private chat. Tap below to 
 unknown-command = I do not know that command. Send /help for the list.
 unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.
 unknown-text = I did not understand that. Send /help to see what I can do.
+unknown-secret-deleted = That looked like a code or PIN, so I deleted it. The step it was for has ended; start again with the command (for example /withdraw), or send /help.
 button-inactive = This button is no longer active.
 
 ## /start and /help

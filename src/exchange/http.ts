@@ -81,6 +81,11 @@ const KEEP_BODY_CHARS = 1_000;
  * never sent would be reported as a timeout, and a POST's timeout means "outcome unknown".
  */
 const MIN_ATTEMPT_MS = 1_000;
+/**
+ * A POST (an order) is never clipped below this: giving up on it early only turns an order that
+ * went through into "outcome unknown". The action's final sentence may then come a little late.
+ */
+const MIN_POST_ATTEMPT_MS = 10_000;
 
 export class HttpClient {
   readonly #origin: string;
@@ -142,10 +147,8 @@ export class HttpClient {
     for (let attempt = 0; ; attempt++) {
       const left = ends - performance.now();
       try {
-        return await this.#attempt(
-          request,
-          Math.ceil(Math.min(this.#timeoutMs, Math.max(MIN_ATTEMPT_MS, left))),
-        );
+        const floor = retryable ? MIN_ATTEMPT_MS : MIN_POST_ATTEMPT_MS;
+        return await this.#attempt(request, Math.ceil(Math.min(this.#timeoutMs, Math.max(floor, left))));
       } catch (error) {
         if (!(error instanceof ExchangeError) || !retryable || attempt >= this.#retries) throw error;
         const wait = this.#retryDelay(error, attempt);

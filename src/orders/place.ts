@@ -195,13 +195,21 @@ export async function placeOrder(
     return afterError(deps, sent, error);
   }
 
-  if (
-    receipt?.transactionId !== undefined &&
-    (await ledger.claimTransaction(receipt.transactionId, actionId))
-  ) {
-    return { kind: "placed", action: (await ledger.markPlaced(actionId, receipt.transactionId)) ?? sent };
+  let placed: MoneyAction;
+  try {
+    if (
+      receipt?.transactionId !== undefined &&
+      (await ledger.claimTransaction(receipt.transactionId, actionId))
+    ) {
+      return { kind: "placed", action: (await ledger.markPlaced(actionId, receipt.transactionId)) ?? sent };
+    }
+    placed = (await ledger.markPlaced(actionId)) ?? sent;
+  } catch (error) {
+    // The exchange took the order: that is what the user must hear, whatever the store does now.
+    // The record stays `sent`, and reconciliation moves it on from the exchange's transactions.
+    deps.log?.error({ err: error, actionId }, "order placed; recording it failed, reconciliation will");
+    return { kind: "placed", action: { ...sent, state: "placed" } };
   }
-  const placed = (await ledger.markPlaced(actionId)) ?? sent;
   // Finding the transaction is a courtesy here; reconciliation does it if this fails.
   try {
     const tx = await deps.clients.use(userId, placed.kind, (client) => findOrder(client, ledger, placed));
@@ -247,7 +255,27 @@ function refused(reason: ConfirmRefusal, action: MoneyAction | undefined): Place
   return action ? { kind: "refused", reason, action } : { kind: "refused", reason };
 }
 
+/**
+ * What the exchange said about a sent order is the user's answer; recording it is the Ledger's
+ * business. A store failure here (after the POST) must not turn into "nothing was done, try again":
+ * the record stays `sent`, reconciliation settles it, and the outcome known now is returned.
+ */
 async function afterError(deps: PlaceDeps, sent: MoneyAction, error: unknown): Promise<PlaceResult> {
+  try {
+    return await recordError(deps, sent, error);
+  } catch (storeError) {
+    deps.log?.error({ err: storeError, actionId: sent.id }, "recording an order's outcome failed");
+    if (error instanceof NotLoggedInError) {
+      return { kind: "failed", action: sent, reason: "session-expired", loginNeeded: true };
+    }
+    if (error instanceof ExchangeError && !error.outcomeUnknown && error.kind !== "bad-response") {
+      return { kind: "failed", action: sent, reason: exchangeReason(error), loginNeeded: false };
+    }
+    return { kind: "unknown", action: { ...sent, state: "unknown" } };
+  }
+}
+
+async function recordError(deps: PlaceDeps, sent: MoneyAction, error: unknown): Promise<PlaceResult> {
   const { ledger } = deps;
   if (error instanceof NotLoggedInError) {
     // Either no token before the POST, or a 401 to it: the exchange did nothing either way.

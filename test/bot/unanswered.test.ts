@@ -52,6 +52,13 @@ describe("unanswered updates", () => {
     expect((await ada.waitForReply()).text).toMatch(/did not understand.*\/help/);
   });
 
+  it("deletes six digits typed outside any flow (a code or PIN whose step has ended) and says so", async () => {
+    const cy = h.user();
+    const typed = await cy.send("482 913");
+    expect((await cy.waitForReply()).text).toMatch(/looked like a code or PIN, so I deleted it/);
+    expect(cy.deletedMessageIds()).toContain(typed.message_id);
+  });
+
   it("speaks German to a German user", async () => {
     const bea = h.user(undefined, { languageCode: "de" });
     await bea.send("/pirces");

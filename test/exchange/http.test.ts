@@ -580,6 +580,13 @@ describe("HttpClient: one budget per call", () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it("never clips a POST (an order) to a deadline that has nearly passed: its answer is waited for", async () => {
+    const { http, server } = await serve(delayed(1_500, json(200, "placed")), { timeoutMs: 15_000 });
+    const reply = await withDeadline(200, () => http.request({ method: "POST", path: "/v1/buy", body: {} }));
+    expect(reply).toMatchObject({ data: "placed" });
+    expect(server.requests).toHaveLength(1);
+  });
+
   it("keeps the client's own budget outside an action: work started by a finished action included", async () => {
     const { http, server } = await serve(sequence(delayed(1_500, json(200, "late")), json(200, "ok")), {
       retries: 1,

@@ -13,6 +13,8 @@ import { Composer } from "grammy";
 import { closestCommand, KNOWN_COMMANDS } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 
+const SECRET_LIKE = /^\s*\d{3}\s?\d{3}\s*$/;
+
 export function staleButtons(): Composer<BotContext> {
   const composer = new Composer<BotContext>();
   composer.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-inactive") }));
@@ -28,6 +30,13 @@ export function unknownInput(known: readonly string[] = KNOWN_COMMANDS): Compose
   composer.on("message:text", async (ctx) => {
     // A flow that let a message through has said what it wanted; do not talk over it.
     if (Object.keys(ctx.conversation.active()).length > 0) return;
+    // Six digits outside any flow: a 2FA code or PIN typed after its step ended (a flow that timed
+    // out lets the message through). It is a secret: deleted, not left in the chat.
+    if (SECRET_LIKE.test(ctx.message.text)) {
+      await ctx.deleteMessage().catch(() => undefined);
+      await ctx.reply(ctx.t("unknown-secret-deleted"));
+      return;
+    }
     const command = /^\/([A-Za-z0-9_]+)(?:@\S+)?/.exec(ctx.message.text)?.[1];
     if (command === undefined) {
       await ctx.reply(ctx.t("unknown-text"));

@@ -10,7 +10,7 @@
  * asks {@link kycStanding} itself (features/orders.ts).
  *
  * The operator desk's commands pass the gate: operators need not be customers, and for anyone else
- * the desk answers as for any unknown command.
+ * the desk answers as for any unknown command. So do its paging buttons (`atx:`), for operators.
  */
 import type { MiddlewareFn } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
@@ -23,6 +23,8 @@ export function partnerGate(deps: Pick<PartnerBotDeps, "partner">): MiddlewareFn
   const { partner } = deps;
   return async (ctx, next) => {
     if (isOperatorCommand(ctx.message?.text)) return next();
+    if (partner.operators.has(ctx.from.id) && DESK_CALLBACK.test(ctx.callbackQuery?.data ?? ""))
+      return next();
     const standing = await kycStanding(partner, ctx.from.id, ctx.t);
     if (standing.serve) return next();
     if (ctx.callbackQuery) await ctx.answerCallbackQuery();
@@ -47,6 +49,9 @@ export async function kycStanding(
   const reading = readKyc(t, user, partner.supportContact);
   return reading.verdict === "serve" ? { serve: true } : { serve: false, text: reading.text };
 }
+
+/** The desk's own buttons (operator-desk.ts: the pages of /alltx). */
+const DESK_CALLBACK = /^atx:/;
 
 function isOperatorCommand(text: string | undefined): boolean {
   const command = text === undefined ? undefined : /^\/([A-Za-z0-9_]+)(?:@\S+)?/.exec(text)?.[1];
