@@ -4,6 +4,7 @@ import type { SentMessage } from "../../src/telegram-double/state.ts";
 import { actionIdOf, answerOf, pushTap } from "../orders/helpers.ts";
 import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { withLoggedInUser } from "../support/suites.ts";
 
 const buys = (h: Harness) => h.sandbox.countRequests("POST", "/v1/buy");
 /** A live quote card (sent with its buttons; an edited old card has none). */
@@ -13,13 +14,9 @@ const ALREADY = "This order was already placed. Nothing was ordered twice.";
 describe("exactly once, one instance", () => {
   let h: Harness;
   let ada: FakeUser;
-  beforeAll(async () => {
-    h = await startHarness();
-    ada = await h.loggedInUser();
-    h.sandbox.setPrice("btc", "60000");
-  });
-  afterAll(async () => {
-    await h.stop();
+  withLoggedInUser((harness, user) => {
+    h = harness;
+    ada = user;
   });
 
   it("two Confirm taps delivered concurrently: one POST, and 'already placed' to the extra tap", async () => {

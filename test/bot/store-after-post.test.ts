@@ -3,21 +3,21 @@
  * "nothing was done, try again" (SECURITY.md, rule 5): the user would order twice. The user hears
  * that the order was placed; the record stays `sent` and reconciliation settles it.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { StoreUnavailableError } from "../../src/store/errors.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import type { FakeUser } from "../../src/telegram-double/index.ts";
+import type { Harness } from "../support/harness.ts";
+import { withLoggedInUser } from "../support/suites.ts";
 
 describe("the store fails right after the order's POST", () => {
   let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness();
-  });
-  afterAll(async () => {
-    await h.stop();
+  let ada: FakeUser;
+  withLoggedInUser((harness, user) => {
+    h = harness;
+    ada = user;
   });
 
   it("says the order was placed, never 'nothing was done', and the exchange holds one order", async () => {
-    const ada = await h.loggedInUser();
     await ada.send("/buy btc 100");
     const card = await ada.waitForReply(/Confirm/);
     const down = new StoreUnavailableError(Object.assign(new Error("refused"), { code: "ECONNREFUSED" }));

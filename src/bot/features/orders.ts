@@ -232,9 +232,10 @@ async function tellOutcome(
       return;
     case "failed":
       if (result.loginNeeded) {
-        // Partner users have no login: for them "not logged in" means no link to a partner user.
-        if (kind.startsWith("partner-")) await ctx.reply(ctx.t("signup-required"));
-        else await ctx.reply(ctx.t(words.loginNeeded), { reply_markup: loginKeyboard(ctx.t) });
+        await ctx.reply(
+          ctx.t(words.loginNeeded),
+          words.loginButton ? { reply_markup: loginKeyboard(ctx.t) } : {},
+        );
         return;
       }
       await ctx.reply(

@@ -252,6 +252,8 @@ export interface OrderWords {
   unknown: string;
   failed: string;
   loginNeeded: string;
+  /** Whether `loginNeeded` comes with the Log in button (partner users have no login). */
+  loginButton: boolean;
   /** The fresh 2FA code step (send, withdraw). */
   code?: CodeWords;
 }
@@ -296,6 +298,7 @@ const TRADE_WORDS: OrderWords = {
   unknown: "trade-unknown",
   failed: "trade-failed",
   loginNeeded: "trade-failed-login",
+  loginButton: true,
 };
 
 const SEND_WORDS: OrderWords = {
@@ -308,6 +311,7 @@ const SEND_WORDS: OrderWords = {
   unknown: "send-unknown",
   failed: "send-failed",
   loginNeeded: "send-login-needed",
+  loginButton: true,
   code: {
     ask: "send-code-ask",
     format: "send-code-format",
@@ -329,6 +333,7 @@ const WITHDRAW_WORDS: OrderWords = {
   unknown: "withdraw-unknown",
   failed: "withdraw-failed",
   loginNeeded: "withdraw-login-needed",
+  loginButton: true,
   code: {
     ask: "withdraw-code-ask",
     format: "withdraw-code-format",
@@ -345,12 +350,14 @@ const PARTNER_TRADE_WORDS: OrderWords = {
   ...TRADE_WORDS,
   unknown: "partner-trade-unknown",
   loginNeeded: "partner-order-not-signed-up",
+  loginButton: false,
 };
 
 /** The secret after Confirm is the user's PIN, checked by the bot (orders/place.ts), not a 2FA code. */
 const PARTNER_WITHDRAW_WORDS: OrderWords = {
   ...WITHDRAW_WORDS,
   loginNeeded: "partner-order-not-signed-up",
+  loginButton: false,
   code: {
     ask: "partner-pin-ask",
     format: "partner-pin-format",

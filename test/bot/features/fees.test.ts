@@ -1,9 +1,10 @@
 import Big from "big.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type FeeRequest, mergeText, nextStep, typeWords } from "../../../src/bot/features/fees.ts";
 import { MINER_FEES, SEND_FEES, SEND_MINIMUMS, tradeFee } from "../../../src/sandbox/rules.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { type Harness, startHarness } from "../../support/harness.ts";
+import type { Harness } from "../../support/harness.ts";
+import { withLoggedInUser } from "../../support/suites.ts";
 
 const currencies = [
   { code: "btc", name: "Bitcoin" },
@@ -64,13 +65,9 @@ describe("reading /fees arguments", () => {
 describe("/fees", () => {
   let h: Harness;
   let ada: FakeUser;
-  beforeAll(async () => {
-    h = await startHarness();
-    ada = await h.loggedInUser();
-    h.sandbox.setPrice("btc", "60000");
-  });
-  afterAll(async () => {
-    await h.stop();
+  withLoggedInUser((harness, user) => {
+    h = harness;
+    ada = user;
   });
 
   it("asks a user who is not logged in to log in", async () => {

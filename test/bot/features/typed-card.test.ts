@@ -4,11 +4,12 @@
  * user's newest card of any kind through the same ledger path as the tap (one Confirm, one order).
  */
 
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { BankAccountRecord } from "../../../src/sandbox/state.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { liveCard, toSendCard } from "../../orders/helpers.ts";
-import { type Harness, startHarness } from "../../support/harness.ts";
+import type { Harness } from "../../support/harness.ts";
+import { withLoggedInUser } from "../../support/suites.ts";
 
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 
@@ -17,13 +18,9 @@ describe("Confirm and Cancel typed on a quote card", () => {
   let ada: FakeUser;
   const posts = (path: string) => h.sandbox.countRequests("POST", path);
 
-  beforeAll(async () => {
-    h = await startHarness();
-    ada = await h.loggedInUser();
-    h.sandbox.setPrice("btc", "60000");
-  });
-  afterAll(async () => {
-    await h.stop();
+  withLoggedInUser((harness, user) => {
+    h = harness;
+    ada = user;
   });
 
   it("buy: a typed confirm places the order once; typed again, there is no card left", async () => {
