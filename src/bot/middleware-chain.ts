@@ -40,26 +40,31 @@ function settled(result: unknown): Promise<void> {
 
 /** The middleware in `list` (read when an update arrives: the array may still grow) as one. */
 export function chain<C extends Context>(list: ReadonlyArray<Middleware<C>>): MiddlewareFn<C> {
-  return (ctx, next) => {
-    const step = (i: number): Promise<void> => {
-      const mw = list[i];
-      if (mw === undefined) return next();
-      let called = false;
-      try {
-        const fn = typeof mw === "function" ? mw : mw.middleware();
-        return settled(
-          fn(ctx, () => {
-            if (called) return Promise.reject(new Error("`next` already called before!"));
-            called = true;
-            return step(i + 1);
-          }),
-        );
-      } catch (error) {
-        return Promise.reject(error);
-      }
-    };
-    return step(0);
-  };
+  return (ctx, next) => step(list, 0, ctx, next);
+}
+
+/** Runs `list[i]` with a `next` that runs `list[i + 1]`, …, and after the last the caller's `next`. */
+function step<C extends Context>(
+  list: ReadonlyArray<Middleware<C>>,
+  i: number,
+  ctx: C,
+  next: NextFunction,
+): Promise<void> {
+  const mw = list[i];
+  if (mw === undefined) return next();
+  let called = false;
+  try {
+    const fn = typeof mw === "function" ? mw : mw.middleware();
+    return settled(
+      fn(ctx, () => {
+        if (called) return Promise.reject(new Error("`next` already called before!"));
+        called = true;
+        return step(list, i + 1, ctx, next);
+      }),
+    );
+  } catch (error) {
+    return Promise.reject(error);
+  }
 }
 
 /**
