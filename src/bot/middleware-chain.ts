@@ -5,8 +5,9 @@
  * update passes is an async function plus an async `next` closure, two promises and their
  * closures; its `filter` (which `command`, `callbackQuery`, `on` and `hears` use) builds a Composer
  * and an async factory per update on top (`branch` → `lazy`), even when the filter says no. Under
- * load that was the largest single allocator of the bot process, about 19 KiB of the ~125 KiB an
- * update allocated (bench/scratch profile of /start and /help). Here a step costs one closure.
+ * load that was the largest single allocator of the bot process: about 19 KiB of the ~125 KiB a
+ * /start or /help allocated (the inspector's heap sampling, 200 updates in flight), now ~4 KiB
+ * with this. Here a step costs one closure.
  *
  * The order, what `next()` does and where errors go are grammY's: each middleware runs when the one
  * before calls `next()`, calling `next()` twice fails as in grammY, a middleware that throws (even
