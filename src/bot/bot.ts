@@ -17,15 +17,7 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import {
-  Bot,
-  type ChatTypeContext,
-  Composer,
-  Context,
-  type MiddlewareFn,
-  session,
-  type Transformer,
-} from "grammy";
+import { Bot, type ChatTypeContext, Context, type MiddlewareFn, session, type Transformer } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
@@ -64,6 +56,7 @@ import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts"
 import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
 import { InFlight } from "./middleware/in-flight.ts";
 import { updateLogger } from "./middleware/update-logger.ts";
+import { Chain } from "./middleware-chain.ts";
 import { partnerMode } from "./partner-mode.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
 import { webAppLoginButtons } from "./ui/keyboards.ts";
@@ -121,14 +114,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
 
   const { i18n } = deps;
 
+  // The bot's own use() is grammY's (two async functions per level and update): one level, the
+  // rest runs flat (middleware-chain.ts).
+  const stack = new Chain<BotContext>();
+  bot.use(stack);
   const inFlight = new InFlight();
   IN_FLIGHT.set(bot, inFlight);
-  bot.use(inFlight.middleware);
+  stack.use(inFlight.middleware);
   // Before sequentialize: time spent waiting behind the user's previous update counts too.
-  bot.use(answerDeadline(options.answerDeadline));
-  bot.use(sequentialize(userKey));
-  bot.use(updateLogger(deps.log));
-  const guarded = bot.errorBoundary(createErrorHandler(deps.log));
+  stack.use(answerDeadline(options.answerDeadline));
+  stack.use(sequentialize(userKey));
+  stack.use(updateLogger(deps.log));
+  const guarded = stack.errorBoundary(createErrorHandler(deps.log));
   guarded.use(i18n);
   // Inline queries have no chat: answered here, before any session or conversation.
   guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
@@ -141,7 +138,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     ),
   );
 
-  const inPrivate = new Composer<PrivateContext>();
+  const inPrivate = new Chain<PrivateContext>();
   guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
@@ -183,7 +180,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside. With none
   // running, the conversations are skipped until a feature enters one (flows-on-demand.ts).
-  const flows = new Composer<PrivateContext>();
+  const flows = new Chain<PrivateContext>();
   inPrivate.use(flowsOnDemand(flows));
   if (deps.partner) {
     // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).

@@ -14,21 +14,25 @@
  * help.command("help", (ctx) => ctx.reply(ctx.t("help-text")));
  * inPrivate.use(routeFeatures([startFeature(deps), help]));
  */
-import {
-  type CallbackQueryContext,
-  type CallbackQueryMiddleware,
-  type CommandContext,
-  type CommandMiddleware,
+import type {
+  CallbackQueryContext,
+  CallbackQueryMiddleware,
+  CommandContext,
+  CommandMiddleware,
   Composer,
-  type Context,
-  type Middleware,
-  type MiddlewareFn,
+  Context,
+  Middleware,
+  MiddlewareFn,
 } from "grammy";
+import { Chain, chain } from "./middleware-chain.ts";
 
 type Trigger = string | RegExp;
 
-/** A grammY Composer that knows which updates its middleware can take. */
-export class Feature<C extends Context> extends Composer<C> {
+/**
+ * A grammY Composer that knows which updates its middleware can take; its middleware and filters
+ * run flat (middleware-chain.ts), not through grammY's per-update composers.
+ */
+export class Feature<C extends Context> extends Chain<C> {
   readonly commands = new Set<string>();
   readonly callbacks: Trigger[] = [];
   /** Some middleware may take any update (`use`, `on`, `hears`, …): routed every update. */
@@ -116,15 +120,15 @@ export function routeFeatures<C extends Context>(entries: ReadonlyArray<Middlewa
     entry,
     feature: entry instanceof Feature ? (entry as Feature<C>) : undefined,
   }));
-  const chain = (pick: (feature: Feature<C>) => boolean): MiddlewareFn<C> =>
-    new Composer<C>(
-      ...features
+  const routed = (pick: (feature: Feature<C>) => boolean): MiddlewareFn<C> =>
+    chain(
+      features
         .filter(({ feature }) => feature === undefined || feature.takesAny || pick(feature))
         .map((f) => f.entry),
-    ).middleware();
+    );
 
-  const all = new Composer<C>(...entries).middleware();
-  const other = chain(() => false);
+  const all = chain(entries);
+  const other = routed(() => false);
   const byCommand = new Map<string, MiddlewareFn<C>>();
   for (const { feature } of features) {
     for (const name of feature?.commands ?? []) {
@@ -133,7 +137,7 @@ export function routeFeatures<C extends Context>(entries: ReadonlyArray<Middlewa
       if (!byCommand.has(key))
         byCommand.set(
           key,
-          chain((f) => [...f.commands].some((c) => c.split("@")[0] === key)),
+          routed((f) => [...f.commands].some((c) => c.split("@")[0] === key)),
         );
     }
   }
@@ -147,7 +151,7 @@ export function routeFeatures<C extends Context>(entries: ReadonlyArray<Middlewa
     }
     let mw = byCallbackSet.get(key);
     if (mw === undefined) {
-      mw = chain((f) => f.callbacks.some((t) => matches(t, data)));
+      mw = routed((f) => f.callbacks.some((t) => matches(t, data)));
       byCallbackSet.set(key, mw);
     }
     return mw;
@@ -179,6 +183,6 @@ export function branchOn<C extends Context, D extends C>(
   predicate: (ctx: C) => ctx is D,
   ...middleware: Array<Middleware<D>>
 ): MiddlewareFn<C> {
-  const run = new Composer<D>(...middleware).middleware();
+  const run = chain(middleware);
   return (ctx, next) => (predicate(ctx) ? run(ctx, next) : next());
 }

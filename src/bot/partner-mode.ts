@@ -4,7 +4,7 @@
  * operator features (src/bot/partner-features.ts). The account-mode features (login, sessions,
  * 2FA) are not installed: partner users have no exchange login.
  */
-import { Composer, type MiddlewareFn } from "grammy";
+import type { Composer, MiddlewareFn } from "grammy";
 import type { PrivateContext } from "./context.ts";
 import type { PartnerBotDeps } from "./deps.ts";
 import { routeFeatures } from "./feature-router.ts";
@@ -14,13 +14,14 @@ import { orderWatch } from "./features/orders.ts";
 import { partnerSignUpFeature } from "./features/partner-signup.ts";
 import { partnerVerifyFeature } from "./features/partner-verify.ts";
 import { partnerGate } from "./middleware/partner-gate.ts";
+import { Chain } from "./middleware-chain.ts";
 import { partnerFeatures } from "./partner-features.ts";
 
 export function partnerMode(
   deps: PartnerBotDeps,
   flows: Composer<PrivateContext>,
 ): MiddlewareFn<PrivateContext> {
-  const gate = new Composer<PrivateContext>();
+  const gate = new Chain<PrivateContext>();
   // Commands and taps only: stray text reaches the unknown-input answer, as in account mode.
   gate.on(["message:entities:bot_command", "callback_query"]).use(partnerGate(deps));
   // Each update runs through only the features that can take it, in this order (feature-router.ts).

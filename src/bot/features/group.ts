@@ -1,7 +1,8 @@
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Chain } from "../middleware-chain.ts";
 import { knownCodes } from "../ui/currency-choice.ts";
 import { privateChatKeyboard } from "../ui/keyboards.ts";
 import { marketUnavailableText } from "../ui/price-card.ts";
@@ -13,7 +14,7 @@ import { marketUnavailableText } from "../ui/price-card.ts";
  * before this in bot.ts. Plain group chatter is not the bot's business and gets no answer.
  */
 export function groupFeature(deps: Pick<BotDeps, "market" | "clock">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new Chain<BotContext>();
   // `/price` alone: the question with buttons is for private chats; here, how to ask.
   composer.command("price", async (ctx) => {
     let text: string;

@@ -12,13 +12,14 @@
  * (`is_personal`): a shared cache would show a German card to an English user.
  */
 import Big from "big.js";
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatPercent } from "../../money.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Chain } from "../middleware-chain.ts";
 import { searchCurrencies } from "../ui/currency-choice.ts";
 import { ageMinutes, priceCardHtml, priceChoices } from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
@@ -35,7 +36,7 @@ export const INLINE_START_PARAMETER = "inline";
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export function inlineFeature(deps: Pick<BotDeps, "market" | "clock">): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new Chain<BotContext>();
   composer.on("inline_query", async (ctx) => {
     let snapshot: MarketSnapshot;
     try {

@@ -18,13 +18,14 @@
  * look a user up by e-mail, so `/user EMAIL` finds those who signed up through this bot (their
  * e-mail is indexed, hashed, at sign-up).
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import { type Big, decimalFrom, formatAmount, parseAmount } from "../../money.ts";
 import { MasterAlerts } from "../../partner/master-alerts.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { Chain } from "../middleware-chain.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
@@ -49,7 +50,7 @@ export function currencyCodes(payload: unknown): string[] {
 export function operatorDesk(
   deps: Pick<BotDeps, "store"> & { partner: PartnerServices },
 ): Composer<PrivateContext> {
-  const outer = new Composer<PrivateContext>();
+  const outer = new Chain<PrivateContext>();
   const { api, operators, users } = deps.partner;
   const desk = outer.filter((ctx) => operators.has(ctx.from.id));
   const alerts = new MasterAlerts(deps.store);

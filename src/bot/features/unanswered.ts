@@ -9,14 +9,15 @@
  *
  * Groups stay quiet: chatter there is not the bot's business (features/group.ts).
  */
-import { Composer } from "grammy";
+import type { Composer } from "grammy";
 import { closestCommand, KNOWN_COMMANDS } from "../commands.ts";
 import type { BotContext } from "../context.ts";
+import { Chain } from "../middleware-chain.ts";
 
 const SECRET_LIKE = /^\s*\d{3}\s?\d{3}\s*$/;
 
 export function staleButtons(): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new Chain<BotContext>();
   composer.on("callback_query", (ctx) => ctx.answerCallbackQuery({ text: ctx.t("button-inactive") }));
   return composer;
 }
@@ -26,7 +27,7 @@ export function staleButtons(): Composer<BotContext> {
  * understands, so a mistyped command is never matched to one the mode does not have.
  */
 export function unknownInput(known: readonly string[] = KNOWN_COMMANDS): Composer<BotContext> {
-  const composer = new Composer<BotContext>();
+  const composer = new Chain<BotContext>();
   composer.on("message:text", async (ctx) => {
     // A flow that let a message through has said what it wanted; do not talk over it.
     if (Object.keys(ctx.conversation.active()).length > 0) return;
