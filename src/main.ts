@@ -12,7 +12,6 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { startBackgroundJobs } from "./jobs.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
-import { webAppRoutes } from "./webapp/routes.ts";
 import { type HttpRoute, startHttpServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
@@ -39,10 +38,13 @@ async function main(): Promise<void> {
   await registerCommands(bot.api, services.deps);
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
 
-  // The Mini App login page is served by the bot's own HTTP server, in either mode.
-  const routes: HttpRoute[] = config.webAppUrl
-    ? [webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api })]
-    : [];
+  // The Mini App login page is served by the bot's own HTTP server, in either mode. Its code (and
+  // the initData checker) is loaded only when WEBAPP_URL is set.
+  const routes: HttpRoute[] = [];
+  if (config.webAppUrl) {
+    const { webAppRoutes } = await import("./webapp/routes.ts");
+    routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
+  }
   let stopUpdates: () => Promise<void>;
   if (config.botMode === "webhook" && config.webhook) {
     const url = new URL(config.webhook.url);

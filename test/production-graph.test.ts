@@ -42,8 +42,21 @@ describe("npm start's import graph", () => {
       'import "./g.ts";',
       'const h = await import("./h.ts");',
       "export function i() { return 'from'; }",
+      'const j = lazy(() => import("some-package/max"));',
+      'export type { K } from "./k.ts";',
     ].join("\n");
-    expect(specifiersOf(source).sort()).toEqual(["./a.ts", "./c.ts", "./e.ts", "./f.ts", "./g.ts", "./h.ts"]);
+    expect(specifiersOf(source).sort()).toEqual([
+      "./a.ts",
+      "./c.ts",
+      "./e.ts",
+      "./f.ts",
+      "./g.ts",
+      "./h.ts",
+      "./k.ts",
+      "some-package/max",
+    ]);
+    // What Node loads before the code runs: no type-only imports, nothing imported at first use.
+    expect(specifiersOf(source, { atStart: true }).sort()).toEqual(["./a.ts", "./e.ts", "./f.ts", "./g.ts"]);
   });
 
   it("finds the test-only folders when they are reached (the demo reaches all of them)", () => {
@@ -67,6 +80,28 @@ describe("npm start's import graph", () => {
       .filter(([name]) => !(name in manifest.dependencies))
       .map(([name, file]) => `${name} (imported by ${chainTo(graph, file)})`);
     expect(missing).toEqual([]);
+  });
+
+  it("loads the Redis backend, QR codes, address and phone checks and the Mini App only at first use", () => {
+    // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/lazy.ts).
+    const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts"];
+    const packages = [
+      "@keyv/redis",
+      "qrcode",
+      "multicoin-address-validator",
+      "libphonenumber-js",
+      "@telegram-apps/init-data-node",
+    ];
+    const all = importGraph(ROOT, "src/main.ts");
+    const atStart = importGraph(ROOT, "src/main.ts", { atStart: true });
+    expect(files.filter((file) => !all.files.has(file))).toEqual([]);
+    expect(packages.filter((name) => !all.packages.has(name))).toEqual([]);
+    expect(files.filter((file) => atStart.files.has(file)).map((file) => chainTo(atStart, file))).toEqual([]);
+    expect(
+      packages
+        .filter((name) => atStart.packages.has(name))
+        .map((name) => `${name} (imported by ${chainTo(atStart, atStart.packages.get(name) ?? "")})`),
+    ).toEqual([]);
   });
 });
 

@@ -7,14 +7,18 @@
  * The format check is multicoin-address-validator (checksums included: base58check, bech32 and
  * bech32m, EIP-55 mixed case, XRP's base58). ERC-20 tokens use their chain's format (`usdc` → `eth`).
  * A currency the library does not know is not checked here (`unchecked`), the exchange decides.
+ * The library and its chain tables are loaded at the first check (src/lazy.ts), not at start-up.
  *
  * @example
  * cleanAddress(" bitcoin:BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ?amount=0.01 ");
  * // "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq"
- * checkAddress("0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", "btc", ["btc", "eth"]);
+ * await checkAddress("0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", "btc", ["btc", "eth"]);
  * // { ok: false, reason: "other-currency", other: "eth" }
  */
-import WAValidator from "multicoin-address-validator";
+import { lazy } from "../lazy.ts";
+
+const validator = lazy(() => import("multicoin-address-validator"));
+type Validator = Awaited<ReturnType<typeof validator>>["default"];
 
 /** Tokens that live on another coin's chain and use its address format. */
 const CHAIN_OF: Readonly<Record<string, string>> = {
@@ -61,19 +65,26 @@ export function cleanAddress(input: string): string {
 }
 
 /** Is `address` (already cleaned) an address of `currency`? `known` lists the exchange's codes. */
-export function checkAddress(address: string, currency: string, known: readonly string[] = []): AddressCheck {
+export async function checkAddress(
+  address: string,
+  currency: string,
+  known: readonly string[] = [],
+): Promise<AddressCheck> {
   if (address === "") return { ok: false, reason: "empty" };
   if (address.length > MAX_ADDRESS_LENGTH) return { ok: false, reason: "too-long" };
+  const { default: WAValidator } = await validator();
   const chain = chainOf(currency);
   if (WAValidator.findCurrency(chain) === null) return { ok: true, address, checked: false };
-  if (isValidFor(address, chain)) return { ok: true, address, checked: true };
-  const other = known.find((code) => chainOf(code) !== chain && isValidFor(address, chainOf(code)));
+  if (isValidFor(WAValidator, address, chain)) return { ok: true, address, checked: true };
+  const other = known.find(
+    (code) => chainOf(code) !== chain && isValidFor(WAValidator, address, chainOf(code)),
+  );
   return other === undefined
     ? { ok: false, reason: "invalid" }
     : { ok: false, reason: "other-currency", other };
 }
 
-function isValidFor(address: string, chain: string): boolean {
+function isValidFor(WAValidator: Validator, address: string, chain: string): boolean {
   if (WAValidator.findCurrency(chain) === null) return false;
   try {
     return WAValidator.validate(address, chain, { networkType: "prod" });

@@ -163,7 +163,9 @@ type DecisionClaim = { by: "confirm" | "cancel"; at: number };
 const actionKey = (id: string) => `order:${id}`;
 const decisionKey = (id: string) => `order-claim:${id}`;
 const sendKey = (id: string) => `order-send:${id}`;
-const openKey = (userId: number, id: string) => `order-open:${userId}:${id}`;
+/** Where open actions are listed: everyone's, or one user's. */
+const openPrefix = (userId?: number) => (userId === undefined ? "order-open:" : `order-open:${userId}:`);
+const openKey = (userId: number, id: string) => `${openPrefix(userId)}${id}`;
 const latestKey = (userId: number, kind: ActionKind) => `order-latest:${userId}:${kind}`;
 const txKey = (transactionId: number) => `order-tx:${transactionId}`;
 const noticeKey = (id: string, kind: string) => `order-notice:${id}:${kind}`;
@@ -369,8 +371,7 @@ export class Ledger {
    * (for the background reconciliation). Oldest first.
    */
   async open(userId?: number): Promise<MoneyAction[]> {
-    const prefix = userId === undefined ? "order-open:" : `order-open:${userId}:`;
-    const keys = await this.#store.keys(prefix);
+    const keys = await this.#store.keys(openPrefix(userId));
     const actions: MoneyAction[] = [];
     for (const key of keys) {
       const id = key.slice(key.lastIndexOf(":") + 1);
@@ -381,9 +382,17 @@ export class Ledger {
     return actions.sort((a, b) => a.createdAt - b.createdAt);
   }
 
+  /**
+   * Whether the user has an open action, from the key listing alone: a key left by an action that
+   * has since ended also counts (`open()` then deletes it).
+   */
+  async hasOpen(userId: number): Promise<boolean> {
+    return (await this.#store.keys(openPrefix(userId))).length > 0;
+  }
+
   /** User ids with open actions (cheaper than loading them: one key listing). */
   async usersWithOpenActions(): Promise<number[]> {
-    const keys = await this.#store.keys("order-open:");
+    const keys = await this.#store.keys(openPrefix());
     const ids = new Set<number>();
     for (const key of keys) {
       const userId = Number(key.split(":")[1]);

@@ -194,6 +194,11 @@ export class OrderPipeline {
     return newest;
   }
 
+  /** Whether the user has orders whose outcome is still open (one key listing). */
+  hasOpen(userId: number): Promise<boolean> {
+    return this.ledger.hasOpen(userId);
+  }
+
   /** The user's open orders, reconciled now (the user came back). */
   reconcileUser(userId: number): Promise<OrderNotice[]> {
     return reconcileUser(this.#reconcileDeps(), userId);

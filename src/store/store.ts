@@ -4,12 +4,10 @@
  *
  * `openStore(url)` picks the backend from the URL: `sqlite://PATH` (the embedded default),
  * `redis://HOST:PORT` (several instances) or `memory://` (unit tests). All three share the same
- * semantics, proven by one contract suite in `test/store/`.
+ * semantics, proven by one contract suite in `test/store/`. Only the backend the URL names is
+ * loaded: a bot on SQLite never loads the Redis client, one on Redis never loads sqlite3.
  */
 import { StoreError } from "./errors.ts";
-import { openMemoryStore } from "./memory.ts";
-import { openRedisStore } from "./redis.ts";
-import { openSqliteStore } from "./sqlite.ts";
 
 /**
  * A key-value store with TTLs and the few atomic operations money and login safety stand on.
@@ -99,17 +97,23 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   const scheme = /^([a-z]+):\/\//.exec(url)?.[1];
   const onError = options.onError ?? (() => {});
   switch (scheme) {
-    case "sqlite":
+    case "sqlite": {
+      const { openSqliteStore } = await import("./sqlite.ts");
       return openSqliteStore(url.slice("sqlite://".length), {
         namespace,
         onError,
         ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
       });
+    }
     case "redis":
-    case "rediss":
+    case "rediss": {
+      const { openRedisStore } = await import("./redis.ts");
       return openRedisStore(url, { namespace, onError });
-    case "memory":
+    }
+    case "memory": {
+      const { openMemoryStore } = await import("./memory.ts");
       return openMemoryStore(url.slice("memory://".length), { namespace });
+    }
     default:
       throw new StoreError(
         "STORE_URL must start with sqlite://, redis:// or memory:// (for example sqlite://data/bot.sqlite).",

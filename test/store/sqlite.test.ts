@@ -1,7 +1,9 @@
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
 import { KeyvSqlite } from "@keyv/sqlite";
 import { Keyv } from "keyv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -91,5 +93,27 @@ describe("sqlite:// specifics", () => {
 
   it("refuses an empty path", async () => {
     await expect(openStore("sqlite://")).rejects.toThrow(/sqlite:\/\/data\/bot.sqlite/);
+  });
+
+  it("opens without loading the Redis backend or its client (a fresh process lists what it loaded)", () => {
+    const storeModule = fileURLToPath(new URL("../../src/store/store.ts", import.meta.url));
+    const script = `import { registerHooks } from "node:module";
+      const loaded = [];
+      registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); loaded.push(r.url); return r; } });
+      const { openStore } = await import(${JSON.stringify(storeModule)});
+      const store = await openStore(${JSON.stringify(`sqlite://${join(dir, "lazy.sqlite")}`)});
+      await store.set("k", 1);
+      await store.close();
+      console.log(JSON.stringify(loaded));`;
+    const run = spawnSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe("");
+    const loaded = JSON.parse(run.stdout) as string[];
+    expect(loaded.some((url) => url.endsWith("/src/store/sqlite.ts"))).toBe(true);
+    expect(loaded.some((url) => url.includes("/node_modules/@keyv/sqlite/"))).toBe(true);
+    expect(
+      loaded.filter((url) => /\/src\/store\/redis\.ts$|\/node_modules\/(@keyv\/redis|@redis)\//.test(url)),
+    ).toEqual([]);
   });
 });

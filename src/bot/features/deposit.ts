@@ -12,7 +12,6 @@
 import { createHash } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard, InputFile } from "grammy";
-import QRCode from "qrcode";
 import type { Address } from "../../exchange/schemas.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -22,6 +21,7 @@ import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
+import { qrPng } from "../ui/qr-png.ts";
 
 export const DEPOSIT_NEW_FLOW = "deposit-new";
 /** The newest this many addresses are listed (a message and a keyboard have limits). */
@@ -42,7 +42,7 @@ export function addressFingerprint(address: string): string {
 
 /** The QR picture of an address as PNG bytes. */
 export async function addressQr(address: string): Promise<Uint8Array> {
-  return new Uint8Array(await QRCode.toBuffer(address, { type: "png", margin: 2, scale: 8 }));
+  return qrPng(address, { scale: 8 });
 }
 
 function findCurrency(currencies: readonly Currency[], typed: string): Currency | undefined {

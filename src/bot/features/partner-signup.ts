@@ -8,8 +8,8 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard, Keyboard } from "grammy";
-import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { ExchangeError } from "../../exchange/errors.ts";
+import { lazy } from "../../lazy.ts";
 import { PIN } from "../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
@@ -25,6 +25,8 @@ export const SIGNUP_FLOW = "signup";
 export const TERMS_VERSION = "2026-11";
 const SIGNUP_TIMEOUT_MS = 15 * 60_000;
 const NAME_MAX = 64;
+/** The phone metadata is large and only sign-up reads it: loaded at the first number checked. */
+const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
 type Deps = Pick<PartnerBotDeps, "partner" | "clock">;
 
@@ -186,6 +188,7 @@ async function askPhone(conversation: Flow, ctx: FlowContext, telegramId: number
     } else {
       typed = answer.message?.text ?? "";
     }
+    const { parsePhoneNumberFromString } = await phoneNumbers();
     const phone = parsePhoneNumberFromString(typed.trim());
     if (phone?.isValid()) {
       await answer.reply(ctx.t("signup-phone-ok", { phone: phone.formatInternational() }), {

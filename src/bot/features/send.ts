@@ -91,7 +91,7 @@ function sendFlow(deps: SendDeps) {
     while (address === undefined) {
       const answer = await waitAnswer(conversation, step);
       if (answer.kind === "tap") continue;
-      const checked = checkAddress(cleanAddress(answer.text), code, known);
+      const checked = await checkAddress(cleanAddress(answer.text), code, known);
       if (checked.ok) {
         address = checked.address;
         break;

@@ -12,8 +12,8 @@
  * if (payload) await ctx.replyWithPhoto(new InputFile(await giroCodePng(payload), "girocode.png"));
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
-import QRCode from "qrcode";
 import type { Big } from "../../money.ts";
+import { qrPng } from "./qr-png.ts";
 
 export interface Transfer {
   /** The beneficiary (account holder), not the bank's name. */
@@ -69,7 +69,5 @@ export function giroCodePayload(transfer: Transfer): string | undefined {
 
 /** The QR picture of a payload (EPC069-12 asks for error correction level M). */
 export async function giroCodePng(payload: string): Promise<Uint8Array> {
-  return new Uint8Array(
-    await QRCode.toBuffer(payload, { type: "png", errorCorrectionLevel: "M", margin: 2, scale: 6 }),
-  );
+  return qrPng(payload, { errorCorrectionLevel: "M", scale: 6 });
 }

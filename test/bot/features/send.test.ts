@@ -21,26 +21,39 @@ describe("recipient addresses", () => {
       ),
     ).toBe(ETH);
   });
-  it("checks format and checksum per currency (bech32, base58, EIP-55, XRP; USDC as ERC-20)", () => {
+  it("checks format and checksum per currency (bech32, base58, EIP-55, XRP; USDC as ERC-20)", async () => {
     const known = ["btc", "eth", "ltc", "xrp", "usdc"];
-    expect(checkAddress(BTC, "btc", known)).toMatchObject({ ok: true, checked: true });
-    expect(checkAddress("3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "btc", known)).toMatchObject({ ok: true });
+    expect(await checkAddress(BTC, "btc", known)).toMatchObject({ ok: true, checked: true });
+    expect(await checkAddress("3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy", "btc", known)).toMatchObject({
+      ok: true,
+    });
     expect(
-      checkAddress("bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", "btc"),
+      await checkAddress("bc1p5d7rjq7g6rdk2yhzks9smlaqtedr4dekq08ge8ztwac72sfr9rusxg3297", "btc"),
     ).toMatchObject({
       ok: true,
     });
-    expect(checkAddress(`${BTC.slice(0, -1)}x`, "btc", known)).toEqual({ ok: false, reason: "invalid" });
-    expect(checkAddress(ETH, "btc", known)).toEqual({ ok: false, reason: "other-currency", other: "eth" });
-    expect(checkAddress(ETH, "usdc", known)).toMatchObject({ ok: true });
-    expect(checkAddress(ETH.replace("B", "b"), "eth", known)).toEqual({ ok: false, reason: "invalid" });
-    expect(checkAddress("LM2WMpR1Rp6j3Sa59cMXMs1SPzj9eXpGc1", "ltc", known)).toMatchObject({ ok: true });
-    expect(checkAddress("rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh", "xrp", known)).toMatchObject({ ok: true });
-    expect(checkAddress("rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLj", "xrp", known)).toEqual({
+    expect(await checkAddress(`${BTC.slice(0, -1)}x`, "btc", known)).toEqual({
       ok: false,
       reason: "invalid",
     });
-    expect(checkAddress("whatever", "newcoin", known)).toMatchObject({ ok: true, checked: false });
+    expect(await checkAddress(ETH, "btc", known)).toEqual({
+      ok: false,
+      reason: "other-currency",
+      other: "eth",
+    });
+    expect(await checkAddress(ETH, "usdc", known)).toMatchObject({ ok: true });
+    expect(await checkAddress(ETH.replace("B", "b"), "eth", known)).toEqual({ ok: false, reason: "invalid" });
+    expect(await checkAddress("LM2WMpR1Rp6j3Sa59cMXMs1SPzj9eXpGc1", "ltc", known)).toMatchObject({
+      ok: true,
+    });
+    expect(await checkAddress("rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLh", "xrp", known)).toMatchObject({
+      ok: true,
+    });
+    expect(await checkAddress("rEb8TK3gBgk5auZkwc6sHnwrGVJH8DuaLj", "xrp", known)).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await checkAddress("whatever", "newcoin", known)).toMatchObject({ ok: true, checked: false });
   });
 });
 
