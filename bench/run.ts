@@ -13,6 +13,7 @@ import { benchBalance } from "./balance.ts";
 import { benchFanout } from "./fanout.ts";
 import { benchHelp } from "./help.ts";
 import { benchInline } from "./inline.ts";
+import { compileBotProcess } from "./lib/child.ts";
 import { startEnv } from "./lib/env.ts";
 import { type BenchResult, type Goal, goalsTable } from "./lib/goals.ts";
 import { benchMemory } from "./memory.ts";
@@ -31,6 +32,8 @@ console.log(
     "double → the bot's sendMessage for it recorded there.",
 );
 
+// Before any figure is taken: the bot process runs compiled JavaScript, as npm start does.
+compileBotProcess();
 const env = await startEnv();
 const goals: Goal[] = [];
 const report = (result: BenchResult) => {

@@ -1,13 +1,23 @@
 /**
  * `npm start` carries only what production runs: the sandbox exchange, the Bot API double and
- * the demo are for tests and trying the bot out, and the Docker image leaves them out. Node runs
- * the TypeScript sources as they are (type stripping, no build step), so the image is the source
- * tree minus what `.dockerignore` drops, and here it is checked by running it.
+ * the demo are for tests and trying the bot out, and the Docker image leaves them out. `npm start`
+ * and the image run the JavaScript that `npm run build` compiles into dist/ (tsconfig.build.json),
+ * so the image's tree is rebuilt here from the Dockerfile, stage by stage, and checked by running it.
  */
 import { spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join, resolve } from "node:path";
+import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { chainTo, importGraph, specifiersOf } from "./support/import-graph.ts";
@@ -95,13 +105,36 @@ describe("npm start's import graph", () => {
   });
 });
 
-/** `COPY a b dest` lines of the Dockerfile's final stage: sources in the build context, dest under WORKDIR. */
-function dockerCopies(): { sources: string[]; dest: string }[] {
-  const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
-  return [...dockerfile.matchAll(/^COPY\s+(?!--)(.+)$/gm)].map((match) => {
-    const words = (match[1] ?? "").trim().split(/\s+/);
-    return { sources: words.slice(0, -1), dest: words.at(-1) ?? "." };
-  });
+interface Stage {
+  name: string | undefined;
+  workdir: string;
+  /** `COPY [--from=stage] a b dest`: sources in the build context (or that stage), dest under workdir. */
+  copies: { from: string | undefined; sources: string[]; dest: string }[];
+  runs: string[];
+}
+
+/** The Dockerfile's stages with their COPY and RUN lines (a RUN's `\` continuations joined). */
+function dockerStages(): Stage[] {
+  const text = readFileSync(join(ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
+  const stages: Stage[] = [];
+  for (const line of text.split("\n").map((l) => l.trim())) {
+    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?$/i.exec(line);
+    if (from) stages.push({ name: from[1], workdir: "/", copies: [], runs: [] });
+    const stage = stages.at(-1);
+    if (stage === undefined) continue;
+    const workdir = /^WORKDIR\s+(\S+)$/.exec(line);
+    if (workdir) stage.workdir = workdir[1] ?? "/";
+    const run = /^RUN\s+(.+)$/.exec(line);
+    if (run) stage.runs.push((run[1] ?? "").replace(/\s+/g, " "));
+    const copy = /^COPY\s+(?:--from=(\S+)\s+)?(.+)$/.exec(line);
+    if (copy) {
+      const words = (copy[2] ?? "").trim().split(/\s+/);
+      if (words.some((word) => word.startsWith("--")))
+        throw new Error(`Dockerfile: "${line}" has flags this test does not read`);
+      stage.copies.push({ from: copy[1], sources: words.slice(0, -1), dest: words.at(-1) ?? "." });
+    }
+  }
+  return stages;
 }
 
 /** `.dockerignore` as plain paths; a pattern with wildcards would need more than this reads. */
@@ -114,44 +147,109 @@ function dockerIgnored(): string[] {
   return patterns.map((pattern) => pattern.replace(/^\/+|\/+$/g, ""));
 }
 
-/** The files the image gets, laid out under `app` as WORKDIR /app. */
-function buildImageTree(app: string): void {
+/**
+ * Lays out each stage under `into/stage-N` (its WORKDIR there): COPY from the build context
+ * (minus `.dockerignore`) or from an earlier stage, then its `npm run` lines (the build) as
+ * written. The project's node_modules stands in for `npm ci`; the apt toolchain and the data
+ * folder of the image's user are not needed to run it. Returns the final stage's WORKDIR.
+ */
+function buildImageTree(into: string): string {
   const ignored = dockerIgnored();
-  const kept = (source: string): boolean => {
+  const fromContext = (source: string): boolean => {
     const path = resolve(source).slice(ROOT.length).replace(/^\/+/, "");
     return !ignored.some((pattern) => path === pattern || path.startsWith(`${pattern}/`));
   };
-  for (const { sources, dest } of dockerCopies()) {
-    for (const source of sources) {
-      if (!kept(join(ROOT, source))) continue;
-      const into = dest.endsWith("/") || sources.length > 1 ? join(app, dest, source) : join(app, dest);
-      mkdirSync(dirname(into), { recursive: true });
-      cpSync(join(ROOT, source), into, { recursive: true, filter: kept });
+  const roots = new Map<string, string>();
+  let app = into;
+  dockerStages().forEach((stage, index) => {
+    const root = join(into, `stage-${index}`);
+    if (stage.name !== undefined) roots.set(stage.name, root);
+    app = join(root, stage.workdir);
+    mkdirSync(app, { recursive: true });
+    for (const { from, sources, dest } of stage.copies) {
+      const base = from === undefined ? ROOT : roots.get(from);
+      if (base === undefined) throw new Error(`Dockerfile: COPY --from=${from} names no earlier stage`);
+      for (const source of sources) {
+        const path = join(base, source);
+        if (from === undefined && !fromContext(path)) continue;
+        const target =
+          dest.endsWith("/") || sources.length > 1 ? join(app, dest, basename(source)) : join(app, dest);
+        mkdirSync(dirname(target), { recursive: true });
+        cpSync(path, target, { recursive: true, filter: from === undefined ? fromContext : () => true });
+      }
     }
-  }
+    for (const command of stage.runs) {
+      if (command.startsWith("npm ci ")) {
+        symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"), "dir");
+      } else if (command.startsWith("npm run ")) {
+        const ran = spawnSync("sh", ["-c", command], { cwd: app, encoding: "utf8" });
+        expect(ran.status, `RUN ${command}\n${ran.stdout}${ran.stderr}`).toBe(0);
+      }
+    }
+  });
+  return app;
+}
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(folder, join(entry.parentPath, entry.name)));
 }
 
 describe("the Docker image", () => {
-  const app = mkdtempSync(join(tmpdir(), "image-tree-"));
-  afterAll(() => rmSync(app, { recursive: true, force: true }));
+  const tree = mkdtempSync(join(tmpdir(), "image-tree-"));
+  afterAll(() => rmSync(tree, { recursive: true, force: true }));
+  let app = "";
 
-  it("copies the sources without the sandbox, the Bot API double or the demo", () => {
-    buildImageTree(app);
-    expect(existsSync(join(app, "src/main.ts"))).toBe(true);
+  it("builds dist/ in the build stage and the final stage carries it and the locales, no sources", () => {
+    app = buildImageTree(tree);
+    expect(existsSync(join(app, "dist/main.js"))).toBe(true);
     expect(existsSync(join(app, "locales/en.ftl"))).toBe(true);
-    for (const folder of NOT_IN_PRODUCTION) expect(existsSync(join(app, folder)), folder).toBe(false);
+    expect(existsSync(join(app, "package.json"))).toBe(true);
+    expect(existsSync(join(app, "src"))).toBe(false);
     expect(existsSync(join(app, "test"))).toBe(false);
   });
 
-  it("loads all of npm start from that tree: without configuration it stops with the config sentence", () => {
-    // The image installs its own production dependencies; the project's stand in for them here.
-    symlinkSync(join(ROOT, "node_modules"), join(app, "node_modules"), "dir");
-    const started = spawnSync(process.execPath, ["src/main.ts"], {
+  it("dist/ holds nothing of sandbox/, telegram-double/ or demo/, and every import in it names a .js file", () => {
+    const files = filesUnder(join(app, "dist"));
+    expect(files).toContain("bot/bot.js");
+    const folders = NOT_IN_PRODUCTION.map((folder) => folder.replace(/^src\//, ""));
+    expect(files.filter((file) => folders.some((folder) => file.startsWith(folder)))).toEqual([]);
+    expect(files.filter((file) => !file.endsWith(".js"))).toEqual([]);
+    const graph = importGraph(app, "dist/main.js");
+    expect(graph.files.size).toBeGreaterThan(50);
+    const relativeImports = files.flatMap((file) =>
+      specifiersOf(readFileSync(join(app, "dist", file), "utf8")).filter((s) => s.startsWith(".")),
+    );
+    expect(relativeImports.filter((specifier) => !specifier.endsWith(".js"))).toEqual([]);
+  });
+
+  it("finds the locales from dist/ as it does from src/", () => {
+    const found = spawnSync(
+      process.execPath,
+      ["-e", 'import("./dist/bot/i18n.js").then((m) => process.stdout.write(m.LOCALES_DIR))'],
+      { cwd: app, encoding: "utf8" },
+    );
+    expect(found.stderr).toBe("");
+    expect(realpathSync(found.stdout)).toBe(realpathSync(join(app, "locales")));
+  });
+
+  it("runs npm start from that tree: without configuration it stops with the config sentence", () => {
+    const started = spawnSync(process.execPath, ["dist/main.js"], {
       cwd: app,
       env: { PATH: process.env.PATH },
       encoding: "utf8",
     });
     expect(started.stderr).toBe("BOT_TOKEN is missing: set it to the token @BotFather gave you.\n");
     expect(started.status).toBe(2);
+  });
+
+  it("runs the command npm start runs", () => {
+    const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const cmd = /^CMD\s+(\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]";
+    expect((JSON.parse(cmd) as string[]).join(" ")).toBe(manifest.scripts.start);
   });
 });

@@ -1,7 +1,7 @@
 /** Parent side of `bot-process.ts`: fork it, send it commands, stop it. */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { once } from "node:events";
-import { readFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Vault } from "../../src/store/vault.ts";
 import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
@@ -29,11 +29,37 @@ export interface BotProcess {
 export function startFlags(): string[] {
   const given = process.env.BENCH_NODE_FLAGS;
   if (given !== undefined) return given.split(/\s+/).filter(Boolean);
-  const manifest = JSON.parse(readFileSync(join(import.meta.dirname, "../../package.json"), "utf8")) as {
+  const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
     scripts?: { start?: string };
   };
   const words = (manifest.scripts?.start ?? "").split(/\s+/);
   return words.slice(1).filter((word) => word.startsWith("--"));
+}
+
+const ROOT = join(import.meta.dirname, "../..");
+const OUT = join(ROOT, "bench/.out");
+let compiled = false;
+
+/**
+ * Compiles `bot-process.ts` and the sources it loads to JavaScript in bench/.out (once per run),
+ * as `npm start` runs dist/: forked as a .ts file, the bot process would carry Node's type
+ * stripping (~30 MiB RSS, bench/README.md) that production does not. Both bots run this build,
+ * so the bare one pays what the whole stack pays for being JavaScript compiled the same way.
+ */
+export function compileBotProcess(): void {
+  if (compiled) return;
+  rmSync(OUT, { recursive: true, force: true });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "bench/tsconfig.child.json"],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+    },
+  );
+  // src/bot/i18n.ts finds the locales as ../../locales from itself, as it does from dist/.
+  cpSync(join(ROOT, "locales"), join(OUT, "locales"), { recursive: true });
+  compiled = true;
 }
 
 /** The whole stack (createServices + createBot) over a SQLite file, against this run's double and sandbox. */
@@ -51,11 +77,12 @@ export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> 
 }
 
 /**
- * Forks the bot process (with --expose-gc, for heap figures after a GC; the whole stack also with
- * the flags of `npm start`) and starts the bot in it.
+ * Forks the compiled bot process (see `compileBotProcess`) with --expose-gc, for heap figures after
+ * a GC, and the whole stack also with the flags of `npm start`; then starts the bot in it.
  */
 export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
-  const child = fork(join(import.meta.dirname, "bot-process.ts"), [], {
+  compileBotProcess();
+  const child = fork(join(OUT, "bench/lib/bot-process.js"), [], {
     execArgv: ["--expose-gc", ...(options.kind === "whole" ? startFlags() : [])],
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

@@ -21,8 +21,9 @@ export function owner(url: string): string {
   if (url === "") return "(native / GC / idle)";
   const nm = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (nm) return nm[1] as string;
-  const src = /\/(src|bench)\/([^/]+)(\/|$)/.exec(url);
-  if (src) return `${src[1]}/${src[2]?.replace(/\.ts$/, "")}`;
+  // The bot process runs the build in bench/.out (child.ts): bench/.out/src/x.js is src/x.
+  const src = /\/(src|bench)\/([^/]+)(\/|$)/.exec(url.replace("/bench/.out/", "/"));
+  if (src) return `${src[1]}/${src[2]?.replace(/\.[jt]s$/, "")}`;
   if (url.startsWith("node:")) return url.split("/")[0]?.replace(/^node:internal.*/, "node:internal") ?? url;
   return url;
 }
