@@ -3,7 +3,6 @@
  * POST of a confirmed order. After the restart nothing is sent again, and reconciliation against
  * v1/transactions tells the user what really happened.
  */
-import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ManualTimers } from "../../src/clock.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
@@ -11,6 +10,7 @@ import { Ledger } from "../../src/orders/ledger.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../support/harness.ts";
+import { buySentBeforeCrash } from "../support/sent-order.ts";
 import { drainQueue, jobsOnTimers } from "../support/virtual-delivery.ts";
 
 const CARD = (m: SentMessage) => /your quote/.test(m.text) && m.buttons.length > 0;
@@ -99,12 +99,7 @@ describe("crash between Confirm and the exchange's answer", () => {
   });
 
   it("a process killed right after `sent` was recorded: the order is reconciled at start, never re-sent", async () => {
-    // What a kill leaves behind: `sent` in the store, the order at the exchange, no answer seen.
-    const ledger = new Ledger(h.deps.store, h.deps.clock);
-    const action = await ledger.quote({ userId: ada.id, kind: "buy", currency: "btc", amount: "75" });
-    await ledger.confirm(action.id, ada.id);
-    await ledger.markSent(action.id);
-    await h.deps.sessions.use(ada.id, (client) => client.buy({ amount: new Big("75"), currencyCode: "btc" }));
+    const action = await buySentBeforeCrash(h, ada.id, "75");
     await h.restartBot();
     const before = buys(h);
     // autoStart: reconciliation runs at start, without waiting for a tick.

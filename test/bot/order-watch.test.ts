@@ -4,12 +4,12 @@
  * listing and leaves nothing behind in the store.
  */
 
-import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { drainUpdates } from "../../src/bot/bot.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { buySentBeforeCrash } from "../support/sent-order.ts";
 
 describe("orders reconciled when their owner comes back", () => {
   let h: Harness;
@@ -22,12 +22,7 @@ describe("orders reconciled when their owner comes back", () => {
   afterEach(() => h.stop());
 
   it("an order sent before a crash is settled on the user's next message", async () => {
-    // What a kill right after the POST leaves: `sent` in the store, the order at the exchange.
-    const ledger = new Ledger(h.deps.store, h.deps.clock);
-    const action = await ledger.quote({ userId: ada.id, kind: "buy", currency: "btc", amount: "75" });
-    await ledger.confirm(action.id, ada.id);
-    await ledger.markSent(action.id);
-    await h.deps.sessions.use(ada.id, (client) => client.buy({ amount: new Big("75"), currencyCode: "btc" }));
+    const action = await buySentBeforeCrash(h, ada.id, "75");
     await h.restartBot();
 
     await ada.send("/help");
