@@ -21,6 +21,7 @@ import { basename, dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
 import { chainTo, importGraph, specifiersOf } from "./support/import-graph.ts";
+import { startCommand } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const NOT_IN_PRODUCTION = ["src/sandbox/", "src/telegram-double/", "src/demo/"];
@@ -244,12 +245,15 @@ describe("the Docker image", () => {
     expect(started.status).toBe(2);
   });
 
-  it("runs the command npm start runs", () => {
+  it("runs the command npm start runs, with the environment it sets", () => {
     const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
-    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-      scripts: Record<string, string>;
-    };
+    const start = startCommand(ROOT);
     const cmd = /^CMD\s+(\[.*\])$/m.exec(dockerfile)?.[1] ?? "[]";
-    expect((JSON.parse(cmd) as string[]).join(" ")).toBe(manifest.scripts.start);
+    expect(JSON.parse(cmd)).toEqual(["node", ...start.nodeFlags, start.script]);
+    // ENV lines, their continuations joined: every NAME=value npm start sets is set there too.
+    const envWords = [...dockerfile.replace(/\\\n/g, " ").matchAll(/^ENV\s+(.+)$/gm)].flatMap((m) =>
+      (m[1] ?? "").trim().split(/\s+/),
+    );
+    for (const [name, value] of Object.entries(start.env)) expect(envWords).toContain(`${name}=${value}`);
   });
 });

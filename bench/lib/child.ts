@@ -1,9 +1,10 @@
 /** Parent side of `bot-process.ts`: fork it, send it commands, stop it. */
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { once } from "node:events";
-import { cpSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { Vault } from "../../src/store/vault.ts";
+import { startCommand } from "../../test/support/start-command.ts";
 import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
 import type { Env } from "./env.ts";
 
@@ -22,18 +23,18 @@ export interface BotProcess {
 }
 
 /**
- * The Node flags `npm start` runs with (package.json's start script), so the whole stack runs as in
- * production; BENCH_NODE_FLAGS replaces them, to try others. The bare bot runs with Node's defaults:
- * what the flags cost (GC time) shows in the whole stack's figures.
+ * The Node flags and the environment `npm start` runs with (package.json's start script), so the
+ * whole stack runs as in production; BENCH_NODE_FLAGS replaces the flags, to try others, and a
+ * variable already set in this process's environment wins over the script's. The bare bot runs
+ * with Node's defaults: what the flags cost (GC time) shows in the whole stack's figures.
  */
-export function startFlags(): string[] {
+export function startSettings(): { flags: string[]; env: Record<string, string> } {
+  const start = startCommand(ROOT);
   const given = process.env.BENCH_NODE_FLAGS;
-  if (given !== undefined) return given.split(/\s+/).filter(Boolean);
-  const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
-    scripts?: { start?: string };
+  return {
+    flags: given !== undefined ? given.split(/\s+/).filter(Boolean) : start.nodeFlags,
+    env: start.env,
   };
-  const words = (manifest.scripts?.start ?? "").split(/\s+/);
-  return words.slice(1).filter((word) => word.startsWith("--"));
 }
 
 const ROOT = join(import.meta.dirname, "../..");
@@ -82,8 +83,11 @@ export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> 
  */
 export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
   compileBotProcess();
+  const whole = options.kind === "whole";
+  const settings = startSettings();
   const child = fork(join(OUT, "bench/lib/bot-process.js"), [], {
-    execArgv: ["--expose-gc", ...(options.kind === "whole" ? startFlags() : [])],
+    execArgv: ["--expose-gc", ...(whole ? settings.flags : [])],
+    env: whole ? { ...settings.env, ...process.env } : process.env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });
   const call = rpc(child);

@@ -1,0 +1,33 @@
+/**
+ * `npm start` as package.json's start script spells it: `NAME=value` words before `node` (the
+ * environment it sets), then Node's flags, then the script. The Docker image must run the same
+ * (test/production-graph.test.ts) and the benchmarks run the bot process with it (bench/lib/child.ts).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface StartCommand {
+  env: Record<string, string>;
+  nodeFlags: string[];
+  script: string;
+}
+
+export function startCommand(root: string): StartCommand {
+  const manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as {
+    scripts?: { start?: string };
+  };
+  const words = (manifest.scripts?.start ?? "").split(/\s+/).filter(Boolean);
+  const env: Record<string, string> = {};
+  let word = words.shift();
+  for (; word !== undefined && /^[A-Z_][A-Z0-9_]*=/.test(word); word = words.shift()) {
+    const at = word.indexOf("=");
+    env[word.slice(0, at)] = word.slice(at + 1);
+  }
+  const script = words.pop();
+  if (word !== "node" || script === undefined || words.some((w) => !w.startsWith("--"))) {
+    throw new Error(
+      `package.json's start script is not "[NAME=value …] node [--flag …] script": ${manifest.scripts?.start}`,
+    );
+  }
+  return { env, nodeFlags: words, script };
+}
