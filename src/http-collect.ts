@@ -63,7 +63,11 @@ export class CollectingRequest implements Dispatcher.DispatchHandler, Collected 
   #reject: (error: unknown) => void = noop;
 
   /** Sends `options` once; resolves when the last byte has arrived. */
-  send(dispatcher: Dispatcher, options: Dispatcher.DispatchOptions, limits?: CollectLimits): Promise<Collected> {
+  send(
+    dispatcher: Dispatcher,
+    options: Dispatcher.DispatchOptions,
+    limits?: CollectLimits,
+  ): Promise<Collected> {
     return new Promise<Collected>((resolve, reject) => {
       this.#resolve = resolve;
       this.#reject = reject;
@@ -103,7 +107,11 @@ export class CollectingRequest implements Dispatcher.DispatchHandler, Collected 
     this.#controller = controller;
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+  onResponseStart(
+    _controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+  ): void {
     if (statusCode < 200) return; // 100 Continue and the like: the answer is still to come
     this.statusCode = statusCode;
     this.headers = headers;

@@ -268,13 +268,20 @@ export class HttpClient {
     const kind = kindForStatus(status);
     const retryAfterMs =
       kind === "rate-limited" ? parseRetryAfter(headerValue(answer.headers, "retry-after")) : undefined;
-    throw fail(request, path, redact, kind, `${request.method} ${path}: ${status}${message ? ` ${message}` : ""}`, {
-      status,
-      requestId,
-      fieldErrors,
-      retryAfterMs,
-      body: kept,
-    });
+    throw fail(
+      request,
+      path,
+      redact,
+      kind,
+      `${request.method} ${path}: ${status}${message ? ` ${message}` : ""}`,
+      {
+        status,
+        requestId,
+        fieldErrors,
+        retryAfterMs,
+        body: kept,
+      },
+    );
   }
 }
 
