@@ -162,9 +162,9 @@ export function collect(
 }
 
 /** The body as text, a UTF-8 byte order mark skipped (as `body.text()` and `Response.text()` do). */
-export function utf8Text(bytes: Uint8Array): string {
-  const start = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
-  return Buffer.from(bytes.buffer, bytes.byteOffset + start, bytes.length - start).toString("utf8");
+export function utf8Text(bytes: Buffer): string {
+  const bom = bytes.length >= 3 && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  return bom ? bytes.toString("utf8", 3) : bytes.toString("utf8");
 }
 
 function abortReason(signal: AbortSignalLike): Error {

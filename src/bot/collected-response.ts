@@ -17,6 +17,8 @@ import { utf8Text } from "../http-collect.ts";
 /** No body allowed in a Response with these statuses. */
 export const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);
 
+const EMPTY = Buffer.alloc(0);
+
 interface CollectedInit {
   status: number;
   headers: Record<string, string>;
@@ -29,21 +31,21 @@ type BodyReaders = Pick<
 
 export class CollectedResponse extends Response {
   /** undefined for a null-body status: there is no body at all. */
-  readonly #bytes: Uint8Array | undefined;
+  readonly #bytes: Buffer | undefined;
   readonly #init: CollectedInit;
   #used = false;
   /** Made when someone asks for `body`; from then on it answers for the body. */
   #streamed: Response | undefined;
 
-  constructor(bytes: Uint8Array, init: CollectedInit) {
+  constructor(bytes: Buffer, init: CollectedInit) {
     super(null, init);
     this.#bytes = NULL_BODY_STATUS.has(init.status) ? undefined : bytes;
     this.#init = init;
   }
 
   /** The bytes for one read; a body is read once, like any Response's. */
-  #take(): Uint8Array {
-    if (this.#bytes === undefined) return new Uint8Array(0);
+  #take(): Buffer {
+    if (this.#bytes === undefined) return EMPTY;
     if (this.#used) throw new TypeError("Body is unusable: Body has already been read");
     this.#used = true;
     return this.#bytes;
@@ -97,7 +99,7 @@ export class CollectedResponse extends Response {
       clone() {
         if (this.#streamed) return this.#streamed.clone();
         if (this.#used) throw new TypeError("Response.clone: Body has already been consumed.");
-        return new CollectedResponse(this.#bytes ?? new Uint8Array(0), this.#init);
+        return new CollectedResponse(this.#bytes ?? EMPTY, this.#init);
       },
     };
     Object.defineProperties(CollectedResponse.prototype, Object.getOwnPropertyDescriptors(readers));
