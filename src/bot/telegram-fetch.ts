@@ -10,7 +10,7 @@
  * its 429 is returned as it is.
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { undiciFetch } from "./undici-fetch.ts";
+import { undiciFetch, withNativeSignal } from "./undici-fetch.ts";
 
 export interface RetryingFetchOptions {
   maxRetries?: number;
@@ -23,11 +23,14 @@ export interface RetryingFetchOptions {
 
 export function retryingFetch(options: RetryingFetchOptions = {}): typeof fetch {
   const inner = options.fetch ?? undiciFetch();
+  // The default fetch takes grammY's polyfilled signal as it is (and makes a native one itself
+  // only for what it hands to the global fetch); another fetch gets a native one here.
+  const nativeSignal = options.fetch !== undefined;
   const maxRetries = options.maxRetries ?? 3;
   const maxDelaySeconds = options.maxDelaySeconds ?? 60;
   const sleep = options.sleep ?? ((ms: number) => delay(ms));
   return async (input, givenInit) => {
-    const init = withNativeSignal(givenInit);
+    const init = nativeSignal ? withNativeSignal(givenInit) : givenInit;
     const replayable = init?.body === undefined || init.body === null || typeof init.body === "string";
     for (let attempt = 0; ; attempt++) {
       const response = await inner(input, init);
@@ -48,20 +51,4 @@ async function retryAfterOf(response: Response): Promise<number | undefined> {
   } catch {
     return undefined;
   }
-}
-
-/**
- * grammY on Node hands fetch an AbortSignal of its own polyfill, which Node's fetch refuses:
- * forward its abort to a native one.
- */
-function withNativeSignal(init: RequestInit | undefined): RequestInit | undefined {
-  const given = init?.signal as
-    | { aborted: boolean; addEventListener(type: "abort", listener: () => void): void }
-    | null
-    | undefined;
-  if (!init || !given || given instanceof AbortSignal) return init;
-  const controller = new AbortController();
-  if (given.aborted) controller.abort();
-  else given.addEventListener("abort", () => controller.abort());
-  return { ...init, signal: controller.signal };
 }

@@ -1,17 +1,18 @@
 /**
- * A fetch for the Bot API client made of undici's `request` on a keep-alive Agent, returning a
- * standard Response. grammY only reads `status` and `json()`, and Node's global fetch spends most
- * of a Bot API call in its WHATWG machinery (measured with `npm run bench`, BENCH_PROFILE=1: about
- * 5x the CPU of `request` for a sendMessage on loopback).
+ * A fetch for the Bot API client made of one undici dispatch on a keep-alive Agent, the answer
+ * collected whole (http-collect.ts) and returned as a standard Response that reads from those bytes
+ * (collected-response.ts). grammY only reads `status` and `json()`, and Node's global fetch spends
+ * most of a Bot API call in its WHATWG machinery (measured with `npm run bench`, BENCH_PROFILE=1:
+ * about 5x the CPU of undici's `request` for a sendMessage on loopback).
  *
- * What `request` cannot take (a Request object, a web ReadableStream, Blob or FormData body) goes
- * to the global fetch unchanged; grammY sends a string (JSON) or a Node stream (uploads).
+ * grammY's AbortSignal (its own polyfill on Node) is taken as it is. What a dispatch cannot take (a
+ * Request object, a web ReadableStream, Blob or FormData body) goes to the global fetch, with a
+ * native signal; grammY sends a string (JSON) or a Node stream (uploads).
  */
 import { Readable } from "node:stream";
 import { Agent, type Dispatcher } from "undici";
-
-/** No body allowed in a Response with these statuses. */
-const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
+import { collect } from "../http-collect.ts";
+import { CollectedResponse } from "./collected-response.ts";
 
 let shared: Agent | undefined;
 
@@ -34,25 +35,42 @@ export function undiciFetch(dispatcher: Dispatcher = sharedAgent()): typeof fetc
       body instanceof Uint8Array ||
       body instanceof Readable;
     if (!plainBody || (typeof input !== "string" && !(input instanceof URL))) {
-      return globalThis.fetch(input, init);
+      return globalThis.fetch(input, withNativeSignal(init));
     }
     const url = typeof input === "string" ? new URL(input) : input;
     const headers = init?.headers;
-    const answer = await dispatcher.request({
-      origin: url.origin,
-      path: url.pathname + url.search,
-      method: dispatcherMethod(init?.method),
-      headers: headers === undefined || headers instanceof Headers ? headerRecord(headers) : headers,
-      body: body ?? null,
-      signal: init?.signal ?? null,
-    });
-    const bytes = await answer.body.arrayBuffer();
-    const status = answer.statusCode;
-    return new Response(NULL_BODY_STATUS.has(status) ? null : bytes, {
-      status,
+    const answer = await collect(
+      dispatcher,
+      {
+        origin: url.origin,
+        path: url.pathname + url.search,
+        method: dispatcherMethod(init?.method),
+        headers: headers === undefined || headers instanceof Headers ? headerRecord(headers) : headers,
+        body: body ?? null,
+      },
+      { signal: init?.signal },
+    );
+    return new CollectedResponse(answer.body, {
+      status: answer.statusCode,
       headers: contentType(answer.headers),
     });
   };
+}
+
+/**
+ * grammY on Node hands fetch an AbortSignal of its own polyfill, which Node's fetch refuses:
+ * forward its abort to a native one. (undici's dispatch takes the polyfill as it is.)
+ */
+export function withNativeSignal(init: RequestInit | undefined): RequestInit | undefined {
+  const given = init?.signal as
+    | { aborted: boolean; addEventListener(type: "abort", listener: () => void): void }
+    | null
+    | undefined;
+  if (!init || !given || given instanceof AbortSignal) return init;
+  const controller = new AbortController();
+  if (given.aborted) controller.abort();
+  else given.addEventListener("abort", () => controller.abort());
+  return { ...init, signal: controller.signal };
 }
 
 function dispatcherMethod(method: string | undefined): Dispatcher.HttpMethod {

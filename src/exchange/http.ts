@@ -15,6 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
+import { type Collected, CollectingRequest, utf8Text } from "../http-collect.ts";
 import { InFlight } from "../in-flight.ts";
 import { timeLeft } from "./deadline.ts";
 import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
@@ -190,19 +191,10 @@ export class HttpClient {
       body = JSON.stringify(request.body);
       headers["content-type"] = "application/json";
     }
-    // Not AbortSignal.timeout: its timer stays armed after the answer (15 s per request, tens of
-    // thousands under load); this one is cleared as soon as the body is read.
-    const abort = new AbortController();
-    const timer = setTimeout(
-      () => abort.abort(new DOMException("The operation was aborted due to timeout", "TimeoutError")),
-      timeoutMs,
-    );
-    timer.unref();
-    try {
-      return await this.#exchange(request, path, headers, body, abort.signal);
-    } finally {
-      clearTimeout(timer);
-    }
+    // The attempt's deadline is a timer of the request's own (http-collect.ts), cleared with the
+    // last byte: no AbortController and abort listener per attempt, and no AbortSignal.timeout,
+    // whose timer stays armed after the answer (15 s per request, tens of thousands under load).
+    return this.#exchange(request, path, headers, body, timeoutMs);
   }
 
   async #exchange(
@@ -210,54 +202,57 @@ export class HttpClient {
     path: string,
     headers: Record<string, string>,
     body: string | undefined,
-    signal: AbortSignal,
+    timeoutMs: number,
   ): Promise<HttpResponse> {
-    const redact = redactor(request);
-    const fail = (kind: ExchangeErrorKind, message: string, extra: Partial<ExchangeErrorDetailsLite> = {}) =>
-      new ExchangeError(redact(message), { kind, method: request.method, path, ...extra });
-
-    let response: Dispatcher.ResponseData;
+    const call = new CollectingRequest();
+    let answer: Collected;
     try {
-      response = await this.#dispatcher.request({
-        origin: this.#origin,
-        method: request.method,
-        path: path + queryString(request.query),
-        headers,
-        body,
-        signal,
-      });
+      answer = await call.send(
+        this.#dispatcher,
+        {
+          origin: this.#origin,
+          method: request.method,
+          path: path + queryString(request.query),
+          headers,
+          body,
+        },
+        { timeoutMs },
+      );
     } catch (error) {
+      // The redactor is built only here and below: a call that goes well never needs it.
+      const redact = redactor(request);
       const cause = describe(error, redact);
       const timedOut = isTimeout(error);
-      return Promise.reject(
-        fail(
-          timedOut ? "timeout" : "network",
+      const kind = timedOut ? "timeout" : "network";
+      if (call.statusCode === 0) {
+        throw fail(
+          request,
+          path,
+          redact,
+          kind,
           `${request.method} ${path}: ${timedOut ? "no answer in time" : "could not reach the exchange"} (${cause.code ?? cause.name})`,
           { cause },
-        ),
-      );
-    }
-
-    const requestId =
-      headerValue(response.headers, "x-request-id") ?? headerValue(response.headers, "request-id");
-    let text: string;
-    try {
-      text = await response.body.text();
-    } catch (error) {
-      const cause = describe(error, redact);
-      const timedOut = isTimeout(error);
-      throw fail(timedOut ? "timeout" : "network", `${request.method} ${path}: the answer was cut off`, {
-        status: response.statusCode,
-        requestId,
+        );
+      }
+      throw fail(request, path, redact, kind, `${request.method} ${path}: the answer was cut off`, {
+        status: call.statusCode,
+        requestId: requestIdOf(call.headers),
         cause,
       });
     }
 
-    const status = response.statusCode;
+    const status = answer.statusCode;
+    const requestId = requestIdOf(answer.headers);
+    const text = utf8Text(answer.body);
     const parsed = parseJson(text);
+    if (status >= 200 && status < 300 && parsed.ok) return { status, data: parsed.value, requestId };
+
+    const redact = redactor(request);
     if (status >= 200 && status < 300) {
-      if (parsed.ok) return { status, data: parsed.value, requestId };
       throw fail(
+        request,
+        path,
+        redact,
         "bad-response",
         `${request.method} ${path}: the exchange answered ${status} with a body that is not JSON`,
         {
@@ -272,18 +267,40 @@ export class HttpClient {
     const { message, fieldErrors } = readErrorBody(kept);
     const kind = kindForStatus(status);
     const retryAfterMs =
-      kind === "rate-limited" ? parseRetryAfter(headerValue(response.headers, "retry-after")) : undefined;
-    throw fail(kind, `${request.method} ${path}: ${status}${message ? ` ${message}` : ""}`, {
-      status,
-      requestId,
-      fieldErrors,
-      retryAfterMs,
-      body: kept,
-    });
+      kind === "rate-limited" ? parseRetryAfter(headerValue(answer.headers, "retry-after")) : undefined;
+    throw fail(
+      request,
+      path,
+      redact,
+      kind,
+      `${request.method} ${path}: ${status}${message ? ` ${message}` : ""}`,
+      {
+        status,
+        requestId,
+        fieldErrors,
+        retryAfterMs,
+        body: kept,
+      },
+    );
   }
 }
 
 type ExchangeErrorDetailsLite = ConstructorParameters<typeof ExchangeError>[1];
+
+function fail(
+  request: HttpRequest,
+  path: string,
+  redact: (text: string) => string,
+  kind: ExchangeErrorKind,
+  message: string,
+  extra: Partial<ExchangeErrorDetailsLite> = {},
+): ExchangeError {
+  return new ExchangeError(redact(message), { kind, method: request.method, path, ...extra });
+}
+
+function requestIdOf(headers: Record<string, string | string[] | undefined>): string | undefined {
+  return headerValue(headers, "x-request-id") ?? headerValue(headers, "request-id");
+}
 
 function queryString(query: Record<string, QueryValue> | undefined): string {
   if (!query) return "";
