@@ -22,6 +22,7 @@ import { HttpClient } from "./exchange/http.ts";
 import { PartnerApi } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
+import { OPEN_FLAG_PREFIX } from "./orders/ledger.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
 import { PartnerServiceAccount } from "./partner/auth.ts";
 import { KycWatch } from "./partner/kyc-watch.ts";
@@ -76,6 +77,7 @@ export async function createServices(
           [PAUSED_PREFIX]: "untimed",
           [AUTH_PREFIX]: "untimed",
           [PROFILE_PREFIX]: "untimed",
+          [OPEN_FLAG_PREFIX]: "timed",
         },
       })
     : wrapped;

@@ -166,6 +166,13 @@ const sendKey = (id: string) => `order-send:${id}`;
 /** Where open actions are listed: everyone's, or one user's. */
 const openPrefix = (userId?: number) => (userId === undefined ? "order-open:" : `order-open:${userId}:`);
 const openKey = (userId: number, id: string) => `${openPrefix(userId)}${id}`;
+/**
+ * Set (to the action's id) whenever one of the user's actions becomes open, deleted once a listing
+ * finds nothing open: one read says "nothing open" where a key listing would scan (with Redis, the
+ * whole keyspace).
+ */
+export const OPEN_FLAG_PREFIX = "order-open-user:";
+const openFlagKey = (userId: number) => `${OPEN_FLAG_PREFIX}${userId}`;
 const latestKey = (userId: number, kind: ActionKind) => `order-latest:${userId}:${kind}`;
 const txKey = (transactionId: number) => `order-tx:${transactionId}`;
 const noticeKey = (id: string, kind: string) => `order-notice:${id}:${kind}`;
@@ -294,6 +301,8 @@ export class Ledger {
       return undefined;
     }
     await this.#store.set(openKey(action.userId, id), now, this.#retentionMs);
+    // After the open key: a listing that runs meanwhile either sees the key or finds the flag changed.
+    await this.#store.set(openFlagKey(action.userId), id, this.#retentionMs);
     return this.#transition(id, ["confirmed"], { state: "sent", sentAt: now });
   }
 
@@ -371,6 +380,7 @@ export class Ledger {
    * (for the background reconciliation). Oldest first.
    */
   async open(userId?: number): Promise<MoneyAction[]> {
+    const flag = userId === undefined ? undefined : await this.#store.get<string>(openFlagKey(userId));
     const keys = await this.#store.keys(openPrefix(userId));
     const actions: MoneyAction[] = [];
     for (const key of keys) {
@@ -379,15 +389,20 @@ export class Ledger {
       if (action !== undefined && OPEN_STATES.includes(action.state)) actions.push(action);
       else if (action === undefined || FINAL_STATES.includes(action.state)) await this.#store.delete(key);
     }
+    // Only the flag read before the listing: one set since (a new open action) stays.
+    if (userId !== undefined && flag !== undefined && actions.length === 0) {
+      await this.#store.deleteIfEquals(openFlagKey(userId), flag);
+    }
     return actions.sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /**
-   * Whether the user has an open action, from the key listing alone: a key left by an action that
-   * has since ended also counts (`open()` then deletes it).
+   * Whether the user may have an open action: one read of the user's flag, no listing. True also
+   * for actions that have ended since (`open(userId)` then clears the flag). An action opened
+   * before the flag existed is still found by `open()` without a user (the background tick).
    */
   async hasOpen(userId: number): Promise<boolean> {
-    return (await this.#store.keys(openPrefix(userId))).length > 0;
+    return (await this.#store.get(openFlagKey(userId))) !== undefined;
   }
 
   /** User ids with open actions (cheaper than loading them: one key listing). */

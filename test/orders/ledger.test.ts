@@ -47,6 +47,40 @@ describe("Ledger", () => {
     expect(await ledger.open()).toEqual([]);
   });
 
+  it("says whether a user may have open actions with one read, cleared once nothing is open", async () => {
+    expect(await ledger.hasOpen(1)).toBe(false);
+    const first = await quote();
+    await ledger.confirm(first.id, 1);
+    expect(await ledger.hasOpen(1)).toBe(false); // confirmed, not sent: nothing to reconcile
+    await ledger.markSent(first.id);
+    expect(await ledger.hasOpen(1)).toBe(true);
+    expect(await ledger.hasOpen(2)).toBe(false);
+    await ledger.markSettled(first.id, "success");
+    expect(await ledger.hasOpen(1)).toBe(true); // until a listing finds nothing open
+    expect(await ledger.open(1)).toEqual([]);
+    expect(await ledger.hasOpen(1)).toBe(false);
+  });
+
+  it("a listing that found nothing keeps the flag of an action opened meanwhile", async () => {
+    const first = await quote();
+    await ledger.confirm(first.id, 1);
+    await ledger.markSent(first.id);
+    await ledger.markSettled(first.id, "success");
+    // Another instance opens an action after this listing read the flag and the keys.
+    const second = await quote(1, "sell");
+    await ledger.confirm(second.id, 1);
+    const listing = store.keys;
+    store.keys = async (prefix) => {
+      const keys = await listing.call(store, prefix);
+      await ledger.markSent(second.id);
+      return keys;
+    };
+    expect(await ledger.open(1)).toEqual([]);
+    store.keys = listing;
+    expect(await ledger.hasOpen(1)).toBe(true);
+    expect((await ledger.open(1)).map((a) => a.id)).toEqual([second.id]);
+  });
+
   it("sent → unknown → not-placed, and final states do not move", async () => {
     const action = await quote();
     await ledger.confirm(action.id, 1);

@@ -3,6 +3,7 @@
  * environment it sets), then Node's flags, then the script. The Docker image must run the same
  * (test/production-graph.test.ts) and the benchmarks run the bot process with it (bench/lib/child.ts).
  */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -30,4 +31,30 @@ export function startCommand(root: string): StartCommand {
     );
   }
   return { env, nodeFlags: words, script };
+}
+
+/** Builds dist/ as `npm start`'s prestart does (`npm run build`). */
+export function buildForStart(root: string): void {
+  execFileSync(
+    process.execPath,
+    [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"],
+    {
+      cwd: root,
+      stdio: "inherit",
+    },
+  );
+}
+
+/**
+ * What `npm start` runs once dist/ is built: Node with the start script's flags, environment and
+ * script, as a child process whose stderr the caller reads (npm itself left out: it would stand
+ * between the test and the bot's exit status and signals).
+ */
+export function spawnStart(root: string, env: Record<string, string | undefined>): ChildProcess {
+  const start = startCommand(root);
+  return spawn(process.execPath, [...start.nodeFlags, start.script], {
+    cwd: root,
+    env: { ...env, ...start.env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
 }

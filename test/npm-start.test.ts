@@ -1,19 +1,85 @@
 /**
- * `npm start` (src/main.ts, a real child process) with EXCHANGE_MODE=partner against the sandbox
- * and the Bot API double: it logs in with the partner's service account, sets the partner command
- * menu, and serves a new customer from /start through sign-up. A bad partner variable stops it with
+ * `npm start` as it runs in production (dist/, built here as its prestart builds it, with the start
+ * script's Node flags and environment; a real child process) against the sandbox and the Bot API
+ * double. Account mode: it answers /start and /help and stops cleanly on SIGTERM. Partner mode
+ * (EXCHANGE_MODE=partner): it logs in with the partner's service account, sets the partner command
+ * menu, and serves a new customer from /start through sign-up; a bad partner variable stops it with
  * its sentence.
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
-import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
-import { Vault } from "../../src/store/vault.ts";
-import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
+import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
+import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { Vault } from "../src/store/vault.ts";
+import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
+import { buildForStart, spawnStart } from "./support/start-command.ts";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+
+beforeAll(() => buildForStart(ROOT), 60_000);
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const [code] = await exited;
+  return code as number | null;
+}
+
+function stderrOf(child: ChildProcess): () => string {
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return () => stderr;
+}
+
+describe("npm start", () => {
+  let sandbox: Sandbox;
+  let telegram: BotApiDouble;
+  let folder: string;
+  let env: Record<string, string | undefined>;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ rateLimitPerMinute: 0 });
+    telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
+    folder = mkdtempSync(join(tmpdir(), "bot-start-"));
+    env = {
+      PATH: process.env.PATH,
+      BOT_TOKEN: telegram.token,
+      TELEGRAM_API_ROOT: telegram.apiRoot,
+      EXCHANGE_API_URL: sandbox.url,
+      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
+      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
+      SECRETS_KEY: Vault.generateKey(),
+      STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
+      LOG_LEVEL: "silent",
+    };
+  });
+  afterAll(async () => {
+    await telegram?.close();
+    await sandbox?.close();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  it("answers /start and /help, and stops cleanly on SIGTERM", async () => {
+    const child = spawnStart(ROOT, env);
+    const stderr = stderrOf(child);
+    try {
+      const user = telegram.user(778);
+      await user.send("/start");
+      expect((await user.waitForReply(/Welcome/, 20_000)).buttons.flat()).toContain("🔐 Log in");
+      await user.send("/help");
+      expect((await user.waitForReply(/What I can do/)).text).toContain("/balance");
+    } finally {
+      expect(await stop(child), stderr()).toBe(0);
+    }
+  }, 60_000);
+});
 
 describe("npm start in partner mode", () => {
   let sandbox: Sandbox;
@@ -49,19 +115,9 @@ describe("npm start in partner mode", () => {
     rmSync(folder, { recursive: true, force: true });
   });
 
-  async function stop(child: ChildProcess): Promise<number | null> {
-    const exited = once(child, "exit");
-    child.kill("SIGTERM");
-    const [code] = await exited;
-    return code as number | null;
-  }
-
   it("serves a new customer from /start through sign-up", async () => {
-    const child = spawn(process.execPath, ["src/main.ts"], { env, stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
+    const child = spawnStart(ROOT, env);
+    const stderr = stderrOf(child);
     try {
       const menu = await telegram.waitForCall("setMyCommands");
       const commands = (menu.payload.commands as { command: string }[]).map((c) => c.command);
@@ -92,22 +148,16 @@ describe("npm start in partner mode", () => {
       await user.send("/help");
       expect((await user.waitForReply()).text).toContain("/verify – verify your identity");
     } finally {
-      expect(await stop(child), stderr).toBe(0);
+      expect(await stop(child), stderr()).toBe(0);
     }
   }, 60_000);
 
   it("stops with the sentence naming a bad partner variable", async () => {
-    const child = spawn(process.execPath, ["src/main.ts"], {
-      env: { ...env, SUPPORT_CONTACT: "call us" },
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    let stderr = "";
-    child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
+    const child = spawnStart(ROOT, { ...env, SUPPORT_CONTACT: "call us" });
+    const stderr = stderrOf(child);
     const [code] = await once(child, "exit");
     expect(code).toBe(2);
-    expect(stderr.trim()).toBe(
+    expect(stderr().trim()).toBe(
       'SUPPORT_CONTACT must be an @handle, an e-mail address or an http(s) URL, not "call us".',
     );
   }, 30_000);
