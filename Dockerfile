@@ -31,6 +31,8 @@ RUN npm ci --omit=dev --no-audit --no-fund \
 # finds them as ../../locales from itself, so dist/ sits where src/ does). No sources.
 COPY locales ./locales
 COPY --from=build /app/dist ./dist
+# So that `npm start` works in the image too: with no compiler here, its first step runs this dist/.
+COPY scripts ./scripts
 
 # The embedded store lives on a volume, owned by the unprivileged user.
 RUN mkdir -p /app/data && chown -R node:node /app/data

@@ -33,16 +33,9 @@ export function startCommand(root: string): StartCommand {
   return { env, nodeFlags: words, script };
 }
 
-/** Builds dist/ as `npm start`'s prestart does (`npm run build`). */
+/** Builds dist/ as `npm start` does first (its prestart script). */
 export function buildForStart(root: string): void {
-  execFileSync(
-    process.execPath,
-    [join(root, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.build.json"],
-    {
-      cwd: root,
-      stdio: "inherit",
-    },
-  );
+  execFileSync(process.execPath, ["scripts/prestart.ts"], { cwd: root, stdio: "inherit" });
 }
 
 /**
