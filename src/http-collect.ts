@@ -85,7 +85,12 @@ export class CollectingRequest implements Dispatcher.DispatchHandler, Collected 
         this.#timer = setTimeout(timeOut, timeoutMs, this);
         this.#timer.unref();
       }
-      dispatcher.dispatch(options, this);
+      try {
+        dispatcher.dispatch(options, this);
+      } catch (error) {
+        // undici's own dispatchers report through the handler; another one may throw: same end.
+        this.onResponseError(null, error instanceof Error ? error : new Error(String(error)));
+      }
     });
   }
 

@@ -10,7 +10,11 @@
 export function lazy<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => {
-    loading ??= load();
+    loading ??= load().catch((error: unknown) => {
+      // A load that failed is tried again at the next use, not remembered as failed.
+      loading = undefined;
+      throw error;
+    });
     return loading;
   };
 }

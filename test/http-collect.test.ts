@@ -4,7 +4,7 @@
  * network errors apart by them).
  */
 import { EventEmitter } from "node:events";
-import { type Dispatcher, errors, Pool } from "undici";
+import { Dispatcher, errors, Pool } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
 import { type AbortSignalLike, CollectingRequest, collect, utf8Text } from "../src/http-collect.ts";
 import {
@@ -217,6 +217,25 @@ describe("collect: failures, as request() has them", () => {
     expect(error).toMatchObject({ code: "ECONNREFUSED" });
     expect(call.statusCode).toBe(0);
     expect(await requestError(pool, origin)).toMatchObject({ code: "ECONNREFUSED" });
+  });
+
+  it("rejects, and lets go of its timer and signal, when a dispatcher throws instead of reporting", async () => {
+    class Throwing extends Dispatcher {
+      override dispatch(): boolean {
+        throw new TypeError("no such origin");
+      }
+    }
+    const removed: string[] = [];
+    const signal: AbortSignalLike = {
+      aborted: false,
+      addEventListener: () => {},
+      removeEventListener: (type) => removed.push(type),
+    };
+    const error = await rejection(
+      collect(new Throwing(), get("http://127.0.0.1:1"), { signal, timeoutMs: 60_000 }),
+    );
+    expect(error).toMatchObject({ name: "TypeError", message: "no such origin" });
+    expect(removed).toEqual(["abort"]);
   });
 
   it("lets go of the signal once the answer is in", async () => {
