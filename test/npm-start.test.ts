@@ -38,17 +38,21 @@ function stderrOf(child: ChildProcess): () => string {
   return () => stderr;
 }
 
-describe("npm start", () => {
-  let sandbox: Sandbox;
-  let telegram: BotApiDouble;
-  let folder: string;
-  let env: Record<string, string | undefined>;
+interface World {
+  sandbox: Sandbox;
+  telegram: BotApiDouble;
+  env: Record<string, string | undefined>;
+}
 
+/** A sandbox exchange, a Bot API double and a store folder of their own, for one bot process. */
+function world(extra: Record<string, string> = {}): () => World {
+  let current: World | undefined;
+  let folder = "";
   beforeAll(async () => {
-    sandbox = await startSandbox({ rateLimitPerMinute: 0 });
-    telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
+    const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
+    const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
     folder = mkdtempSync(join(tmpdir(), "bot-start-"));
-    env = {
+    const env = {
       PATH: process.env.PATH,
       BOT_TOKEN: telegram.token,
       TELEGRAM_API_ROOT: telegram.apiRoot,
@@ -58,19 +62,29 @@ describe("npm start", () => {
       SECRETS_KEY: Vault.generateKey(),
       STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
       LOG_LEVEL: "silent",
+      ...extra,
     };
+    current = { sandbox, telegram, env };
   });
   afterAll(async () => {
-    await telegram?.close();
-    await sandbox?.close();
+    await current?.telegram.close();
+    await current?.sandbox.close();
     rmSync(folder, { recursive: true, force: true });
   });
+  return () => {
+    if (current === undefined) throw new Error("world() is ready only inside its tests");
+    return current;
+  };
+}
+
+describe("npm start", () => {
+  const w = world();
 
   it("answers /start and /help, and stops cleanly on SIGTERM", async () => {
-    const child = spawnStart(ROOT, env);
+    const child = spawnStart(ROOT, w().env);
     const stderr = stderrOf(child);
     try {
-      const user = telegram.user(778);
+      const user = w().telegram.user(778);
       await user.send("/start");
       expect((await user.waitForReply(/Welcome/, 20_000)).buttons.flat()).toContain("🔐 Log in");
       await user.send("/help");
@@ -82,49 +96,25 @@ describe("npm start", () => {
 });
 
 describe("npm start in partner mode", () => {
-  let sandbox: Sandbox;
-  let telegram: BotApiDouble;
-  let folder: string;
-  let env: Record<string, string | undefined>;
-
-  beforeAll(async () => {
-    sandbox = await startSandbox({ rateLimitPerMinute: 0 });
-    telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
-    folder = mkdtempSync(join(tmpdir(), "bot-start-"));
-    env = {
-      ...process.env,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
-      STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
-      LOG_LEVEL: "silent",
-      EXCHANGE_MODE: "partner",
-      PARTNER_EMAIL: PARTNER_SERVICE.email,
-      PARTNER_PASSWORD: PARTNER_SERVICE.password,
-      PARTNER_TOTP_SECRET: PARTNER_SERVICE.totpSecret,
-      OPERATOR_IDS: "9001",
-      SUPPORT_CONTACT: "@acme_support",
-    };
-  });
-  afterAll(async () => {
-    await telegram?.close();
-    await sandbox?.close();
-    rmSync(folder, { recursive: true, force: true });
+  const w = world({
+    EXCHANGE_MODE: "partner",
+    PARTNER_EMAIL: PARTNER_SERVICE.email,
+    PARTNER_PASSWORD: PARTNER_SERVICE.password,
+    PARTNER_TOTP_SECRET: PARTNER_SERVICE.totpSecret,
+    OPERATOR_IDS: "9001",
+    SUPPORT_CONTACT: "@acme_support",
   });
 
   it("serves a new customer from /start through sign-up", async () => {
-    const child = spawnStart(ROOT, env);
+    const child = spawnStart(ROOT, w().env);
     const stderr = stderrOf(child);
     try {
-      const menu = await telegram.waitForCall("setMyCommands");
+      const menu = await w().telegram.waitForCall("setMyCommands");
       const commands = (menu.payload.commands as { command: string }[]).map((c) => c.command);
       expect(commands).toContain("verify");
       expect(commands).not.toContain("login");
 
-      const user = telegram.user(777);
+      const user = w().telegram.user(777);
       await user.send("/start");
       await user.waitForReply(/e-mail address/, 20_000);
       await user.send("newcomer@example.com");
@@ -141,9 +131,9 @@ describe("npm start in partner mode", () => {
       await user.send("864200");
       expect((await user.waitForReply(/is open/, 20_000)).text).toContain("/verify");
 
-      const created = sandbox.state.accountByEmail("newcomer@example.com");
+      const created = w().sandbox.state.accountByEmail("newcomer@example.com");
       expect(created?.partner?.phone).toBe("+4915112345678");
-      expect(sandbox.countRequests("POST", "/v1/auth/login")).toBe(1);
+      expect(w().sandbox.countRequests("POST", "/v1/auth/login")).toBe(1);
 
       await user.send("/help");
       expect((await user.waitForReply()).text).toContain("/verify – verify your identity");
@@ -153,7 +143,7 @@ describe("npm start in partner mode", () => {
   }, 60_000);
 
   it("stops with the sentence naming a bad partner variable", async () => {
-    const child = spawnStart(ROOT, { ...env, SUPPORT_CONTACT: "call us" });
+    const child = spawnStart(ROOT, { ...w().env, SUPPORT_CONTACT: "call us" });
     const stderr = stderrOf(child);
     const [code] = await once(child, "exit");
     expect(code).toBe(2);
