@@ -194,7 +194,7 @@ export class OrderPipeline {
     return newest;
   }
 
-  /** Whether the user has orders whose outcome is still open (one key listing). */
+  /** Whether the user may have orders whose outcome is still open (one read, Ledger.hasOpen). */
   hasOpen(userId: number): Promise<boolean> {
     return this.ledger.hasOpen(userId);
   }

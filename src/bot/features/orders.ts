@@ -350,7 +350,8 @@ function codeStep(deps: OrderDeps) {
 /**
  * "When the user comes back": after each private update, at most once a minute per user (a store
  * claim, so across instances too), reconcile the user's open orders and tell them the news.
- * Cheap when there is nothing open (nearly always): one key listing, no write.
+ * Cheap when there is nothing open (nearly always): one read of the user's open-orders flag (kept
+ * in memory with SQLite), no write.
  */
 export function orderWatch(
   deps: Pick<BotDeps, "orders" | "store" | "phishing">,
@@ -365,7 +366,7 @@ export function orderWatch(
     if (now - (checkedAt.get(userId) ?? Number.NEGATIVE_INFINITY) < WATCH_INTERVAL_MS) return;
     checkedAt.set(userId, now);
     if (checkedAt.size > 100_000) checkedAt.clear();
-    // Looked at before the claim: the claim is a write (and a key kept for a minute) per user.
+    // Asked before the claim: the claim is a write (and a key kept for a minute) per user.
     if (!(await deps.orders.hasOpen(userId))) return;
     if (!(await deps.store.setIfAbsent(`order-watch:${userId}`, 1, WATCH_INTERVAL_MS))) return;
     const notices = await deps.orders.reconcileUser(userId);
