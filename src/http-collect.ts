@@ -96,12 +96,19 @@ export class CollectingRequest implements Dispatcher.DispatchHandler, Collected 
 
   /**
    * Ends the request with `reason` as its error. Before the dispatcher has started it (queued for a
-   * socket) the reason is kept and the request ends as it starts, as undici's `request()` does.
+   * socket, or still connecting) the caller hears at once, not only when a socket frees up as with
+   * undici's `request()`; the reason is kept, and the dispatcher drops the request as it starts, so
+   * nothing of it is ever written.
    */
   abort(reason: Error): void {
     if (this.#reason !== undefined) return;
     this.#reason = reason;
-    this.#controller?.abort(reason);
+    if (this.#controller !== undefined) {
+      this.#controller.abort(reason);
+      return;
+    }
+    this.#disarm();
+    this.#reject(reason);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -147,13 +154,18 @@ export class CollectingRequest implements Dispatcher.DispatchHandler, Collected 
   }
 
   #settle(): void {
+    this.#disarm();
+    this.#requestBody = undefined;
+    this.#controller = undefined;
+  }
+
+  /** The timer and the abort listener, let go of. */
+  #disarm(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
     if (this.#onAbort !== undefined) this.#signal?.removeEventListener("abort", this.#onAbort);
     this.#timer = undefined;
     this.#signal = undefined;
     this.#onAbort = undefined;
-    this.#requestBody = undefined;
-    this.#controller = undefined;
   }
 }
 

@@ -200,6 +200,22 @@ describe("collect: failures, as request() has them", () => {
     expect(beforeHeaders.statusCode).toBe(0);
   });
 
+  it("times out a request still waiting for a socket, which is then never sent", async () => {
+    const server = await startRawServer(stalled(200, '{"balance":'));
+    servers.push(server);
+    const origin = server.url;
+    const busy = new Pool(origin, { connections: 1 });
+    pools.push(busy);
+    const first = busy.request(get(origin)).catch((error: unknown) => error);
+    const queued = new CollectingRequest();
+    const error = await rejection(queued.send(busy, { ...get(origin), path: "/queued" }, { timeoutMs: 100 }));
+    expect(error).toMatchObject({ name: "TimeoutError" });
+    expect(queued.statusCode).toBe(0);
+    await busy.destroy();
+    await first;
+    expect(server.requests.map((r) => r.url)).toEqual(["/v1/balance"]);
+  });
+
   it("rejects with undici's own error when the connection is reset in the middle of the body", async () => {
     const { pool, origin } = await serve(truncated(200, '{"balance":"12'));
     const call = new CollectingRequest();
