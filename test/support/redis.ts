@@ -180,30 +180,40 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Waits until this child answers on `port`. Its own process id is asked for, not only a PONG: when
+ * another test file's redis-server got the same port first, this one exits on the bind error, and
+ * the other would answer the PING.
+ */
 async function waitForPing(port: number, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`redis-server exited with code ${child.exitCode}`);
-    if (await ping(port)) return;
+    const pid = await serverPid(port);
+    if (pid !== undefined && pid === child.pid) return;
+    if (pid !== undefined) throw new Error(`port ${port} is another redis-server's (process ${pid})`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  throw new Error("no PONG within 10 s");
+  throw new Error("no answer within 10 s");
 }
 
-function ping(port: number): Promise<boolean> {
+/** The process id of the redis-server answering on `port` (INFO server), or undefined. */
+function serverPid(port: number): Promise<number | undefined> {
   return new Promise((resolve) => {
     const socket = createConnection({ port, host: "127.0.0.1" });
     let reply = "";
-    const done = (ok: boolean) => {
+    const done = (pid: number | undefined) => {
       socket.destroy();
-      resolve(ok);
+      resolve(pid);
     };
-    socket.setTimeout(1_000, () => done(false));
-    socket.once("error", () => done(false));
-    socket.once("connect", () => socket.write("PING\r\n"));
+    socket.setTimeout(1_000, () => done(undefined));
+    socket.once("error", () => done(undefined));
+    socket.once("connect", () => socket.write("INFO server\r\n"));
     socket.on("data", (chunk) => {
       reply += chunk.toString();
-      if (reply.includes("\r\n")) done(reply.startsWith("+PONG"));
+      if (reply.startsWith("-")) return done(undefined); // still loading, or refusing
+      const pid = /\bprocess_id:(\d+)\r\n/.exec(reply)?.[1];
+      if (pid !== undefined) done(Number(pid));
     });
   });
 }
