@@ -5,7 +5,14 @@
 import type { Store } from "../../src/store/store.ts";
 
 export const STORE_READS = ["get", "keys"] as const;
-export const STORE_WRITES = ["set", "delete", "setIfAbsent", "increment", "deleteIfEquals"] as const;
+export const STORE_WRITES = [
+  "set",
+  "delete",
+  "setIfAbsent",
+  "increment",
+  "deleteIfEquals",
+  "extendIfEquals",
+] as const;
 export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
 
 export class CountingStore implements Store {
@@ -17,6 +24,7 @@ export class CountingStore implements Store {
     setIfAbsent: 0,
     increment: 0,
     deleteIfEquals: 0,
+    extendIfEquals: 0,
   };
   readonly #inner: Store;
 
@@ -47,6 +55,10 @@ export class CountingStore implements Store {
   deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
     this.counts.deleteIfEquals++;
     return this.#inner.deleteIfEquals(key, expected);
+  }
+  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    this.counts.extendIfEquals++;
+    return this.#inner.extendIfEquals(key, expected, ttlMs);
   }
   keys(prefix: string): Promise<string[]> {
     this.counts.keys++;

@@ -116,6 +116,10 @@ class CachedStore implements Store {
     return this.#forget(key, () => this.#inner.deleteIfEquals(key, expected));
   }
 
+  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    return this.#forget(key, () => this.#inner.extendIfEquals(key, expected, ttlMs));
+  }
+
   keys(prefix: string): Promise<string[]> {
     return this.#inner.keys(prefix);
   }

@@ -29,6 +29,8 @@ export interface AtomicBackend {
   getRaw(rawKey: string): Promise<string | undefined>;
   /** Deletes only if the raw value is exactly `raw`; true when it deleted. */
   deleteIfRaw(rawKey: string, raw: string): Promise<boolean>;
+  /** Writes `newRaw` (expiring in `ttlMs`) only if the raw value is exactly `raw`; true when it wrote. */
+  replaceIfRaw(rawKey: string, raw: string, newRaw: string, ttlMs: number): Promise<boolean>;
   /** Every raw entry whose key starts with `rawPrefix` (expired ones included). */
   scan(rawPrefix: string): Promise<Array<[rawKey: string, raw: string]>>;
 }
@@ -51,7 +53,7 @@ interface Entry {
   expires?: number | null;
 }
 
-/** A compare-and-delete that lost a race to an equal-valued rewrite tries again this many times. */
+/** A compare-and-delete (or -extend) that lost a race to an equal-valued rewrite tries again this many times. */
 const deleteAttempts = 5;
 
 /**
@@ -149,6 +151,28 @@ export class KeyvStore implements Store {
         if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
         // The delete happens only if nothing changed since the read: that is the atomic step.
         if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
+      }
+      return false;
+    });
+  }
+
+  async extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(expected);
+      const ttl = checkTtl(ttlMs);
+      if (ttl === undefined)
+        throw new RangeError("extendIfEquals needs a TTL in milliseconds greater than 0.");
+      const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+      for (let attempt = 0; attempt < deleteAttempts; attempt++) {
+        const raw = await this.#atomic.getRaw(rawKey);
+        if (raw === undefined) return false;
+        const entry = await this.#decode(raw);
+        const now = Date.now();
+        if (isExpired(entry, now) || !isDeepStrictEqual(entry.value, wanted)) return false;
+        // As in deleteIfEquals: the write happens only if nothing changed since the read.
+        const renewed = await this.#encode(entry.value, now + ttl);
+        if (await this.#atomic.replaceIfRaw(rawKey, raw, renewed, ttl)) return true;
       }
       return false;
     });

@@ -42,6 +42,12 @@ export interface Store {
    * Equality is deep equality of the JSON forms.
    */
   deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
+  /**
+   * Atomic compare-and-extend: when the live value equals `expected` (as deleteIfEquals compares),
+   * its TTL starts again at `ttlMs` from now and the call returns true; otherwise nothing changes
+   * (lease renewal: only the holder extends its lease, and never one that ran out).
+   */
+  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean>;
   /** Live keys starting with a prefix, sorted (for listing alerts, pending orders at start-up). */
   keys(prefix: string): Promise<string[]>;
   /**
