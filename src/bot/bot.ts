@@ -50,7 +50,7 @@ import { transactionsFeature } from "./features/transactions.ts";
 import { staleButtons, unknownInput } from "./features/unanswered.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
-import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
+import { ChatLock, type ChatLockOptions } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
@@ -143,7 +143,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
   if (options.chatLock) {
-    inPrivate.use(chatLock(deps.store, deps.log, options.chatLock === true ? {} : options.chatLock));
+    const lock = new ChatLock(deps.store, deps.log, options.chatLock === true ? {} : options.chatLock);
+    CHAT_LOCKS.set(bot, lock);
+    inPrivate.use(lock.middleware);
   }
   inPrivate.use(
     session<SessionData, BotContext>({
@@ -234,4 +236,19 @@ const IN_FLIGHT = new WeakMap<Bot<BotContext>, InFlight>();
 /** Waits until every update the bot is handling is done: call after stopping the runner. */
 export function drainUpdates(bot: Bot<BotContext>): Promise<void> {
   return IN_FLIGHT.get(bot)?.drain() ?? Promise.resolve();
+}
+
+/** How many updates the bot is handling now. */
+export function updatesInFlight(bot: Bot<BotContext>): number {
+  return IN_FLIGHT.get(bot)?.count ?? 0;
+}
+
+const CHAT_LOCKS = new WeakMap<Bot<BotContext>, ChatLock>();
+
+/**
+ * Gives back the chat leases of updates still running (a shutdown that cannot wait for them any
+ * longer), so their chats' next updates go ahead on another instance at once.
+ */
+export function releaseChatLeases(bot: Bot<BotContext>): Promise<void> {
+  return CHAT_LOCKS.get(bot)?.releaseAll() ?? Promise.resolve();
 }
