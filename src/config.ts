@@ -28,6 +28,8 @@ export interface Config {
   alertIntervalMs: number;
   /** How long the market feed serves one price snapshot before asking the exchange again. */
   marketTtlMs: number;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** EXCHANGE_MODE: `account` (users log in to their own accounts) or `partner` (white-label). */
   exchangeMode: "account" | "partner";
   /** Partner mode only. */
@@ -191,6 +193,14 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const shutdownText = text("SHUTDOWN_TIMEOUT_SECONDS") ?? "25";
+  if (!/^\d+$/.test(shutdownText) || Number(shutdownText) < 1 || Number(shutdownText) > 3600) {
+    throw new ConfigError(
+      "SHUTDOWN_TIMEOUT_SECONDS",
+      "SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600 (keep it below the stop grace of your container runtime).",
+    );
+  }
+
   const modeText = text("EXCHANGE_MODE") ?? "account";
   if (modeText !== "account" && modeText !== "partner") {
     throw new ConfigError("EXCHANGE_MODE", `EXCHANGE_MODE must be account or partner, not "${modeText}".`);
@@ -222,6 +232,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     marketData,
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
+    shutdownTimeoutMs: Number(shutdownText) * 1000,
     exchangeMode: modeText,
     partner,
   };

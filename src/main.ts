@@ -1,14 +1,19 @@
 /**
  * `npm start`: config → services → bot → long polling (@grammyjs/runner) or webhook; clean
- * shutdown on SIGTERM/SIGINT (stop taking updates, finish the ones in flight, close the store
- * and the HTTP pools).
+ * shutdown on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_SECONDS: stop taking updates (the webhook
+ * answers new ones 503, so Telegram delivers them to another instance; polling stops fetching),
+ * hand the jobs lease over at once, finish the updates in flight and answer their webhook requests
+ * (their chat leases go with them), stop the delivery queue, close the store and the HTTP pools,
+ * exit. Past the deadline: the chat leases still held are given back and the process exits anyway.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
-import { createBot, drainUpdates } from "./bot/bot.ts";
+import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { Draining } from "./draining.ts";
 import { startBackgroundJobs } from "./jobs.ts";
 import { createLogger } from "./logger.ts";
 import { createServices } from "./services.ts";
@@ -26,6 +31,8 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  // Set on SIGTERM/SIGINT: the HTTP server (and a readiness check) read it.
+  const draining = new Draining();
   const services = await createServices(config, { clock: systemClock, log });
   const bot = createBot(services.deps, {
     token: config.botToken ?? "",
@@ -52,14 +59,23 @@ async function main(): Promise<void> {
       port: config.port,
       webhook: { bot, path: url.pathname, secret: config.webhook.secret },
       routes,
+      draining,
       onError: (error) => log.error({ err: error }, "webhook request failed"),
     });
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
     log.info({ port: config.port }, "webhook server listening");
-    stopUpdates = () => server.close();
+    stopUpdates = async () => {
+      // New webhook requests get 503 from now on (draining); the server keeps listening until the
+      // updates in flight are done, then closes once their answers are out. An update that outran
+      // grammY's webhook timeout (answered 200 at 10 s, still running) is waited for after.
+      await drainUpdates(bot);
+      await server.close();
+      await drainUpdates(bot);
+    };
   } else {
     await bot.api.deleteWebhook();
-    const pages = routes.length > 0 ? await startHttpServer({ port: config.port, routes }) : undefined;
+    const pages =
+      routes.length > 0 ? await startHttpServer({ port: config.port, routes, draining }) : undefined;
     if (pages) log.info({ port: config.port }, "web app server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
@@ -82,11 +98,34 @@ async function main(): Promise<void> {
   async function shutdown(code: number): Promise<void> {
     if (stopping) return;
     stopping = true;
-    log.info("shutting down");
-    await stopUpdates();
-    await jobs.stop();
-    await services.close();
+    const started = performance.now();
+    draining.start();
+    log.info({ inFlight: updatesInFlight(bot), deadlineMs: config.shutdownTimeoutMs }, "shutting down");
+    setTimeout(() => void pastDeadline(), config.shutdownTimeoutMs);
+    // Each step runs even when one before it failed: what is left must still be let go.
+    const step = async (what: string, work: () => Promise<void>) => {
+      try {
+        await work();
+      } catch (error) {
+        log.error({ err: error }, `shutdown: ${what} failed`);
+      }
+    };
+    const jobsHandedOver = step("handing over the jobs", () => jobs.stopTicks());
+    await step("finishing the updates in flight", stopUpdates);
+    await jobsHandedOver;
+    await step("stopping the delivery queue", () => jobs.stop());
+    await step("closing the store", () => services.close());
+    log.info({ ms: Math.round(performance.now() - started) }, "shut down");
     process.exit(code);
+  }
+  /** The operator's deadline passed: give the chats back to the other instances and go. */
+  async function pastDeadline(): Promise<void> {
+    log.error(
+      { inFlight: updatesInFlight(bot), deadlineMs: config.shutdownTimeoutMs },
+      "shutdown deadline passed; exiting with work unfinished",
+    );
+    await Promise.race([releaseChatLeases(bot).catch(() => {}), delay(1_000)]);
+    process.exit(1);
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));

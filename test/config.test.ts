@@ -31,7 +31,9 @@ describe("loadConfig", () => {
       port: 8080,
       defaultLocale: "en",
       logLevel: "info",
+      shutdownTimeoutMs: 25_000,
     });
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: "8" }).shutdownTimeoutMs).toBe(8_000);
   });
 
   it.each([
@@ -50,6 +52,8 @@ describe("loadConfig", () => {
     ["PORT", { PORT: "99999" }],
     ["DEFAULT_LOCALE", { DEFAULT_LOCALE: "fr" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "0" }],
+    ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "2.5" }],
     ["WEBAPP_URL", { WEBAPP_URL: "bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "http://bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "https://bot.example.com/?x=1" }],
