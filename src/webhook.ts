@@ -39,7 +39,7 @@ export interface WebhookServer {
   url: string;
   /**
    * Stops listening and resolves once the requests under way have been answered (their
-   * connections close after them; idle ones at once).
+   * connections close after them; idle ones at once). Called again, the same promise.
    */
   close(): Promise<void>;
 }
@@ -90,18 +90,21 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Webho
     server.closeIdleConnections();
   };
   draining?.onStart(windDown);
+  let closed: Promise<void> | undefined;
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? "0.0.0.0", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   return {
     server,
     url: `http://${options.host ?? "127.0.0.1"}:${port}${options.webhook?.path ?? ""}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: () => {
+      closed ??= new Promise<void>((resolve, reject) => {
         windDown();
         // Resolves when the last connection has closed: the answers under way are out by then.
         server.close((error) => (error ? reject(error) : resolve()));
-      }),
+      });
+      return closed;
+    },
   };
 }
 
