@@ -23,6 +23,7 @@ import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
+import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import type { PartnerConfig } from "../../src/config.ts";
@@ -57,7 +58,7 @@ export interface HarnessOptions {
   /** Configure the operator's market-data account (MARKET_DATA_*) as the sandbox's demo account. */
   marketData?: boolean;
   /** One update per chat across instances (default: on for redis://, as in main.ts). */
-  chatLock?: boolean;
+  chatLock?: boolean | ChatLockOptions;
   /** The market feed's cache TTL. */
   marketTtlMs?: number;
   /** When "typing…" shows and by when the final sentence is out (small values in tests). */
