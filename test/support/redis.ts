@@ -168,7 +168,8 @@ function killer(child: ChildProcess): (signal: NodeJS.Signals) => Promise<void> 
   };
 }
 
-function freePort(): Promise<number> {
+/** A TCP port on loopback that nothing listens on right now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
