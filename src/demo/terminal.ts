@@ -43,7 +43,10 @@ export class DemoTerminal {
 
   /** What the bot says; when it comes while the prompt waits, off the prompt line and redrawn. */
   say(text: string): void {
-    if (!this.#atPrompt) return this.out(text);
+    if (!this.#atPrompt) {
+      this.out(text);
+      return;
+    }
     this.#atPrompt = false;
     this.out(`\n${text}`);
     this.prompt();
