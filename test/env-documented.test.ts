@@ -22,7 +22,9 @@ function toolVariables(): string[] {
     ...readdirSync(join(ROOT, "src/demo")).map((f) => `src/demo/${f}`),
     "src/sandbox/main.ts",
   ].filter((f) => f.endsWith(".ts"));
-  return files.flatMap((f) => [...read(f).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? ""));
+  return files.flatMap((f) =>
+    [...read(f).matchAll(/process\.env\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1] ?? ""),
+  );
 }
 
 describe("environment variables", () => {
