@@ -8,6 +8,17 @@
 import type { LevelWithSilent } from "pino";
 import { operatorCode } from "./market/market-data-account.ts";
 
+/** The words .env.example puts where a real value goes. */
+const PLACEHOLDER = /replace-(with|me)/i;
+
+/** A value copied from .env.example unchanged passes every format check, then fails far away. */
+function notPlaceholder(name: string, value: string, what: string): string {
+  if (PLACEHOLDER.test(value)) {
+    throw new ConfigError(name, `${name} is still the placeholder from .env.example: put ${what} there.`);
+  }
+  return value;
+}
+
 export interface Config {
   botToken: string | undefined;
   telegramApiRoot: string;
@@ -96,6 +107,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
       "BOT_TOKEN does not look like a bot token (digits, a colon, then letters).",
     );
   }
+  if (botToken !== undefined) notPlaceholder("BOT_TOKEN", botToken, "the token @BotFather gave you");
 
   const clientIdText = required("EXCHANGE_CLIENT_ID", "the API client id the exchange gave you (a number)");
   if (!/^\d+$/.test(clientIdText)) {
@@ -219,7 +231,11 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
         "http:",
       ]),
       clientId: Number(clientIdText),
-      clientSecret: required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+      clientSecret: notPlaceholder(
+        "EXCHANGE_CLIENT_SECRET",
+        required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+        "the API client secret the exchange gave you",
+      ),
     },
     storeUrl,
     secretsKey,

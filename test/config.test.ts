@@ -39,6 +39,8 @@ describe("loadConfig", () => {
   it.each([
     ["BOT_TOKEN", { BOT_TOKEN: undefined }],
     ["BOT_TOKEN", { BOT_TOKEN: "nonsense" }],
+    ["BOT_TOKEN", { BOT_TOKEN: "123456789:replace-with-your-token-from-botfather" }],
+    ["EXCHANGE_CLIENT_SECRET", { EXCHANGE_CLIENT_SECRET: "replace-me" }],
     ["EXCHANGE_API_URL", { EXCHANGE_API_URL: undefined }],
     ["EXCHANGE_API_URL", { EXCHANGE_API_URL: "exchange.example" }],
     ["EXCHANGE_CLIENT_ID", { EXCHANGE_CLIENT_ID: "seven" }],
