@@ -27,7 +27,7 @@ import {
   startRedis,
 } from "./support/redis.ts";
 import { type RoundRobin, startRoundRobin } from "./support/round-robin.ts";
-import { buildForStart, spawnStart } from "./support/start-command.ts";
+import { buildForStart, spawnStart, startEnv } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
@@ -72,20 +72,17 @@ describe.skipIf(!redisAvailable())("SIGTERM to the instance handling an update (
     const secretsKey = Vault.generateKey();
     for (const port of ports) {
       const child = spawnStart(ROOT, {
-        PATH: process.env.PATH,
-        BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        EXCHANGE_API_URL: sandbox.url,
-        EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-        EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
+        ...startEnv(sandbox, telegram, {
+          STORE_URL: redis.url,
+          BOT_MODE: "webhook",
+          WEBHOOK_URL: `${balancer.url}/telegram`,
+          WEBHOOK_SECRET: "rolling-deploy-secret",
+          PORT: String(port),
+          SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+          LOG_LEVEL: "warn",
+        }),
+        // One key for both instances: each reads what the other sealed.
         SECRETS_KEY: secretsKey,
-        STORE_URL: redis.url,
-        BOT_MODE: "webhook",
-        WEBHOOK_URL: `${balancer.url}/telegram`,
-        WEBHOOK_SECRET: "rolling-deploy-secret",
-        PORT: String(port),
-        SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
-        LOG_LEVEL: "warn",
       });
       let stderr = "";
       child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {

@@ -15,10 +15,9 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
-import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
 import { closedPortUrl } from "./support/raw-server.ts";
-import { buildForStart, spawnStart } from "./support/start-command.ts";
+import { buildForStart, spawnStart, startEnv } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -53,18 +52,10 @@ function world(extra: Record<string, string> = {}): () => World {
     const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
     const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
     folder = mkdtempSync(join(tmpdir(), "bot-start-"));
-    const env = {
-      PATH: process.env.PATH,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
+    const env = startEnv(sandbox, telegram, {
       STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
-      LOG_LEVEL: "silent",
       ...extra,
-    };
+    });
     current = { sandbox, telegram, env };
   });
   afterAll(async () => {

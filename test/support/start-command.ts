@@ -6,6 +6,9 @@
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Sandbox } from "../../src/sandbox/server.ts";
+import { Vault } from "../../src/store/vault.ts";
+import type { BotApiDouble } from "../../src/telegram-double/index.ts";
 
 export interface StartCommand {
   env: Record<string, string>;
@@ -55,4 +58,26 @@ export function spawnStart(
     // Read stdout (the log) only when the test reads it: an unread pipe fills and stalls the bot.
     stdio: ["ignore", options.stdout ? "pipe" : "ignore", "pipe"],
   });
+}
+
+/**
+ * The environment `npm start` needs to run against the sandbox exchange and the Bot API double,
+ * with a fresh SECRETS_KEY and silent logs unless `extra` says otherwise.
+ */
+export function startEnv(
+  sandbox: Pick<Sandbox, "url" | "clientId" | "clientSecret">,
+  telegram: Pick<BotApiDouble, "token" | "apiRoot">,
+  extra: Record<string, string>,
+): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_CLIENT_ID: String(sandbox.clientId),
+    EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
+    SECRETS_KEY: Vault.generateKey(),
+    LOG_LEVEL: "silent",
+    ...extra,
+  };
 }
