@@ -6,7 +6,6 @@
  * menu, and serves a new customer from /start through sign-up; a bad partner variable stops it with
  * its sentence.
  */
-import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,26 +16,11 @@ import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
-import { buildForStart, spawnStart } from "./support/start-command.ts";
+import { buildForStart, spawnStart, stderrOf, stopChild as stop } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 beforeAll(() => buildForStart(ROOT), 60_000);
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const [code] = await exited;
-  return code as number | null;
-}
-
-function stderrOf(child: ChildProcess): () => string {
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return () => stderr;
-}
 
 interface World {
   sandbox: Sandbox;

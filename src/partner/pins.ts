@@ -71,20 +71,22 @@ export class Pins {
 
   async verify(telegramId: number, pin: string): Promise<PinCheck> {
     const subject = String(telegramId);
-    const until = await this.#limit.blockedUntil(subject);
-    if (until !== undefined) return { ok: false, reason: "locked", until };
+    // Reserved before the check (failure-limit.ts): concurrent guesses get at most five checks.
+    const taken = await this.#limit.reserve(subject);
+    if (!taken.ok) return { ok: false, reason: "locked", until: taken.until };
     const stored = await this.#store.get<StoredPin>(pinKey(telegramId));
-    if (stored === undefined) return { ok: false, reason: "not-set" };
+    if (stored === undefined) {
+      await this.#limit.release(taken.slot);
+      return { ok: false, reason: "not-set" };
+    }
     const expected = Buffer.from(stored.hash, "base64");
     const actual = await scrypt(pin, Buffer.from(stored.salt, "base64"), expected.length);
     if (PIN.test(pin) && timingSafeEqual(actual, expected)) {
       await this.#limit.clear(subject);
       return { ok: true };
     }
-    const failures = await this.#limit.record(subject);
-    if (failures >= PIN_MAX_TRIES) {
-      return { ok: false, reason: "locked", until: (await this.#limit.blockedUntil(subject)) ?? 0 };
-    }
-    return { ok: false, reason: "wrong", left: PIN_MAX_TRIES - failures };
+    const failure = await this.#limit.fail(taken.slot);
+    if (failure.lockedUntil !== undefined) return { ok: false, reason: "locked", until: failure.lockedUntil };
+    return { ok: false, reason: "wrong", left: PIN_MAX_TRIES - failure.failures };
   }
 }

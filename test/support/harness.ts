@@ -312,10 +312,11 @@ export async function logInUpToCode(
   user: FakeUser,
   sandbox: Sandbox,
   password = sandbox.demo.password,
+  email = sandbox.demo.email,
 ): Promise<Message> {
   await user.send("/login");
   await user.waitForReply(/e-mail|E-Mail/);
-  await user.send(sandbox.demo.email);
+  await user.send(email);
   await user.waitForReply(/password|Passwort/);
   const message = await user.send(password);
   await user.waitForReply(/6-digit|6-stellig/);

@@ -4,6 +4,7 @@
  * (test/production-graph.test.ts) and the benchmarks run the bot process with it (bench/lib/child.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 
@@ -50,4 +51,42 @@ export function spawnStart(root: string, env: Record<string, string | undefined>
     env: { ...env, ...start.env },
     stdio: ["ignore", "ignore", "pipe"],
   });
+}
+
+/** Sends SIGTERM and resolves with the exit code. */
+export async function stopChild(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
+  const exited = once(child, "exit");
+  child.kill("SIGTERM");
+  const [code] = await exited;
+  return code as number | null;
+}
+
+/** Collects the child's stderr; the returned function gives what came so far. */
+export function stderrOf(child: ChildProcess): () => string {
+  let stderr = "";
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    stderr += chunk;
+  });
+  return () => stderr;
+}
+
+/**
+ * Resolves once `url` answers 200 (the child's HTTP server is up); rejects when the child exits
+ * first or nothing answers within `timeoutMs`.
+ */
+export async function waitUntilServing(child: ChildProcess, url: string, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the bot process exited (${child.exitCode ?? child.signalCode}) before serving ${url}`);
+    }
+    const status = await fetch(url).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`nothing answered 200 at ${url} within ${timeoutMs} ms`);
 }
