@@ -24,6 +24,7 @@ flow-hint-command = Du bist gerade mitten in einem Vorgang. Schließ ihn erst ab
 flow-cancelled = Abgebrochen. Es wurde nichts geändert.
 nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
+flood-slow-down-tap = Langsamer bitte: warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
 unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.

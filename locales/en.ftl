@@ -24,6 +24,7 @@ flow-hint-command = You are in the middle of something. Finish it first, or send
 flow-cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
+flood-slow-down-tap = Slow down, please: wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
 unknown-command = I do not know that command. Send /help for the list.
 unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.

@@ -24,4 +24,37 @@ describe("flood limit", () => {
     await calm.send("/help");
     await calm.waitForReply(/What I can do/);
   });
+  it("answers every tap it drops with a short 'slow down', so no button is left spinning", async () => {
+    const tapper = h.user();
+    await tapper.send("/help");
+    const help = await tapper.waitForReply(/What I can do/);
+    // 100 taps at once (faster than Telegram would let a thumb): the limit is 3 per minute here.
+    const ids = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => tapper.tapData(help.messageId, `from-an-old-version:${i}`)),
+    );
+    await h.telegram.waitUntilIdle();
+    const asked = new Set(ids);
+    const answers = h.telegram.calls.filter(
+      (c) => c.method === "answerCallbackQuery" && c.ok && asked.has(String(c.payload.callback_query_id)),
+    );
+    expect(new Set(answers.map((c) => c.payload.callback_query_id)).size).toBe(100);
+    expect(answers).toHaveLength(100);
+    // Two taps fit in the limit with the /help (handled: an old button); the other 98 were dropped.
+    const slowDown = answers.filter((c) => c.payload.text === "Slow down, please: wait a few seconds.");
+    expect(slowDown).toHaveLength(98);
+    expect(tapper.messages().filter((m) => m.text.includes("very fast"))).toHaveLength(1);
+  });
+
+  it("says it in German to a German user", async () => {
+    const jan = h.user(undefined, { languageCode: "de" });
+    for (let i = 0; i < 3; i++) await jan.send("/help");
+    // The tap comes after the three /help (one user's updates are handled in order): over the limit.
+    const help = await jan.waitForReply(/Was ich kann/);
+    const id = await jan.tapData(help.messageId, "from-an-old-version:1");
+    const answer = await h.telegram.waitForCall(
+      "answerCallbackQuery",
+      (c) => c.payload.callback_query_id === id,
+    );
+    expect(answer.payload.text).toBe("Langsamer bitte: warte ein paar Sekunden.");
+  });
 });
