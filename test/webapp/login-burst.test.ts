@@ -26,6 +26,7 @@ import {
 import {
   buildForStart,
   spawnStart,
+  startEnv,
   stderrOf,
   stopChild,
   waitUntilServing,
@@ -62,15 +63,7 @@ function bots(count: number, storeUrl: () => string): () => Bots {
       const port = await freePort();
       const base = `http://127.0.0.1:${port}`;
       const child = spawnStart(ROOT, {
-        PATH: process.env.PATH,
-        BOT_TOKEN: telegram.token,
-        TELEGRAM_API_ROOT: telegram.apiRoot,
-        EXCHANGE_API_URL: sandbox.url,
-        EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-        EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-        SECRETS_KEY: secretsKey,
-        STORE_URL: storeUrl().replace("FOLDER", folder),
-        LOG_LEVEL: "silent",
+        ...startEnv({ sandbox, telegram, secretsKey, storeUrl: storeUrl().replace("FOLDER", folder) }),
         PORT: String(port),
         WEBAPP_URL: base,
         ...(count > 1
