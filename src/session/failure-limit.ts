@@ -1,12 +1,12 @@
 /**
  * Failed attempts limited per subject in the store (so the limit holds across restarts and
  * instances): at most `max` attempts that failed or are still under way within a window; the
- * window begins with the first attempt and the subject is blocked until it ends.
+ * window begins with the first attempt (a failure or not) and the subject is blocked until it ends.
  *
  * An attempt is reserved BEFORE the guarded work (a login call, a PIN check) with one atomic
  * increment, and counts as a failure from then on unless it is released. So N concurrent attempts
  * get at most `max` reservations, on one instance or several: checking first and counting after
- * let a burst of 300 logins put 14–30 of them through to the exchange.
+ * let a burst of 300 Mini App logins for one user put 50 to 300 of them through to the exchange.
  *
  * The store has no decrement, so a released attempt is counted in a second counter ("released")
  * that only grows: in use = reserved − released. That stays exact under concurrency because a
