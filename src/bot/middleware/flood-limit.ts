@@ -2,7 +2,8 @@
  * A per-user flood limit, per instance and in memory: flooding is about this process's work, and
  * a store round trip per update would cost more than it protects. Over the limit, the user is
  * told once per window and further updates are dropped; a dropped tap is still answered (with a
- * short "slow down"), so no button is left spinning (PRODUCT.md: every callback query is answered).
+ * short "slow down"), so no button is left spinning (SECURITY.md, Reliability: every callback
+ * query is answered).
  */
 import type { MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.ts";
