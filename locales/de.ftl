@@ -680,14 +680,20 @@ signup-phone-hint = Bitte tippe unten auf „Meine Telefonnummer teilen“ oder 
 signup-contact-not-yours = Das ist der Kontakt von jemand anderem. Bitte teile deine eigene Nummer mit der Schaltfläche unten oder tippe sie ein.
 signup-bad-phone = Mit dieser Telefonnummer kann ich nichts anfangen. Bitte schreib sie mit Ländervorwahl, etwa +49 151 23456789.
 signup-phone-ok = Telefonnummer: { $phone }.
-signup-ask-consent = Bitte lies unsere Bedingungen (Version { $version }). Stimmst du ihnen zu?
+signup-ask-consent = Bitte lies unsere Bedingungen (Version { $version }): tippe auf „Bedingungen lesen“ oder öffne { $url }. Stimmst du ihnen zu?
+signup-read-terms = 📄 Bedingungen lesen
 signup-consent-agree = ✅ Ich stimme zu
 signup-consent-decline = ❌ Ich stimme nicht zu
-signup-consent-tap = Bitte tippe auf eine der beiden Schaltflächen oben.
+signup-consent-tap = Bitte tippe oben auf „Ich stimme zu“ oder „Ich stimme nicht zu“.
 signup-consent-declined = Ohne deine Zustimmung zu den Bedingungen kann ich kein Konto für dich eröffnen. Es wurde nichts gespeichert. Schick /start, wenn du es dir anders überlegst.
 signup-ask-pin = Wähle jetzt eine 6-stellige PIN. Du brauchst sie für Auszahlungen. Ich lösche deine Nachricht sofort.
 signup-ask-pin-again = Bitte gib dieselbe PIN noch einmal ein.
 signup-bad-pin = Eine PIN hat genau 6 Ziffern. Bitte versuch es noch einmal.
+signup-weak-pin = Diese PIN ist zu leicht zu erraten: { $reason ->
+    [same] alle Ziffern sind gleich.
+    [run] die Ziffern zählen der Reihe nach auf- oder abwärts.
+   *[common] sie gehört zu den PINs, die am häufigsten gewählt werden.
+  } Bitte wähle eine andere.
 signup-pin-mismatch = Die beiden PINs sind verschieden. Fangen wir mit der PIN noch einmal an.
 signup-creating = Dein Konto wird eröffnet…
 signup-done = Dein Konto für { $email } ist eröffnet. ✅

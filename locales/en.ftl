@@ -680,14 +680,20 @@ signup-phone-hint = Please tap "Share my phone number" below, or type your numbe
 signup-contact-not-yours = That is someone else's contact. Please share your own number with the button below, or type it.
 signup-bad-phone = That is not a phone number I can use. Please type it with the country code, like +49 151 23456789.
 signup-phone-ok = Phone number: { $phone }.
-signup-ask-consent = Please read our terms (version { $version }). Do you agree to them?
+signup-ask-consent = Please read our terms (version { $version }): tap "Read the terms" or open { $url }. Do you agree to them?
+signup-read-terms = 📄 Read the terms
 signup-consent-agree = ✅ I agree
 signup-consent-decline = ❌ I do not agree
-signup-consent-tap = Please tap one of the two buttons above.
+signup-consent-tap = Please tap "I agree" or "I do not agree" above.
 signup-consent-declined = Without agreeing to the terms I cannot open an account for you. Nothing was stored. Send /start if you change your mind.
 signup-ask-pin = Now choose a 6-digit PIN. You will need it to withdraw money. I delete your message at once.
 signup-ask-pin-again = Please type the same PIN again.
 signup-bad-pin = A PIN is exactly 6 digits. Please try again.
+signup-weak-pin = That PIN is too easy to guess: { $reason ->
+    [same] all its digits are the same.
+    [run] its digits count up or down in a row.
+   *[common] it is one of the PINs people choose most.
+  } Please choose another one.
 signup-pin-mismatch = The two PINs differ. Let's start the PIN again.
 signup-creating = Opening your account…
 signup-done = Your account for { $email } is open. ✅

@@ -18,11 +18,15 @@ export const PARTNER_STEPS = [
   "│ Type :help for the demo's own commands.",
 ];
 
+export const DEMO_TERMS_URL = "https://example.com/terms";
+
 /** Partner mode against the sandbox, with the demo user as the one operator. */
 export function demoPartnerConfig(sandbox: Sandbox, operatorId: number): PartnerConfig {
   return {
     auth: { kind: "token", token: sandbox.partnerToken },
     operatorIds: [operatorId],
     supportContact: "@demo_support",
+    // TERMS_URL: the demo has no terms of its own; a reserved example domain stands in for them.
+    termsUrl: DEMO_TERMS_URL,
   };
 }
