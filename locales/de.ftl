@@ -712,6 +712,8 @@ verify-ask-token = Füge das Share-Token deines Anbieters für Identitätsprüfu
 verify-bad-token = Das sieht nicht nach einem Share-Token aus. Kopiere das ganze Token von deinem Verifizierungsanbieter und schick noch einmal /verify.
 verify-imported = Deine Verifizierungsdaten wurden an die Börse übergeben.
 verify-refused = Die Börse hat das Token nicht angenommen: { $reason } Prüfe das Token und schick noch einmal /verify, oder wende dich an { $support }.
+verify-group-deleted = Ich habe deine Nachricht gelöscht: Ein Share-Token gehört nur in unseren privaten Chat, wo niemand sonst es lesen kann. Öffne ihn unten und schick dort /verify. Falls die Gruppe das Token gesehen haben könnte, hol dir vorher ein neues bei deinem Verifizierungsanbieter.
+verify-group-not-deleted = ⚠️ Ich darf in dieser Gruppe keine Nachrichten löschen, daher steht dein Share-Token hier noch für alle lesbar. Betrachte es als gesehen: Hol dir ein neues Token bei deinem Verifizierungsanbieter und schick es mir in unserem privaten Chat mit /verify. Das Token oben habe ich nicht verwendet.
 verify-unavailable = Die Börse war nicht erreichbar, es wurde nichts importiert. Bitte schick in ein paar Minuten noch einmal /verify.
 ## Partnermodus: Felder, deren Form die Börse nicht festlegt (ui/fields.ts)
 

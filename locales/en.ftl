@@ -712,6 +712,8 @@ verify-ask-token = Paste the share token from your identity-verification provide
 verify-bad-token = That does not look like a share token. Copy the whole token from your verification provider and send /verify again.
 verify-imported = Your verification data was handed over to the exchange.
 verify-refused = The exchange did not accept the token: { $reason } Check the token and send /verify again, or contact { $support }.
+verify-group-deleted = I deleted your message: a share token belongs only in our private chat, where nobody else can read it. Open it below and send /verify there. If the group may have seen the token, get a new one from your verification provider first.
+verify-group-not-deleted = ⚠️ I may not delete messages in this group, so your share token is still there for everyone to read. Treat it as seen: get a new token from your verification provider and send it to me in our private chat with /verify. I did not use the one above.
 verify-unavailable = The exchange could not be reached, so nothing was imported. Please send /verify again in a few minutes.
 ## Partner mode: fields the exchange sends in a shape it does not specify (ui/fields.ts)
 
