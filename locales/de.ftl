@@ -90,7 +90,7 @@ language-set = Sprache auf Deutsch gestellt.
 
 ## /login
 
-login-already = Du bist bereits als { $email } angemeldet. Schick zuerst /logout, um das Konto zu wechseln.
+login-already = Du bist bereits als { $email } angemeldet, bis { $time }. Für ein anderes Konto schick zuerst /logout.
 login-ask-email = Bitte schick die E-Mail-Adresse deines Börsenkontos.
 login-bad-email = Das sieht nicht nach einer E-Mail-Adresse aus. Bitte schick sie noch einmal, z. B. name@example.com.
 login-ask-password = Schick jetzt dein Passwort. Ich lösche die Nachricht sofort.
@@ -109,7 +109,10 @@ login-rate-limited = Zu viele fehlgeschlagene Anmeldungen. Bitte warte bis { $ti
 login-checking = Ich prüfe das bei der Börse …
 login-success = ✅ Angemeldet als { $email }. Deine Sitzung läuft bis { $time }.
 login-quick-ask-code = Willkommen zurück, { $email }. Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder anzumelden.
-login-expiry-warning = Deine Börsensitzung endet um { $time }. Schick einen frischen 2FA-Code, um angemeldet zu bleiben.
+login-expiry-warning = Deine Börsensitzung endet um { $time }. Um angemeldet zu bleiben, schick mir einen frischen 2FA-Code aus deiner Authenticator-App (oder tippe unten auf die Schaltfläche).
+login-expiry-warning-tap = Deine Börsensitzung endet um { $time }. Um angemeldet zu bleiben, tippe unten auf die Schaltfläche und melde dich neu an.
+login-renew-ask-code = Du bist als { $email } angemeldet, bis { $time }. Um länger angemeldet zu bleiben, schick den aktuellen 6-stelligen Code aus deiner Authenticator-App. Für ein anderes Konto schick stattdessen /logout.
+login-renew-intro = Du bist als { $email } angemeldet, bis { $time }. Um angemeldet zu bleiben, melde dich jetzt neu an. Für ein anderes Konto schick stattdessen /logout.
 login-stay-button = Angemeldet bleiben
 
 ## /logout

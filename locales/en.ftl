@@ -90,7 +90,7 @@ language-set = Language set to English.
 
 ## /login
 
-login-already = You are already logged in as { $email }. Send /logout first to switch accounts.
+login-already = You are already logged in as { $email }, until { $time }. To use another account, send /logout first.
 login-ask-email = Please send the e-mail address of your exchange account.
 login-bad-email = That does not look like an e-mail address. Please send it again, e.g. name@example.com.
 login-ask-password = Now send your password. I delete the message right away.
@@ -109,7 +109,10 @@ login-rate-limited = Too many failed logins. Please wait until { $time } and try
 login-checking = Checking with the exchange…
 login-success = ✅ Logged in as { $email }. Your session lasts until { $time }.
 login-quick-ask-code = Welcome back, { $email }. Send the current 6-digit code from your authenticator app to log in again.
-login-expiry-warning = Your exchange session ends at { $time }. Send a fresh 2FA code to stay logged in.
+login-expiry-warning = Your exchange session ends at { $time }. To stay logged in, send me a fresh 2FA code from your authenticator app (or tap the button below).
+login-expiry-warning-tap = Your exchange session ends at { $time }. To stay logged in, tap the button below and log in again.
+login-renew-ask-code = You are logged in as { $email } until { $time }. To stay logged in longer, send the current 6-digit code from your authenticator app. To use another account, send /logout instead.
+login-renew-intro = You are logged in as { $email } until { $time }. To stay logged in, log in again now. To use another account, send /logout instead.
 login-stay-button = Stay logged in
 
 ## /logout
