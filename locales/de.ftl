@@ -191,7 +191,7 @@ transactions-page = Seite { $page }, neueste zuerst
 transactions-line =
     { $state } · <b>#{ $id }</b> { $type }{ $amount }
     { $date }
-transactions-hint = Schick /tx und eine Nummer für die Details, z. B. /tx 1005.
+transactions-hint = Schick /tx und eine Nummer für die Details, z. B. /tx { $id }.
 transactions-none = Du hast noch keine Transaktionen.
 transactions-none-filtered = Du hast keine { $currency }-Transaktionen.
 transactions-no-more = Es gibt keine weiteren Transaktionen.
@@ -212,7 +212,8 @@ transactions-state-opened = ⏳ offen
 transactions-state-success = ✅ erledigt
 transactions-state-error = ❌ fehlgeschlagen
 transactions-state-other = ❔ { $state }
-transactions-bad-id = Schick die Transaktionsnummer nach /tx, z. B. /tx 1005. Sie ist eine ganze Zahl größer als null.
+transactions-bad-id = Schick die Transaktionsnummer nach /tx, z. B. /tx { $id } für deine neueste. Sie ist eine ganze Zahl größer als null.
+transactions-bad-id-plain = Schick die Transaktionsnummer nach /tx, so wie /transactions sie zeigt. Sie ist eine ganze Zahl größer als null.
 transactions-not-found = In deinem Konto gibt es keine Transaktion #{ $id }.
 transactions-detail-title = 🧾 <b>Transaktion #{ $id }</b>
 transactions-detail-type = Art: { $type }

@@ -191,7 +191,7 @@ transactions-page = Page { $page }, newest first
 transactions-line =
     { $state } · <b>#{ $id }</b> { $type }{ $amount }
     { $date }
-transactions-hint = Send /tx and a number for the details, e.g. /tx 1005.
+transactions-hint = Send /tx and a number for the details, e.g. /tx { $id }.
 transactions-none = You have no transactions yet.
 transactions-none-filtered = You have no { $currency } transactions.
 transactions-no-more = There are no more transactions.
@@ -212,7 +212,8 @@ transactions-state-opened = ⏳ open
 transactions-state-success = ✅ done
 transactions-state-error = ❌ failed
 transactions-state-other = ❔ { $state }
-transactions-bad-id = Send the transaction number after /tx, e.g. /tx 1005. It is a whole number above zero.
+transactions-bad-id = Send the transaction number after /tx, e.g. /tx { $id } for your newest one. It is a whole number above zero.
+transactions-bad-id-plain = Send the transaction number after /tx, as /transactions lists it. It is a whole number above zero.
 transactions-not-found = There is no transaction #{ $id } in your account.
 transactions-detail-title = 🧾 <b>Transaction #{ $id }</b>
 transactions-detail-type = Type: { $type }
