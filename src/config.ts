@@ -305,12 +305,7 @@ function partnerConfig(
 
 /** The terms are a page users open from Telegram: an absolute https URL, nothing else. */
 function checkedTermsUrl(value: string): string {
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(value);
-  } catch {
-    parsed = undefined;
-  }
+  const parsed = URL.parse(value) ?? undefined;
   if (parsed?.protocol !== "https:" || parsed.username !== "" || parsed.password !== "") {
     throw new ConfigError(
       "TERMS_URL",
