@@ -164,6 +164,7 @@ describe("npm start in partner mode", () => {
     PARTNER_TOTP_SECRET: PARTNER_SERVICE.totpSecret,
     OPERATOR_IDS: "9001",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   });
 
   it("serves a new customer from /start through sign-up", async () => {
