@@ -94,12 +94,17 @@ function takeLock(lock: string): void {
  * script, as a child process whose stderr the caller reads (npm itself left out: it would stand
  * between the test and the bot's exit status and signals).
  */
-export function spawnStart(root: string, env: Record<string, string | undefined>): ChildProcess {
+export function spawnStart(
+  root: string,
+  env: Record<string, string | undefined>,
+  options: { stdout?: boolean } = {},
+): ChildProcess {
   const start = startCommand(root);
   return spawn(process.execPath, [...start.nodeFlags, start.script], {
     cwd: root,
     env: { ...env, ...start.env },
-    stdio: ["ignore", "ignore", "pipe"],
+    // Read stdout (the log) only when the test reads it: an unread pipe fills and stalls the bot.
+    stdio: ["ignore", options.stdout ? "pipe" : "ignore", "pipe"],
   });
 }
 
