@@ -56,6 +56,8 @@ export interface PartnerConfig {
   operatorIds: number[];
   /** SUPPORT_CONTACT: an @handle, e-mail or URL. */
   supportContact: string;
+  /** TERMS_URL: the https page of the terms users agree to at sign-up (linked, kept with the consent). */
+  termsUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -322,7 +324,22 @@ function partnerConfig(
       `SUPPORT_CONTACT must be an @handle, an e-mail address or an http(s) URL, not "${supportContact}".`,
     );
   }
-  return { auth, operatorIds: operatorIds.map(Number), supportContact };
+  const termsUrl = checkedTermsUrl(
+    required("TERMS_URL", "the https address of the terms your customers agree to at sign-up"),
+  );
+  return { auth, operatorIds: operatorIds.map(Number), supportContact, termsUrl };
+}
+
+/** The terms are a page users open from Telegram: an absolute https URL, nothing else. */
+function checkedTermsUrl(value: string): string {
+  const parsed = URL.parse(value) ?? undefined;
+  if (parsed?.protocol !== "https:" || parsed.username !== "" || parsed.password !== "") {
+    throw new ConfigError(
+      "TERMS_URL",
+      `TERMS_URL must be the https address of your terms, like https://example.com/terms, not "${value}".`,
+    );
+  }
+  return value;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;

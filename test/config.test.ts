@@ -126,6 +126,7 @@ describe("loadConfig: partner mode", () => {
     EXCHANGE_MODE: "partner",
     PARTNER_TOKEN: "partner-token-1",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   };
   const service = {
     ...base,
@@ -134,6 +135,7 @@ describe("loadConfig: partner mode", () => {
     PARTNER_PASSWORD: "pw",
     PARTNER_TOTP_SECRET: "JBSWY3DPEHPK3PXP",
     SUPPORT_CONTACT: "support@acme.example",
+    TERMS_URL: "https://acme.example/terms?v=2026-11",
   };
 
   it("is off by default: account mode, no partner settings", () => {
@@ -145,6 +147,7 @@ describe("loadConfig: partner mode", () => {
       auth: { kind: "token", token: "partner-token-1" },
       operatorIds: [42, 7],
       supportContact: "@acme_support",
+      termsUrl: "https://acme.example/terms",
     });
     expect(loadConfig(service).partner).toEqual({
       auth: {
@@ -155,6 +158,7 @@ describe("loadConfig: partner mode", () => {
       },
       operatorIds: [],
       supportContact: "support@acme.example",
+      termsUrl: "https://acme.example/terms?v=2026-11",
     });
     expect(
       loadConfig({ ...partner, SUPPORT_CONTACT: "https://acme.example/help" }).partner?.supportContact,
@@ -190,6 +194,14 @@ describe("loadConfig: partner mode", () => {
         "SUPPORT_CONTACT",
         /@handle, an e-mail address or an http\(s\) URL/,
       ],
+      [
+        { ...partner, TERMS_URL: undefined },
+        "TERMS_URL",
+        /TERMS_URL is missing: set it to the https address/,
+      ],
+      [{ ...partner, TERMS_URL: "  " }, "TERMS_URL", /TERMS_URL is missing/],
+      [{ ...partner, TERMS_URL: "http://acme.example/terms" }, "TERMS_URL", /must be the https address/],
+      [{ ...partner, TERMS_URL: "acme.example/terms" }, "TERMS_URL", /not "acme.example\/terms"/],
     ];
     for (const [env, variable, sentence] of cases) {
       const error = refusal(env);

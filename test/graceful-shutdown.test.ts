@@ -27,7 +27,14 @@ import {
   startRedis,
 } from "./support/redis.ts";
 import { type RoundRobin, startRoundRobin } from "./support/round-robin.ts";
-import { buildForStart, spawnStart, startEnv } from "./support/start-command.ts";
+import {
+  buildForStart,
+  spawnStart,
+  startEnv,
+  stderrOf,
+  stopChild,
+  waitUntilServing,
+} from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
@@ -83,32 +90,23 @@ function cluster(count: number): () => Cluster {
     const secretsKey = Vault.generateKey();
     const spawn = async (port: number): Promise<Instance> => {
       const child = spawnStart(ROOT, {
-        ...startEnv(sandbox, telegram, {
-          STORE_URL: redis.url,
-          BOT_MODE: "webhook",
-          WEBHOOK_URL: `${balancer.url}/telegram`,
-          WEBHOOK_SECRET: "rolling-deploy-secret",
-          PORT: String(port),
-          SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
-          LOG_LEVEL: "warn",
-        }),
-        SECRETS_KEY: secretsKey,
+        ...startEnv({ sandbox, telegram, secretsKey, storeUrl: redis.url }),
+        BOT_MODE: "webhook",
+        WEBHOOK_URL: `${balancer.url}/telegram`,
+        WEBHOOK_SECRET: "rolling-deploy-secret",
+        PORT: String(port),
+        SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+        LOG_LEVEL: "warn",
       });
-      let stderr = "";
-      child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-        stderr += chunk;
-      });
+      const stderr = stderrOf(child);
       const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
       const setWebhooks = telegram.calls.filter((c) => c.method === "setWebhook").length;
-      await until(`instance on ${port} answers /healthz`, async () => {
-        const answer = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => undefined);
-        return answer?.status === 200;
-      });
+      await waitUntilServing(child, `http://127.0.0.1:${port}/healthz`);
       await until(
         `instance on ${port} set the webhook`,
         () => telegram.calls.filter((c) => c.method === "setWebhook").length > setWebhooks,
       );
-      return { port, child, exited, stderr: () => stderr };
+      return { port, child, exited, stderr };
     };
     const instances: Instance[] = [];
     for (const port of ports) instances.push(await spawn(port));
@@ -128,12 +126,7 @@ function cluster(count: number): () => Cluster {
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of current?.instances ?? []) {
-      if (instance.child.exitCode === null && instance.child.signalCode === null) {
-        instance.child.kill("SIGTERM");
-        await instance.exited;
-      }
-    }
+    for (const instance of current?.instances ?? []) await stopChild(instance.child);
     await current?.balancer.close();
     await current?.telegram.close();
     await current?.sandbox.close();

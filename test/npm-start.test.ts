@@ -15,28 +15,14 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
+import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
 import { closedPortUrl } from "./support/raw-server.ts";
-import { buildForStart, spawnStart, startEnv } from "./support/start-command.ts";
+import { buildForStart, spawnStart, startEnv, stderrOf, stopChild as stop } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 beforeAll(() => buildForStart(ROOT), 60_000);
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const [code] = await exited;
-  return code as number | null;
-}
-
-function stderrOf(child: ChildProcess): () => string {
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return () => stderr;
-}
 
 interface World {
   sandbox: Sandbox;
@@ -52,10 +38,15 @@ function world(extra: Record<string, string> = {}): () => World {
     const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
     const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
     folder = mkdtempSync(join(tmpdir(), "bot-start-"));
-    const env = startEnv(sandbox, telegram, {
-      STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
+    const env = {
+      ...startEnv({
+        sandbox,
+        telegram,
+        secretsKey: Vault.generateKey(),
+        storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
+      }),
       ...extra,
-    });
+    };
     current = { sandbox, telegram, env };
   });
   afterAll(async () => {
@@ -155,6 +146,7 @@ describe("npm start in partner mode", () => {
     PARTNER_TOTP_SECRET: PARTNER_SERVICE.totpSecret,
     OPERATOR_IDS: "9001",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   });
 
   it("serves a new customer from /start through sign-up", async () => {

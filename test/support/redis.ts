@@ -168,7 +168,7 @@ function killer(child: ChildProcess): (signal: NodeJS.Signals) => Promise<void> 
   };
 }
 
-/** A TCP port on loopback that nothing listens on right now. */
+/** A port nobody listens on now, on loopback (for a child process to take). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
