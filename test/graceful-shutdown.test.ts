@@ -19,28 +19,15 @@ import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
 import { logIn } from "./support/harness.ts";
-import {
-  freePort,
-  type RedisServer,
-  redisAvailable,
-  redisUnavailableReason,
-  startRedis,
-} from "./support/redis.ts";
+import * as testRedis from "./support/redis.ts";
 import { type RoundRobin, startRoundRobin } from "./support/round-robin.ts";
-import {
-  buildForStart,
-  spawnStart,
-  startEnv,
-  stderrOf,
-  stopChild,
-  waitUntilServing,
-} from "./support/start-command.ts";
+import * as npmStart from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SHUTDOWN_TIMEOUT_SECONDS = 10;
 const EXCHANGE_MS = 3_000;
 
-if (!redisAvailable()) console.warn(redisUnavailableReason);
+if (!testRedis.redisAvailable()) console.warn(testRedis.redisUnavailableReason);
 
 interface Instance {
   port: number;
@@ -63,7 +50,7 @@ async function until(
 }
 
 interface Cluster {
-  redis: RedisServer;
+  redis: testRedis.RedisServer;
   sandbox: Sandbox;
   telegram: BotApiDouble;
   balancer: RoundRobin;
@@ -79,18 +66,18 @@ interface Cluster {
 function cluster(count: number): () => Cluster {
   let current: Cluster | undefined;
   beforeAll(async () => {
-    buildForStart(ROOT);
-    const redis = await startRedis();
+    npmStart.buildForStart(ROOT);
+    const redis = await testRedis.startRedis();
     const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
     const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-shutdown" });
     const ports: number[] = [];
-    for (let i = 0; i < count; i++) ports.push(await freePort());
+    for (let i = 0; i < count; i++) ports.push(await testRedis.freePort());
     const balancer = await startRoundRobin(ports);
     // One key for every instance: each reads what the others sealed.
     const secretsKey = Vault.generateKey();
     const spawn = async (port: number): Promise<Instance> => {
-      const child = spawnStart(ROOT, {
-        ...startEnv({ sandbox, telegram, secretsKey, storeUrl: redis.url }),
+      const child = npmStart.spawnStart(ROOT, {
+        ...npmStart.startEnv({ sandbox, telegram, secretsKey, storeUrl: redis.url }),
         BOT_MODE: "webhook",
         WEBHOOK_URL: `${balancer.url}/telegram`,
         WEBHOOK_SECRET: "rolling-deploy-secret",
@@ -98,10 +85,10 @@ function cluster(count: number): () => Cluster {
         SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
         LOG_LEVEL: "warn",
       });
-      const stderr = stderrOf(child);
+      const stderr = npmStart.stderrOf(child);
       const exited = once(child, "exit") as Promise<[number | null, NodeJS.Signals | null]>;
       const setWebhooks = telegram.calls.filter((c) => c.method === "setWebhook").length;
-      await waitUntilServing(child, `http://127.0.0.1:${port}/healthz`);
+      await npmStart.waitUntilServing(child, `http://127.0.0.1:${port}/healthz`);
       await until(
         `instance on ${port} set the webhook`,
         () => telegram.calls.filter((c) => c.method === "setWebhook").length > setWebhooks,
@@ -126,7 +113,7 @@ function cluster(count: number): () => Cluster {
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of current?.instances ?? []) await stopChild(instance.child);
+    for (const instance of current?.instances ?? []) await npmStart.stopChild(instance.child);
     await current?.balancer.close();
     await current?.telegram.close();
     await current?.sandbox.close();
@@ -138,81 +125,84 @@ function cluster(count: number): () => Cluster {
   };
 }
 
-describe.skipIf(!redisAvailable())("SIGTERM to the instance handling an update (real processes)", () => {
-  const c = cluster(2);
+describe.skipIf(!testRedis.redisAvailable())(
+  "SIGTERM to the instance handling an update (real processes)",
+  () => {
+    const c = cluster(2);
 
-  it("answers once, keeps the chat's order without a stall, and exits within the deadline", {
-    timeout: 90_000,
-  }, async () => {
-    const { sandbox, telegram, balancer, instances } = c();
-    const ada = telegram.user(4711);
-    await logIn(ada, sandbox);
-    sandbox.faults.addLatency(EXCHANGE_MS, { method: "GET", path: "/v1/balance" });
+    it("answers once, keeps the chat's order without a stall, and exits within the deadline", {
+      timeout: 90_000,
+    }, async () => {
+      const { sandbox, telegram, balancer, instances } = c();
+      const ada = telegram.user(4711);
+      await logIn(ada, sandbox);
+      sandbox.faults.addLatency(EXCHANGE_MS, { method: "GET", path: "/v1/balance" });
 
-    const sentAt = performance.now();
-    await ada.send("/balance");
-    // The exchange has the call: the update is in the middle of being handled.
-    await until(
-      "the balance call reached the exchange",
-      () => sandbox.countRequests("GET", "/v1/balance") >= 1,
-    );
-    const delivery = balancer.log.find((r) => r.text === "/balance");
-    const handler = instances.find((i) => i.port === delivery?.upstream);
-    expect(handler).toBeDefined();
-    if (handler === undefined || delivery === undefined) return;
+      const sentAt = performance.now();
+      await ada.send("/balance");
+      // The exchange has the call: the update is in the middle of being handled.
+      await until(
+        "the balance call reached the exchange",
+        () => sandbox.countRequests("GET", "/v1/balance") >= 1,
+      );
+      const delivery = balancer.log.find((r) => r.text === "/balance");
+      const handler = instances.find((i) => i.port === delivery?.upstream);
+      expect(handler).toBeDefined();
+      if (handler === undefined || delivery === undefined) return;
 
-    const termAt = performance.now();
-    handler.child.kill("SIGTERM");
-    const helpSentAt = performance.now();
-    await ada.send("/help");
+      const termAt = performance.now();
+      handler.child.kill("SIGTERM");
+      const helpSentAt = performance.now();
+      await ada.send("/help");
 
-    const balance = await ada.waitForReply(/Euro|did not answer/, 30_000);
-    const balanceAt = performance.now();
-    const help = await ada.waitForReply(/What I can do/, 30_000);
-    const helpAt = performance.now();
-    const [code] = await handler.exited;
-    const exitAt = performance.now();
-    await telegram.waitUntilIdle();
+      const balance = await ada.waitForReply(/Euro|did not answer/, 30_000);
+      const balanceAt = performance.now();
+      const help = await ada.waitForReply(/What I can do/, 30_000);
+      const helpAt = performance.now();
+      const [code] = await handler.exited;
+      const exitAt = performance.now();
+      await telegram.waitUntilIdle();
 
-    console.log(
-      `SIGTERM to the instance handling /balance (exchange ${EXCHANGE_MS} ms): ` +
-        `balance answered ${Math.round(balanceAt - sentAt)} ms after it was sent, ` +
-        `${Math.round(balanceAt - termAt)} ms after SIGTERM; /help answered ${Math.round(helpAt - helpSentAt)} ms ` +
-        `after it was sent; the instance exited ${Math.round(exitAt - termAt)} ms after SIGTERM (code ${code}).`,
-    );
+      console.log(
+        `SIGTERM to the instance handling /balance (exchange ${EXCHANGE_MS} ms): ` +
+          `balance answered ${Math.round(balanceAt - sentAt)} ms after it was sent, ` +
+          `${Math.round(balanceAt - termAt)} ms after SIGTERM; /help answered ${Math.round(helpAt - helpSentAt)} ms ` +
+          `after it was sent; the instance exited ${Math.round(exitAt - termAt)} ms after SIGTERM (code ${code}).`,
+      );
 
-    expect(code, handler.stderr()).toBe(0);
-    expect(exitAt - termAt).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
-    expect(balance.text).toMatch(/Euro/);
-    // Exactly one answer to /balance, one call to the exchange, one webhook delivery, and it got 200.
-    const texts = ada.messages().map((m) => m.text);
-    expect(texts.filter((t) => /Euro/.test(t))).toHaveLength(1);
-    expect(texts.filter((t) => /did not answer in time/.test(t))).toHaveLength(0);
-    expect(sandbox.countRequests("GET", "/v1/balance")).toBe(1);
-    const deliveries = balancer.log.filter((r) => r.updateId === delivery.updateId);
-    expect(deliveries).toHaveLength(1);
-    expect(deliveries[0]?.status).toBe(200);
-    expect(deliveries[0]?.error).toBeUndefined();
-    // The chat's order is kept, and /help waited only for /balance: no lease left to run out.
-    expect(texts.indexOf(balance.text)).toBeLessThan(texts.indexOf(help.text));
-    expect(helpAt - balanceAt).toBeLessThan(5_000);
-    // /help was not taken by the instance going away: refused (503) or sent to the other one.
-    const helps = balancer.log.filter((r) => r.text === "/help");
-    expect(helps.filter((r) => r.status === 200)).toHaveLength(1);
-    for (const refused of helps.filter((r) => r.status !== 200)) {
-      expect([503, undefined]).toContain(refused.status);
-    }
-    // The other instance still serves.
-    await ada.send("/help");
-    await ada.waitForReply(/What I can do/, 15_000);
-  });
-});
+      expect(code, handler.stderr()).toBe(0);
+      expect(exitAt - termAt).toBeLessThan(SHUTDOWN_TIMEOUT_SECONDS * 1000);
+      expect(balance.text).toMatch(/Euro/);
+      // Exactly one answer to /balance, one call to the exchange, one webhook delivery, and it got 200.
+      const texts = ada.messages().map((m) => m.text);
+      expect(texts.filter((t) => /Euro/.test(t))).toHaveLength(1);
+      expect(texts.filter((t) => /did not answer in time/.test(t))).toHaveLength(0);
+      expect(sandbox.countRequests("GET", "/v1/balance")).toBe(1);
+      const deliveries = balancer.log.filter((r) => r.updateId === delivery.updateId);
+      expect(deliveries).toHaveLength(1);
+      expect(deliveries[0]?.status).toBe(200);
+      expect(deliveries[0]?.error).toBeUndefined();
+      // The chat's order is kept, and /help waited only for /balance: no lease left to run out.
+      expect(texts.indexOf(balance.text)).toBeLessThan(texts.indexOf(help.text));
+      expect(helpAt - balanceAt).toBeLessThan(5_000);
+      // /help was not taken by the instance going away: refused (503) or sent to the other one.
+      const helps = balancer.log.filter((r) => r.text === "/help");
+      expect(helps.filter((r) => r.status === 200)).toHaveLength(1);
+      for (const refused of helps.filter((r) => r.status !== 200)) {
+        expect([503, undefined]).toContain(refused.status);
+      }
+      // The other instance still serves.
+      await ada.send("/help");
+      await ada.waitForReply(/What I can do/, 15_000);
+    });
+  },
+);
 
 // Opt-in (MEASURE_ROLLING=1): the issue's rolling deploy under load, counted. Three instances, 30
 // logged-in users each sending /balance every 1.5 s (the exchange takes 800 ms: each instance has
 // several updates in flight when it is stopped, and a chat's updates do not queue up behind each
 // other), every instance in turn stopped with SIGTERM and started again.
-describe.runIf(redisAvailable() && process.env.MEASURE_ROLLING)(
+describe.runIf(testRedis.redisAvailable() && process.env.MEASURE_ROLLING)(
   "a rolling deploy under load (measured)",
   () => {
     const c = cluster(3);
