@@ -63,7 +63,7 @@ interface Cluster {
  * `count` instances of `npm start` in webhook mode on one redis-server, behind the balancer, with a
  * sandbox and the Bot API double; set up before the suite's tests and taken down after.
  */
-function cluster(count: number): () => Cluster {
+function cluster(count: number, shutdownTimeoutSeconds = SHUTDOWN_TIMEOUT_SECONDS): () => Cluster {
   let current: Cluster | undefined;
   beforeAll(async () => {
     npmStart.buildForStart(ROOT);
@@ -82,7 +82,7 @@ function cluster(count: number): () => Cluster {
         WEBHOOK_URL: `${balancer.url}/telegram`,
         WEBHOOK_SECRET: "rolling-deploy-secret",
         PORT: String(port),
-        SHUTDOWN_TIMEOUT_SECONDS: String(SHUTDOWN_TIMEOUT_SECONDS),
+        SHUTDOWN_TIMEOUT_SECONDS: String(shutdownTimeoutSeconds),
         LOG_LEVEL: "warn",
       });
       const stderr = npmStart.stderrOf(child);
@@ -194,6 +194,56 @@ describe.skipIf(!testRedis.redisAvailable())(
       // The other instance still serves.
       await ada.send("/help");
       await ada.waitForReply(/What I can do/, 15_000);
+    });
+  },
+);
+
+describe.skipIf(!testRedis.redisAvailable())(
+  "an update that outlasts the shutdown deadline (real processes)",
+  () => {
+    // SHUTDOWN_TIMEOUT_SECONDS=1 and an exchange that takes 5 s: the instance cannot finish in time.
+    const c = cluster(2, 1);
+
+    it("exits at the deadline, gives the chat back, and the other instance answers once", {
+      timeout: 90_000,
+    }, async () => {
+      const { sandbox, telegram, balancer, instances } = c();
+      const bea = telegram.user(4712);
+      await logIn(bea, sandbox);
+      sandbox.faults.addLatency(5_000, { method: "GET", path: "/v1/balance" });
+      await bea.send("/balance");
+      await until(
+        "the balance call reached the exchange",
+        () => sandbox.countRequests("GET", "/v1/balance") >= 1,
+      );
+      const first = balancer.log.find((r) => r.text === "/balance");
+      const handler = instances.find((i) => i.port === first?.upstream);
+      expect(handler).toBeDefined();
+      if (handler === undefined || first === undefined) return;
+
+      const termAt = performance.now();
+      handler.child.kill("SIGTERM");
+      const [code] = await handler.exited;
+      const exitAt = performance.now();
+      // Unanswered, its webhook request failed: Telegram delivers it again, to the other instance,
+      // which finds the chat free (its lease was given back) instead of waiting ~20 s for it.
+      const balance = await bea.waitForReply(/Euro|did not answer/, 30_000);
+      const answeredAt = performance.now();
+      await telegram.waitUntilIdle({ quietMs: 500 });
+      console.log(
+        `past the deadline (1 s, exchange 5 s): exited ${Math.round(exitAt - termAt)} ms after SIGTERM (code ${code}); ` +
+          `the balance answered ${Math.round(answeredAt - termAt)} ms after SIGTERM, by the other instance.`,
+      );
+
+      expect(code, handler.stderr()).toBe(1);
+      expect(exitAt - termAt).toBeLessThan(3_000);
+      expect(balance.text).toMatch(/Euro/);
+      expect(bea.messages().filter((m) => /Euro/.test(m.text))).toHaveLength(1);
+      const deliveries = balancer.log.filter((r) => r.updateId === first.updateId);
+      expect(deliveries.at(-1)?.status).toBe(200);
+      expect(deliveries.at(-1)?.upstream).not.toBe(handler.port);
+      // The redelivery's 5 s at the exchange, not a 20 s wait for a lease left behind first.
+      expect(answeredAt - exitAt).toBeLessThan(12_000);
     });
   },
 );
