@@ -54,7 +54,7 @@ async function run(plan: FanoutPlan): Promise<string> {
         profiles,
         clock: new ManualClock(),
         log: silentLogger,
-        config: { defaultLocale: "en", telegramApiRoot: double.apiRoot },
+        config: { defaultLocale: "en" },
       },
       api: new Api(double.token, { apiRoot: double.apiRoot }),
       queue: {

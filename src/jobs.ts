@@ -22,7 +22,7 @@ import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
 import { MasterAlerts } from "./partner/master-alerts.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
-import { webAppLoginPageUrl } from "./webapp/paths.ts";
+import { webAppLoginPageUrl } from "./webapp-paths.ts";
 
 export interface BackgroundJobs {
   /** Runs one tick now (tests and the demo call it instead of waiting). */

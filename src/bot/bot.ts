@@ -21,7 +21,7 @@ import { Bot, type ChatTypeContext, Context, type MiddlewareFn, session, type Tr
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
-import { webAppLoginPageUrl } from "../webapp/paths.ts";
+import { webAppLoginPageUrl } from "../webapp-paths.ts";
 import { KNOWN_COMMANDS, PARTNER_KNOWN_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";

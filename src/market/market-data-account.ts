@@ -10,10 +10,10 @@
  * const account = new MarketDataAccount({ account: accountApi, credentials, clock });
  * const items = await account.use((client) => client.prices());
  */
-import { createGuardrails, generateSync } from "otplib";
 import type { Clock } from "../clock.ts";
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
+import { operatorCode } from "../totp.ts";
 
 export interface MarketDataCredentials {
   email: string;
@@ -76,17 +76,4 @@ export class MarketDataAccount {
     this.#current = { client, expiresAt: this.#clock.now() + session.expires_in * 1000 };
     return client;
   }
-}
-
-/**
- * The current code of the operator's own market-data account (the only TOTP secret the bot holds,
- * SECURITY.md, rule 9). Authenticator secrets of 16 base32 characters (10 bytes) are common; otplib
- * refuses anything under 16 bytes unless told otherwise.
- */
-export function operatorCode(totpSecret: string, nowMs: number): string {
-  return generateSync({
-    secret: totpSecret.replace(/\s/g, "").toUpperCase(),
-    epoch: Math.floor(nowMs / 1000),
-    guardrails: createGuardrails({ MIN_SECRET_BYTES: 10 }),
-  });
 }

@@ -1,6 +1,7 @@
 /**
- * Builds the delivery side from the bot's deps: the queue over its own raw Bot API client, the
- * Notifier with the Fluent bundles, and a 403 from a user pausing their alerts.
+ * Builds the delivery side from what it needs of the app (the bot's deps satisfy it): the queue
+ * over its own raw Bot API client, the Notifier with the Fluent bundles, and a 403 from a user
+ * pausing their alerts. Its own narrow type, so `notify/` (below `bot/`) never imports `bot/`.
  *
  * @example
  * const delivery = createDelivery({ deps, api: bot.api });
@@ -8,9 +9,23 @@
  * await delivery.stop(); // waits a little for what is queued
  */
 import type { Api } from "grammy";
-import type { BotDeps } from "../bot/deps.ts";
+import type { Clock } from "../clock.ts";
+import type { Logger } from "../logger.ts";
+import type { Profiles } from "../session/profiles.ts";
 import { apiDeliveryQueue, Notifier } from "./notifier.ts";
 import type { DeliveryQueue, DeliveryQueueOptions } from "./queue.ts";
+
+/** What delivery uses of the app: a narrow view of `BotDeps`. */
+export interface DeliveryDeps {
+  /** Pauses a user's alerts when Telegram says the user blocked the bot. */
+  alertBook: { pause(userId: number, at: number): Promise<void> };
+  /** The Fluent bundles (createI18n(...)): notices are rendered outside any update. */
+  i18n: { t(locale: string, key: string, variables?: Record<string, string | number>): string };
+  profiles: Profiles;
+  clock: Clock;
+  log: Logger;
+  config: { defaultLocale: string };
+}
 
 export interface Delivery {
   notifier: Notifier;
@@ -20,7 +35,7 @@ export interface Delivery {
 }
 
 export function createDelivery(options: {
-  deps: Pick<BotDeps, "alertBook" | "i18n" | "profiles" | "clock" | "log" | "config">;
+  deps: DeliveryDeps;
   api: Pick<Api, "token" | "options">;
   /** Limits and hooks of the queue (tests and benchmarks change them). */
   queue?: Omit<DeliveryQueueOptions, "send" | "onBlocked">;

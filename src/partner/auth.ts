@@ -18,9 +18,9 @@ import { setTimeout as delay } from "node:timers/promises";
 import type { Clock } from "../clock.ts";
 import type { AccountApi } from "../exchange/account.ts";
 import type { PartnerTokenSource } from "../exchange/partner.ts";
-import { operatorCode } from "../market/market-data-account.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
+import { operatorCode } from "../totp.ts";
 
 export const PARTNER_TOKEN_KEY = "partner-auth:token";
 export const PARTNER_LOGIN_LEASE_KEY = "partner-auth:login";

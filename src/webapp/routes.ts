@@ -20,10 +20,10 @@ import { errorReference, exchangeErrorText } from "../bot/middleware/error-bound
 import { formatTime } from "../bot/ui/format.ts";
 import { ExchangeError } from "../exchange/errors.ts";
 import { readBoundedBody } from "../http-body.ts";
+import { WEBAPP_LOGIN_PATH } from "../webapp-paths.ts";
 import type { HttpRoute } from "../webhook.ts";
 import { checkInitData } from "./init-data.ts";
 import { loginPage, type PageTexts } from "./page.ts";
-import { WEBAPP_LOGIN_PATH } from "./paths.ts";
 
 export { WEBAPP_LOGIN_PATH };
 
