@@ -4,15 +4,23 @@
  * and the HTTP pools).
  */
 import { run } from "@grammyjs/runner";
-import { GrammyError } from "grammy";
+import { Api, GrammyError } from "grammy";
 import { createBot, drainUpdates } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
+import { undiciFetch } from "./bot/undici-fetch.ts";
 import { systemClock } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { startBackgroundJobs } from "./jobs.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
+import { createDelivery } from "./notify/delivery.ts";
+import { cachedProbe, notShuttingDown, Readiness, readinessRoute, storeReachable } from "./readiness.ts";
 import { createServices } from "./services.ts";
-import { type HttpRoute, startHttpServer } from "./webhook.ts";
+import { exitOnUncaught } from "./uncaught.ts";
+import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
+
+/** /readyz asks Telegram's getMe at most this often, however often it is probed. */
+const TELEGRAM_CHECK_EVERY_MS = 30_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,17 +34,31 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const services = await createServices(config, { clock: systemClock, log });
+  exitOnUncaught(log);
+  // prom-client is loaded only when metrics are asked for.
+  const metrics = config.metrics ? new (await import("./metrics.ts")).Metrics() : undefined;
+  const services = await createServices(config, { clock: systemClock, log, ...(metrics ? { metrics } : {}) });
   const bot = createBot(services.deps, {
     token: config.botToken ?? "",
     apiRoot: config.telegramApiRoot,
     // A shared store means several instances may get one chat's updates at once.
     chatLock: /^rediss?:/.test(config.storeUrl),
+    ...(metrics ? { observer: metrics } : {}),
   });
   await bot.init();
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, services.deps);
-  const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
+  const delivery = createDelivery({ deps: services.deps, api: bot.api });
+  const jobs = startBackgroundJobs({
+    deps: services.deps,
+    api: bot.api,
+    intervalMs: config.alertIntervalMs,
+    delivery,
+  });
+  metrics?.watchDelivery(delivery.queue);
+  metrics?.watchJobsLease(() => jobs.lease.held);
+  const metricsServer =
+    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
 
   // The Mini App login page is served by the bot's own HTTP server, in either mode. Its code (and
   // the initData checker) is loaded only when WEBAPP_URL is set.
@@ -45,6 +67,8 @@ async function main(): Promise<void> {
     const { webAppRoutes } = await import("./webapp/routes.ts");
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
   }
+  let stopping = false;
+  routes.push(readinessRoute(readiness(config, services.deps.store, () => stopping, log)));
   let stopUpdates: () => Promise<void>;
   if (config.botMode === "webhook" && config.webhook) {
     const url = new URL(config.webhook.url);
@@ -55,16 +79,17 @@ async function main(): Promise<void> {
       onError: (error) => log.error({ err: error }, "webhook request failed"),
     });
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
-    log.info({ port: config.port }, "webhook server listening");
+    log.info({ port: portOf(server) }, "webhook server listening");
     stopUpdates = () => server.close();
   } else {
     await bot.api.deleteWebhook();
-    const pages = routes.length > 0 ? await startHttpServer({ port: config.port, routes }) : undefined;
-    if (pages) log.info({ port: config.port }, "web app server listening");
+    // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL).
+    const pages = await startHttpServer({ port: config.port, routes });
+    log.info({ port: portOf(pages) }, "http server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
-      await pages?.close();
+      await pages.close();
       await drainUpdates(bot);
     };
     runner.task()?.catch(async (error: unknown) => {
@@ -78,18 +103,75 @@ async function main(): Promise<void> {
     });
   }
 
-  let stopping = false;
   async function shutdown(code: number): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info("shutting down");
     await stopUpdates();
     await jobs.stop();
+    await metricsServer?.close();
     await services.close();
     process.exit(code);
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));
+}
+
+/** /readyz: the store answers, Telegram answers getMe (asked at most every 30 s), not shutting down. */
+function readiness(
+  config: Config,
+  store: Parameters<typeof storeReachable>[0],
+  stopping: () => boolean,
+  log: Logger,
+): Readiness {
+  // A client of its own, without the bot's retries: a probe must fail fast, not wait out 5xx.
+  const probe = new Api(config.botToken ?? "", {
+    apiRoot: config.telegramApiRoot,
+    fetch: undiciFetch(),
+    timeoutSeconds: 5,
+  });
+  return new Readiness(
+    {
+      store: storeReachable(store),
+      telegram: cachedProbe(() => probe.getMe(), {
+        everyMs: TELEGRAM_CHECK_EVERY_MS,
+        describe: (error) => (error instanceof GrammyError ? `refused (${error.error_code})` : "unreachable"),
+      }),
+      shutdown: notShuttingDown(stopping),
+    },
+    {
+      onChange: (report) =>
+        report.ready ? log.info("ready again") : log.warn({ checks: report.checks }, "not ready"),
+    },
+  );
+}
+
+/** GET /metrics on a server of its own (METRICS_PORT, on METRICS_HOST: loopback unless set). */
+async function serveMetrics(
+  metrics: Metrics,
+  where: NonNullable<Config["metrics"]>,
+  log: Logger,
+): Promise<WebhookServer> {
+  const route: HttpRoute = (req, res, path) => {
+    if (path !== "/metrics" || req.method !== "GET") return false;
+    req.resume();
+    metrics.render().then(
+      (text) => res.writeHead(200, { "content-type": metrics.contentType }).end(text),
+      (error: unknown) => {
+        log.error({ err: error }, "metrics could not be collected");
+        res.writeHead(500).end();
+      },
+    );
+    return true;
+  };
+  const server = await startHttpServer({ port: where.port, host: where.host, routes: [route] });
+  log.info({ port: portOf(server), host: where.host }, "metrics server listening");
+  return server;
+}
+
+function portOf(server: WebhookServer): number | undefined {
+  const address = server.server.address();
+  return typeof address === "object" && address !== null ? address.port : undefined;
 }
 
 await main();

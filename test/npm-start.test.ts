@@ -62,6 +62,8 @@ function world(extra: Record<string, string> = {}): () => World {
       SECRETS_KEY: Vault.generateKey(),
       STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
       LOG_LEVEL: "silent",
+      // The HTTP server (/healthz, /readyz) runs in polling mode too: any free port.
+      PORT: "0",
       ...extra,
     };
     current = { sandbox, telegram, env };

@@ -52,6 +52,8 @@ export interface SessionOptions {
    * which holds what a half-finished flow was typed (a password, a code).
    */
   alsoWipe?: (userId: number) => string[];
+  /** Told of every login's outcome, chat and Mini App alike (metrics: failures and lockouts). */
+  onLogin?: (outcome: LoginOutcome) => void;
 }
 
 export class Sessions {
@@ -62,6 +64,7 @@ export class Sessions {
   readonly #perUser: FailureLimit;
   readonly #perEmail: FailureLimit;
   readonly #alsoWipe: (userId: number) => string[];
+  readonly #onLogin: ((outcome: LoginOutcome) => void) | undefined;
   /** The user whose session useAnyLive borrowed last: asked first next time. */
   #lender: number | undefined;
 
@@ -79,6 +82,7 @@ export class Sessions {
       name: "login-email",
     });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
+    this.#onLogin = options.onLogin;
   }
 
   /** Logs in at the exchange; wrong input counts against the user's limit. */
@@ -86,6 +90,16 @@ export class Sessions {
     userId: number,
     input: { email: string; password: string; securityCode: string },
     options: { rememberPassword?: boolean } = {},
+  ): Promise<LoginOutcome> {
+    const outcome = await this.#login(userId, input, options);
+    this.#onLogin?.(outcome);
+    return outcome;
+  }
+
+  async #login(
+    userId: number,
+    input: { email: string; password: string; securityCode: string },
+    options: { rememberPassword?: boolean },
   ): Promise<LoginOutcome> {
     // Per Telegram user, and per e-mail: many Telegram accounts must not share one guess budget.
     const user = String(userId);
