@@ -4,23 +4,19 @@
  * and the HTTP pools).
  */
 import { run } from "@grammyjs/runner";
-import { Api, GrammyError } from "grammy";
+import { GrammyError } from "grammy";
 import { createBot, drainUpdates } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
-import { undiciFetch } from "./bot/undici-fetch.ts";
 import { systemClock } from "./clock.ts";
 import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { startBackgroundJobs } from "./jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import type { Metrics } from "./metrics.ts";
 import { createDelivery } from "./notify/delivery.ts";
-import { cachedProbe, notShuttingDown, Readiness, readinessRoute, storeReachable } from "./readiness.ts";
+import { instanceReadiness, readinessRoute } from "./readiness.ts";
 import { createServices } from "./services.ts";
 import { exitOnUncaught } from "./uncaught.ts";
 import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
-
-/** /readyz asks Telegram's getMe at most this often, however often it is probed. */
-const TELEGRAM_CHECK_EVERY_MS = 30_000;
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -68,7 +64,14 @@ async function main(): Promise<void> {
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
   }
   let stopping = false;
-  routes.push(readinessRoute(readiness(config, services.deps.store, () => stopping, log)));
+  const readiness = instanceReadiness({
+    store: services.deps.store,
+    botToken: config.botToken ?? "",
+    apiRoot: config.telegramApiRoot,
+    shuttingDown: () => stopping,
+    log,
+  });
+  routes.push(readinessRoute(readiness));
   let stopUpdates: () => Promise<void>;
   if (config.botMode === "webhook" && config.webhook) {
     const url = new URL(config.webhook.url);
@@ -115,35 +118,6 @@ async function main(): Promise<void> {
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));
-}
-
-/** /readyz: the store answers, Telegram answers getMe (asked at most every 30 s), not shutting down. */
-function readiness(
-  config: Config,
-  store: Parameters<typeof storeReachable>[0],
-  stopping: () => boolean,
-  log: Logger,
-): Readiness {
-  // A client of its own, without the bot's retries: a probe must fail fast, not wait out 5xx.
-  const probe = new Api(config.botToken ?? "", {
-    apiRoot: config.telegramApiRoot,
-    fetch: undiciFetch(),
-    timeoutSeconds: 5,
-  });
-  return new Readiness(
-    {
-      store: storeReachable(store),
-      telegram: cachedProbe(() => probe.getMe(), {
-        everyMs: TELEGRAM_CHECK_EVERY_MS,
-        describe: (error) => (error instanceof GrammyError ? `refused (${error.error_code})` : "unreachable"),
-      }),
-      shutdown: notShuttingDown(stopping),
-    },
-    {
-      onChange: (report) =>
-        report.ready ? log.info("ready again") : log.warn({ checks: report.checks }, "not ready"),
-    },
-  );
 }
 
 /** GET /metrics on a server of its own (METRICS_PORT, on METRICS_HOST: loopback unless set). */

@@ -13,14 +13,13 @@
  * words (never an error's text: the endpoint is public).
  *
  * @example
- * const readiness = new Readiness({
- *   store: storeReachable(store),
- *   telegram: cachedProbe(() => api.getMe(), { everyMs: 30_000 }),
- *   shutdown: notShuttingDown(() => stopping),
- * });
+ * const readiness = instanceReadiness({ store, botToken, apiRoot, shuttingDown: () => stopping, log });
  * routes.push(readinessRoute(readiness));
  */
+import { Api, GrammyError } from "grammy";
+import { undiciFetch } from "./bot/undici-fetch.ts";
 import type { Clock } from "./clock.ts";
+import type { Logger } from "./logger.ts";
 import type { Store } from "./store/store.ts";
 import type { HttpRoute } from "./webhook.ts";
 
@@ -145,4 +144,44 @@ export function readinessRoute(readiness: Readiness): HttpRoute {
     );
     return true;
   };
+}
+
+/** /readyz asks Telegram's getMe at most this often (default), however often it is probed. */
+export const TELEGRAM_CHECK_EVERY_MS = 30_000;
+
+/** The bot instance's readiness as main.ts builds it: store, Telegram, shutdown. */
+export function instanceReadiness(options: {
+  store: Pick<Store, "get">;
+  botToken: string;
+  apiRoot: string;
+  shuttingDown: () => boolean;
+  log: Logger;
+  telegramEveryMs?: number;
+  clock?: Clock;
+  timeoutMs?: number;
+}): Readiness {
+  const { log } = options;
+  // A client of its own, without the bot's retries and transformers: a probe must fail fast, not
+  // wait out 5xx or 429s.
+  const probe = new Api(options.botToken, {
+    apiRoot: options.apiRoot,
+    fetch: undiciFetch(),
+    timeoutSeconds: 5,
+  });
+  return new Readiness(
+    {
+      store: storeReachable(options.store),
+      telegram: cachedProbe(() => probe.getMe(), {
+        everyMs: options.telegramEveryMs ?? TELEGRAM_CHECK_EVERY_MS,
+        ...(options.clock ? { clock: options.clock } : {}),
+        describe: (error) => (error instanceof GrammyError ? `refused (${error.error_code})` : "unreachable"),
+      }),
+      shutdown: notShuttingDown(options.shuttingDown),
+    },
+    {
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+      onChange: (report) =>
+        report.ready ? log.info("ready again") : log.warn({ checks: report.checks }, "not ready"),
+    },
+  );
 }
