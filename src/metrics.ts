@@ -57,51 +57,48 @@ export class Metrics {
   constructor(options: { registry?: Registry; processMetrics?: boolean } = {}) {
     this.registry = options.registry ?? new Registry();
     const registers = [this.registry];
-    this.#updates = new Histogram({
-      name: "bot_updates_seconds",
-      help: "Updates handled, by kind (message, callback_query, inline_query, …), and how long each took from the user's turn to the last reply (seconds)",
-      labelNames: ["kind"],
-      buckets: UPDATE_BUCKETS,
-      registers,
-    });
-    this.#updateErrors = new Counter({
-      name: "bot_update_errors_total",
-      help: "Updates that ended in an error the user was told about, by kind (exchange-<kind>, store-unavailable, not-logged-in, other)",
-      labelNames: ["kind"],
-      registers,
-    });
-    this.#exchangeCalls = new Counter({
-      name: "bot_exchange_calls_total",
-      help: "Calls to the exchange API (retries included in one call), by operation (method and path, ids as :id) and outcome (ok or the error kind)",
-      labelNames: ["operation", "outcome"],
-      registers,
-    });
-    this.#exchangeSeconds = new Histogram({
-      name: "bot_exchange_call_seconds",
-      help: "How long exchange API calls took, retries and their waits included (seconds)",
-      labelNames: ["operation"],
-      buckets: EXCHANGE_BUCKETS,
-      registers,
-    });
-    this.#storeSeconds = new Histogram({
-      name: "bot_store_seconds",
-      help: "Store round trips (what reaches SQLite or Redis, past the in-process cache), by operation, and how long each took (seconds)",
-      labelNames: ["op"],
-      buckets: STORE_BUCKETS,
-      registers,
-    });
-    this.#storeErrors = new Counter({
-      name: "bot_store_errors_total",
-      help: "Store operations that failed (the store unreachable or refusing), by operation",
-      labelNames: ["op"],
-      registers,
-    });
-    this.#logins = new Counter({
-      name: "bot_login_attempts_total",
-      help: "Exchange logins through the bot (chat and Mini App), by outcome: ok, bad-credentials, bad-code, locked (refused, or the failure that reached the limit)",
-      labelNames: ["outcome"],
-      registers,
-    });
+    const histogram = <L extends string>(name: string, help: string, label: L, buckets: number[]) =>
+      new Histogram<L>({ name, help, labelNames: [label], buckets, registers });
+    const counter = <L extends string>(name: string, help: string, labelNames: L[]) =>
+      new Counter<L>({ name, help, labelNames, registers });
+    this.#updates = histogram(
+      "bot_updates_seconds",
+      "Updates handled, by kind (message, callback_query, inline_query, …), and how long each took from the user's turn to the last reply (seconds)",
+      "kind",
+      UPDATE_BUCKETS,
+    );
+    this.#updateErrors = counter(
+      "bot_update_errors_total",
+      "Updates that ended in an error the user was told about, by kind (exchange-<kind>, store-unavailable, not-logged-in, other)",
+      ["kind"],
+    );
+    this.#exchangeCalls = counter(
+      "bot_exchange_calls_total",
+      "Calls to the exchange API (retries included in one call), by operation (method and path, ids as :id) and outcome (ok or the error kind)",
+      ["operation", "outcome"],
+    );
+    this.#exchangeSeconds = histogram(
+      "bot_exchange_call_seconds",
+      "How long exchange API calls took, retries and their waits included (seconds)",
+      "operation",
+      EXCHANGE_BUCKETS,
+    );
+    this.#storeSeconds = histogram(
+      "bot_store_seconds",
+      "Store round trips (what reaches SQLite or Redis, past the in-process cache), by operation, and how long each took (seconds)",
+      "op",
+      STORE_BUCKETS,
+    );
+    this.#storeErrors = counter(
+      "bot_store_errors_total",
+      "Store operations that failed (the store unreachable or refusing), by operation",
+      ["op"],
+    );
+    this.#logins = counter(
+      "bot_login_attempts_total",
+      "Exchange logins through the bot (chat and Mini App), by outcome: ok, bad-credentials, bad-code, locked (refused, or the failure that reached the limit)",
+      ["outcome"],
+    );
     const delivery = () => this.#delivery;
     new Gauge({
       name: "bot_delivery_queue_depth",

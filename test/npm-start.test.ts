@@ -17,7 +17,7 @@ import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
-import { buildForStart, spawnStart } from "./support/start-command.ts";
+import { botEnvironment, buildForStart, spawnStart } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -53,13 +53,7 @@ function world(extra: Record<string, string> = {}): () => World {
     const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
     folder = mkdtempSync(join(tmpdir(), "bot-start-"));
     const env = {
-      PATH: process.env.PATH,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
+      ...botEnvironment(sandbox, telegram, Vault.generateKey()),
       STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
       LOG_LEVEL: "silent",
       // The HTTP server (/healthz, /readyz) runs in polling mode too: any free port.

@@ -19,7 +19,7 @@ import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
 import { logIn } from "./support/harness.ts";
-import { startCommand } from "./support/start-command.ts";
+import { botEnvironment, startCommand } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -106,13 +106,7 @@ describe("a real bot process", () => {
     telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-observing" });
     folder = mkdtempSync(join(tmpdir(), "bot-observe-"));
     env = {
-      PATH: process.env.PATH,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
+      ...botEnvironment(sandbox, telegram, Vault.generateKey()),
       LOG_LEVEL: "info",
       PORT: "0",
     };

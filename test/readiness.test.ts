@@ -24,6 +24,12 @@ async function get(server: WebhookServer, path: string): Promise<{ status: numbe
   return { status: response.status, body: text === "" ? undefined : JSON.parse(text) };
 }
 
+/** The answer when `check` alone fails, for `reason`. */
+function notReady(check: "store" | "telegram" | "shutdown", reason: string) {
+  const checks = { store: "ok", telegram: "ok", shutdown: "ok", [check]: reason };
+  return { status: 503, body: { ready: false, failed: [check], checks } };
+}
+
 describe.skipIf(!redisAvailable())("/healthz and /readyz", () => {
   let redis: RedisServer;
   let store: Store;
@@ -75,14 +81,7 @@ describe.skipIf(!redisAvailable())("/healthz and /readyz", () => {
 
   it("says 503 naming the store while Redis is down, and is ready again when it is back", async () => {
     await redis.down();
-    expect(await get(server, "/readyz")).toEqual({
-      status: 503,
-      body: {
-        ready: false,
-        failed: ["store"],
-        checks: { store: "unreachable", telegram: "ok", shutdown: "ok" },
-      },
-    });
+    expect(await get(server, "/readyz")).toEqual(notReady("store", "unreachable"));
     expect(await get(server, "/healthz")).toEqual({ status: 200, body: { ok: true } });
     await redis.up();
     await expect.poll(async () => (await get(server, "/readyz")).status, { timeout: 10_000 }).toBe(200);
@@ -91,14 +90,7 @@ describe.skipIf(!redisAvailable())("/healthz and /readyz", () => {
   it("says 503 naming the shutdown while the instance shuts down", async () => {
     shuttingDown = true;
     try {
-      expect(await get(server, "/readyz")).toEqual({
-        status: 503,
-        body: {
-          ready: false,
-          failed: ["shutdown"],
-          checks: { store: "ok", telegram: "ok", shutdown: "shutting down" },
-        },
-      });
+      expect(await get(server, "/readyz")).toEqual(notReady("shutdown", "shutting down"));
       expect((await get(server, "/healthz")).status).toBe(200);
     } finally {
       shuttingDown = false;
@@ -110,14 +102,7 @@ describe.skipIf(!redisAvailable())("/healthz and /readyz", () => {
     // The last getMe's answer still counts until the interval is over: probes never hammer Telegram.
     expect((await get(server, "/readyz")).status).toBe(200);
     clock.advance(EVERY_MS);
-    expect(await get(server, "/readyz")).toEqual({
-      status: 503,
-      body: {
-        ready: false,
-        failed: ["telegram"],
-        checks: { store: "ok", telegram: "unreachable", shutdown: "ok" },
-      },
-    });
+    expect(await get(server, "/readyz")).toEqual(notReady("telegram", "unreachable"));
     expect((await get(server, "/healthz")).status).toBe(200);
   });
 });

@@ -51,3 +51,23 @@ export function spawnStart(root: string, env: Record<string, string | undefined>
     stdio: ["ignore", "ignore", "pipe"],
   });
 }
+
+/**
+ * The environment a bot process needs against a sandbox and a Bot API double (no store, no log
+ * level: each test says its own).
+ */
+export function botEnvironment(
+  sandbox: { url: string; clientId: number; clientSecret: string },
+  telegram: { token: string; apiRoot: string },
+  secretsKey: string,
+): Record<string, string | undefined> {
+  return {
+    PATH: process.env.PATH,
+    BOT_TOKEN: telegram.token,
+    TELEGRAM_API_ROOT: telegram.apiRoot,
+    EXCHANGE_API_URL: sandbox.url,
+    EXCHANGE_CLIENT_ID: String(sandbox.clientId),
+    EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
+    SECRETS_KEY: secretsKey,
+  };
+}
