@@ -51,6 +51,7 @@ export class Metrics {
   readonly #operation = labelCache("operation");
   readonly #op = labelCache("op");
   readonly #outcome = labelCache("outcome");
+  readonly #callLabels = new Map<string, Map<string, Record<string, string>>>();
   #delivery: DeliveryReading | undefined;
   #leaseHeld: (() => boolean) | undefined;
 
@@ -167,7 +168,17 @@ export class Metrics {
   }
 
   exchangeCall(operation: string, outcome: string, seconds: number): void {
-    this.#exchangeCalls.inc({ operation, outcome });
+    let byOutcome = this.#callLabels.get(operation);
+    if (byOutcome === undefined) {
+      byOutcome = new Map();
+      this.#callLabels.set(operation, byOutcome);
+    }
+    let labels = byOutcome.get(outcome);
+    if (labels === undefined) {
+      labels = { operation, outcome };
+      byOutcome.set(outcome, labels);
+    }
+    this.#exchangeCalls.inc(labels);
     this.#exchangeSeconds.observe(this.#operation(operation), seconds);
   }
 
