@@ -27,13 +27,11 @@ export function updateLogger(log: Logger, observer?: UpdateObserver): Middleware
     try {
       await next();
     } finally {
-      const ms = performance.now() - started;
-      observer?.updateHandled(updateKind(ctx.update), ms / 1000);
+      if (observer !== undefined)
+        observer.updateHandled(updateKind(ctx.update), (performance.now() - started) / 1000);
       if (log.isLevelEnabled("debug")) {
-        log.debug(
-          { updateId: ctx.update.update_id, kind: updateKind(ctx.update), ms: Math.round(ms * 10) / 10 },
-          "update handled",
-        );
+        const ms = Math.round((performance.now() - started) * 10) / 10;
+        log.debug({ updateId: ctx.update.update_id, kind: updateKind(ctx.update), ms }, "update handled");
       }
     }
   };
