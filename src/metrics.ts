@@ -97,7 +97,7 @@ export class Metrics {
     );
     this.#logins = counter(
       "bot_login_attempts_total",
-      "Exchange logins through the bot (chat and Mini App), by outcome: ok, bad-credentials, bad-code, locked (refused, or the failure that reached the limit)",
+      "Exchange logins through the bot (chat and Mini App), by outcome: ok; the failures bad-credentials, bad-code and locked (the failure that used up the limit: a lockout); refused (stopped by the limit before reaching the exchange)",
       ["outcome"],
     );
     const delivery = () => this.#delivery;

@@ -168,10 +168,14 @@ export async function createServices(
   };
 }
 
-/** A login's outcome as the metric counts it: `locked` is a refusal by the failed-login limit. */
+/**
+ * A login's outcome as the metric counts it: `locked` is the failure that used up the limit (a
+ * lockout), `refused` an attempt the limit stopped before it reached the exchange.
+ */
 function loginOutcomeLabel(outcome: LoginOutcome): string {
   if (outcome.ok) return "ok";
-  return outcome.reason === "rate-limited" ? "locked" : outcome.reason;
+  if (outcome.reason === "rate-limited") return outcome.lockedNow ? "locked" : "refused";
+  return outcome.reason;
 }
 
 /** EXCHANGE_MODE=partner: the partner API under the configured token or service account. */
@@ -191,5 +195,6 @@ function partnerServices(
     pins: new Pins(parts.store, parts.clock),
     operators: new Set(config.operatorIds),
     supportContact: config.supportContact,
+    termsUrl: config.termsUrl,
   };
 }

@@ -3,7 +3,8 @@
  * SQLite) with a Metrics wired as main.ts wires it, read back as Prometheus' text exposition.
  * Updates by kind with their latency, errors by kind, exchange calls by operation and outcome
  * (matched against what the sandbox received), store round trips by operation, logins with
- * failures and the lockout, the delivery queue's depth, sends and drops, the jobs lease.
+ * failures, the lockout and what it refused, the delivery queue's depth, sends and drops, the
+ * jobs lease.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationOf } from "../src/exchange/http.ts";
@@ -113,7 +114,7 @@ describe("/metrics after real updates", () => {
     expect(outcomes.server).toBeGreaterThanOrEqual(1);
   });
 
-  it("counts failed logins and the lockout", async () => {
+  it("counts failed logins, the lockout and the attempts it refuses", async () => {
     const bob = h.user();
     for (let attempt = 1; attempt <= 5; attempt++) {
       await logInUpToCode(bob, h.sandbox, "not-the-password");
@@ -122,6 +123,16 @@ describe("/metrics after real updates", () => {
     }
     expect(await read("bot_login_attempts_total", { outcome: "bad-credentials" })).toBe(4);
     expect(await read("bot_login_attempts_total", { outcome: "locked" })).toBe(1);
+    // Locked out, an attempt (as the Mini App's POST makes it) is refused before the exchange.
+    const logins = h.sandbox.countRequests("POST", "/v1/auth/login");
+    const again = await h.deps.sessions.login(bob.id, {
+      email: h.sandbox.demo.email,
+      password: h.sandbox.demo.password,
+      securityCode: h.sandbox.currentCode(),
+    });
+    expect(again).toMatchObject({ ok: false, reason: "rate-limited", lockedNow: false });
+    expect(h.sandbox.countRequests("POST", "/v1/auth/login")).toBe(logins);
+    expect(await read("bot_login_attempts_total", { outcome: "refused" })).toBe(1);
   });
 
   it("shows the delivery queue's depth, sends and drops, and whether this instance holds the jobs lease", async () => {

@@ -19,7 +19,7 @@ import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
 import { logIn } from "./support/harness.ts";
-import { botEnvironment, startCommand } from "./support/start-command.ts";
+import { startCommand, startEnv, stopChild } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -81,12 +81,8 @@ function startBot(env: Record<string, string | undefined>, extraNodeFlags: strin
   };
 }
 
-async function stop(bot: BotProcess): Promise<number | null> {
-  if (bot.child.exitCode !== null) return bot.child.exitCode;
-  const exited = once(bot.child, "exit");
-  bot.child.kill("SIGTERM");
-  const [code] = await exited;
-  return code as number | null;
+function stop(bot: BotProcess): Promise<number | null> {
+  return stopChild(bot.child);
 }
 
 /** The port a "… listening" line names. */
@@ -106,9 +102,13 @@ describe("a real bot process", () => {
     telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-observing" });
     folder = mkdtempSync(join(tmpdir(), "bot-observe-"));
     env = {
-      ...botEnvironment(sandbox, telegram, Vault.generateKey()),
+      ...startEnv({
+        sandbox,
+        telegram,
+        secretsKey: Vault.generateKey(),
+        storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
+      }),
       LOG_LEVEL: "info",
-      PORT: "0",
     };
   });
   afterAll(async () => {
