@@ -28,7 +28,10 @@ export interface Config {
   secretsKey: string | undefined;
   botMode: "polling" | "webhook";
   webhook: { url: string; secret: string } | undefined;
+  /** The bot's HTTP server (webhook, /healthz, /readyz, the Mini App), in either mode; 0: any free port. */
   port: number;
+  /** METRICS_PORT: /metrics on a server of its own (off when unset); 0: any free port. */
+  metrics: { port: number; host: string } | undefined;
   /** Base URL of the bot's HTTP server as users reach it: turns on the Mini App login page. */
   webAppUrl: string | undefined;
   defaultLocale: string;
@@ -162,8 +165,26 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
 
   const portText = text("PORT") ?? "8080";
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
-    throw new ConfigError("PORT", `PORT must be a port number from 1 to 65535, not "${portText}".`);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new ConfigError(
+      "PORT",
+      `PORT must be a port number from 1 to 65535 (0: any free one), not "${portText}".`,
+    );
+  }
+
+  const metricsText = text("METRICS_PORT");
+  if (metricsText !== undefined && (!/^\d+$/.test(metricsText) || Number(metricsText) > 65535)) {
+    throw new ConfigError(
+      "METRICS_PORT",
+      `METRICS_PORT must be a port number from 1 to 65535 (0: any free one), or unset to serve no metrics, not "${metricsText}".`,
+    );
+  }
+  const metricsHost = text("METRICS_HOST") ?? "127.0.0.1";
+  if (!/^[\w.:-]+$/.test(metricsHost)) {
+    throw new ConfigError(
+      "METRICS_HOST",
+      `METRICS_HOST must be an address to listen on, like 127.0.0.1 (the default) or 0.0.0.0, not "${metricsHost}".`,
+    );
   }
 
   const webAppText = text("WEBAPP_URL");
@@ -244,6 +265,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     botMode,
     webhook,
     port,
+    metrics: metricsText === undefined ? undefined : { port: Number(metricsText), host: metricsHost },
     webAppUrl,
     defaultLocale,
     logLevel,

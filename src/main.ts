@@ -12,13 +12,17 @@ import { GrammyError } from "grammy";
 import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
 import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
 import { Draining } from "./draining.ts";
 import { startBackgroundJobs } from "./jobs.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
+import { createDelivery } from "./notify/delivery.ts";
+import { instanceReadiness, readinessRoute } from "./readiness.ts";
 import { createServices } from "./services.ts";
-import { type HttpRoute, startHttpServer } from "./webhook.ts";
+import { exitOnUncaught } from "./uncaught.ts";
+import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -32,14 +36,18 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  // Set on SIGTERM/SIGINT: the HTTP server (and a readiness check) read it.
+  exitOnUncaught(log);
+  // Set on SIGTERM/SIGINT: the HTTP server and the readiness check read it.
   const draining = new Draining();
-  const services = await createServices(config, { clock: systemClock, log });
+  // prom-client is loaded only when metrics are asked for.
+  const metrics = config.metrics ? new (await import("./metrics.ts")).Metrics() : undefined;
+  const services = await createServices(config, { clock: systemClock, log, ...(metrics ? { metrics } : {}) });
   const bot = createBot(services.deps, {
     token: config.botToken ?? "",
     apiRoot: config.telegramApiRoot,
     // A shared store means several instances may get one chat's updates at once.
     chatLock: /^rediss?:/.test(config.storeUrl),
+    ...(metrics ? { observer: metrics } : {}),
   });
   try {
     await connectTelegram(bot, { log, apiRoot: config.telegramApiRoot });
@@ -51,7 +59,17 @@ async function main(): Promise<void> {
   }
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, services.deps);
-  const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
+  const delivery = createDelivery({ deps: services.deps, api: bot.api });
+  const jobs = startBackgroundJobs({
+    deps: services.deps,
+    api: bot.api,
+    intervalMs: config.alertIntervalMs,
+    delivery,
+  });
+  metrics?.watchDelivery(delivery.queue);
+  metrics?.watchJobsLease(() => jobs.lease.held);
+  const metricsServer =
+    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
 
   // The Mini App login page is served by the bot's own HTTP server, in either mode. Its code (and
   // the initData checker) is loaded only when WEBAPP_URL is set.
@@ -60,6 +78,15 @@ async function main(): Promise<void> {
     const { webAppRoutes } = await import("./webapp/routes.ts");
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
   }
+  let stopping = false;
+  const readiness = instanceReadiness({
+    store: services.deps.store,
+    botToken: config.botToken ?? "",
+    apiRoot: config.telegramApiRoot,
+    shuttingDown: () => draining.active,
+    log,
+  });
+  routes.push(readinessRoute(readiness));
   let stopUpdates: () => Promise<void>;
   if (config.botMode === "webhook" && config.webhook) {
     const url = new URL(config.webhook.url);
@@ -71,7 +98,7 @@ async function main(): Promise<void> {
       onError: (error) => log.error({ err: error }, "webhook request failed"),
     });
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
-    log.info({ port: config.port }, "webhook server listening");
+    log.info({ port: portOf(server) }, "webhook server listening");
     stopUpdates = async () => {
       // New webhook requests get 503 from now on (draining); the server keeps listening until the
       // updates in flight are done, then closes once their answers are out. An update that outran
@@ -82,13 +109,13 @@ async function main(): Promise<void> {
     };
   } else {
     await bot.api.deleteWebhook();
-    const pages =
-      routes.length > 0 ? await startHttpServer({ port: config.port, routes, draining }) : undefined;
-    if (pages) log.info({ port: config.port }, "web app server listening");
+    // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL).
+    const pages = await startHttpServer({ port: config.port, routes, draining });
+    log.info({ port: portOf(pages) }, "http server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
-      await pages?.close();
+      await pages.close();
       await drainUpdates(bot);
     };
     runner.task()?.catch(async (error: unknown) => {
@@ -102,7 +129,6 @@ async function main(): Promise<void> {
     });
   }
 
-  let stopping = false;
   async function shutdown(code: number): Promise<void> {
     if (stopping) return;
     stopping = true;
@@ -122,6 +148,7 @@ async function main(): Promise<void> {
     await step("finishing the updates in flight", stopUpdates);
     await jobsHandedOver;
     await step("stopping the delivery queue", () => jobs.stop());
+    await step("closing the metrics server", async () => metricsServer?.close());
     await step("closing the store", () => services.close());
     log.info({ ms: Math.round(performance.now() - started) }, "shut down");
     process.exit(code);
@@ -137,6 +164,34 @@ async function main(): Promise<void> {
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));
+}
+
+/** GET /metrics on a server of its own (METRICS_PORT, on METRICS_HOST: loopback unless set). */
+async function serveMetrics(
+  metrics: Metrics,
+  where: NonNullable<Config["metrics"]>,
+  log: Logger,
+): Promise<WebhookServer> {
+  const route: HttpRoute = (req, res, path) => {
+    if (path !== "/metrics" || req.method !== "GET") return false;
+    req.resume();
+    metrics.render().then(
+      (text) => res.writeHead(200, { "content-type": metrics.contentType }).end(text),
+      (error: unknown) => {
+        log.error({ err: error }, "metrics could not be collected");
+        res.writeHead(500).end();
+      },
+    );
+    return true;
+  };
+  const server = await startHttpServer({ port: where.port, host: where.host, routes: [route] });
+  log.info({ port: portOf(server), host: where.host }, "metrics server listening");
+  return server;
+}
+
+function portOf(server: WebhookServer): number | undefined {
+  const address = server.server.address();
+  return typeof address === "object" && address !== null ? address.port : undefined;
 }
 
 await main();

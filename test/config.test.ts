@@ -52,6 +52,9 @@ describe("loadConfig", () => {
     ["WEBHOOK_SECRET", { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook" }],
     ["WEBHOOK_URL", { BOT_MODE: "webhook", WEBHOOK_SECRET: "abc" }],
     ["PORT", { PORT: "99999" }],
+    ["METRICS_PORT", { METRICS_PORT: "on" }],
+    ["METRICS_PORT", { METRICS_PORT: "70000" }],
+    ["METRICS_HOST", { METRICS_PORT: "9464", METRICS_HOST: "http://0.0.0.0" }],
     ["DEFAULT_LOCALE", { DEFAULT_LOCALE: "fr" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "0" }],
@@ -65,6 +68,15 @@ describe("loadConfig", () => {
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
     expect(error.message.trim().split(/(?<=\.)\s+(?=[A-Z])/)).toHaveLength(1);
+  });
+
+  it("serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says otherwise", () => {
+    expect(loadConfig(base).metrics).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(loadConfig({ ...base, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      port: 9464,
+      host: "0.0.0.0",
+    });
   });
 
   it("never repeats a secret value in its sentence", () => {

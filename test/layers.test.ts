@@ -57,9 +57,10 @@ describe("ARCHITECTURE.md's import table", () => {
     expect(rows.length).toBeGreaterThan(10);
     for (const row of rows)
       for (const path of row.paths)
-        expect(path.prefix && !path.name.endsWith("/") ? true : existsSync(join(ROOT, path.name)), path.name).toBe(
-          true,
-        );
+        expect(
+          path.prefix && !path.name.endsWith("/") ? true : existsSync(join(ROOT, path.name)),
+          path.name,
+        ).toBe(true);
   });
 
   it("every file under src/ has its row", () => {
@@ -93,6 +94,11 @@ describe("ARCHITECTURE.md's import table", () => {
     expect(no("src/config.ts", "src/market/market-data-account.ts")).toBeDefined();
     expect(no("src/partner/auth.ts", "src/market/market-data-account.ts")).toBeDefined();
     expect(no("src/market/market-data-account.ts", "otplib")).toBeDefined();
+    // metrics.ts: prom-client only, imported by the composition root only.
+    expect(no("src/metrics.ts", "src/store/store.ts")).toBeDefined();
+    expect(no("src/bot/middleware/update-logger.ts", "src/metrics.ts")).toBeDefined();
+    expect(no("src/orders/pipeline.ts", "prom-client")).toBeDefined();
+    expect(no("src/main.ts", "src/metrics.ts")).toBeUndefined();
     // Production never reaches the sandbox, the Bot API double or the demo.
     for (const file of ["src/main.ts", "src/bot/bot.ts", "src/webhook.ts"])
       for (const test of ["src/sandbox/server.ts", "src/telegram-double/double.ts", "src/demo/main.ts"])

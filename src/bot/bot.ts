@@ -56,7 +56,7 @@ import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
 import { InFlight } from "./middleware/in-flight.ts";
-import { updateLogger } from "./middleware/update-logger.ts";
+import { type UpdateObserver, updateLogger } from "./middleware/update-logger.ts";
 import { Chain } from "./middleware-chain.ts";
 import { partnerMode } from "./partner-mode.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
@@ -76,6 +76,8 @@ export interface BotOptions {
   chatLock?: boolean | ChatLockOptions;
   /** When "typing…" shows and by when the final sentence is out (default 2 s and 20 s). */
   answerDeadline?: AnswerDeadlineOptions;
+  /** Told of each update handled and each error answered (metrics, when METRICS_PORT is set). */
+  observer?: UpdateObserver;
 }
 
 /** Where grammY's session lives: one key per user. */
@@ -125,8 +127,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // Before sequentialize: time spent waiting behind the user's previous update counts too.
   stack.use(answerDeadline(options.answerDeadline));
   stack.use(sequentialize(userKey));
-  stack.use(updateLogger(deps.log));
-  const guarded = stack.errorBoundary(createErrorHandler(deps.log));
+  stack.use(updateLogger(deps.log, options.observer));
+  const guarded = stack.errorBoundary(createErrorHandler(deps.log, options.observer));
   guarded.use(i18n);
   // Inline queries have no chat: answered here, before any session or conversation.
   guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));

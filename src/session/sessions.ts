@@ -58,6 +58,8 @@ export interface SessionOptions {
    * which holds what a half-finished flow was typed (a password, a code).
    */
   alsoWipe?: (userId: number) => string[];
+  /** Told of every login's outcome, chat and Mini App alike (metrics: failures and lockouts). */
+  onLogin?: (outcome: LoginOutcome) => void;
 }
 
 export class Sessions {
@@ -68,6 +70,7 @@ export class Sessions {
   readonly #perUser: FailureLimit;
   readonly #perEmail: FailureLimit;
   readonly #alsoWipe: (userId: number) => string[];
+  readonly #onLogin: ((outcome: LoginOutcome) => void) | undefined;
   /** The user whose session useAnyLive borrowed last: asked first next time. */
   #lender: number | undefined;
 
@@ -85,6 +88,7 @@ export class Sessions {
       name: "login-email",
     });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
+    this.#onLogin = options.onLogin;
   }
 
   /** Logs in at the exchange; wrong input counts against the user's limit. */
@@ -92,6 +96,16 @@ export class Sessions {
     userId: number,
     input: { email: string; password: string; securityCode: string },
     options: { rememberPassword?: boolean } = {},
+  ): Promise<LoginOutcome> {
+    const outcome = await this.#login(userId, input, options);
+    this.#onLogin?.(outcome);
+    return outcome;
+  }
+
+  async #login(
+    userId: number,
+    input: { email: string; password: string; securityCode: string },
+    options: { rememberPassword?: boolean },
   ): Promise<LoginOutcome> {
     // Per Telegram user, and per e-mail: many Telegram accounts must not share one guess budget.
     // Both are reserved before the call (failure-limit.ts): a burst of concurrent attempts makes at

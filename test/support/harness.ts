@@ -29,6 +29,7 @@ import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import type { PartnerConfig } from "../../src/config.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, silentLogger } from "../../src/logger.ts";
+import type { Metrics } from "../../src/metrics.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import type { KycStatus } from "../../src/sandbox/state.ts";
@@ -71,6 +72,8 @@ export interface HarnessOptions {
   mode?: "account" | "partner";
   /** Partner mode's settings (defaults: the sandbox's partner token, no operators). */
   partner?: PartnerHarnessOptions;
+  /** METRICS_PORT's Metrics: the bot's layers report to it as main.ts wires them. */
+  metrics?: Metrics;
 }
 
 export interface PartnerHarnessOptions {
@@ -192,6 +195,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           : {}),
         // Benchmarks pass real time: their retries wait as in production.
         ...(options.clock ? {} : { retrySleep: noRetryWait }),
+        ...(options.metrics ? { metrics: options.metrics } : {}),
       },
     );
     bot = createBot(services.deps, {
@@ -203,6 +207,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // As main.ts: a shared store means several instances.
       chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
       ...(options.answerDeadline ? { answerDeadline: options.answerDeadline } : {}),
+      ...(options.metrics ? { observer: options.metrics } : {}),
     });
     if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });

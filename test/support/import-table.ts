@@ -104,7 +104,13 @@ export function importTable(markdownFile: string): Row[] {
   const table: string[][] = [];
   for (let i = start + 1; i < lines.length; i++) {
     const line = lines[i]?.trim() ?? "";
-    if (line.startsWith("|")) table.push(line.slice(1, -1).split("|").map((cell) => cell.trim()));
+    if (line.startsWith("|"))
+      table.push(
+        line
+          .slice(1, -1)
+          .split("|")
+          .map((cell) => cell.trim()),
+      );
     else if (table.length > 0) break;
   }
   const [header, separator, ...body] = table;
@@ -135,7 +141,8 @@ export function rowOf(rows: readonly Row[], file: string): Row | undefined {
   let best: { row: Row; length: number } | undefined;
   for (const row of rows)
     for (const path of row.paths)
-      if (covers(path, file) && path.name.length > (best?.length ?? -1)) best = { row, length: path.name.length };
+      if (covers(path, file) && path.name.length > (best?.length ?? -1))
+        best = { row, length: path.name.length };
   return best?.row;
 }
 

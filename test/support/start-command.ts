@@ -163,5 +163,8 @@ export function startEnv(parts: {
     SECRETS_KEY: parts.secretsKey,
     STORE_URL: parts.storeUrl,
     LOG_LEVEL: "silent",
+    // The HTTP server (/healthz, /readyz) runs in polling mode too: any free port, unless a test
+    // needs to know it and sets PORT itself.
+    PORT: "0",
   };
 }
