@@ -10,7 +10,7 @@
  * tick (grammY's `filter` always awaits), so a `fork` interleaves differently with what follows
  * it; and `next()` hands back the promise of the step after it, not a fresh `Promise<void>`.
  */
-import { Api, type Composer, Composer as GrammyComposer, Context, type MiddlewareFn } from "grammy";
+import { Api, type Composer, Context, Composer as GrammyComposer, type MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
 import { Chain } from "../../src/bot/middleware-chain.ts";
@@ -41,14 +41,36 @@ const UPDATES: Array<[string, Update]> = [
   ["a command that throws", message("/boom")],
   ["a command in a group", message("/start", group)],
   ["lazy picks a list", message("lazy")],
-  ["a tap routed to a", { update_id: 1, callback_query: { id: "q", from: user, chat_instance: "c", data: "a:12" } }],
-  ["a tap routed to b", { update_id: 1, callback_query: { id: "q", from: user, chat_instance: "c", data: "b:x" } }],
-  ["a tap no route takes", { update_id: 1, callback_query: { id: "q", from: user, chat_instance: "c", data: "z" } }],
+  [
+    "a tap routed to a",
+    { update_id: 1, callback_query: { id: "q", from: user, chat_instance: "c", data: "a:12" } },
+  ],
+  [
+    "a tap routed to b",
+    { update_id: 1, callback_query: { id: "q", from: user, chat_instance: "c", data: "b:x" } },
+  ],
+  [
+    "a tap no route takes",
+    { update_id: 1, callback_query: { id: "q", from: user, chat_instance: "c", data: "z" } },
+  ],
   [
     "an edited message",
-    { update_id: 1, edited_message: { message_id: 1, date: 0, edit_date: 1, chat: privateChat, from: user, text: "hi edit" } },
+    {
+      update_id: 1,
+      edited_message: {
+        message_id: 1,
+        date: 0,
+        edit_date: 1,
+        chat: privateChat,
+        from: user,
+        text: "hi edit",
+      },
+    },
   ],
-  ["a channel post", { update_id: 1, channel_post: { message_id: 1, date: 0, chat: channel, text: "hi all" } }],
+  [
+    "a channel post",
+    { update_id: 1, channel_post: { message_id: 1, date: 0, chat: channel, text: "hi all" } },
+  ],
   ["an inline query", { update_id: 1, inline_query: { id: "i", from: user, query: "btc", offset: "" } }],
 ];
 
@@ -80,8 +102,11 @@ function build(root: Composer<Context>, seen: string[], forked: string[]): void 
   guarded.drop(async (ctx) => ctx.inlineQuery !== undefined, step("dropped inline"));
   guarded.fork((ctx) => void forked.push(`fork ${ctx.update.update_id}`));
   guarded.route(
-    (ctx) => ctx.callbackQuery?.data?.split(":")[0],
-    { a: step("route a"), b: [step("route b1"), step("route b2")] },
+    (ctx) => {
+      const head = ctx.callbackQuery?.data?.split(":")[0];
+      return head === "a" || head === "b" ? head : undefined;
+    },
+    { a: step("route a"), b: new GrammyComposer(step("route b1"), step("route b2")) },
     step("route fallback"),
   );
   guarded.route(async (ctx) => (ctx.inlineQuery ? "inline" : undefined), { inline: step("route inline") });
@@ -128,7 +153,12 @@ describe("Chain against grammY's Composer", () => {
   it("the error boundary catches what a handler throws, and its next() goes on after the boundary", async () => {
     for (const root of [new GrammyComposer<Context>(), new Chain<Context>()]) {
       const { seen } = await runOn(root, message("/boom"));
-      expect(seen.slice(seen.indexOf("boundary boom"))).toEqual(["boundary boom", "after", "next", "outer out"]);
+      expect(seen.slice(seen.indexOf("boundary boom"))).toEqual([
+        "boundary boom",
+        "after",
+        "next",
+        "outer out",
+      ]);
     }
   });
 
@@ -137,9 +167,9 @@ describe("Chain against grammY's Composer", () => {
       root.on("message", () => {
         throw new Error("unguarded");
       });
-      await expect(root.middleware()(new Context(message("x"), new Api("0:x"), me), async () => {})).rejects.toThrow(
-        "unguarded",
-      );
+      await expect(
+        root.middleware()(new Context(message("x"), new Api("0:x"), me), async () => {}),
+      ).rejects.toThrow("unguarded");
     }
   });
 });
