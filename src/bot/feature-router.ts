@@ -29,6 +29,19 @@ import { Chain, chain } from "./middleware-chain.ts";
 type Trigger = string | RegExp;
 
 /**
+ * Features whose routes were copied (by routeFeatures, or by a Feature that took them in with
+ * use()): what they would get afterwards grammY would run, the routes would not, so it throws.
+ */
+const routedFeatures = new WeakSet<object>();
+
+function refuseIfRouted(feature: object, what: string): void {
+  if (routedFeatures.has(feature))
+    throw new Error(
+      `A feature got ${what} after it was routed: register everything before routeFeatures or use().`,
+    );
+}
+
+/**
  * A grammY Composer that knows which updates its middleware can take; its middleware and filters
  * run flat (middleware-chain.ts), not through grammY's per-update composers.
  */
@@ -44,6 +57,7 @@ export class Feature<C extends Context> extends Chain<C> {
     command: Parameters<Composer<C>["command"]>[0],
     ...middleware: Array<CommandMiddleware<C>>
   ): Composer<CommandContext<C>> {
+    refuseIfRouted(this, `the command ${String(command)}`);
     for (const name of Array.isArray(command) ? command : [command]) this.commands.add(name);
     return this.#record(() => super.command(command, ...middleware));
   }
@@ -52,14 +66,17 @@ export class Feature<C extends Context> extends Chain<C> {
     trigger: Trigger | Trigger[],
     ...middleware: Array<CallbackQueryMiddleware<C>>
   ): Composer<CallbackQueryContext<C>> {
+    refuseIfRouted(this, `the callback data ${String(trigger)}`);
     this.callbacks.push(...(Array.isArray(trigger) ? trigger : [trigger]));
     return this.#record(() => super.callbackQuery(trigger, ...middleware));
   }
 
   override use(...middleware: Array<Middleware<C>>): Composer<C> {
     if (this.#recording === 0) {
+      refuseIfRouted(this, "middleware");
       for (const mw of middleware) {
         if (mw instanceof Feature) {
+          routedFeatures.add(mw);
           for (const name of mw.commands) this.commands.add(name);
           this.callbacks.push(...mw.callbacks);
           if (mw.takesAny) this.takesAny = true;
@@ -116,6 +133,7 @@ function matches(trigger: Trigger, data: string): boolean {
 
 /** The features (or plain middleware, which may take anything) as one middleware that routes. */
 export function routeFeatures<C extends Context>(entries: ReadonlyArray<Middleware<C>>): MiddlewareFn<C> {
+  for (const entry of entries) if (entry instanceof Feature) routedFeatures.add(entry);
   const features = entries.map((entry) => ({
     entry,
     feature: entry instanceof Feature ? (entry as Feature<C>) : undefined,

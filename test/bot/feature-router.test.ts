@@ -165,4 +165,19 @@ describe("routeFeatures", () => {
     expect(await run(text("hello"), true)).toEqual(["any", "plain", "next"]);
     expect(await run(tap("set:b"), true)).toEqual(["any", "set:bc"]);
   });
+
+  it("a feature that would get a command, a tap or middleware after it was routed says so at once", () => {
+    // grammY's Composer would run what is added later; the routes are made when routeFeatures is
+    // called, so the router would silently skip it. Refused instead, as is growing a feature
+    // already used inside another one (whose routes copied the inner feature's).
+    const late = new Feature<Context>();
+    late.command("start", () => undefined);
+    routeFeatures([late]);
+    expect(() => late.command("help", () => undefined)).toThrow(/after it was routed/);
+    expect(() => late.callbackQuery("x", () => undefined)).toThrow(/after it was routed/);
+    expect(() => late.on("message", () => undefined)).toThrow(/after it was routed/);
+    const inner = new Feature<Context>();
+    new Feature<Context>().use(inner);
+    expect(() => inner.command("help", () => undefined)).toThrow(/after it was routed/);
+  });
 });
