@@ -8,6 +8,8 @@
  * its commands, its callback data, or anything else (`use`, `on`, `hears`…). `routeFeatures` then
  * picks, per update, the features whose filters can match and runs them in the given order, so each
  * feature sees exactly what it saw before; the others would only have called `next()`.
+ * Commands are read as grammY's own filter reads them; test/bot/feature-router.test.ts runs
+ * captions, edited messages, channel posts, `/cmd@botname` and deep links through both.
  *
  * @example
  * const help = new Feature<PrivateContext>();

@@ -14,6 +14,9 @@
  * synchronously) rejects the promise of the step that called it, and `next()` always returns a
  * promise. A Composer in the list is asked for its middleware when the update reaches it, so one
  * that gets middleware after the chain was built (the flows, while the bot is built) still runs it.
+ * test/bot/middleware-chain-contract.test.ts holds this against grammY's Composer, and names the
+ * two places it differs on purpose (a synchronous filter decides in the same tick; `next()` hands
+ * back the next step's promise).
  *
  * @example
  * const run = chain<BotContext>([floodLimit(), session(...), features]);

@@ -13,6 +13,7 @@
 import { Api, type Composer, Context, Composer as GrammyComposer, type MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
+import { Feature } from "../../src/bot/feature-router.ts";
 import { Chain } from "../../src/bot/middleware-chain.ts";
 import { BotApiDouble } from "../../src/telegram-double/double.ts";
 
@@ -144,6 +145,8 @@ describe("Chain against grammY's Composer", () => {
     const grammy = await runOn(new GrammyComposer<Context>(), update);
     const ours = await runOn(new Chain<Context>(), update);
     expect(ours).toEqual(grammy);
+    // A Feature (feature-router.ts) is a Chain that records its commands and taps: the same.
+    expect(await runOn(new Feature<Context>(), update)).toEqual(grammy);
     // The table is not empty of meaning: every update went in and came out.
     expect(grammy.seen[0]).toBe("outer in");
     expect(grammy.seen.at(-1)).toBe("outer out");

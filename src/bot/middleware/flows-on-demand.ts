@@ -6,7 +6,8 @@
  * for nothing. So when none runs the update goes straight on, and the flows are registered only if
  * a feature enters one (`ctx.conversation.enter`), just before it does. While a flow runs, every
  * update goes through all of them as before, so a running flow still sees what the user sends
- * before any command handler does.
+ * before any command handler does. What this relies on in @grammyjs/conversations (pinned in
+ * package.json) is tested in test/bot/flows-on-demand.test.ts.
  *
  * @example
  * const flows = new Composer<PrivateContext>();
