@@ -88,7 +88,7 @@ describe("ARCHITECTURE.md's import table", () => {
     // Data flows one way: the exchange client knows no layer above it, session/ none above it.
     expect(no("src/exchange/http.ts", "src/store/store.ts")).toBeDefined();
     expect(no("src/session/sessions.ts", "src/orders/ledger.ts")).toBeDefined();
-    // The edges issue 18 found: notify/ → bot/, bot/ → webapp/ (a circle), config and partner/ → market/.
+    // Edges the code once had: notify/ → bot/, bot/ → webapp/ (a circle), config and partner/ → market/.
     expect(no("src/notify/delivery.ts", "src/bot/deps.ts", true)).toBeDefined();
     expect(no("src/bot/bot.ts", "src/webapp/routes.ts")).toBeDefined();
     expect(no("src/config.ts", "src/market/market-data-account.ts")).toBeDefined();
