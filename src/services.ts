@@ -58,7 +58,14 @@ export async function createServices(
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
-  const vault = Vault.fromBase64(config.secretsKey);
+  const vault = Vault.fromBase64(config.secretsKey, {
+    // Once, at the first such value: it counts as absent (the user logs in again), never an error.
+    onUnopenable: ({ keyId }) =>
+      options.log.warn(
+        { sealedBy: keyId, keys: vault.keyIds },
+        "the store holds sealed values that no SECRETS_KEY key opens (a key removed or mistyped, or a restored backup): they count as absent and their users are asked to log in again",
+      ),
+  });
   const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
@@ -67,7 +74,8 @@ export async function createServices(
   const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
   // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
   // session, the conversation state, the alerts pause, the profile and the login record (its
-  // token sealed) are kept in memory (store/cached.ts).
+  // token and e-mail sealed; with a TTL, so only what this process wrote is kept) are kept in
+  // memory (store/cached.ts).
   // Never with Redis, where several instances write them.
   const store = /^sqlite:/.test(config.storeUrl)
     ? cachedStore(wrapped, {
@@ -75,7 +83,7 @@ export async function createServices(
           [SESSION_PREFIX]: "untimed",
           [CONVERSATION_PREFIX]: "timed",
           [PAUSED_PREFIX]: "untimed",
-          [AUTH_PREFIX]: "untimed",
+          [AUTH_PREFIX]: "timed",
           [PROFILE_PREFIX]: "untimed",
           [OPEN_FLAG_PREFIX]: "timed",
         },
@@ -159,7 +167,7 @@ function partnerServices(
   const token =
     auth.kind === "token" ? auth.token : new PartnerServiceAccount({ ...parts, credentials: auth });
   const api = new PartnerApi(parts.http, token);
-  const users = new PartnerUsers(parts.store);
+  const users = new PartnerUsers(parts.store, parts.vault);
   return {
     api,
     users,

@@ -5,7 +5,14 @@
 import type { Store } from "../../src/store/store.ts";
 
 export const STORE_READS = ["get", "keys"] as const;
-export const STORE_WRITES = ["set", "delete", "setIfAbsent", "increment", "deleteIfEquals"] as const;
+export const STORE_WRITES = [
+  "set",
+  "delete",
+  "setIfAbsent",
+  "increment",
+  "deleteIfEquals",
+  "replaceIfEquals",
+] as const;
 export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
 
 export class CountingStore implements Store {
@@ -17,6 +24,7 @@ export class CountingStore implements Store {
     setIfAbsent: 0,
     increment: 0,
     deleteIfEquals: 0,
+    replaceIfEquals: 0,
   };
   readonly #inner: Store;
 
@@ -47,6 +55,10 @@ export class CountingStore implements Store {
   deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
     this.counts.deleteIfEquals++;
     return this.#inner.deleteIfEquals(key, expected);
+  }
+  replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    this.counts.replaceIfEquals++;
+    return this.#inner.replaceIfEquals(key, expected, next);
   }
   keys(prefix: string): Promise<string[]> {
     this.counts.keys++;

@@ -16,13 +16,25 @@ export class FailureLimit {
   readonly max: number;
   readonly #windowMs: number;
   readonly #name: string;
+  readonly #hashSubject: (subject: string) => string;
 
-  constructor(store: Store, clock: Clock, options: { max: number; windowMs: number; name: string }) {
+  constructor(
+    store: Store,
+    clock: Clock,
+    options: {
+      max: number;
+      windowMs: number;
+      name: string;
+      /** Subjects that name a person (an e-mail) are kept in the store's keys only through this (a keyed hash). */
+      hashSubject?: (subject: string) => string;
+    },
+  ) {
     this.#store = store;
     this.#clock = clock;
     this.max = options.max;
     this.#windowMs = options.windowMs;
     this.#name = options.name;
+    this.#hashSubject = options.hashSubject ?? ((subject) => subject);
   }
 
   /** When the subject may try again, or undefined when it may now. */
@@ -55,10 +67,10 @@ export class FailureLimit {
   }
 
   #countKey(subject: string): string {
-    return `${this.#name}-failures:${subject}`;
+    return `${this.#name}-failures:${this.#hashSubject(subject)}`;
   }
 
   #windowKey(subject: string): string {
-    return `${this.#name}-window:${subject}`;
+    return `${this.#name}-window:${this.#hashSubject(subject)}`;
   }
 }

@@ -6,6 +6,11 @@
  * fresh 2FA code (SECURITY.md, Sessions). Failed logins are limited per user in the store, so the
  * limit holds across restarts and instances.
  *
+ * The login record names a person, so its e-mail is sealed like the token, and it ends: a day after
+ * its token (long enough to offer the e-mail at the next login and for the auto-logout sweep), or,
+ * while a remembered password needs its e-mail, together with that password (at /logout or
+ * auto-logout). A sealed value no configured key opens counts as absent: the user logs in again.
+ *
  * @example
  * const outcome = await sessions.login(userId, { email, password, securityCode });
  * if (outcome.ok) await sessions.use(userId, (client) => client.fiatBalance());
@@ -19,15 +24,24 @@ import type { Vault } from "../store/vault.ts";
 import { NotLoggedInError } from "./errors.ts";
 import { FailureLimit } from "./failure-limit.ts";
 
-interface AuthRecord {
-  email: string;
+/** The login record as the store holds it. */
+interface StoredAuth {
+  /** The e-mail, sealed by the Vault. */
+  sealedEmail?: string;
+  /** Records written before the e-mail was sealed hold it in plain text: read, sealed at their next write. */
+  email?: string;
   sealedToken: string;
   issuedAt: number;
   expiresAt: number;
   lastActivityAt: number;
   /** Set when the exchange said 401 or the expiry passed; the token is gone then. */
   expired?: boolean;
+  /** A remembered password needs this record's e-mail: kept without a TTL while it is there. */
+  keep?: boolean;
 }
+
+/** A login record with its e-mail opened. */
+type AuthRecord = Omit<StoredAuth, "email" | "sealedEmail"> & { email: string };
 
 export type LoginOutcome =
   | { ok: true; expiresAt: number }
@@ -77,6 +91,8 @@ export class Sessions {
       max: max * 2,
       windowMs,
       name: "login-email",
+      // Keyed: without SECRETS_KEY a guessed address cannot be tested against the counters' keys.
+      hashSubject: (subject) => this.#vault.hash(subject),
     });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
   }
@@ -115,14 +131,17 @@ export class Sessions {
       issuedAt: now,
       expiresAt: now + session.expires_in * 1000,
       lastActivityAt: now,
+      // Not remembering now: whether a password remembered before is still there decides (#write).
+      ...(options.rememberPassword ? { keep: true } : {}),
     };
-    const previous = await this.#store.get<AuthRecord>(authKey(userId));
-    await this.#store.set(authKey(userId), record);
+    const previous = await this.#read(userId);
+    await this.#write(userId, record);
     await this.#perUser.clear(user);
     // A renewed session ("stay logged in"): the old token is ended at the exchange, not left alive.
-    if (previous !== undefined && !previous.expired && previous.expiresAt > now) {
+    const previousToken = previous && this.#liveToken(previous);
+    if (previousToken !== undefined) {
       await this.#account
-        .session(this.#vault.decrypt(previous.sealedToken))
+        .session(previousToken)
         .logout()
         .catch((error: unknown) => {
           if (!(error instanceof ExchangeError)) throw error;
@@ -147,24 +166,30 @@ export class Sessions {
       : this.#perEmail.blockedUntil(emailSubject(status.email));
   }
 
-  /** Re-login with the remembered password and a fresh code; undefined when none is remembered. */
+  /**
+   * Re-login with the remembered password and a fresh code; undefined when none is remembered (or
+   * none that a configured key opens), and the remembered password is kept as it was.
+   */
   async quickLogin(userId: number, securityCode: string): Promise<LoginOutcome | undefined> {
-    const sealed = await this.#store.get<string>(passwordKey(userId));
+    const password = await this.#rememberedPassword(userId);
     const status = await this.status(userId);
-    if (sealed === undefined || status.state === "logged-out") return undefined;
-    return this.login(userId, { email: status.email, password: this.#vault.decrypt(sealed), securityCode });
+    if (password === undefined || status.state === "logged-out") return undefined;
+    return this.login(userId, { email: status.email, password, securityCode }, { rememberPassword: true });
   }
 
   async hasRememberedPassword(userId: number): Promise<boolean> {
-    return (await this.#store.get<string>(passwordKey(userId))) !== undefined;
+    return (await this.#rememberedPassword(userId)) !== undefined;
   }
 
   async forgetPassword(userId: number): Promise<void> {
     await this.#store.delete(passwordKey(userId));
+    // The login record no longer serves a remembered password: it ends with its token again.
+    const record = await this.#read(userId);
+    if (record?.keep) await this.#write(userId, { ...record, keep: false });
   }
 
   async status(userId: number): Promise<SessionStatus> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined) return { state: "logged-out" };
     if (record.expired || record.expiresAt <= this.#clock.now())
       return { state: "expired", email: record.email, lastActivityAt: record.lastActivityAt };
@@ -178,13 +203,15 @@ export class Sessions {
 
   /** A client bound to the user's token; throws NotLoggedInError when there is none. */
   async client(userId: number): Promise<AccountSession> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined) throw new NotLoggedInError("logged-out");
-    if (record.expired || record.expiresAt <= this.#clock.now()) {
+    // A token no configured key opens is as good as an expired one: the user logs in again.
+    const token = this.#liveToken(record);
+    if (token === undefined) {
       await this.markExpired(userId);
       throw new NotLoggedInError("expired");
     }
-    return this.#account.session(this.#vault.decrypt(record.sealedToken));
+    return this.#account.session(token);
   }
 
   /**
@@ -223,10 +250,11 @@ export class Sessions {
         if (i === order.length) return undefined;
       }
       const userId = order[i] as number;
-      const record = await this.#store.get<AuthRecord>(authKey(userId));
-      if (record === undefined || record.expired || record.expiresAt <= this.#clock.now()) continue;
+      const record = await this.#read(userId);
+      const token = record && this.#liveToken(record);
+      if (token === undefined) continue;
       try {
-        const value = await task(this.#account.session(this.#vault.decrypt(record.sealedToken)));
+        const value = await task(this.#account.session(token));
         this.#lender = userId;
         return { value };
       } catch (error) {
@@ -239,9 +267,9 @@ export class Sessions {
 
   /** Forgets the token but keeps the e-mail, so the next login can offer it. */
   async markExpired(userId: number): Promise<void> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined || record.expired) return;
-    await this.#store.set(authKey(userId), { ...record, sealedToken: "", expired: true });
+    await this.#write(userId, { ...record, sealedToken: "", expired: true });
   }
 
   /**
@@ -250,21 +278,22 @@ export class Sessions {
    * than the rest of a /balance's store work.
    */
   async touch(userId: number): Promise<void> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined || record.expired) return;
     const now = this.#clock.now();
     if (now >= record.lastActivityAt && now - record.lastActivityAt < TOUCH_GRANULARITY_MS) return;
-    await this.#store.set(authKey(userId), { ...record, lastActivityAt: now });
+    await this.#write(userId, { ...record, lastActivityAt: now });
   }
 
   /** Ends the session at the exchange (best effort) and wipes every secret held for the user. */
   async logout(userId: number): Promise<{ wasLoggedIn: boolean }> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
+    const token = record && this.#liveToken(record);
     let wasLoggedIn = false;
-    if (record !== undefined && !record.expired && record.expiresAt > this.#clock.now()) {
+    if (token !== undefined) {
       wasLoggedIn = true;
       try {
-        await this.#account.session(this.#vault.decrypt(record.sealedToken)).logout();
+        await this.#account.session(token).logout();
       } catch (error) {
         // The token is wiped here whatever the exchange said; a dead token is already logged out.
         if (!(error instanceof ExchangeError)) throw error;
@@ -277,6 +306,46 @@ export class Sessions {
     return { wasLoggedIn };
   }
 
+  /**
+   * The login record with its e-mail opened; undefined when there is none, when it has ended (on
+   * the injected clock too: the store's TTL counts real time), or when no configured key opens it.
+   */
+  async #read(userId: number): Promise<AuthRecord | undefined> {
+    const stored = await this.#store.get<StoredAuth>(authKey(userId));
+    if (stored === undefined) return undefined;
+    const { sealedEmail, email: plainEmail, ...rest } = stored;
+    // `keep` unset: a record of an older version, without a TTL; it gets one at its next write.
+    if (rest.keep === false && rest.expiresAt + ENDED_SESSION_KEPT_MS <= this.#clock.now()) return undefined;
+    const email = sealedEmail === undefined ? plainEmail : this.#vault.open(sealedEmail);
+    return email === undefined ? undefined : { ...rest, email };
+  }
+
+  /**
+   * Writes the record with its e-mail sealed and its TTL: none while a remembered password needs
+   * it, else a day past its token's end. A record of an older version (no `keep` yet) keeps
+   * whatever remembered password is there.
+   */
+  async #write(userId: number, record: AuthRecord): Promise<void> {
+    const { email, ...rest } = record;
+    const keep = rest.keep ?? (await this.#store.get(passwordKey(userId))) !== undefined;
+    const stored: StoredAuth = { ...rest, sealedEmail: this.#vault.encrypt(email), keep };
+    if (keep) return this.#store.set(authKey(userId), stored);
+    const ttlMs = rest.expiresAt + ENDED_SESSION_KEPT_MS - this.#clock.now();
+    if (ttlMs > 0) return this.#store.set(authKey(userId), stored, ttlMs);
+    await this.#store.delete(authKey(userId));
+  }
+
+  /** The record's token while it is live and a configured key opens it. */
+  #liveToken(record: AuthRecord): string | undefined {
+    if (record.expired || record.expiresAt <= this.#clock.now()) return undefined;
+    return this.#vault.open(record.sealedToken);
+  }
+
+  async #rememberedPassword(userId: number): Promise<string | undefined> {
+    const sealed = await this.#store.get<string>(passwordKey(userId));
+    return sealed === undefined ? undefined : this.#vault.open(sealed);
+  }
+
   /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
   async userIds(): Promise<number[]> {
     const keys = await this.#store.keys(AUTH_PREFIX);
@@ -284,13 +353,31 @@ export class Sessions {
   }
 }
 
+/**
+ * For key rotation (store/rotation.ts): a login record of an older version, its e-mail in plain
+ * text, in the current form (the e-mail sealed), or undefined when `value` is not one. Its `keep`
+ * stays unset: the bot's next write of it decides, from whether a remembered password is there.
+ */
+export function upgradeAuthRecord(key: string, value: unknown, vault: Vault): unknown {
+  if (!key.startsWith(AUTH_PREFIX) || typeof value !== "object" || value === null) return undefined;
+  const { email, ...rest } = value as StoredAuth;
+  if (typeof email !== "string" || rest.sealedEmail !== undefined) return undefined;
+  return { ...rest, sealedEmail: vault.encrypt(email) };
+}
+
 /** Activity is recorded at most this often (auto-logout's choices are 15 minutes and more). */
 const TOUCH_GRANULARITY_MS = 10_000;
 
-/** The login record (sealed token, expiry, last activity); never written with a TTL. */
+/**
+ * How long a login record outlives its token when no remembered password needs it: the next login
+ * offers its e-mail, and the auto-logout sweep (at most 60 minutes idle) still finds it.
+ */
+export const ENDED_SESSION_KEPT_MS = 24 * 60 * 60_000;
+
+/** The login record (sealed e-mail and token, expiry, last activity); with a TTL (see above). */
 export const AUTH_PREFIX = "auth:";
 const authKey = (userId: number) => `${AUTH_PREFIX}${userId}`;
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
-/** A hash, not the address: store keys are not the place for personal data. */
+/** Not the address: store keys are not the place for personal data (the limit keys it again). */
 const emailSubject = (email: string) =>
   createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);

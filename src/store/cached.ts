@@ -116,6 +116,10 @@ class CachedStore implements Store {
     return this.#forget(key, () => this.#inner.deleteIfEquals(key, expected));
   }
 
+  replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    return this.#forget(key, () => this.#inner.replaceIfEquals(key, expected, next));
+  }
+
   keys(prefix: string): Promise<string[]> {
     return this.#inner.keys(prefix);
   }

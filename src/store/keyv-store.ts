@@ -29,6 +29,8 @@ export interface AtomicBackend {
   getRaw(rawKey: string): Promise<string | undefined>;
   /** Deletes only if the raw value is exactly `raw`; true when it deleted. */
   deleteIfRaw(rawKey: string, raw: string): Promise<boolean>;
+  /** Writes `next` only if the raw value is exactly `raw`, keeping the key's TTL; true when it wrote. */
+  replaceIfRaw(rawKey: string, raw: string, next: string): Promise<boolean>;
   /** Every raw entry whose key starts with `rawPrefix` (expired ones included). */
   scan(rawPrefix: string): Promise<Array<[rawKey: string, raw: string]>>;
 }
@@ -151,6 +153,22 @@ export class KeyvStore implements Store {
         if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
       }
       return false;
+    });
+  }
+
+  async replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(expected);
+      checkValue(next);
+      const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+      const raw = await this.#atomic.getRaw(rawKey);
+      if (raw === undefined) return false;
+      const entry = await this.#decode(raw);
+      if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
+      // The same `expires` as before; the write happens only if nothing changed since the read.
+      const expires = typeof entry.expires === "number" ? entry.expires : undefined;
+      return this.#atomic.replaceIfRaw(rawKey, raw, await this.#encode(next, expires));
     });
   }
 

@@ -73,6 +73,11 @@ export async function openMemoryStore(name: string, options: { namespace: string
       if (data.get(rawKey) !== raw) return false;
       return data.delete(rawKey);
     },
+    async replaceIfRaw(rawKey, raw, next) {
+      if (data.get(rawKey) !== raw) return false;
+      data.set(rawKey, next);
+      return true;
+    },
     async scan(rawPrefix) {
       return [...data].filter(([key]) => key.startsWith(rawPrefix));
     },

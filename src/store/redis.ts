@@ -48,6 +48,15 @@ end
 return 0
 `;
 
+/** Compare-and-set on the exact stored string, keeping the native TTL. */
+const replaceIfScript = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  return 1
+end
+return 0
+`;
+
 /**
  * Connects to Redis at `url` and returns a Store over it. Rejects (within a few seconds) when Redis
  * cannot be reached at start-up; after that, a lost connection makes operations reject until the
@@ -125,6 +134,9 @@ function redisAtomic(client: RedisClient): AtomicBackend {
     },
     async deleteIfRaw(rawKey, raw) {
       return (await client.eval(deleteIfScript, { keys: [rawKey], arguments: [raw] })) === 1;
+    },
+    async replaceIfRaw(rawKey, raw, next) {
+      return (await client.eval(replaceIfScript, { keys: [rawKey], arguments: [raw, next] })) === 1;
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;

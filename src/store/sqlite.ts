@@ -152,6 +152,17 @@ function sqliteAtomic(
       return rows.length === 1;
     },
 
+    async replaceIfRaw(rawKey, raw, next) {
+      // `expires` lives in the value itself here: the caller's `next` carries it over.
+      const rows = await query(
+        `UPDATE ${table} SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING 1 AS written`,
+        rawKey,
+        raw,
+        next,
+      );
+      return rows.length === 1;
+    },
+
     async scan(rawPrefix) {
       // A key range, so the primary-key index is used (a full scan grew with every user); the
       // substr test keeps it exact. Not LIKE: it treats `_` and `%` as wildcards and ignores case.

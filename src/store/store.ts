@@ -42,6 +42,13 @@ export interface Store {
    * Equality is deep equality of the JSON forms.
    */
   deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
+  /**
+   * Atomic compare-and-set: replaces the value only if the current one equals `expected` (deep
+   * equality of the JSON forms), keeping the key's expiry as it was; true when it replaced. How a
+   * chore running beside the bot (re-sealing under a new key) changes a value without clobbering
+   * a write the bot made meanwhile.
+   */
+  replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean>;
   /** Live keys starting with a prefix, sorted (for listing alerts, pending orders at start-up). */
   keys(prefix: string): Promise<string[]>;
   /**

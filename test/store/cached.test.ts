@@ -31,6 +31,10 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
       calls.push(`deleteIfEquals ${key}`);
       return inner.deleteIfEquals(key, expected);
     },
+    replaceIfEquals: (key, expected, next) => {
+      calls.push(`replaceIfEquals ${key}`);
+      return inner.replaceIfEquals(key, expected, next);
+    },
     keys: (prefix) => {
       calls.push(`keys ${prefix}`);
       return inner.keys(prefix);

@@ -232,6 +232,45 @@ export function describeStoreContract(
       expect(await b.setIfAbsent("lock", "token-2", 60_000)).toBe(true);
     });
 
+    test("replaceIfEquals: replaces only the expected value and keeps the expiry", async () => {
+      stopTime();
+      const store = await open();
+      const other = await open();
+      expect(await store.replaceIfEquals("absent", "a", "b")).toBe(false);
+      expect(await store.get("absent")).toBeUndefined();
+      await store.set("sealed", { token: "old", at: 1 }, shortTtl);
+      expect(await store.replaceIfEquals("sealed", { token: "other", at: 1 }, { token: "new", at: 1 })).toBe(
+        false,
+      );
+      expect(await store.get("sealed")).toEqual({ token: "old", at: 1 });
+      // Deep equality of the JSON forms, as deleteIfEquals; another instance sees the new value.
+      expect(await store.replaceIfEquals("sealed", { at: 1, token: "old" }, { token: "new", at: 1 })).toBe(
+        true,
+      );
+      expect(await other.get("sealed")).toEqual({ token: "new", at: 1 });
+      // The TTL is the old one: the replaced value still expires when the first one would have.
+      await pass(pastShortTtl);
+      expect(await store.get("sealed")).toBeUndefined();
+      expect(await other.replaceIfEquals("sealed", { token: "new", at: 1 }, "late")).toBe(false);
+      // Without a TTL, none is added.
+      await store.set("forever", "a");
+      expect(await store.replaceIfEquals("forever", "a", "b")).toBe(true);
+      await pass(pastShortTtl * 10);
+      expect(await other.get("forever")).toBe("b");
+    });
+
+    test("replaceIfEquals: two instances racing on one value, exactly one wins", async () => {
+      const a = await open();
+      const b = await open();
+      await a.set("v", "v0");
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).replaceIfEquals("v", "v0", `v${i + 1}`)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true) + 1;
+      expect(await b.get("v")).toBe(`v${winner}`);
+    });
+
     test("keys(prefix): live keys with that literal prefix, sorted, in this namespace only", async () => {
       const store = await open();
       await store.set("alert:42:b", 1);
