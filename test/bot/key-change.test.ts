@@ -1,0 +1,169 @@
+/**
+ * A key change is not a lock-out (SECURITY.md, rule 2): the whole bot over a real store (SQLite
+ * file, and a real redis-server), restarted with a different SECRETS_KEY. With "B,A" (the new key
+ * first) everything sealed under A still works; with "B" alone, what only A opens counts as
+ * absent: the user is asked to log in (or told the session ended), /login works from the start,
+ * a flow left half-way under A is simply gone, and nobody is told "Something went wrong". The bot
+ * logs that once, not per value.
+ */
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createLogger } from "../../src/logger.ts";
+import { Vault } from "../../src/store/vault.ts";
+import type { FakeUser } from "../../src/telegram-double/index.ts";
+import { type Harness, type HarnessOptions, logIn, logInUpToCode, startHarness } from "../support/harness.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+
+if (!redisAvailable()) console.warn(redisUnavailableReason);
+
+/** The bot's log lines, as JSON objects. */
+function capturedLog() {
+  const lines: Array<{ level: number; msg: string; sealedBy?: string }> = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString().split("\n")) if (line.trim()) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  return { log: createLogger("info", stream), lines };
+}
+
+const UNOPENABLE = /no SECRETS_KEY key opens/;
+
+function keyChangeSuite(
+  name: string,
+  storeOptions: () => Promise<{ options: HarnessOptions; stop?(): Promise<void> }>,
+) {
+  describe(`a restart with another SECRETS_KEY (${name})`, () => {
+    const keyA = Vault.generateKey();
+    const keyB = Vault.generateKey();
+    const captured = capturedLog();
+    let h: Harness;
+    let stopStore: (() => Promise<void>) | undefined;
+    const users: FakeUser[] = [];
+
+    beforeAll(async () => {
+      const store = await storeOptions();
+      stopStore = store.stop;
+      h = await startHarness({ ...store.options, secretsKey: keyA, log: captured.log });
+    });
+    afterAll(async () => {
+      await h.stop();
+      await stopStore?.();
+    });
+
+    /** A user logged in under the key running now, with a remembered password and a phrase. */
+    async function settledUser(): Promise<FakeUser> {
+      const user = h.user();
+      users.push(user);
+      await h.deps.profiles.update(user.id, (profile) => ({ ...profile, rememberPassword: true }));
+      await logIn(user, h.sandbox);
+      await user.send("/settings phrase purple walrus");
+      await user.waitForReply(/Saved/);
+      return user;
+    }
+
+    /** A user half-way through /login (e-mail given, password asked). */
+    async function halfWayUser(): Promise<FakeUser> {
+      const user = h.user();
+      users.push(user);
+      await user.send("/login");
+      await user.waitForReply(/e-mail/);
+      await user.send(h.sandbox.demo.email);
+      await user.waitForReply(/password/);
+      return user;
+    }
+
+    afterAll(() => {
+      // Whatever happened, nobody was told that something went wrong.
+      for (const user of users) {
+        for (const message of user.messages()) expect(message.text ?? "").not.toMatch(/Something went wrong/);
+      }
+    });
+
+    it('with "B,A" everything sealed under A still works, and nothing is logged', async () => {
+      const ada = await settledUser();
+      const carol = await halfWayUser();
+      await h.restartBot({ secretsKey: `${keyB},${keyA}` });
+
+      await ada.send("/balance");
+      await ada.waitForReply(/Your balances/);
+      // The half-done login goes on where it was.
+      await carol.send(h.sandbox.demo.password);
+      await carol.waitForReply(/6-digit/);
+      await carol.send(h.sandbox.currentCode());
+      await carol.waitForReply(/Logged in/);
+      // The remembered password and the phrase open: a quick re-login, the phrase on its question.
+      await ada.send("/login");
+      const quick = await ada.waitForReply(/Welcome back/);
+      expect(quick.text).toContain("purple walrus");
+      await ada.send(h.sandbox.currentCode());
+      await ada.waitForReply(/Logged in/);
+      expect(captured.lines.filter((line) => UNOPENABLE.test(line.msg))).toEqual([]);
+    });
+
+    it('with "B" alone: asked to log in, /login works, no error; logged once', async () => {
+      // Sealed under A only: dave's login, remembered password and phrase; erin's half-done login;
+      // frank's login.
+      await h.restartBot({ secretsKey: keyA });
+      const dave = await settledUser();
+      const erin = await halfWayUser();
+      const frank = h.user();
+      users.push(frank);
+      await logIn(frank, h.sandbox);
+      // Under "B,A", frank's next update rewrites his login record (its e-mail sealed under B),
+      // while the token in it stays as it was sealed, under A.
+      await h.restartBot({ secretsKey: `${keyB},${keyA}` });
+      h.clock.advance(11_000);
+      await frank.send("/balance");
+      await frank.waitForReply(/Your balances/);
+      const logged = captured.lines.length;
+
+      await h.restartBot({ secretsKey: keyB });
+
+      await dave.send("/balance");
+      expect((await dave.waitForReply()).text).toBe("Please log in to your exchange account first.");
+      // /login from the start: the e-mail is asked (nothing under A is known), no phrase is shown.
+      await dave.send("/login");
+      const ask = await dave.waitForReply();
+      expect(ask.text).toBe("Please send the e-mail address of your exchange account.");
+      await dave.send(h.sandbox.demo.email);
+      await dave.waitForReply(/password/);
+      await dave.send(h.sandbox.demo.password);
+      await dave.waitForReply(/6-digit/);
+      await dave.send(h.sandbox.currentCode());
+      await dave.waitForReply(/Logged in/);
+      await dave.send("/balance");
+      await dave.waitForReply(/Your balances/);
+
+      // erin's half-done flow is gone: /login starts afresh, and works.
+      await logInUpToCode(erin, h.sandbox);
+      await erin.send(h.sandbox.currentCode());
+      await erin.waitForReply(/Logged in/);
+
+      // frank's e-mail opens, his token does not: his session counts as ended, /login knows him.
+      await frank.send("/balance");
+      await frank.waitForReply(/session has expired/);
+      await frank.send("/login");
+      await frank.waitForReply(/e-mail|password/);
+
+      for (const user of [dave, erin, frank]) {
+        const texts = user.messages().map((message) => message.text ?? "");
+        expect(texts.filter((text) => /Something went wrong/.test(text))).toEqual([]);
+      }
+      const lines = captured.lines.slice(logged).filter((line) => UNOPENABLE.test(line.msg));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({ level: 40, sealedBy: new Vault([Buffer.from(keyA, "base64")]).keyId });
+      expect(captured.lines.slice(logged).filter((line) => line.level >= 50)).toEqual([]);
+    });
+  });
+}
+
+keyChangeSuite("SQLite file", async () => ({ options: {} }));
+
+describe.skipIf(!redisAvailable())("on Redis", () => {
+  keyChangeSuite("Redis", async () => {
+    const redis: RedisServer = await startRedis();
+    return { options: { storeUrl: redis.url }, stop: () => redis.stop() };
+  });
+});
