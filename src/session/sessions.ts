@@ -328,7 +328,13 @@ export class Sessions {
   async #write(userId: number, record: AuthRecord): Promise<void> {
     const { email, ...rest } = record;
     const keep = rest.keep ?? (await this.#store.get(passwordKey(userId))) !== undefined;
-    const stored: StoredAuth = { ...rest, sealedEmail: this.#vault.encrypt(email), keep };
+    const stored: StoredAuth = {
+      ...rest,
+      // A token read before a rotation (from this process's cache) is written back under the current key.
+      sealedToken: rest.sealedToken === "" ? "" : this.#vault.current(rest.sealedToken),
+      sealedEmail: this.#vault.encrypt(email),
+      keep,
+    };
     if (keep) return this.#store.set(authKey(userId), stored);
     const ttlMs = rest.expiresAt + ENDED_SESSION_KEPT_MS - this.#clock.now();
     if (ttlMs > 0) return this.#store.set(authKey(userId), stored, ttlMs);

@@ -283,6 +283,21 @@ export class Vault {
   }
 
   /**
+   * `token` under the key that encrypts now: itself when it already is, sealed again when another
+   * configured key opens it, unchanged when none does. For a sealed value copied into a new write
+   * (a record rewritten with its token), so that the write never brings back an old key's token
+   * that rotation had already replaced.
+   *
+   * @example
+   * await store.set(key, { ...record, sealedToken: vault.current(record.sealedToken) });
+   */
+  current(token: string): string {
+    if (this.isCurrent(token)) return token;
+    const plaintext = this.open(token);
+    return plaintext === undefined ? token : this.encrypt(plaintext);
+  }
+
+  /**
    * A keyed hash (HMAC-SHA256 under a key derived from the first SECRETS_KEY key), for store keys
    * that must be found by a personal value (the e-mail index, the per-e-mail login limit) without
    * holding it: without SECRETS_KEY nobody can test a guessed address against the store. Normalize
