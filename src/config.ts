@@ -100,24 +100,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     throw new ConfigError("EXCHANGE_CLIENT_ID", "EXCHANGE_CLIENT_ID must be a whole number.");
   }
 
-  const storeUrl = text("STORE_URL") ?? "sqlite://data/bot.sqlite";
-  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
-    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
-  }
-
-  const secretsKey = strict
-    ? required("SECRETS_KEY", "32 random bytes in base64 (openssl rand -base64 32)")
-    : text("SECRETS_KEY");
-  if (secretsKey !== undefined) {
-    for (const key of secretsKey.split(",")) {
-      if (Buffer.from(key.trim(), "base64").length !== 32) {
-        throw new ConfigError(
-          "SECRETS_KEY",
-          "SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32).",
-        );
-      }
-    }
-  }
+  const { storeUrl, secretsKey } = storeSettings(text, strict ? required : undefined);
 
   const botMode = text("BOT_MODE") ?? "polling";
   if (botMode !== "polling" && botMode !== "webhook") {
@@ -225,6 +208,49 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     exchangeMode: modeText,
     partner,
   };
+}
+
+/**
+ * What a chore on the store needs (`npm run rotate-secrets`): STORE_URL and SECRETS_KEY, the latter
+ * required; nothing of the bot's other variables.
+ *
+ * @example
+ * const { storeUrl, secretsKey } = loadStoreConfig(process.env); // throws ConfigError
+ */
+export function loadStoreConfig(env: Env): { storeUrl: string; secretsKey: string } {
+  const text = (name: string): string | undefined => env[name]?.trim() || undefined;
+  const required = (name: string, what: string): string => {
+    const value = text(name);
+    if (value === undefined) throw new ConfigError(name, `${name} is missing: set it to ${what}.`);
+    return value;
+  };
+  const { storeUrl, secretsKey } = storeSettings(text, required);
+  return { storeUrl, secretsKey: secretsKey ?? required("SECRETS_KEY", SECRETS_KEY_WHAT) };
+}
+
+const SECRETS_KEY_WHAT = "32 random bytes in base64 (openssl rand -base64 32)";
+
+/** STORE_URL, and SECRETS_KEY (required when `required` is given). */
+function storeSettings(
+  text: (name: string) => string | undefined,
+  required: ((name: string, what: string) => string) | undefined,
+): Pick<Config, "storeUrl" | "secretsKey"> {
+  const storeUrl = text("STORE_URL") ?? "sqlite://data/bot.sqlite";
+  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
+    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
+  }
+  const secretsKey = required ? required("SECRETS_KEY", SECRETS_KEY_WHAT) : text("SECRETS_KEY");
+  if (secretsKey !== undefined) {
+    for (const key of secretsKey.split(",")) {
+      if (Buffer.from(key.trim(), "base64").length !== 32) {
+        throw new ConfigError(
+          "SECRETS_KEY",
+          "SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32).",
+        );
+      }
+    }
+  }
+  return { storeUrl, secretsKey };
 }
 
 const SUPPORT_CONTACT_SHAPE = /^(@\w{4,32}|[^\s@]+@[^\s@]+\.[^\s@]+|https?:\/\/\S+)$/;

@@ -6,16 +6,16 @@
  * The order (README.md, Configure): every instance restarted with SECRETS_KEY="NEW,OLD" first, then
  * this, then SECRETS_KEY="NEW" and a restart.
  */
-import { ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadStoreConfig } from "./config.ts";
 import { upgradeAuthRecord } from "./session/sessions.ts";
 import { rotateSecrets } from "./store/rotation.ts";
 import { openStore } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
 async function main(): Promise<number> {
-  let config: ReturnType<typeof loadConfig>;
+  let config: ReturnType<typeof loadStoreConfig>;
   try {
-    config = loadConfig(process.env, { purpose: "start" });
+    config = loadStoreConfig(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -23,7 +23,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const vault = Vault.fromBase64(config.secretsKey ?? "");
+  const vault = Vault.fromBase64(config.secretsKey);
   const first = vault.keyId;
   const say = (line: string) => process.stdout.write(`${line}\n`);
   say(`rotate-secrets: sealing under key ${first} (SECRETS_KEY holds ${vault.keyIds.join(", ")})`);
