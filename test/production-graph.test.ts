@@ -249,6 +249,23 @@ describe("the Docker image", () => {
     expect(started.status).toBe(2);
   });
 
+  it("runs npm run rotate-secrets from that tree (its dist/, no sources): without SECRETS_KEY it says so", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const [node, ...args] = (manifest.scripts["rotate-secrets"] ?? "").split(/\s+/);
+    expect(node).toBe("node");
+    const run = spawnSync(process.execPath, args, {
+      cwd: app,
+      env: { PATH: process.env.PATH },
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe(
+      "SECRETS_KEY is missing: set it to 32 random bytes in base64 (openssl rand -base64 32).\n",
+    );
+    expect(run.status).toBe(2);
+  });
+
   it("runs the command npm start runs, with the environment it sets", () => {
     const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
     const start = startCommand(ROOT);
