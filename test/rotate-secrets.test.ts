@@ -14,8 +14,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../src/logger.ts";
 import { Vault } from "../src/store/vault.ts";
-import type { FakeUser } from "../src/telegram-double/index.ts";
-import { type Harness, logIn, startHarness } from "./support/harness.ts";
+import { type Harness, startHarness } from "./support/harness.ts";
 import {
   type RedisServer,
   rawRedisDump,
@@ -23,6 +22,7 @@ import {
   redisUnavailableReason,
   startRedis,
 } from "./support/redis.ts";
+import { expectAllOpen, halfWayUser, settledUser } from "./support/sealed-users.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
@@ -106,16 +106,8 @@ describe("npm run rotate-secrets (SQLite file, account mode)", () => {
   };
 
   it('re-seals everything under the first key while the bot runs; with "B" alone everything opens', async () => {
-    const ada = h.user();
-    await h.deps.profiles.update(ada.id, (profile) => ({ ...profile, rememberPassword: true }));
-    await logIn(ada, h.sandbox);
-    await ada.send("/settings phrase purple walrus");
-    await ada.waitForReply(/Saved/);
-    const carol: FakeUser = h.user();
-    await carol.send("/login");
-    await carol.waitForReply(/e-mail/);
-    await carol.send(h.sandbox.demo.email);
-    await carol.waitForReply(/password/);
+    const ada = await settledUser(h);
+    const carol = await halfWayUser(h);
     expect(rawFile()).toContain(`v1.${kidOf(keyA)}.`);
 
     await h.restartBot({ secretsKey: `${keyB},${keyA}` });
@@ -145,17 +137,7 @@ describe("npm run rotate-secrets (SQLite file, account mode)", () => {
 
     await h.restartBot({ secretsKey: keyB });
     expect(rawFile()).not.toContain(`v1.${kidOf(keyA)}.`);
-    await ada.send("/balance");
-    await ada.waitForReply(/Your balances/);
-    await carol.send(h.sandbox.demo.password);
-    await carol.waitForReply(/6-digit/);
-    await carol.send(h.sandbox.currentCode());
-    await carol.waitForReply(/Logged in/);
-    await ada.send("/login");
-    const quick = await ada.waitForReply(/Welcome back/);
-    expect(quick.text).toContain("purple walrus");
-    await ada.send(h.sandbox.currentCode());
-    await ada.waitForReply(/Logged in/);
+    await expectAllOpen(h, ada, carol);
     expect(warnings.lines).toEqual([]);
   });
 

@@ -13,6 +13,7 @@ import { Vault } from "../../src/store/vault.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { type Harness, type HarnessOptions, logIn, logInUpToCode, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { expectAllOpen, halfWayUser, PHRASE, settledUser } from "../support/sealed-users.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
@@ -48,57 +49,25 @@ function keyChangeSuite(
       h = await startHarness({ ...store.options, secretsKey: keyA, log: captured.log });
     });
     afterAll(async () => {
+      // Whatever happened, nobody was told that something went wrong.
+      const told = users.flatMap((user) => user.messages().map((message) => message.text ?? ""));
       await h.stop();
       await stopStore?.();
+      expect(told.filter((text) => /Something went wrong/.test(text))).toEqual([]);
     });
 
-    /** A user logged in under the key running now, with a remembered password and a phrase. */
-    async function settledUser(): Promise<FakeUser> {
-      const user = h.user();
+    /** A user of sealed-users.ts, remembered for the final check. */
+    async function tracked(make: (h: Harness) => Promise<FakeUser>): Promise<FakeUser> {
+      const user = await make(h);
       users.push(user);
-      await h.deps.profiles.update(user.id, (profile) => ({ ...profile, rememberPassword: true }));
-      await logIn(user, h.sandbox);
-      await user.send("/settings phrase purple walrus");
-      await user.waitForReply(/Saved/);
       return user;
     }
-
-    /** A user half-way through /login (e-mail given, password asked). */
-    async function halfWayUser(): Promise<FakeUser> {
-      const user = h.user();
-      users.push(user);
-      await user.send("/login");
-      await user.waitForReply(/e-mail/);
-      await user.send(h.sandbox.demo.email);
-      await user.waitForReply(/password/);
-      return user;
-    }
-
-    afterAll(() => {
-      // Whatever happened, nobody was told that something went wrong.
-      for (const user of users) {
-        for (const message of user.messages()) expect(message.text ?? "").not.toMatch(/Something went wrong/);
-      }
-    });
 
     it('with "B,A" everything sealed under A still works, and nothing is logged', async () => {
-      const ada = await settledUser();
-      const carol = await halfWayUser();
+      const ada = await tracked(settledUser);
+      const carol = await tracked(halfWayUser);
       await h.restartBot({ secretsKey: `${keyB},${keyA}` });
-
-      await ada.send("/balance");
-      await ada.waitForReply(/Your balances/);
-      // The half-done login goes on where it was.
-      await carol.send(h.sandbox.demo.password);
-      await carol.waitForReply(/6-digit/);
-      await carol.send(h.sandbox.currentCode());
-      await carol.waitForReply(/Logged in/);
-      // The remembered password and the phrase open: a quick re-login, the phrase on its question.
-      await ada.send("/login");
-      const quick = await ada.waitForReply(/Welcome back/);
-      expect(quick.text).toContain("purple walrus");
-      await ada.send(h.sandbox.currentCode());
-      await ada.waitForReply(/Logged in/);
+      await expectAllOpen(h, ada, carol);
       expect(captured.lines.filter((line) => UNOPENABLE.test(line.msg))).toEqual([]);
     });
 
@@ -106,8 +75,8 @@ function keyChangeSuite(
       // Sealed under A only: dave's login, remembered password and phrase; erin's half-done login;
       // frank's login, as the version before this one wrote it (its e-mail in plain text).
       await h.restartBot({ secretsKey: keyA });
-      const dave = await settledUser();
-      const erin = await halfWayUser();
+      const dave = await tracked(settledUser);
+      const erin = await tracked(halfWayUser);
       const frank = h.user();
       users.push(frank);
       await logIn(frank, h.sandbox);
@@ -129,15 +98,14 @@ function keyChangeSuite(
       await dave.send("/balance");
       expect((await dave.waitForReply()).text).toBe("Please log in to your exchange account first.");
       // /login from the start: the e-mail is asked (nothing under A is known), no phrase is shown.
-      await dave.send("/login");
-      const ask = await dave.waitForReply();
-      expect(ask.text).toBe("Please send the e-mail address of your exchange account.");
-      await dave.send(h.sandbox.demo.email);
-      await dave.waitForReply(/password/);
-      await dave.send(h.sandbox.demo.password);
-      await dave.waitForReply(/6-digit/);
-      await dave.send(h.sandbox.currentCode());
-      await dave.waitForReply(/Logged in/);
+      const before = dave.messages().length;
+      await logIn(dave, h.sandbox);
+      const asked = dave
+        .messages()
+        .slice(before)
+        .map((message) => message.text ?? "");
+      expect(asked[0]).toBe("Please send the e-mail address of your exchange account.");
+      expect(asked.join("\n")).not.toContain(PHRASE);
       await dave.send("/balance");
       await dave.waitForReply(/Your balances/);
 

@@ -129,11 +129,10 @@ function secretsSuite(name: string, open: Open) {
   });
 }
 
-/** The partner sign-up, as a person goes through it; returns after the "is open" answer. */
-async function signUp(
-  user: FakeUser,
-  details: { email: string; name: string; surname: string; phone: string },
-) {
+type Details = { email: string; name: string; surname: string; phone: string };
+
+/** The partner sign-up as a person goes through it, up to the phone question. */
+async function signUpToPhone(user: FakeUser, details: Details) {
   await user.send("/start");
   await user.waitForReply(/e-mail address/);
   await user.send(details.email);
@@ -142,6 +141,10 @@ async function signUp(
   await user.waitForReply(/surname/);
   await user.send(details.surname);
   await user.waitForReply(/phone number/);
+}
+
+/** The rest of it: phone, consent, PIN twice; returns after the "is open" answer. */
+async function finishSignUp(user: FakeUser, details: Details) {
   await user.send(details.phone);
   const consent = await user.waitForReply(/terms \(version/);
   await user.tap("✅ I agree", consent);
@@ -174,19 +177,12 @@ function partnerSuite(name: string, open: Open) {
       const personal = [details.email, details.name, details.surname, details.phone, "+4915237654321"];
       const ottilie = h.user();
       // Mid-way: what was typed so far sits in the (sealed) conversation state.
-      await ottilie.send("/start");
-      await ottilie.waitForReply(/e-mail address/);
-      await ottilie.send(details.email);
-      await ottilie.waitForReply(/first name/);
-      await ottilie.send(details.name);
-      await ottilie.waitForReply(/surname/);
+      await signUpToPhone(ottilie, details);
       let raw = await dump();
       expect(raw).toContain(`conversation:${ottilie.id}`);
       expectNone(raw, personal);
-      await ottilie.send("/cancel");
-      await ottilie.waitForReply();
 
-      await signUp(ottilie, details);
+      await finishSignUp(ottilie, details);
       const partnerUserId = await h.deps.partner?.users.partnerIdOf(ottilie.id);
       expect(partnerUserId).toBeGreaterThan(0);
       // The sign-up reached the exchange with her details: the bot had them, and kept none.
