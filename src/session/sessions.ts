@@ -40,9 +40,6 @@ interface StoredAuth {
   keep?: boolean;
 }
 
-/** A login record with its e-mail opened. */
-type AuthRecord = Omit<StoredAuth, "email" | "sealedEmail"> & { email: string };
-
 export type LoginOutcome =
   | { ok: true; expiresAt: number }
   | { ok: false; reason: "rate-limited"; retryAt: number }
@@ -125,8 +122,8 @@ export class Sessions {
       return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
     }
     const now = this.#clock.now();
-    const record: AuthRecord = {
-      email: input.email,
+    const record: StoredAuth = {
+      sealedEmail: this.#vault.encrypt(input.email),
       sealedToken: this.#vault.encrypt(session.access_token),
       issuedAt: now,
       expiresAt: now + session.expires_in * 1000,
@@ -190,12 +187,13 @@ export class Sessions {
 
   async status(userId: number): Promise<SessionStatus> {
     const record = await this.#read(userId);
-    if (record === undefined) return { state: "logged-out" };
+    const email = record && this.#email(record);
+    if (record === undefined || email === undefined) return { state: "logged-out" };
     if (record.expired || record.expiresAt <= this.#clock.now())
-      return { state: "expired", email: record.email, lastActivityAt: record.lastActivityAt };
+      return { state: "expired", email, lastActivityAt: record.lastActivityAt };
     return {
       state: "active",
-      email: record.email,
+      email,
       expiresAt: record.expiresAt,
       lastActivityAt: record.lastActivityAt,
     };
@@ -307,17 +305,23 @@ export class Sessions {
   }
 
   /**
-   * The login record with its e-mail opened; undefined when there is none, when it has ended (on
-   * the injected clock too: the store's TTL counts real time), or when no configured key opens it.
+   * The login record; undefined when there is none, when it has ended (on the injected clock too:
+   * the store's TTL counts real time), or when its e-mail was sealed by no configured key (told by
+   * the key id, without decrypting: most updates never need the e-mail).
    */
-  async #read(userId: number): Promise<AuthRecord | undefined> {
+  async #read(userId: number): Promise<StoredAuth | undefined> {
     const stored = await this.#store.get<StoredAuth>(authKey(userId));
     if (stored === undefined) return undefined;
-    const { sealedEmail, email: plainEmail, ...rest } = stored;
     // `keep` unset: a record of an older version, without a TTL; it gets one at its next write.
-    if (rest.keep === false && rest.expiresAt + ENDED_SESSION_KEPT_MS <= this.#clock.now()) return undefined;
-    const email = sealedEmail === undefined ? plainEmail : this.#vault.open(sealedEmail);
-    return email === undefined ? undefined : { ...rest, email };
+    if (stored.keep === false && stored.expiresAt + ENDED_SESSION_KEPT_MS <= this.#clock.now())
+      return undefined;
+    if (stored.sealedEmail !== undefined && !this.#vault.canOpen(stored.sealedEmail)) return undefined;
+    return stored;
+  }
+
+  /** The record's e-mail (opened, or as an older version kept it); undefined when it does not open. */
+  #email(record: StoredAuth): string | undefined {
+    return record.sealedEmail === undefined ? record.email : this.#vault.open(record.sealedEmail);
   }
 
   /**
@@ -325,14 +329,15 @@ export class Sessions {
    * it, else a day past its token's end. A record of an older version (no `keep` yet) keeps
    * whatever remembered password is there.
    */
-  async #write(userId: number, record: AuthRecord): Promise<void> {
-    const { email, ...rest } = record;
+  async #write(userId: number, record: StoredAuth): Promise<void> {
+    const { email, sealedEmail, ...rest } = record;
     const keep = rest.keep ?? (await this.#store.get(passwordKey(userId))) !== undefined;
     const stored: StoredAuth = {
       ...rest,
-      // A token read before a rotation (from this process's cache) is written back under the current key.
+      // What was read before a rotation (from this process's cache) is written back under the current key.
       sealedToken: rest.sealedToken === "" ? "" : this.#vault.current(rest.sealedToken),
-      sealedEmail: this.#vault.encrypt(email),
+      sealedEmail:
+        sealedEmail === undefined ? this.#vault.encrypt(email ?? "") : this.#vault.current(sealedEmail),
       keep,
     };
     if (keep) return this.#store.set(authKey(userId), stored);
@@ -342,7 +347,7 @@ export class Sessions {
   }
 
   /** The record's token while it is live and a configured key opens it. */
-  #liveToken(record: AuthRecord): string | undefined {
+  #liveToken(record: StoredAuth): string | undefined {
     if (record.expired || record.expiresAt <= this.#clock.now()) return undefined;
     return this.#vault.open(record.sealedToken);
   }

@@ -266,6 +266,25 @@ export class Vault {
     }
   }
 
+  /**
+   * Whether one of the configured keys sealed `token`, told by its key id without decrypting it
+   * (a value most reads pass over); false is reported like {@link Vault.open}'s undefined. A
+   * token altered in the store still fails when it is opened.
+   */
+  canOpen(token: string): boolean {
+    const id = Vault.sealedBy(token);
+    if (id !== undefined && this.#byId.has(id)) return true;
+    this.#unopenable(
+      token,
+      new VaultError(
+        id === undefined
+          ? "Cannot decrypt: this is not a vault token."
+          : `Cannot decrypt: no key with id ${id} in SECRETS_KEY.`,
+      ),
+    );
+    return false;
+  }
+
   /** Whether `token` was sealed by the key that encrypts now (nothing for rotation to do). */
   isCurrent(token: string): boolean {
     return Vault.sealedBy(token) === this.#primary.id;

@@ -120,7 +120,7 @@ describe("Vault", () => {
     expect(Buffer.from(Vault.generateKey(), "base64")).toHaveLength(32);
   });
 
-  it("open(): a token no configured key opens reads as undefined, reported once with its key id", () => {
+  it("open() and canOpen(): a token no configured key opens reads as absent, reported once with its key id", () => {
     const oldKey = key();
     const newKey = key();
     const old = Vault.fromBase64(oldKey);
@@ -132,6 +132,10 @@ describe("Vault", () => {
     expect(vault.openJson(old.encryptJson({ a: 2 }))).toBeUndefined();
     expect(vault.open("not a token")).toBeUndefined();
     expect(reports).toEqual([{ keyId: old.keyId, reason: expect.stringContaining("no key with id") }]);
+    // canOpen() tells by the key id alone, and reports nothing more (once is once).
+    expect(vault.canOpen(vault.encrypt("mine"))).toBe(true);
+    expect(vault.canOpen(old.encrypt("theirs"))).toBe(false);
+    expect(reports).toHaveLength(1);
     // decrypt() still throws: callers that must not go on without the value say so.
     expect(() => vault.decrypt(old.encrypt("theirs"))).toThrow(VaultError);
   });
