@@ -47,10 +47,12 @@ ENV NODE_ENV=production \
     PORT=8080
 EXPOSE 8080
 
-# In webhook mode the server answers /healthz; in polling mode there is no port to ask, so the
-# check passes as long as the process runs.
+# Liveness, in either mode (the HTTP server runs on PORT in polling mode too): /healthz answers
+# while the process is up and its event loop turns. Not /readyz: an unhealthy container is
+# restarted, and a Redis or Telegram outage is not cured by restarting the bot; readiness is for
+# the load balancer to route on.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
-  CMD node -e "if(process.env.BOT_MODE!=='webhook')process.exit(0);fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 
 # The heap flags of `npm start` (package.json; test/production-graph.test.ts keeps the two equal):
 # a young generation of 32 MiB instead of V8's 128 and an old space let grow by half its live size

@@ -8,6 +8,17 @@
 import type { LevelWithSilent } from "pino";
 import { operatorCode } from "./market/market-data-account.ts";
 
+/** The words .env.example puts where a real value goes. */
+const PLACEHOLDER = /replace-(with|me)/i;
+
+/** A value copied from .env.example unchanged passes every format check, then fails far away. */
+function notPlaceholder(name: string, value: string, what: string): string {
+  if (PLACEHOLDER.test(value)) {
+    throw new ConfigError(name, `${name} is still the placeholder from .env.example: put ${what} there.`);
+  }
+  return value;
+}
+
 export interface Config {
   botToken: string | undefined;
   telegramApiRoot: string;
@@ -17,7 +28,10 @@ export interface Config {
   secretsKey: string | undefined;
   botMode: "polling" | "webhook";
   webhook: { url: string; secret: string } | undefined;
+  /** The bot's HTTP server (webhook, /healthz, /readyz, the Mini App), in either mode; 0: any free port. */
   port: number;
+  /** METRICS_PORT: /metrics on a server of its own (off when unset); 0: any free port. */
+  metrics: { port: number; host: string } | undefined;
   /** Base URL of the bot's HTTP server as users reach it: turns on the Mini App login page. */
   webAppUrl: string | undefined;
   defaultLocale: string;
@@ -28,6 +42,8 @@ export interface Config {
   alertIntervalMs: number;
   /** How long the market feed serves one price snapshot before asking the exchange again. */
   marketTtlMs: number;
+  /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM may take before the process exits anyway. */
+  shutdownTimeoutMs: number;
   /** EXCHANGE_MODE: `account` (users log in to their own accounts) or `partner` (white-label). */
   exchangeMode: "account" | "partner";
   /** Partner mode only. */
@@ -43,6 +59,8 @@ export interface PartnerConfig {
   operatorIds: number[];
   /** SUPPORT_CONTACT: an @handle, e-mail or URL. */
   supportContact: string;
+  /** TERMS_URL: the https page of the terms users agree to at sign-up (linked, kept with the consent). */
+  termsUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +112,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
       "BOT_TOKEN does not look like a bot token (digits, a colon, then letters).",
     );
   }
+  if (botToken !== undefined) notPlaceholder("BOT_TOKEN", botToken, "the token @BotFather gave you");
 
   const clientIdText = required("EXCHANGE_CLIENT_ID", "the API client id the exchange gave you (a number)");
   if (!/^\d+$/.test(clientIdText)) {
@@ -129,8 +148,26 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
 
   const portText = text("PORT") ?? "8080";
   const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port < 1 || port > 65535) {
-    throw new ConfigError("PORT", `PORT must be a port number from 1 to 65535, not "${portText}".`);
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    throw new ConfigError(
+      "PORT",
+      `PORT must be a port number from 1 to 65535 (0: any free one), not "${portText}".`,
+    );
+  }
+
+  const metricsText = text("METRICS_PORT");
+  if (metricsText !== undefined && (!/^\d+$/.test(metricsText) || Number(metricsText) > 65535)) {
+    throw new ConfigError(
+      "METRICS_PORT",
+      `METRICS_PORT must be a port number from 1 to 65535 (0: any free one), or unset to serve no metrics, not "${metricsText}".`,
+    );
+  }
+  const metricsHost = text("METRICS_HOST") ?? "127.0.0.1";
+  if (!/^[\w.:-]+$/.test(metricsHost)) {
+    throw new ConfigError(
+      "METRICS_HOST",
+      `METRICS_HOST must be an address to listen on, like 127.0.0.1 (the default) or 0.0.0.0, not "${metricsHost}".`,
+    );
   }
 
   const webAppText = text("WEBAPP_URL");
@@ -174,6 +211,14 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const shutdownText = text("SHUTDOWN_TIMEOUT_SECONDS") ?? "25";
+  if (!/^\d+$/.test(shutdownText) || Number(shutdownText) < 1 || Number(shutdownText) > 3600) {
+    throw new ConfigError(
+      "SHUTDOWN_TIMEOUT_SECONDS",
+      "SHUTDOWN_TIMEOUT_SECONDS must be a whole number of seconds from 1 to 3600 (keep it below the stop grace of your container runtime).",
+    );
+  }
+
   const modeText = text("EXCHANGE_MODE") ?? "account";
   if (modeText !== "account" && modeText !== "partner") {
     throw new ConfigError("EXCHANGE_MODE", `EXCHANGE_MODE must be account or partner, not "${modeText}".`);
@@ -192,19 +237,25 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
         "http:",
       ]),
       clientId: Number(clientIdText),
-      clientSecret: required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+      clientSecret: notPlaceholder(
+        "EXCHANGE_CLIENT_SECRET",
+        required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+        "the API client secret the exchange gave you",
+      ),
     },
     storeUrl,
     secretsKey,
     botMode,
     webhook,
     port,
+    metrics: metricsText === undefined ? undefined : { port: Number(metricsText), host: metricsHost },
     webAppUrl,
     defaultLocale,
     logLevel,
     marketData,
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
+    shutdownTimeoutMs: Number(shutdownText) * 1000,
     exchangeMode: modeText,
     partner,
   };
@@ -321,7 +372,22 @@ function partnerConfig(
       `SUPPORT_CONTACT must be an @handle, an e-mail address or an http(s) URL, not "${supportContact}".`,
     );
   }
-  return { auth, operatorIds: operatorIds.map(Number), supportContact };
+  const termsUrl = checkedTermsUrl(
+    required("TERMS_URL", "the https address of the terms your customers agree to at sign-up"),
+  );
+  return { auth, operatorIds: operatorIds.map(Number), supportContact, termsUrl };
+}
+
+/** The terms are a page users open from Telegram: an absolute https URL, nothing else. */
+function checkedTermsUrl(value: string): string {
+  const parsed = URL.parse(value) ?? undefined;
+  if (parsed?.protocol !== "https:" || parsed.username !== "" || parsed.password !== "") {
+    throw new ConfigError(
+      "TERMS_URL",
+      `TERMS_URL must be the https address of your terms, like https://example.com/terms, not "${value}".`,
+    );
+  }
+  return value;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;

@@ -27,6 +27,12 @@ import { webAppLoginPageUrl } from "./webapp/paths.ts";
 export interface BackgroundJobs {
   /** Runs one tick now (tests and the demo call it instead of waiting). */
   tick(): Promise<void>;
+  /**
+   * Stops ticking (a tick under way ends after its current step) and gives the lease back, so
+   * another instance runs the jobs from its next tick. The delivery queue keeps sending.
+   */
+  stopTicks(): Promise<void>;
+  /** stopTicks, then the delivery queue sends what is queued (up to 5 s) and stops. */
   stop(): Promise<void>;
   /** The door for notices the bot starts itself (also for features that want to tell a user later). */
   notifier: Notifier;
@@ -72,7 +78,10 @@ export function startBackgroundJobs(options: {
           text: withPhishingLine(
             t,
             phrase,
-            t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
+            // It says what works: a code alone with a remembered password, else the button.
+            t(notice.codeOnly ? "login-expiry-warning" : "login-expiry-warning-tap", {
+              time: formatTime(notice.expiresAt, locale),
+            }),
           ),
           other: {
             // This queue's API client has none of the bot's transformers: the Mini App button is set here.
@@ -196,22 +205,31 @@ export function startBackgroundJobs(options: {
     }
   }
 
+  let stopped = false;
   async function tick(): Promise<void> {
-    if (!(await leads())) return;
-    try {
-      await checkSessions({ ...deps, notify });
-    } catch (error) {
-      deps.log.error({ err: error }, "session check failed");
+    if (stopped || !(await leads())) return;
+    const steps = [
+      async () => {
+        try {
+          await checkSessions({ ...deps, notify });
+        } catch (error) {
+          deps.log.error({ err: error }, "session check failed");
+        }
+      },
+      reconcileOrders,
+      recheckKyc,
+      checkAlerts,
+      checkMasterAlerts,
+    ];
+    // A shutdown does not wait for the whole tick: the lease is handed over after the current step.
+    for (const step of steps) {
+      if (stopped) return;
+      await step();
     }
-    await reconcileOrders();
-    await recheckKyc();
-    await checkAlerts();
-    await checkMasterAlerts();
   }
 
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
-  let stopped = false;
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
@@ -225,17 +243,28 @@ export function startBackgroundJobs(options: {
     schedule();
   }
 
+  let handedOver: Promise<void> | undefined;
+  function stopTicks(): Promise<void> {
+    handedOver ??= (async () => {
+      stopped = true;
+      clearTimeout(timer);
+      clearInterval(keepAlive);
+      await running;
+      // A renewal under way (the keep-alive's) settles first, or it could take the lease back.
+      if (lease.held) await lease.hold().catch(() => false);
+      await lease.release().catch(() => {});
+    })();
+    return handedOver;
+  }
+
   return {
     tick,
     notifier,
     alerts,
     lease,
+    stopTicks,
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      clearInterval(keepAlive);
-      await running;
-      await lease.release().catch(() => {});
+      await stopTicks();
       await delivery.stop();
     },
   };

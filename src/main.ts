@@ -1,18 +1,28 @@
 /**
  * `npm start`: config → services → bot → long polling (@grammyjs/runner) or webhook; clean
- * shutdown on SIGTERM/SIGINT (stop taking updates, finish the ones in flight, close the store
- * and the HTTP pools).
+ * shutdown on SIGTERM/SIGINT within SHUTDOWN_TIMEOUT_SECONDS: stop taking updates (the webhook
+ * answers new ones 503, so Telegram delivers them to another instance; polling stops fetching),
+ * hand the jobs lease over at once, finish the updates in flight and answer their webhook requests
+ * (their chat leases go with them), stop the delivery queue, close the store and the HTTP pools,
+ * exit. Past the deadline: the chat leases still held are given back and the process exits anyway.
  */
+import { setTimeout as delay } from "node:timers/promises";
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
-import { createBot, drainUpdates } from "./bot/bot.ts";
+import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
+import { Draining } from "./draining.ts";
 import { startBackgroundJobs } from "./jobs.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
+import type { Metrics } from "./metrics.ts";
+import { createDelivery } from "./notify/delivery.ts";
+import { instanceReadiness, readinessRoute } from "./readiness.ts";
 import { createServices } from "./services.ts";
-import { type HttpRoute, startHttpServer } from "./webhook.ts";
+import { exitOnUncaught } from "./uncaught.ts";
+import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -26,17 +36,40 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
-  const services = await createServices(config, { clock: systemClock, log });
+  exitOnUncaught(log);
+  // Set on SIGTERM/SIGINT: the HTTP server and the readiness check read it.
+  const draining = new Draining();
+  // prom-client is loaded only when metrics are asked for.
+  const metrics = config.metrics ? new (await import("./metrics.ts")).Metrics() : undefined;
+  const services = await createServices(config, { clock: systemClock, log, ...(metrics ? { metrics } : {}) });
   const bot = createBot(services.deps, {
     token: config.botToken ?? "",
     apiRoot: config.telegramApiRoot,
     // A shared store means several instances may get one chat's updates at once.
     chatLock: /^rediss?:/.test(config.storeUrl),
+    ...(metrics ? { observer: metrics } : {}),
   });
-  await bot.init();
+  try {
+    await connectTelegram(bot, { log, apiRoot: config.telegramApiRoot });
+  } catch (error) {
+    if (!(error instanceof TokenRefusedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await services.close();
+    process.exit(2);
+  }
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, services.deps);
-  const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });
+  const delivery = createDelivery({ deps: services.deps, api: bot.api });
+  const jobs = startBackgroundJobs({
+    deps: services.deps,
+    api: bot.api,
+    intervalMs: config.alertIntervalMs,
+    delivery,
+  });
+  metrics?.watchDelivery(delivery.queue);
+  metrics?.watchJobsLease(() => jobs.lease.held);
+  const metricsServer =
+    metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
 
   // The Mini App login page is served by the bot's own HTTP server, in either mode. Its code (and
   // the initData checker) is loaded only when WEBAPP_URL is set.
@@ -45,6 +78,15 @@ async function main(): Promise<void> {
     const { webAppRoutes } = await import("./webapp/routes.ts");
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
   }
+  let stopping = false;
+  const readiness = instanceReadiness({
+    store: services.deps.store,
+    botToken: config.botToken ?? "",
+    apiRoot: config.telegramApiRoot,
+    shuttingDown: () => draining.active,
+    log,
+  });
+  routes.push(readinessRoute(readiness));
   let stopUpdates: () => Promise<void>;
   if (config.botMode === "webhook" && config.webhook) {
     const url = new URL(config.webhook.url);
@@ -52,19 +94,28 @@ async function main(): Promise<void> {
       port: config.port,
       webhook: { bot, path: url.pathname, secret: config.webhook.secret },
       routes,
+      draining,
       onError: (error) => log.error({ err: error }, "webhook request failed"),
     });
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
-    log.info({ port: config.port }, "webhook server listening");
-    stopUpdates = () => server.close();
+    log.info({ port: portOf(server) }, "webhook server listening");
+    stopUpdates = async () => {
+      // New webhook requests get 503 from now on (draining); the server keeps listening until the
+      // updates in flight are done, then closes once their answers are out. An update that outran
+      // grammY's webhook timeout (answered 200 at 10 s, still running) is waited for after.
+      await drainUpdates(bot);
+      await server.close();
+      await drainUpdates(bot);
+    };
   } else {
     await bot.api.deleteWebhook();
-    const pages = routes.length > 0 ? await startHttpServer({ port: config.port, routes }) : undefined;
-    if (pages) log.info({ port: config.port }, "web app server listening");
+    // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL).
+    const pages = await startHttpServer({ port: config.port, routes, draining });
+    log.info({ port: portOf(pages) }, "http server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
-      await pages?.close();
+      await pages.close();
       await drainUpdates(bot);
     };
     runner.task()?.catch(async (error: unknown) => {
@@ -78,18 +129,69 @@ async function main(): Promise<void> {
     });
   }
 
-  let stopping = false;
   async function shutdown(code: number): Promise<void> {
     if (stopping) return;
     stopping = true;
-    log.info("shutting down");
-    await stopUpdates();
-    await jobs.stop();
-    await services.close();
+    const started = performance.now();
+    draining.start();
+    log.info({ inFlight: updatesInFlight(bot), deadlineMs: config.shutdownTimeoutMs }, "shutting down");
+    setTimeout(() => void pastDeadline(), config.shutdownTimeoutMs);
+    // Each step runs even when one before it failed: what is left must still be let go.
+    const step = async (what: string, work: () => Promise<void>) => {
+      try {
+        await work();
+      } catch (error) {
+        log.error({ err: error }, `shutdown: ${what} failed`);
+      }
+    };
+    const jobsHandedOver = step("handing over the jobs", () => jobs.stopTicks());
+    await step("finishing the updates in flight", stopUpdates);
+    await jobsHandedOver;
+    await step("stopping the delivery queue", () => jobs.stop());
+    await step("closing the metrics server", async () => metricsServer?.close());
+    await step("closing the store", () => services.close());
+    log.info({ ms: Math.round(performance.now() - started) }, "shut down");
     process.exit(code);
+  }
+  /** The operator's deadline passed: give the chats back to the other instances and go. */
+  async function pastDeadline(): Promise<void> {
+    log.error(
+      { inFlight: updatesInFlight(bot), deadlineMs: config.shutdownTimeoutMs },
+      "shutdown deadline passed; exiting with work unfinished",
+    );
+    await Promise.race([releaseChatLeases(bot).catch(() => {}), delay(1_000)]);
+    process.exit(1);
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));
+}
+
+/** GET /metrics on a server of its own (METRICS_PORT, on METRICS_HOST: loopback unless set). */
+async function serveMetrics(
+  metrics: Metrics,
+  where: NonNullable<Config["metrics"]>,
+  log: Logger,
+): Promise<WebhookServer> {
+  const route: HttpRoute = (req, res, path) => {
+    if (path !== "/metrics" || req.method !== "GET") return false;
+    req.resume();
+    metrics.render().then(
+      (text) => res.writeHead(200, { "content-type": metrics.contentType }).end(text),
+      (error: unknown) => {
+        log.error({ err: error }, "metrics could not be collected");
+        res.writeHead(500).end();
+      },
+    );
+    return true;
+  };
+  const server = await startHttpServer({ port: where.port, host: where.host, routes: [route] });
+  log.info({ port: portOf(server), host: where.host }, "metrics server listening");
+  return server;
+}
+
+function portOf(server: WebhookServer): number | undefined {
+  const address = server.server.address();
+  return typeof address === "object" && address !== null ? address.port : undefined;
 }
 
 await main();

@@ -22,6 +22,7 @@ import { HttpClient } from "./exchange/http.ts";
 import { PartnerApi } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
+import type { Metrics } from "./metrics.ts";
 import { OPEN_FLAG_PREFIX } from "./orders/ledger.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
 import { PartnerServiceAccount } from "./partner/auth.ts";
@@ -31,8 +32,9 @@ import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
-import { AUTH_PREFIX, Sessions } from "./session/sessions.ts";
+import { AUTH_PREFIX, type LoginOutcome, Sessions } from "./session/sessions.ts";
 import { cachedStore } from "./store/cached.ts";
+import { observedStore } from "./store/observed.ts";
 import { openStore, type Store } from "./store/store.ts";
 import { Vault } from "./store/vault.ts";
 
@@ -55,6 +57,8 @@ export async function createServices(
     retrySleep?: (ms: number) => Promise<void>;
     /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
     wrapStore?: (store: Store) => Store;
+    /** METRICS_PORT: store round trips, exchange calls and logins are counted here. */
+    metrics?: Metrics;
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
@@ -71,7 +75,12 @@ export async function createServices(
     ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
     onError: (error) => options.log.error({ err: error }, "store error"),
   });
-  const wrapped = options.wrapStore ? options.wrapStore(opened) : opened;
+  const { metrics } = options;
+  const given = options.wrapStore ? options.wrapStore(opened) : opened;
+  // Under the cache: what is counted are the round trips that reach SQLite or Redis.
+  const wrapped = metrics
+    ? observedStore(given, (op, seconds, failed) => metrics.storeCall(op, seconds, failed))
+    : given;
   // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
   // session, the conversation state, the alerts pause, the profile and the login record (its
   // token and e-mail sealed; with a TTL, so only what this process wrote is kept) are kept in
@@ -92,6 +101,12 @@ export async function createServices(
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+    ...(metrics
+      ? {
+          onCall: (operation: string, outcome: string, seconds: number) =>
+            metrics.exchangeCall(operation, outcome, seconds),
+        }
+      : {}),
   });
   const account = new AccountApi(http, {
     clientId: config.exchange.clientId,
@@ -104,6 +119,9 @@ export async function createServices(
     clock: options.clock,
     // In a private chat the chat id is the user id.
     alsoWipe: (userId) => [conversationKey(userId)],
+    ...(metrics
+      ? { onLogin: (outcome: LoginOutcome) => metrics.loginAttempt(loginOutcomeLabel(outcome)) }
+      : {}),
   });
   const profiles = new Profiles(store);
   const market = createMarketFeed({
@@ -158,6 +176,16 @@ export async function createServices(
   };
 }
 
+/**
+ * A login's outcome as the metric counts it: `locked` is the failure that used up the limit (a
+ * lockout), `refused` an attempt the limit stopped before it reached the exchange.
+ */
+function loginOutcomeLabel(outcome: LoginOutcome): string {
+  if (outcome.ok) return "ok";
+  if (outcome.reason === "rate-limited") return outcome.lockedNow ? "locked" : "refused";
+  return outcome.reason;
+}
+
 /** EXCHANGE_MODE=partner: the partner API under the configured token or service account. */
 function partnerServices(
   config: NonNullable<Config["partner"]>,
@@ -175,5 +203,6 @@ function partnerServices(
     pins: new Pins(parts.store, parts.clock),
     operators: new Set(config.operatorIds),
     supportContact: config.supportContact,
+    termsUrl: config.termsUrl,
   };
 }

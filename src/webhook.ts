@@ -5,6 +5,12 @@
  * by the same server, in webhook and in polling mode. `/healthz` answers the container's health
  * check.
  *
+ * A webhook body over {@link WEBHOOK_BODY_LIMIT} gets 413, decided from Content-Length before a
+ * byte is read, or where a chunked body crosses it. Shutting down (a `Draining` that started):
+ * new webhook requests get 503 (Telegram delivers them again, to another instance), idle keep-alive
+ * connections are closed, and requests under way finish and get their answer, each on a
+ * connection that closes after it; `close()` stops listening and waits for them.
+ *
  * @example
  * const server = await startWebhookServer(bot, { port: 8080, path: "/telegram", secret });
  * const pages = await startHttpServer({ port: 8080, routes: [webAppRoutes(…)] }); // polling mode
@@ -13,7 +19,16 @@
 import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type Bot, webhookCallback } from "grammy";
+import type { Update } from "grammy/types";
 import type { BotContext } from "./bot/context.ts";
+import type { Draining } from "./draining.ts";
+import { readBoundedBody } from "./http-body.ts";
+
+/**
+ * The largest webhook body taken (1 MiB). Telegram's updates are small: a message holds at most
+ * 4,096 characters (a few tens of KiB as JSON, with its entities and the message it replies to).
+ */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
 
 /** Answers the request and returns true, or returns false to let the next route try. */
 export type HttpRoute = (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
@@ -22,6 +37,10 @@ export interface WebhookServer {
   server: Server;
   /** The webhook's URL, or the server's base URL without a webhook. */
   url: string;
+  /**
+   * Stops listening and resolves once the requests under way have been answered (their
+   * connections close after them; idle ones at once). Called again, the same promise.
+   */
   close(): Promise<void>;
 }
 
@@ -31,6 +50,8 @@ export interface HttpServerOptions {
   webhook?: { bot: Bot<BotContext>; path: string; secret: string };
   routes?: HttpRoute[];
   onError?: (error: unknown) => void;
+  /** Once it starts, the webhook answers 503 and keep-alive connections wind down. */
+  draining?: Draining;
 }
 
 export function startWebhookServer(
@@ -42,9 +63,18 @@ export function startWebhookServer(
 }
 
 export async function startHttpServer(options: HttpServerOptions): Promise<WebhookServer> {
-  const webhook = options.webhook ? webhookRoute(options.webhook, options.onError) : undefined;
+  const draining = options.draining;
+  const webhook = options.webhook ? webhookRoute(options.webhook, options.onError, draining) : undefined;
   const routes = [...(webhook ? [webhook] : []), ...(options.routes ?? [])];
+  // Answers not yet sent: when the server winds down, each goes out on a connection that then closes.
+  const underWay = new Set<ServerResponse>();
+  let winding = false;
   const server = createServer((req, res) => {
+    if (winding) res.setHeader("connection", "close");
+    else {
+      underWay.add(res);
+      res.once("close", () => underWay.delete(res));
+    }
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (req.method === "GET" && path === "/healthz") {
       res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
@@ -54,26 +84,45 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Webho
     res.writeHead(404).end();
     req.resume();
   });
+  const windDown = () => {
+    winding = true;
+    for (const res of underWay) if (!res.headersSent) res.setHeader("connection", "close");
+    server.closeIdleConnections();
+  };
+  draining?.onStart(windDown);
+  let closed: Promise<void> | undefined;
   await new Promise<void>((resolve) => server.listen(options.port, options.host ?? "0.0.0.0", resolve));
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   return {
     server,
     url: `http://${options.host ?? "127.0.0.1"}:${port}${options.webhook?.path ?? ""}`,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
+    close: () => {
+      closed ??= new Promise<void>((resolve, reject) => {
+        windDown();
+        // Resolves when the last connection has closed: the answers under way are out by then.
         server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+      });
+      return closed;
+    },
   };
 }
 
 function webhookRoute(
   options: NonNullable<HttpServerOptions["webhook"]>,
   onError: ((error: unknown) => void) | undefined,
+  draining: Draining | undefined,
 ): HttpRoute {
   if (!options.secret) throw new Error("Webhook mode refuses to start without WEBHOOK_SECRET.");
-  const handle = webhookCallback(options.bot, "http", { secretToken: options.secret, onTimeout: "return" });
+  // The body is read here (bounded), so grammY is handed the update itself.
+  const adapter = (update: Update, res: ServerResponse, header: string) => ({
+    update,
+    header,
+    end: () => res.end(),
+    respond: (json: string) => res.writeHead(200, { "content-type": "application/json" }).end(json),
+    unauthorized: () => res.writeHead(401).end("secret token is wrong"),
+  });
+  const handle = webhookCallback(options.bot, adapter, { secretToken: options.secret, onTimeout: "return" });
   const expected = Buffer.from(options.secret);
   return (req, res, path) => {
     if (path !== options.path) return false;
@@ -88,10 +137,29 @@ function webhookRoute(
       req.resume();
       return true;
     }
-    handle(req, res).catch((error: unknown) => {
+    if (draining?.active) {
+      // Not taken: Telegram delivers it again, and the balancer sends it to an instance that stays.
+      res.writeHead(503, { connection: "close", "retry-after": "1" }).end("shutting down");
+      req.resume();
+      return true;
+    }
+    void receive(req, res, given.toString()).catch((error: unknown) => {
       onError?.(error);
       if (!res.headersSent) res.writeHead(500).end();
     });
     return true;
   };
+
+  async function receive(req: IncomingMessage, res: ServerResponse, header: string): Promise<void> {
+    const body = await readBoundedBody(req, res, WEBHOOK_BODY_LIMIT);
+    if (body === undefined) return;
+    let update: Update;
+    try {
+      update = JSON.parse(body) as Update;
+    } catch {
+      res.writeHead(400).end("not JSON");
+      return;
+    }
+    await handle(update, res, header);
+  }
 }

@@ -31,12 +31,16 @@ describe("loadConfig", () => {
       port: 8080,
       defaultLocale: "en",
       logLevel: "info",
+      shutdownTimeoutMs: 25_000,
     });
+    expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: "8" }).shutdownTimeoutMs).toBe(8_000);
   });
 
   it.each([
     ["BOT_TOKEN", { BOT_TOKEN: undefined }],
     ["BOT_TOKEN", { BOT_TOKEN: "nonsense" }],
+    ["BOT_TOKEN", { BOT_TOKEN: "123456789:replace-with-your-token-from-botfather" }],
+    ["EXCHANGE_CLIENT_SECRET", { EXCHANGE_CLIENT_SECRET: "replace-me" }],
     ["EXCHANGE_API_URL", { EXCHANGE_API_URL: undefined }],
     ["EXCHANGE_API_URL", { EXCHANGE_API_URL: "exchange.example" }],
     ["EXCHANGE_CLIENT_ID", { EXCHANGE_CLIENT_ID: "seven" }],
@@ -48,8 +52,13 @@ describe("loadConfig", () => {
     ["WEBHOOK_SECRET", { BOT_MODE: "webhook", WEBHOOK_URL: "https://bot.example/hook" }],
     ["WEBHOOK_URL", { BOT_MODE: "webhook", WEBHOOK_SECRET: "abc" }],
     ["PORT", { PORT: "99999" }],
+    ["METRICS_PORT", { METRICS_PORT: "on" }],
+    ["METRICS_PORT", { METRICS_PORT: "70000" }],
+    ["METRICS_HOST", { METRICS_PORT: "9464", METRICS_HOST: "http://0.0.0.0" }],
     ["DEFAULT_LOCALE", { DEFAULT_LOCALE: "fr" }],
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
+    ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "0" }],
+    ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "2.5" }],
     ["WEBAPP_URL", { WEBAPP_URL: "bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "http://bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "https://bot.example.com/?x=1" }],
@@ -59,6 +68,15 @@ describe("loadConfig", () => {
     expect(error.variable).toBe(variable);
     expect(error.message).toContain(variable);
     expect(error.message.trim().split(/(?<=\.)\s+(?=[A-Z])/)).toHaveLength(1);
+  });
+
+  it("serves no metrics unless METRICS_PORT is set, and then on loopback unless METRICS_HOST says otherwise", () => {
+    expect(loadConfig(base).metrics).toBeUndefined();
+    expect(loadConfig({ ...base, METRICS_PORT: "9464" }).metrics).toEqual({ port: 9464, host: "127.0.0.1" });
+    expect(loadConfig({ ...base, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      port: 9464,
+      host: "0.0.0.0",
+    });
   });
 
   it("never repeats a secret value in its sentence", () => {
@@ -120,6 +138,7 @@ describe("loadConfig: partner mode", () => {
     EXCHANGE_MODE: "partner",
     PARTNER_TOKEN: "partner-token-1",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   };
   const service = {
     ...base,
@@ -128,6 +147,7 @@ describe("loadConfig: partner mode", () => {
     PARTNER_PASSWORD: "pw",
     PARTNER_TOTP_SECRET: "JBSWY3DPEHPK3PXP",
     SUPPORT_CONTACT: "support@acme.example",
+    TERMS_URL: "https://acme.example/terms?v=2026-11",
   };
 
   it("is off by default: account mode, no partner settings", () => {
@@ -139,6 +159,7 @@ describe("loadConfig: partner mode", () => {
       auth: { kind: "token", token: "partner-token-1" },
       operatorIds: [42, 7],
       supportContact: "@acme_support",
+      termsUrl: "https://acme.example/terms",
     });
     expect(loadConfig(service).partner).toEqual({
       auth: {
@@ -149,6 +170,7 @@ describe("loadConfig: partner mode", () => {
       },
       operatorIds: [],
       supportContact: "support@acme.example",
+      termsUrl: "https://acme.example/terms?v=2026-11",
     });
     expect(
       loadConfig({ ...partner, SUPPORT_CONTACT: "https://acme.example/help" }).partner?.supportContact,
@@ -184,6 +206,14 @@ describe("loadConfig: partner mode", () => {
         "SUPPORT_CONTACT",
         /@handle, an e-mail address or an http\(s\) URL/,
       ],
+      [
+        { ...partner, TERMS_URL: undefined },
+        "TERMS_URL",
+        /TERMS_URL is missing: set it to the https address/,
+      ],
+      [{ ...partner, TERMS_URL: "  " }, "TERMS_URL", /TERMS_URL is missing/],
+      [{ ...partner, TERMS_URL: "http://acme.example/terms" }, "TERMS_URL", /must be the https address/],
+      [{ ...partner, TERMS_URL: "acme.example/terms" }, "TERMS_URL", /not "acme.example\/terms"/],
     ];
     for (const [env, variable, sentence] of cases) {
       const error = refusal(env);

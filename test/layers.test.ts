@@ -89,6 +89,24 @@ describe("the layers of ARCHITECTURE.md", () => {
     expect(violations("src/bot/ui", ["src/bot/features", "src/bot/flows", "src/bot/middleware"])).toEqual([]);
   });
 
+  it("metrics.ts knows only prom-client, and only the composition root imports it", () => {
+    const own = specifiersOf(readFileSync(join(ROOT, "src/metrics.ts"), "utf8"));
+    expect(own).toEqual(["prom-client"]);
+    const root = ["src/main.ts", "src/services.ts", "src/jobs.ts", "src/webhook.ts", "src/readiness.ts"];
+    const importers = filesUnder("src")
+      .filter((file) => file !== "src/metrics.ts")
+      .filter((file) =>
+        specifiersOf(readFileSync(join(ROOT, file), "utf8")).some(
+          (specifier) => relative(ROOT, resolve(ROOT, dirname(file), specifier)) === "src/metrics.ts",
+        ),
+      );
+    expect(importers.filter((file) => !root.includes(file))).toEqual([]);
+    const outside = importsOf("src").filter(
+      ({ file, target }) => target === "prom-client" && file !== "src/metrics.ts",
+    );
+    expect(outside.map(({ file }) => file)).toEqual([]);
+  });
+
   it("only bot/ and the composition root import features", () => {
     const outside = ["src/notify", "src/alerts", "src/orders", "src/session", "src/market", "src/store"];
     for (const folder of outside) expect(violations(folder, ["src/bot/features"]), folder).toEqual([]);

@@ -17,26 +17,12 @@ import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
 import { Vault } from "../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
-import { buildForStart, spawnStart } from "./support/start-command.ts";
+import { closedPortUrl } from "./support/raw-server.ts";
+import { buildForStart, spawnStart, startEnv, stderrOf, stopChild as stop } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 beforeAll(() => buildForStart(ROOT), 60_000);
-
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const [code] = await exited;
-  return code as number | null;
-}
-
-function stderrOf(child: ChildProcess): () => string {
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return () => stderr;
-}
 
 interface World {
   sandbox: Sandbox;
@@ -53,15 +39,12 @@ function world(extra: Record<string, string> = {}): () => World {
     const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
     folder = mkdtempSync(join(tmpdir(), "bot-start-"));
     const env = {
-      PATH: process.env.PATH,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
-      STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
-      LOG_LEVEL: "silent",
+      ...startEnv({
+        sandbox,
+        telegram,
+        secretsKey: Vault.generateKey(),
+        storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
+      }),
       ...extra,
     };
     current = { sandbox, telegram, env };
@@ -95,6 +78,66 @@ describe("npm start", () => {
   }, 60_000);
 });
 
+describe("npm start, when Telegram is not what .env says", () => {
+  const w = world();
+
+  async function exitOf(
+    child: ChildProcess,
+    stderr: () => string,
+  ): Promise<{ code: unknown; stderr: string }> {
+    const [code] = await once(child, "exit");
+    return { code, stderr: stderr().trim() };
+  }
+
+  it("refuses .env.example's placeholder token with one sentence", async () => {
+    const child = spawnStart(ROOT, {
+      ...w().env,
+      BOT_TOKEN: "123456789:replace-with-your-token-from-botfather",
+    });
+    expect(await exitOf(child, stderrOf(child))).toEqual({
+      code: 2,
+      stderr:
+        "BOT_TOKEN is still the placeholder from .env.example: put the token @BotFather gave you there.",
+    });
+  }, 30_000);
+
+  it("stops with one sentence, not a stack trace, when Telegram refuses the token", async () => {
+    const child = spawnStart(ROOT, { ...w().env, BOT_TOKEN: "123456789:AAH-a-token-telegram-does-not-know" });
+    expect(await exitOf(child, stderrOf(child))).toEqual({
+      code: 2,
+      stderr:
+        "BOT_TOKEN was refused by Telegram (401): copy the token @BotFather gave you (/mybots → API Token) into BOT_TOKEN.",
+    });
+  }, 30_000);
+
+  it("says in one info line that it cannot reach Telegram, and keeps running to try again", async () => {
+    const child = spawnStart(
+      ROOT,
+      { ...w().env, TELEGRAM_API_ROOT: await closedPortUrl(), LOG_LEVEL: "info" },
+      { stdout: true },
+    );
+    const stderr = stderrOf(child);
+    try {
+      let stdout = "";
+      const line = await new Promise<Record<string, unknown>>((resolve) => {
+        child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+          stdout += chunk;
+          const found = stdout.split("\n").find((l) => l.includes("cannot reach Telegram"));
+          if (found) resolve(JSON.parse(found) as Record<string, unknown>);
+        });
+      });
+      expect(line).toMatchObject({ level: 30, reason: "ECONNREFUSED", retryInSeconds: 2 });
+      expect(child.exitCode).toBe(null);
+    } finally {
+      // Nothing runs yet that a stop would have to finish: ending on the signal is right.
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      const [code, signal] = await exited;
+      expect([code, signal], stderr()).toEqual(code === 0 ? [0, null] : [null, "SIGTERM"]);
+    }
+  }, 30_000);
+});
+
 describe("npm start in partner mode", () => {
   const w = world({
     EXCHANGE_MODE: "partner",
@@ -103,6 +146,7 @@ describe("npm start in partner mode", () => {
     PARTNER_TOTP_SECRET: PARTNER_SERVICE.totpSecret,
     OPERATOR_IDS: "9001",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   });
 
   it("serves a new customer from /start through sign-up", async () => {

@@ -83,10 +83,12 @@ describe("npm start's import graph", () => {
     expect(missing).toEqual([]);
   });
 
-  it("loads the Redis backend, QR codes, address and phone checks and the Mini App only at first use", () => {
-    // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/lazy.ts).
-    const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts"];
+  it("loads the Redis backend, QR codes, address and phone checks, the Mini App and metrics only at first use", () => {
+    // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/lazy.ts);
+    // prom-client only with METRICS_PORT.
+    const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts", "src/metrics.ts"];
     const packages = [
+      "prom-client",
       "@keyv/redis",
       "qrcode",
       "multicoin-address-validator",

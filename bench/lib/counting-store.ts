@@ -11,6 +11,7 @@ export const STORE_WRITES = [
   "setIfAbsent",
   "increment",
   "deleteIfEquals",
+  "extendIfEquals",
   "replaceIfEquals",
 ] as const;
 export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
@@ -24,6 +25,7 @@ export class CountingStore implements Store {
     setIfAbsent: 0,
     increment: 0,
     deleteIfEquals: 0,
+    extendIfEquals: 0,
     replaceIfEquals: 0,
   };
   readonly #inner: Store;
@@ -55,6 +57,10 @@ export class CountingStore implements Store {
   deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
     this.counts.deleteIfEquals++;
     return this.#inner.deleteIfEquals(key, expected);
+  }
+  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    this.counts.extendIfEquals++;
+    return this.#inner.extendIfEquals(key, expected, ttlMs);
   }
   replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
     this.counts.replaceIfEquals++;

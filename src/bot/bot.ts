@@ -41,6 +41,7 @@ import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
 import { ordersFeature, orderWatch } from "./features/orders.ts";
+import { verifyInGroup } from "./features/partner-verify.ts";
 import { priceCommands, pricesFeature } from "./features/prices.ts";
 import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";
@@ -50,12 +51,12 @@ import { transactionsFeature } from "./features/transactions.ts";
 import { staleButtons, unknownInput } from "./features/unanswered.ts";
 import { withdrawFeature } from "./features/withdraw.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
-import { type ChatLockOptions, chatLock } from "./middleware/chat-lock.ts";
+import { ChatLock, type ChatLockOptions } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
 import { InFlight } from "./middleware/in-flight.ts";
-import { updateLogger } from "./middleware/update-logger.ts";
+import { type UpdateObserver, updateLogger } from "./middleware/update-logger.ts";
 import { Chain } from "./middleware-chain.ts";
 import { partnerMode } from "./partner-mode.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
@@ -75,6 +76,8 @@ export interface BotOptions {
   chatLock?: boolean | ChatLockOptions;
   /** When "typing…" shows and by when the final sentence is out (default 2 s and 20 s). */
   answerDeadline?: AnswerDeadlineOptions;
+  /** Told of each update handled and each error answered (metrics, when METRICS_PORT is set). */
+  observer?: UpdateObserver;
 }
 
 /** Where grammY's session lives: one key per user. */
@@ -124,8 +127,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // Before sequentialize: time spent waiting behind the user's previous update counts too.
   stack.use(answerDeadline(options.answerDeadline));
   stack.use(sequentialize(userKey));
-  stack.use(updateLogger(deps.log));
-  const guarded = stack.errorBoundary(createErrorHandler(deps.log));
+  stack.use(updateLogger(deps.log, options.observer));
+  const guarded = stack.errorBoundary(createErrorHandler(deps.log, options.observer));
   guarded.use(i18n);
   // Inline queries have no chat: answered here, before any session or conversation.
   guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
@@ -134,6 +137,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     branchOn<BotContext, ChatTypeContext<BotContext, "group" | "supergroup">>(
       Context.has.chatType(["group", "supergroup"]),
       priceCommands(deps),
+      // Partner mode: a share token typed with /verify in a group is deleted, never imported.
+      ...(deps.partner ? [verifyInGroup()] : []),
       groupFeature(deps),
     ),
   );
@@ -143,7 +148,9 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
   if (options.chatLock) {
-    inPrivate.use(chatLock(deps.store, deps.log, options.chatLock === true ? {} : options.chatLock));
+    const lock = new ChatLock(deps.store, deps.log, options.chatLock === true ? {} : options.chatLock);
+    CHAT_LOCKS.set(bot, lock);
+    inPrivate.use(lock.middleware);
   }
   inPrivate.use(
     session<SessionData, BotContext>({
@@ -234,4 +241,19 @@ const IN_FLIGHT = new WeakMap<Bot<BotContext>, InFlight>();
 /** Waits until every update the bot is handling is done: call after stopping the runner. */
 export function drainUpdates(bot: Bot<BotContext>): Promise<void> {
   return IN_FLIGHT.get(bot)?.drain() ?? Promise.resolve();
+}
+
+/** How many updates the bot is handling now. */
+export function updatesInFlight(bot: Bot<BotContext>): number {
+  return IN_FLIGHT.get(bot)?.count ?? 0;
+}
+
+const CHAT_LOCKS = new WeakMap<Bot<BotContext>, ChatLock>();
+
+/**
+ * Gives back the chat leases of updates still running (a shutdown that cannot wait for them any
+ * longer), so their chats' next updates go ahead on another instance at once.
+ */
+export function releaseChatLeases(bot: Bot<BotContext>): Promise<void> {
+  return CHAT_LOCKS.get(bot)?.releaseAll() ?? Promise.resolve();
 }

@@ -10,6 +10,7 @@
  * @example
  * await withDeadline(17_000, () => next());
  * const left = timeLeft(); // undefined outside an action
+ * postponeDeadline(waitedForTheChatMs);
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 
@@ -29,6 +30,16 @@ export async function withDeadline<T>(ms: number, task: () => Promise<T>): Promi
   } finally {
     deadline.open = false;
   }
+}
+
+/**
+ * Moves the current action's deadline `ms` later (nothing outside an action): time the action spent
+ * waiting for something that is not the exchange (another instance's hold on the chat) is not
+ * taken from what its exchange calls may use.
+ */
+export function postponeDeadline(ms: number): void {
+  const deadline = current.getStore();
+  if (deadline?.open && ms > 0) deadline.at += ms;
 }
 
 /** Milliseconds left of the current action's deadline (0 when passed); undefined outside one. */

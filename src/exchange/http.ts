@@ -73,6 +73,11 @@ export interface HttpClientOptions {
   /** Injected for tests of the retry policy. */
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
+  /**
+   * Told of every call when it ends (metrics): its operation (see {@link operationOf}), its
+   * outcome (`ok` or the ExchangeError's kind) and how long it took, retries included.
+   */
+  onCall?: (operation: string, outcome: string, seconds: number) => void;
 }
 
 const SECRET_FIELDS = ["password", "security_code", "client_secret", "token", "access_token"];
@@ -102,6 +107,7 @@ export class HttpClient {
   readonly #sleep: (ms: number) => Promise<void>;
   readonly #random: () => number;
   readonly #inFlight = new InFlight();
+  readonly #onCall: HttpClientOptions["onCall"];
 
   constructor(options: HttpClientOptions) {
     const url = new URL(options.baseUrl);
@@ -115,6 +121,7 @@ export class HttpClient {
     this.#maxRetryAfterMs = options.maxRetryAfterMs ?? 10_000;
     this.#sleep = options.sleep ?? ((ms) => delay(ms));
     this.#random = options.random ?? Math.random;
+    this.#onCall = options.onCall;
     this.#ownsDispatcher = options.dispatcher === undefined;
     this.#dispatcher =
       options.dispatcher ??
@@ -134,7 +141,26 @@ export class HttpClient {
    * wait and another attempt still fit in the budget.
    */
   async request(request: HttpRequest): Promise<HttpResponse> {
-    return this.#inFlight.track(() => this.#withRetries(request));
+    const onCall = this.#onCall;
+    return this.#inFlight.track(() =>
+      onCall === undefined ? this.#withRetries(request) : this.#observed(request, onCall),
+    );
+  }
+
+  async #observed(
+    request: HttpRequest,
+    onCall: NonNullable<HttpClientOptions["onCall"]>,
+  ): Promise<HttpResponse> {
+    const started = performance.now();
+    let outcome = "ok";
+    try {
+      return await this.#withRetries(request);
+    } catch (error) {
+      outcome = error instanceof ExchangeError ? error.kind : "error";
+      throw error;
+    } finally {
+      onCall(operationOf(request.method, request.path), outcome, (performance.now() - started) / 1000);
+    }
   }
 
   /** Resolves when no request is under way, retries included (tests wait for stragglers on this). */
@@ -283,6 +309,28 @@ export class HttpClient {
       },
     );
   }
+}
+
+/** Path segments that are always followed by an id. */
+const BEFORE_AN_ID = new Set(["users", "transactions", "bank-accounts"]);
+
+/**
+ * A call's name for metrics, from a small fixed set: the method and the path below the base URL,
+ * with ids as `:id` (a segment after users/transactions/bank-accounts, or one with a digit other
+ * than the version), so a label never carries a user's id.
+ *
+ * @example
+ * operationOf("GET", "/api/v1/partners/users/17/balances"); // "GET /api/v1/partners/users/:id/balances"
+ */
+export function operationOf(method: HttpMethod, path: string): string {
+  const segments = path.split("/");
+  for (let i = 1; i < segments.length; i++) {
+    const segment = segments[i] as string;
+    if (BEFORE_AN_ID.has(segments[i - 1] as string) || (/\d/.test(segment) && !/^v\d+$/.test(segment))) {
+      segments[i] = ":id";
+    }
+  }
+  return `${method} ${segments.join("/")}`;
 }
 
 type ExchangeErrorDetailsLite = ConstructorParameters<typeof ExchangeError>[1];

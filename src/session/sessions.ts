@@ -42,7 +42,13 @@ interface StoredAuth {
 
 export type LoginOutcome =
   | { ok: true; expiresAt: number }
-  | { ok: false; reason: "rate-limited"; retryAt: number }
+  | {
+      ok: false;
+      reason: "rate-limited";
+      retryAt: number;
+      /** True when this attempt reached the exchange and its failure used up the limit (a lockout). */
+      lockedNow: boolean;
+    }
   | { ok: false; reason: "bad-credentials" | "bad-code"; attemptsLeft: number };
 
 export type SessionStatus =
@@ -63,6 +69,8 @@ export interface SessionOptions {
    * which holds what a half-finished flow was typed (a password, a code).
    */
   alsoWipe?: (userId: number) => string[];
+  /** Told of every login's outcome, chat and Mini App alike (metrics: failures and lockouts). */
+  onLogin?: (outcome: LoginOutcome) => void;
 }
 
 export class Sessions {
@@ -73,6 +81,7 @@ export class Sessions {
   readonly #perUser: FailureLimit;
   readonly #perEmail: FailureLimit;
   readonly #alsoWipe: (userId: number) => string[];
+  readonly #onLogin: ((outcome: LoginOutcome) => void) | undefined;
   /** The user whose session useAnyLive borrowed last: asked first next time. */
   #lender: number | undefined;
 
@@ -92,6 +101,7 @@ export class Sessions {
       hashSubject: (subject) => this.#vault.hash(subject),
     });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
+    this.#onLogin = options.onLogin;
   }
 
   /** Logs in at the exchange; wrong input counts against the user's limit. */
@@ -100,11 +110,26 @@ export class Sessions {
     input: { email: string; password: string; securityCode: string },
     options: { rememberPassword?: boolean } = {},
   ): Promise<LoginOutcome> {
+    const outcome = await this.#login(userId, input, options);
+    this.#onLogin?.(outcome);
+    return outcome;
+  }
+
+  async #login(
+    userId: number,
+    input: { email: string; password: string; securityCode: string },
+    options: { rememberPassword?: boolean },
+  ): Promise<LoginOutcome> {
     // Per Telegram user, and per e-mail: many Telegram accounts must not share one guess budget.
-    const user = String(userId);
-    const email = emailSubject(input.email);
-    const blocked = (await this.#perUser.blockedUntil(user)) ?? (await this.#perEmail.blockedUntil(email));
-    if (blocked !== undefined) return { ok: false, reason: "rate-limited", retryAt: blocked };
+    // Both are reserved before the call (failure-limit.ts): a burst of concurrent attempts makes at
+    // most the limit's worth of login calls, whichever instances it reaches.
+    const user = await this.#perUser.reserve(String(userId));
+    if (!user.ok) return { ok: false, reason: "rate-limited", retryAt: user.until, lockedNow: false };
+    const email = await this.#perEmail.reserve(emailSubject(input.email));
+    if (!email.ok) {
+      await this.#perUser.release(user.slot);
+      return { ok: false, reason: "rate-limited", retryAt: email.until, lockedNow: false };
+    }
     let session: Awaited<ReturnType<AccountApi["login"]>>;
     try {
       session = await this.#account.login(input);
@@ -112,13 +137,18 @@ export class Sessions {
       const refused =
         error instanceof ExchangeError &&
         (error.kind === "validation" || error.kind === "unauthenticated" || error.kind === "forbidden");
-      if (!refused) throw error;
-      const failures = await this.#perUser.record(user);
-      await this.#perEmail.record(email);
+      if (!refused) {
+        // Not a wrong guess (the exchange did not answer, say): it does not count. Should the store
+        // fail too, the attempt stays counted (the safe side) and the caller hears the first error.
+        await Promise.allSettled([this.#perUser.release(user.slot), this.#perEmail.release(email.slot)]);
+        throw error;
+      }
+      const perUser = await this.#perUser.fail(user.slot);
+      const perEmail = await this.#perEmail.fail(email.slot);
+      const retryAt = perUser.lockedUntil ?? perEmail.lockedUntil;
+      if (retryAt !== undefined) return { ok: false, reason: "rate-limited", retryAt, lockedNow: true };
       const badCode = "security_code" in error.fieldErrors && !("email" in error.fieldErrors);
-      const attemptsLeft = Math.max(0, this.#perUser.max - failures);
-      const retryAt = (await this.#perUser.blockedUntil(user)) ?? (await this.#perEmail.blockedUntil(email));
-      if (retryAt !== undefined) return { ok: false, reason: "rate-limited", retryAt };
+      const attemptsLeft = Math.max(0, this.#perUser.max - perUser.failures);
       return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
     }
     const now = this.#clock.now();
@@ -133,7 +163,9 @@ export class Sessions {
     };
     const previous = await this.#read(userId);
     await this.#write(userId, record);
-    await this.#perUser.clear(user);
+    await this.#perUser.clear(String(userId));
+    // The e-mail's failures stay (others may be guessing it); this attempt was not one of them.
+    await this.#perEmail.release(email.slot);
     // A renewed session ("stay logged in"): the old token is ended at the exchange, not left alive.
     const previousToken = previous && this.#liveToken(previous);
     if (previousToken !== undefined) {

@@ -116,6 +116,10 @@ class CachedStore implements Store {
     return this.#forget(key, () => this.#inner.deleteIfEquals(key, expected));
   }
 
+  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    return this.#forget(key, () => this.#inner.extendIfEquals(key, expected, ttlMs));
+  }
+
   replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
     return this.#forget(key, () => this.#inner.replaceIfEquals(key, expected, next));
   }

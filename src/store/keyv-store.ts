@@ -29,8 +29,11 @@ export interface AtomicBackend {
   getRaw(rawKey: string): Promise<string | undefined>;
   /** Deletes only if the raw value is exactly `raw`; true when it deleted. */
   deleteIfRaw(rawKey: string, raw: string): Promise<boolean>;
-  /** Writes `next` only if the raw value is exactly `raw`, keeping the key's TTL; true when it wrote. */
-  replaceIfRaw(rawKey: string, raw: string, next: string): Promise<boolean>;
+  /**
+   * Writes `newRaw` only if the raw value is exactly `raw`; true when it wrote. It expires in `ttlMs`,
+   * or, with none, when the value it replaced would have (`newRaw` carries the same `expires`).
+   */
+  replaceIfRaw(rawKey: string, raw: string, newRaw: string, ttlMs: number | undefined): Promise<boolean>;
   /** Every raw entry whose key starts with `rawPrefix` (expired ones included). */
   scan(rawPrefix: string): Promise<Array<[rawKey: string, raw: string]>>;
 }
@@ -53,7 +56,7 @@ interface Entry {
   expires?: number | null;
 }
 
-/** A compare-and-delete that lost a race to an equal-valued rewrite tries again this many times. */
+/** A compare-and-delete (or -extend) that lost a race to an equal-valued rewrite tries again this many times. */
 const deleteAttempts = 5;
 
 /**
@@ -156,6 +159,28 @@ export class KeyvStore implements Store {
     });
   }
 
+  async extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(expected);
+      const ttl = checkTtl(ttlMs);
+      if (ttl === undefined)
+        throw new RangeError("extendIfEquals needs a TTL in milliseconds greater than 0.");
+      const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+      for (let attempt = 0; attempt < deleteAttempts; attempt++) {
+        const raw = await this.#atomic.getRaw(rawKey);
+        if (raw === undefined) return false;
+        const entry = await this.#decode(raw);
+        const now = Date.now();
+        if (isExpired(entry, now) || !isDeepStrictEqual(entry.value, wanted)) return false;
+        // As in deleteIfEquals: the write happens only if nothing changed since the read.
+        const renewed = await this.#encode(entry.value, now + ttl);
+        if (await this.#atomic.replaceIfRaw(rawKey, raw, renewed, ttl)) return true;
+      }
+      return false;
+    });
+  }
+
   async replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
     return backend(async () => {
       const rawKey = this.#rawKey(key);
@@ -168,7 +193,7 @@ export class KeyvStore implements Store {
       if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
       // The same `expires` as before; the write happens only if nothing changed since the read.
       const expires = typeof entry.expires === "number" ? entry.expires : undefined;
-      return this.#atomic.replaceIfRaw(rawKey, raw, await this.#encode(next, expires));
+      return this.#atomic.replaceIfRaw(rawKey, raw, await this.#encode(next, expires), undefined);
     });
   }
 

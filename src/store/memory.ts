@@ -73,9 +73,9 @@ export async function openMemoryStore(name: string, options: { namespace: string
       if (data.get(rawKey) !== raw) return false;
       return data.delete(rawKey);
     },
-    async replaceIfRaw(rawKey, raw, next) {
+    async replaceIfRaw(rawKey, raw, newRaw) {
       if (data.get(rawKey) !== raw) return false;
-      data.set(rawKey, next);
+      data.set(rawKey, newRaw);
       return true;
     },
     async scan(rawPrefix) {

@@ -48,10 +48,14 @@ end
 return 0
 `;
 
-/** Compare-and-set on the exact stored string, keeping the native TTL. */
+/** Compare-and-set on the exact stored string, with a fresh native TTL (ARGV[3]) or the one it had (""). */
 const replaceIfScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  if ARGV[3] == '' then
+    redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  else
+    redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  end
   return 1
 end
 return 0
@@ -135,8 +139,12 @@ function redisAtomic(client: RedisClient): AtomicBackend {
     async deleteIfRaw(rawKey, raw) {
       return (await client.eval(deleteIfScript, { keys: [rawKey], arguments: [raw] })) === 1;
     },
-    async replaceIfRaw(rawKey, raw, next) {
-      return (await client.eval(replaceIfScript, { keys: [rawKey], arguments: [raw, next] })) === 1;
+    async replaceIfRaw(rawKey, raw, newRaw, ttlMs) {
+      const reply = await client.eval(replaceIfScript, {
+        keys: [rawKey],
+        arguments: [raw, newRaw, ttlMs === undefined ? "" : String(ttlMs)],
+      });
+      return reply === 1;
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;

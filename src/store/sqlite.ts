@@ -152,13 +152,13 @@ function sqliteAtomic(
       return rows.length === 1;
     },
 
-    async replaceIfRaw(rawKey, raw, next) {
-      // `expires` lives in the value itself here: the caller's `next` carries it over.
+    async replaceIfRaw(rawKey, raw, newRaw) {
+      // `expires` lives in the value itself here: the caller's `newRaw` carries the TTL.
       const rows = await query(
         `UPDATE ${table} SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING 1 AS written`,
         rawKey,
         raw,
-        next,
+        newRaw,
       );
       return rows.length === 1;
     },

@@ -43,6 +43,12 @@ export interface Store {
    */
   deleteIfEquals(key: string, expected: unknown): Promise<boolean>;
   /**
+   * Atomic compare-and-extend: when the live value equals `expected` (as deleteIfEquals compares),
+   * its TTL starts again at `ttlMs` from now and the call returns true; otherwise nothing changes
+   * (lease renewal: only the holder extends its lease, and never one that ran out).
+   */
+  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean>;
+  /**
    * Atomic compare-and-set: replaces the value only if the current one equals `expected` (deep
    * equality of the JSON forms), keeping the key's expiry as it was; true when it replaced. How a
    * chore running beside the bot (re-sealing under a new key) changes a value without clobbering

@@ -192,12 +192,15 @@ export class UpdateQueue {
     if (params.allowed_updates !== undefined) {
       this.#allowed = params.allowed_updates.length === 0 ? undefined : new Set(params.allowed_updates);
     }
-    this.#webhook = {
-      url: params.url,
-      secret,
-      maxConnections: Math.min(100, Math.max(1, params.max_connections ?? 40)),
-      inFlight: new Set(),
-    };
+    const maxConnections = Math.min(100, Math.max(1, params.max_connections ?? 40));
+    const same = this.#webhook;
+    // The same webhook again ("Webhook is already set": every instance of a deploy sets it at
+    // start): the deliveries under way go on, none is made a second time.
+    if (same?.url === params.url && same.secret === secret && same.maxConnections === maxConnections) {
+      this.#pump();
+      return;
+    }
+    this.#webhook = { url: params.url, secret, maxConnections, inFlight: new Set() };
     this.#pump();
   }
 

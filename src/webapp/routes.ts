@@ -19,6 +19,7 @@ import { clientLocale, SUPPORTED_LOCALES } from "../bot/i18n.ts";
 import { errorReference, exchangeErrorText } from "../bot/middleware/error-boundary.ts";
 import { formatTime } from "../bot/ui/format.ts";
 import { ExchangeError } from "../exchange/errors.ts";
+import { readBoundedBody } from "../http-body.ts";
 import type { HttpRoute } from "../webhook.ts";
 import { checkInitData } from "./init-data.ts";
 import { loginPage, type PageTexts } from "./page.ts";
@@ -81,7 +82,7 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
       req.resume();
       return;
     }
-    const raw = await readBody(req, res, WEBAPP_BODY_LIMIT);
+    const raw = await readBoundedBody(req, res, WEBAPP_BODY_LIMIT);
     if (raw === undefined) return;
     let body: Record<string, unknown>;
     try {
@@ -183,36 +184,4 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res
     .writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" })
     .end(JSON.stringify(body));
-}
-
-/**
- * The body as text, or undefined after answering 413: a declared length over the limit is
- * refused before a byte is read, a body that grows past it is cut off there.
- */
-function readBody(req: IncomingMessage, res: ServerResponse, limit: number): Promise<string | undefined> {
-  const tooLarge = () => {
-    res.writeHead(413, { connection: "close" }).end();
-    res.once("finish", () => req.destroy());
-  };
-  if (Number(req.headers["content-length"] ?? 0) > limit) {
-    tooLarge();
-    return Promise.resolve(undefined);
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > limit) {
-        req.removeAllListeners("data");
-        req.pause();
-        tooLarge();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }

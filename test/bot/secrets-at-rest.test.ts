@@ -92,7 +92,7 @@ function secretsSuite(name: string, open: Open) {
 
       // The remembered password works for a quick re-login with only a code.
       await ada.send("/login");
-      await ada.waitForReply(/Welcome back/);
+      await ada.waitForReply(/You are logged in as .* send the current 6-digit code/);
       await ada.send(h.sandbox.currentCode());
       await ada.waitForReply(/Logged in/);
       raw = await dump();
@@ -104,7 +104,7 @@ function secretsSuite(name: string, open: Open) {
       await eve.send(h.sandbox.currentCode());
       await eve.waitForReply(/wrong/i);
       raw = await dump();
-      expect(raw).toContain("login-email-failures:");
+      expect(raw).toContain("login-email-reserved:");
       expectNone(raw, [h.sandbox.demo.email]);
 
       // What logout deletes, as it sits in the store: the session row and the remembered password.

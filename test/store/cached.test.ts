@@ -31,6 +31,10 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
       calls.push(`deleteIfEquals ${key}`);
       return inner.deleteIfEquals(key, expected);
     },
+    extendIfEquals: (key, expected, ttl) => {
+      calls.push(`extendIfEquals ${key}`);
+      return inner.extendIfEquals(key, expected, ttl);
+    },
     replaceIfEquals: (key, expected, next) => {
       calls.push(`replaceIfEquals ${key}`);
       return inner.replaceIfEquals(key, expected, next);

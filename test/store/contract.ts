@@ -232,6 +232,48 @@ export function describeStoreContract(
       expect(await b.setIfAbsent("lock", "token-2", 60_000)).toBe(true);
     });
 
+    test("extendIfEquals: only the holder's live value gets a fresh TTL", async () => {
+      const a = await open();
+      const b = await open();
+      stopTime();
+      expect(await a.extendIfEquals("lease", "me", shortTtl)).toBe(false);
+      expect(await a.get("lease")).toBeUndefined();
+      await a.set("lease", "someone-else", shortTtl);
+      expect(await a.extendIfEquals("lease", "me", 10 * pastShortTtl)).toBe(false);
+      expect(await b.setIfAbsent("mine", { holder: "me" }, shortTtl)).toBe(true);
+      await pass(shortTtl / 2);
+      // Renewed by the other instance, from now: it outlives its first TTL.
+      expect(await a.extendIfEquals("mine", { holder: "me" }, shortTtl)).toBe(true);
+      await pass(shortTtl * 0.75);
+      expect(await b.get("mine")).toEqual({ holder: "me" });
+      expect(await a.get("lease")).toBeUndefined();
+      // One that ran out is not brought back.
+      await pass(pastShortTtl);
+      expect(await a.extendIfEquals("mine", { holder: "me" }, shortTtl)).toBe(false);
+      expect(await b.setIfAbsent("mine", { holder: "next" }, shortTtl)).toBe(true);
+      await expect(a.extendIfEquals("mine", { holder: "next" }, 0)).rejects.toThrow(RangeError);
+    });
+
+    test("extendIfEquals: concurrent with a release and a new holder, never revives the old lease", async () => {
+      const a = await open();
+      const b = await open();
+      for (let round = 0; round < 10; round++) {
+        expect(await a.setIfAbsent("chat", `old-${round}`, 60_000)).toBe(true);
+        const [, , taken] = await Promise.all([
+          a.extendIfEquals("chat", `old-${round}`, 60_000),
+          a.deleteIfEquals("chat", `old-${round}`),
+          (async () => {
+            while (!(await b.setIfAbsent("chat", `new-${round}`, 60_000))) {}
+            return true;
+          })(),
+        ]);
+        expect(taken).toBe(true);
+        expect(await a.get("chat")).toBe(`new-${round}`);
+        expect(await a.extendIfEquals("chat", `old-${round}`, 60_000)).toBe(false);
+        expect(await b.deleteIfEquals("chat", `new-${round}`)).toBe(true);
+      }
+    });
+
     test("replaceIfEquals: replaces only the expected value and keeps the expiry", async () => {
       stopTime();
       const store = await open();
@@ -303,6 +345,7 @@ export function describeStoreContract(
       await expect(store.get("k")).rejects.toThrow(/closed/);
       await expect(store.set("k", 2)).rejects.toThrow(/closed/);
       await expect(store.setIfAbsent("k", 2)).rejects.toThrow(/closed/);
+      await expect(store.extendIfEquals("k", 1, 1000)).rejects.toThrow(/closed/);
       await expect(store.keys("")).rejects.toThrow(/closed/);
     });
   });

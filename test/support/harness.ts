@@ -23,11 +23,13 @@ import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
+import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import type { PartnerConfig } from "../../src/config.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
+import type { Metrics } from "../../src/metrics.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import type { KycStatus } from "../../src/sandbox/state.ts";
@@ -59,7 +61,7 @@ export interface HarnessOptions {
   /** Configure the operator's market-data account (MARKET_DATA_*) as the sandbox's demo account. */
   marketData?: boolean;
   /** One update per chat across instances (default: on for redis://, as in main.ts). */
-  chatLock?: boolean;
+  chatLock?: boolean | ChatLockOptions;
   /** The market feed's cache TTL. */
   marketTtlMs?: number;
   /** When "typing…" shows and by when the final sentence is out (small values in tests). */
@@ -72,6 +74,8 @@ export interface HarnessOptions {
   mode?: "account" | "partner";
   /** Partner mode's settings (defaults: the sandbox's partner token, no operators). */
   partner?: PartnerHarnessOptions;
+  /** METRICS_PORT's Metrics: the bot's layers report to it as main.ts wires them. */
+  metrics?: Metrics;
 }
 
 export interface PartnerHarnessOptions {
@@ -81,7 +85,12 @@ export interface PartnerHarnessOptions {
   operatorIds?: number[];
   /** SUPPORT_CONTACT (default "@sandbox_support"). */
   supportContact?: string;
+  /** TERMS_URL (default `TEST_TERMS_URL`). */
+  termsUrl?: string;
 }
+
+/** The terms page every partner harness links to unless told otherwise. */
+export const TEST_TERMS_URL = "https://partner.test/terms";
 
 /** The PIN every `partnerUser()` has set. */
 export const PARTNER_PIN = "482913";
@@ -192,6 +201,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
           : {}),
         // Benchmarks pass real time: their retries wait as in production.
         ...(options.clock ? {} : { retrySleep: noRetryWait }),
+        ...(options.metrics ? { metrics: options.metrics } : {}),
       },
     );
     bot = createBot(services.deps, {
@@ -203,6 +213,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // As main.ts: a shared store means several instances.
       chatLock: options.chatLock ?? /^rediss?:/.test(storeUrl),
       ...(options.answerDeadline ? { answerDeadline: options.answerDeadline } : {}),
+      ...(options.metrics ? { observer: options.metrics } : {}),
     });
     if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
@@ -272,7 +283,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         });
       }
       await services.pins.set(id, PARTNER_PIN);
-      await services.users.link(id, partnerUserId, { consent: { version: "test", at: clock.now() }, email });
+      await services.users.link(id, partnerUserId, {
+        consent: { version: "test", url: TEST_TERMS_URL, at: clock.now() },
+        email,
+      });
       return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
     async restartBot(restart = {}) {
@@ -304,6 +318,7 @@ export function partnerConfigFor(sandbox: Sandbox, options: PartnerHarnessOption
         : { kind: "token", token: sandbox.partnerToken },
     operatorIds: options.operatorIds ?? [],
     supportContact: options.supportContact ?? "@sandbox_support",
+    termsUrl: options.termsUrl ?? TEST_TERMS_URL,
   };
 }
 
@@ -321,10 +336,11 @@ export async function logInUpToCode(
   user: FakeUser,
   sandbox: Sandbox,
   password = sandbox.demo.password,
+  email = sandbox.demo.email,
 ): Promise<Message> {
   await user.send("/login");
   await user.waitForReply(/e-mail|E-Mail/);
-  await user.send(sandbox.demo.email);
+  await user.send(email);
   await user.waitForReply(/password|Passwort/);
   const message = await user.send(password);
   await user.waitForReply(/6-digit|6-stellig/);

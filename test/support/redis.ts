@@ -168,7 +168,8 @@ function killer(child: ChildProcess): (signal: NodeJS.Signals) => Promise<void> 
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nobody listens on now, on loopback (for a child process to take). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -31,7 +31,8 @@ export async function halfWayUser(h: Harness): Promise<FakeUser> {
 
 /**
  * The settled user's session works, the half-way login goes on where it was, and the remembered
- * password and the phrase open: a quick re-login, the phrase on its question.
+ * password and the phrase open: /login offers to stay logged in with only a code (the e-mail and
+ * the phrase on its question), and that works.
  */
 export async function expectAllOpen(h: Harness, settled: FakeUser, halfWay: FakeUser): Promise<void> {
   await settled.send("/balance");
@@ -41,7 +42,8 @@ export async function expectAllOpen(h: Harness, settled: FakeUser, halfWay: Fake
   await halfWay.send(h.sandbox.currentCode());
   await halfWay.waitForReply(/Logged in/);
   await settled.send("/login");
-  const quick = await settled.waitForReply(/Welcome back/);
+  const quick = await settled.waitForReply(/send the current 6-digit code/);
+  expect(quick.text).toContain(h.sandbox.demo.email);
   expect(quick.text).toContain(PHRASE);
   await settled.send(h.sandbox.currentCode());
   await settled.waitForReply(/Logged in/);

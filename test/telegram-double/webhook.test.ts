@@ -56,6 +56,30 @@ describe("webhook delivery", () => {
     expect((await ada.waitForReply()).text).toBe("in the response body");
   });
 
+  it("delivers nothing twice when the same webhook is set again while a delivery is under way", async () => {
+    const bot = new Bot(double.token, { client: { apiRoot: double.apiRoot }, botInfo: double.botInfo });
+    const gate = Promise.withResolvers<void>();
+    const arrived = Promise.withResolvers<void>();
+    bot.on("message", async (ctx) => {
+      arrived.resolve();
+      await gate.promise;
+      await ctx.reply("once");
+    });
+    const hook = await serveWebhook(bot, "same");
+    await bot.api.setWebhook(hook.url, { secret_token: "same" });
+    const ada = double.user(42);
+    await ada.send("hi");
+    await arrived.promise;
+    // A second instance of the same deploy starts and sets the same webhook.
+    await bot.api.setWebhook(hook.url, { secret_token: "same" });
+    gate.resolve();
+    expect((await ada.waitForReply()).text).toBe("once");
+    await double.waitUntilIdle({ quietMs: 300 });
+    expect(hook.headers).toHaveLength(1);
+    expect(ada.messages().map((m) => m.text)).toEqual(["once"]);
+    expect(double.pendingUpdates).toBe(0);
+  });
+
   it("keeps retrying while the webhook refuses (wrong secret), and reports the error", async () => {
     const bot = new Bot(double.token, { client: { apiRoot: double.apiRoot }, botInfo: double.botInfo });
     const hook = await serveWebhook(bot, "right");

@@ -2,48 +2,137 @@
  * One update per private chat at a time across instances. `sequentialize` orders a chat's updates
  * within one process; behind a load balancer two instances can get two updates of one chat at once,
  * and both would replay the chat's conversation from the same stored state (the later write wins,
- * the other answer is lost). A short lease in the store (setIfAbsent with a TTL, released with
- * deleteIfEquals) puts them in a row. Only needed with a shared store (Redis): createBot installs
- * it when asked.
+ * the other answer is lost). A short lease in the store (setIfAbsent with a TTL) puts them in a row.
+ * Only needed with a shared store (Redis): createBot installs it when asked.
+ *
+ * The lease is renewed every third of its length while the update runs (extendIfEquals: only while
+ * it is still ours), so a slow update keeps it and a crashed holder's runs out soon; it is released
+ * (deleteIfEquals) when the update ends, and a shutdown that cannot wait for an update gives its
+ * lease back at once (`releaseAll`), so the chat's next update does not wait for the lease to run
+ * out. Time spent waiting for the chat is not charged to the update's exchange deadline
+ * (exchange/deadline.ts): a wait must never turn into "the exchange did not answer in time".
  *
  * @example
- * inPrivate.use(chatLock(store));
+ * const lock = new ChatLock(store, log);
+ * inPrivate.use(lock.middleware);
+ * await lock.releaseAll(); // shutdown past its deadline
  */
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { MiddlewareFn } from "grammy";
+import { systemTimers, type Timers } from "../../clock.ts";
+import { postponeDeadline } from "../../exchange/deadline.ts";
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/store.ts";
 import type { BotContext } from "../context.ts";
 
 export interface ChatLockOptions {
-  /** A crashed holder's lease runs out after this. */
+  /** A crashed holder's lease runs out after this; a live holder renews it every third of it. */
   leaseMs?: number;
   /** How long an update waits for the chat before it goes ahead anyway (logged). */
   waitMs?: number;
   pollMs?: number;
+  /** What the renewals wait on (tests move it instead of waiting). */
+  timers?: Timers;
 }
 
-export function chatLock(store: Store, log: Logger, options: ChatLockOptions = {}): MiddlewareFn<BotContext> {
-  const leaseMs = options.leaseMs ?? 30_000;
-  const waitMs = options.waitMs ?? 20_000;
-  const pollMs = options.pollMs ?? 25;
-  return async (ctx, next) => {
+/** One lease held by this process: its key, its holder id, and how to stop renewing it. */
+interface Held {
+  key: string;
+  holder: string;
+  stopRenewing(): void;
+}
+
+export class ChatLock {
+  readonly #store: Store;
+  readonly #log: Logger;
+  readonly #leaseMs: number;
+  readonly #waitMs: number;
+  readonly #pollMs: number;
+  readonly #timers: Timers;
+  readonly #held = new Set<Held>();
+
+  constructor(store: Store, log: Logger, options: ChatLockOptions = {}) {
+    this.#store = store;
+    this.#log = log;
+    this.#leaseMs = options.leaseMs ?? 30_000;
+    this.#waitMs = options.waitMs ?? 20_000;
+    this.#pollMs = options.pollMs ?? 25;
+    this.#timers = options.timers ?? systemTimers;
+  }
+
+  /** How many chat leases this process holds now. */
+  get heldCount(): number {
+    return this.#held.size;
+  }
+
+  readonly middleware: MiddlewareFn<BotContext> = async (ctx, next) => {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return next();
     const key = `chat-lock:${chatId}`;
     const holder = randomUUID();
-    const deadline = performance.now() + waitMs;
-    let held = await store.setIfAbsent(key, holder, leaseMs);
-    while (!held && performance.now() < deadline) {
-      await delay(pollMs);
-      held = await store.setIfAbsent(key, holder, leaseMs);
+    const started = performance.now();
+    const deadline = started + this.#waitMs;
+    let got = await this.#store.setIfAbsent(key, holder, this.#leaseMs);
+    while (!got && performance.now() < deadline) {
+      await delay(this.#pollMs);
+      got = await this.#store.setIfAbsent(key, holder, this.#leaseMs);
     }
-    if (!held) log.warn({ chatId }, "chat lock not obtained in time; handling the update anyway");
+    postponeDeadline(performance.now() - started);
+    if (!got) this.#log.warn({ chatId }, "chat lock not obtained in time; handling the update anyway");
+    const held = got ? this.#hold(key, holder, chatId) : undefined;
     try {
       await next();
     } finally {
-      if (held) await store.deleteIfEquals(key, holder);
+      if (held) await this.#release(held);
     }
   };
+
+  /**
+   * Gives back every lease still held, at once: the process is about to exit under updates that did
+   * not finish (their webhook requests go unanswered, so Telegram hands them to another instance).
+   */
+  async releaseAll(): Promise<void> {
+    await Promise.all([...this.#held].map((held) => this.#release(held)));
+  }
+
+  #hold(key: string, holder: string, chatId: number): Held {
+    let cancel: (() => void) | undefined;
+    let stopped = false;
+    const renew = () => {
+      cancel = this.#timers.after(this.#leaseMs / 3, () => {
+        if (stopped) return;
+        this.#store.extendIfEquals(key, holder, this.#leaseMs).then(
+          (ours) => {
+            if (stopped) return;
+            // Ran out (a stall longer than the lease) and maybe taken: the order is no longer kept.
+            if (!ours) this.#log.warn({ chatId }, "chat lock lost while its update ran");
+            else renew();
+          },
+          (error: unknown) => {
+            // The store is down: try again; if it stays down the lease runs out as a crash's would.
+            this.#log.warn({ err: error, chatId }, "chat lock renewal failed");
+            if (!stopped) renew();
+          },
+        );
+      });
+    };
+    renew();
+    const held: Held = {
+      key,
+      holder,
+      stopRenewing: () => {
+        stopped = true;
+        cancel?.();
+      },
+    };
+    this.#held.add(held);
+    return held;
+  }
+
+  async #release(held: Held): Promise<void> {
+    if (!this.#held.delete(held)) return;
+    held.stopRenewing();
+    await this.#store.deleteIfEquals(held.key, held.holder);
+  }
 }

@@ -11,6 +11,7 @@ import { NotLoggedInError } from "../../session/errors.ts";
 import { StoreUnavailableError } from "../../store/errors.ts";
 import type { BotContext } from "../context.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
+import type { UpdateObserver } from "./update-logger.ts";
 
 export function errorReference(): string {
   return randomBytes(4).toString("hex").toUpperCase();
@@ -51,9 +52,18 @@ export function refusalMessage(error: ExchangeError): string {
   return typeof body?.message === "string" && body.message ? body.message : `HTTP ${error.status ?? "?"}`;
 }
 
-export function createErrorHandler(log: Logger) {
+/** The error's kind for metrics (UpdateObserver.updateFailed): a small fixed set. */
+export function errorKind(error: unknown): string {
+  if (error instanceof NotLoggedInError) return "not-logged-in";
+  if (error instanceof ExchangeError) return `exchange-${error.kind}`;
+  if (error instanceof StoreUnavailableError) return "store-unavailable";
+  return "other";
+}
+
+export function createErrorHandler(log: Logger, observer?: Pick<UpdateObserver, "updateFailed">) {
   return async (err: BotError<BotContext>): Promise<void> => {
     const { ctx, error } = err;
+    observer?.updateFailed(errorKind(error));
     const ref = errorReference();
     const updateId = ctx.update.update_id;
     let text: string;
