@@ -10,8 +10,10 @@ import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { startBackgroundJobs } from "./jobs.ts";
-import { createLogger } from "./logger.ts";
+import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
+import { StoreError } from "./store/errors.ts";
+import { sqliteFileOf } from "./store/store.ts";
 import { type HttpRoute, startHttpServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
@@ -26,7 +28,9 @@ async function main(): Promise<void> {
     throw error;
   }
   const log = createLogger(config.logLevel);
+  const storeLock = await lockStore(config.storeUrl);
   const services = await createServices(config, { clock: systemClock, log });
+  await warnAboutRedis(config.storeUrl, log);
   const bot = createBot(services.deps, {
     token: config.botToken ?? "",
     apiRoot: config.telegramApiRoot,
@@ -86,10 +90,39 @@ async function main(): Promise<void> {
     await stopUpdates();
     await jobs.stop();
     await services.close();
+    storeLock?.release();
     process.exit(code);
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));
+}
+
+/**
+ * One bot process per SQLite file (store/sqlite-lock.ts): a second one stops here with one
+ * sentence. Nothing to lock with Redis, where several instances are the point.
+ */
+async function lockStore(storeUrl: string): Promise<{ release(): void } | undefined> {
+  const file = sqliteFileOf(storeUrl);
+  if (file === undefined) return undefined;
+  const { lockSqliteFile } = await import("./store/sqlite-lock.ts");
+  try {
+    return lockSqliteFile(file);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** A Redis that may evict keys or forget them gets one warning line each (store/redis-settings.ts). */
+async function warnAboutRedis(storeUrl: string, log: Logger): Promise<void> {
+  if (!/^rediss?:/.test(storeUrl)) return;
+  const { redisSettingsWarnings } = await import("./store/redis-settings.ts");
+  const warnings = await redisSettingsWarnings(storeUrl).catch((error: unknown) => {
+    log.warn({ err: error }, "Redis's settings could not be checked");
+    return [];
+  });
+  for (const warning of warnings) log.warn(warning);
 }
 
 await main();

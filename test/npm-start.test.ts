@@ -6,70 +6,25 @@
  * menu, and serves a new customer from /start through sign-up; a bad partner variable stops it with
  * its sentence.
  */
-import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
-import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
-import { Vault } from "../src/store/vault.ts";
-import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
+import { outputOf, type ProcessWorld, startProcessWorld, stopProcess } from "./support/bot-process.ts";
 import { buildForStart, spawnStart } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 beforeAll(() => buildForStart(ROOT), 60_000);
 
-async function stop(child: ChildProcess): Promise<number | null> {
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const [code] = await exited;
-  return code as number | null;
-}
-
-function stderrOf(child: ChildProcess): () => string {
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
-  });
-  return () => stderr;
-}
-
-interface World {
-  sandbox: Sandbox;
-  telegram: BotApiDouble;
-  env: Record<string, string | undefined>;
-}
-
 /** A sandbox exchange, a Bot API double and a store folder of their own, for one bot process. */
-function world(extra: Record<string, string> = {}): () => World {
-  let current: World | undefined;
-  let folder = "";
+function world(extra: Record<string, string> = {}): () => ProcessWorld {
+  let current: ProcessWorld | undefined;
   beforeAll(async () => {
-    const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
-    const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
-    folder = mkdtempSync(join(tmpdir(), "bot-start-"));
-    const env = {
-      PATH: process.env.PATH,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
-      STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
-      LOG_LEVEL: "silent",
-      ...extra,
-    };
-    current = { sandbox, telegram, env };
+    current = await startProcessWorld(extra);
   });
   afterAll(async () => {
-    await current?.telegram.close();
-    await current?.sandbox.close();
-    rmSync(folder, { recursive: true, force: true });
+    await current?.close();
   });
   return () => {
     if (current === undefined) throw new Error("world() is ready only inside its tests");
@@ -82,7 +37,7 @@ describe("npm start", () => {
 
   it("answers /start and /help, and stops cleanly on SIGTERM", async () => {
     const child = spawnStart(ROOT, w().env);
-    const stderr = stderrOf(child);
+    const stderr = outputOf(child);
     try {
       const user = w().telegram.user(778);
       await user.send("/start");
@@ -90,7 +45,7 @@ describe("npm start", () => {
       await user.send("/help");
       expect((await user.waitForReply(/What I can do/)).text).toContain("/balance");
     } finally {
-      expect(await stop(child), stderr()).toBe(0);
+      expect(await stopProcess(child), stderr()).toBe(0);
     }
   }, 60_000);
 });
@@ -107,7 +62,7 @@ describe("npm start in partner mode", () => {
 
   it("serves a new customer from /start through sign-up", async () => {
     const child = spawnStart(ROOT, w().env);
-    const stderr = stderrOf(child);
+    const stderr = outputOf(child);
     try {
       const menu = await w().telegram.waitForCall("setMyCommands");
       const commands = (menu.payload.commands as { command: string }[]).map((c) => c.command);
@@ -138,13 +93,13 @@ describe("npm start in partner mode", () => {
       await user.send("/help");
       expect((await user.waitForReply()).text).toContain("/verify – verify your identity");
     } finally {
-      expect(await stop(child), stderr()).toBe(0);
+      expect(await stopProcess(child), stderr()).toBe(0);
     }
   }, 60_000);
 
   it("stops with the sentence naming a bad partner variable", async () => {
     const child = spawnStart(ROOT, { ...w().env, SUPPORT_CONTACT: "call us" });
-    const stderr = stderrOf(child);
+    const stderr = outputOf(child);
     const [code] = await once(child, "exit");
     expect(code).toBe(2);
     expect(stderr().trim()).toBe(

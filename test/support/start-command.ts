@@ -4,7 +4,8 @@
  * (test/production-graph.test.ts) and the benchmarks run the bot process with it (bench/lib/child.ts).
  */
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 export interface StartCommand {
@@ -39,15 +40,39 @@ export function buildForStart(root: string): void {
 }
 
 /**
+ * The tree `npm start` runs, in a folder of its own: dist/ compiled as its prestart compiles it,
+ * with the package.json, locales and node_modules it runs with. For test files that start bot
+ * processes while another file may be rebuilding the worktree's dist/ (they would read a
+ * half-written build). `spawnStart(tree.dir, env)` runs it.
+ */
+export function buildStartTree(root: string): { dir: string; remove(): void } {
+  const dir = mkdtempSync(join(tmpdir(), "bot-start-tree-"));
+  const tsc = join(root, "node_modules/typescript/bin/tsc");
+  execFileSync(process.execPath, [tsc, "-p", "tsconfig.build.json", "--outDir", join(dir, "dist")], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  copyFileSync(join(root, "package.json"), join(dir, "package.json"));
+  symlinkSync(join(root, "locales"), join(dir, "locales"), "dir");
+  symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
  * What `npm start` runs once dist/ is built: Node with the start script's flags, environment and
  * script, as a child process whose stderr the caller reads (npm itself left out: it would stand
- * between the test and the bot's exit status and signals).
+ * between the test and the bot's exit status and signals). With `stdout: "pipe"` the caller
+ * reads the log lines too (and must keep reading them, or the bot blocks on a full pipe).
  */
-export function spawnStart(root: string, env: Record<string, string | undefined>): ChildProcess {
+export function spawnStart(
+  root: string,
+  env: Record<string, string | undefined>,
+  options: { stdout?: "pipe" | "ignore" } = {},
+): ChildProcess {
   const start = startCommand(root);
   return spawn(process.execPath, [...start.nodeFlags, start.script], {
     cwd: root,
     env: { ...env, ...start.env },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", options.stdout ?? "ignore", "pipe"],
   });
 }
