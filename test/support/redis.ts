@@ -181,7 +181,8 @@ function killer(child: ChildProcess): (signal: NodeJS.Signals) => Promise<void> 
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (on loopback). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);
