@@ -10,9 +10,9 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outputOf, type ProcessWorld, startProcessWorld, stopProcess } from "./support/bot-process.ts";
-import { buildStartTree, spawnStart } from "./support/start-command.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { outputOf, type ProcessWorld, startTreeAndWorld, stopProcess } from "./support/bot-process.ts";
+import { spawnStart } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -44,18 +44,14 @@ function sessionKeys(file: string): string[] {
 }
 
 describe("npm run backup", () => {
-  let tree: ReturnType<typeof buildStartTree>;
+  const ready = startTreeAndWorld(ROOT);
+  let tree: { dir: string };
   let w: ProcessWorld;
-  beforeAll(async () => {
-    tree = buildStartTree(ROOT);
+  beforeAll(() => {
+    ({ tree, w } = ready());
     // As in the image: scripts/ beside a dist/ and no src/.
     mkdirSync(join(tree.dir, "scripts"));
     copyFileSync(join(ROOT, "scripts/backup.ts"), join(tree.dir, "scripts/backup.ts"));
-    w = await startProcessWorld();
-  }, 60_000);
-  afterAll(async () => {
-    await w?.close();
-    tree?.remove();
   });
 
   it("copies the store while the bot writes to it; the copy opens and holds the data", async () => {

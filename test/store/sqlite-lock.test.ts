@@ -6,24 +6,16 @@
 import { once } from "node:events";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { outputOf, type ProcessWorld, startProcessWorld, stopProcess } from "../support/bot-process.ts";
-import { buildStartTree, spawnStart } from "../support/start-command.ts";
+import { expect, it } from "vitest";
+import { outputOf, startTreeAndWorld, stopProcess } from "../support/bot-process.ts";
+import { spawnStart } from "../support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-let tree: ReturnType<typeof buildStartTree>;
-let w: ProcessWorld;
-beforeAll(async () => {
-  tree = buildStartTree(ROOT);
-  w = await startProcessWorld();
-}, 60_000);
-afterAll(async () => {
-  await w?.close();
-  tree?.remove();
-});
+const ready = startTreeAndWorld(ROOT);
 
 it("refuses a second process on one SQLite file with one sentence; a killed first one leaves no stale lock", async () => {
+  const { tree, w } = ready();
   const user = w.telegram.user(501);
   const first = spawnStart(tree.dir, w.env);
   const firstErr = outputOf(first);

@@ -8,9 +8,11 @@ import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { afterAll, beforeAll } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { Vault } from "../../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
+import { buildStartTree } from "./start-command.ts";
 
 export interface ProcessWorld {
   sandbox: Sandbox;
@@ -73,4 +75,33 @@ export async function stopProcess(child: ChildProcess): Promise<number | null> {
   child.kill("SIGTERM");
   const [code] = await exited;
   return code as number | null;
+}
+
+/**
+ * For a file or describe block: `npm start`'s tree built in a folder of its own (`buildStartTree`)
+ * and a world, ready inside its tests and removed after them.
+ *
+ * @example
+ * const ready = startTreeAndWorld(ROOT);
+ * it("…", () => { const { tree, w } = ready(); spawnStart(tree.dir, w.env); });
+ */
+export function startTreeAndWorld(
+  root: string,
+  extra: Record<string, string> = {},
+): () => { tree: ReturnType<typeof buildStartTree>; w: ProcessWorld } {
+  let tree: ReturnType<typeof buildStartTree> | undefined;
+  let w: ProcessWorld | undefined;
+  beforeAll(async () => {
+    tree = buildStartTree(root);
+    w = await startProcessWorld(extra);
+  }, 60_000);
+  afterAll(async () => {
+    await w?.close();
+    tree?.remove();
+  });
+  return () => {
+    if (tree === undefined || w === undefined)
+      throw new Error("startTreeAndWorld() is ready only inside its tests");
+    return { tree, w };
+  };
 }
