@@ -16,7 +16,10 @@ RUN apt-get update \
 WORKDIR /app
 COPY package.json package-lock.json ./
 # Production dependencies only; Node itself comes from the image, not the `node` dev dependency.
-RUN npm ci --omit=dev --no-audit --no-fund \
+# --omit=optional leaves out what only builds: sqlite3's optional node-gyp (npm compiles with its
+# own) and TypeScript, an optional peer of a Mini App dependency (valibot): 68 packages, ~36 MB.
+# test/production-graph.test.ts checks that nothing else is optional.
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund \
  && npm cache clean --force
 
 # Build stage: TypeScript → JavaScript (dist/), as `npm run build` does outside Docker. Node runs

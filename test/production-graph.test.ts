@@ -299,9 +299,56 @@ describe("the Docker image", () => {
     const copied = run?.copies.find((copy) => copy.dest.replace(/^\.\//, "") === "node_modules");
     const from = stages.find((stage) => stage.name !== undefined && stage.name === copied?.from);
     expect(from?.runs.find((command) => command.startsWith("npm ci "))).toMatch(
-      /^npm ci --omit=dev\b.* && npm cache clean --force$/,
+      /^npm ci --omit=dev --omit=optional\b.* && npm cache clean --force$/,
     );
     expect(copied?.sources).toEqual([`${from?.workdir}/node_modules`]);
+  });
+
+  it("leaves out with --omit=optional only what builds (node-gyp, TypeScript), nothing the bot runs", () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<
+        string,
+        {
+          dev?: boolean;
+          optional?: boolean;
+          devOptional?: boolean;
+          dependencies?: Record<string, string>;
+          optionalDependencies?: Record<string, string>;
+        }
+      >;
+    };
+    const packages = lock.packages;
+    // Where Node finds `name` from the package at `from`: its own node_modules, then its parents'.
+    const resolveFrom = (from: string, name: string): string | undefined => {
+      for (let at = from; ; at = at.slice(0, Math.max(0, at.lastIndexOf("/node_modules/")))) {
+        const path = `${at === "" ? "" : `${at}/`}node_modules/${name}`;
+        if (path in packages) return path;
+        if (at === "") return undefined;
+      }
+    };
+    const closure = (roots: string[]): Set<string> => {
+      const seen = new Set<string>();
+      const visit = (path: string | undefined) => {
+        if (path === undefined || seen.has(path)) return;
+        seen.add(path);
+        const entry = packages[path];
+        for (const name of Object.keys({ ...entry?.dependencies, ...entry?.optionalDependencies })) {
+          visit(resolveFrom(path, name));
+        }
+      };
+      for (const root of roots) visit(root);
+      return seen;
+    };
+    const buildTools = closure([
+      "node_modules/node-gyp",
+      "node_modules/typescript",
+      ...Object.keys(packages).filter((path) => path.startsWith("node_modules/@typescript/typescript-")),
+    ]);
+    const omitted = Object.entries(packages)
+      .filter(([path, entry]) => path !== "" && !entry.dev && (entry.optional || entry.devOptional))
+      .map(([path]) => path);
+    expect(omitted.length).toBeGreaterThan(0);
+    expect(omitted.filter((path) => !buildTools.has(path))).toEqual([]);
   });
 
   it("runs as the unprivileged node user and stops on SIGTERM", () => {
