@@ -14,7 +14,8 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
-COPY package.json package-lock.json ./
+# .npmrc: an install script not listed in package.json's allowScripts fails the build.
+COPY package.json package-lock.json .npmrc ./
 # Production dependencies only; Node itself comes from the image, not the `node` dev dependency.
 # --omit=optional leaves out what only builds: sqlite3's optional node-gyp (npm compiles with its
 # own) and TypeScript, an optional peer of a Mini App dependency (valibot): 68 packages, ~36 MB.

@@ -24,6 +24,7 @@ flow-hint-command = Du bist gerade mitten in einem Vorgang. Schließ ihn erst ab
 flow-cancelled = Abgebrochen. Es wurde nichts geändert.
 nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
+flood-slow-down-tap = Langsamer bitte: warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
 unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.
@@ -90,8 +91,8 @@ language-set = Sprache auf Deutsch gestellt.
 
 ## /login
 
-login-already = Du bist bereits als { $email } angemeldet. Schick zuerst /logout, um das Konto zu wechseln.
-login-ask-email = Bitte schick die E-Mail-Adresse deines Börsenkontos.
+login-already = Du bist bereits als { $email } angemeldet, bis { $time }. Für ein anderes Konto schick zuerst /logout.
+login-ask-email = Bitte schick die E-Mail-Adresse deines Börsenkontos. (/cancel zum Abbrechen)
 login-bad-email = Das sieht nicht nach einer E-Mail-Adresse aus. Bitte schick sie noch einmal, z. B. name@example.com.
 login-ask-password = Schick jetzt dein Passwort. Ich lösche die Nachricht sofort.
 login-ask-code = Letzter Schritt: Schick den 6-stelligen Code aus deiner Authenticator-App.
@@ -109,7 +110,10 @@ login-rate-limited = Zu viele fehlgeschlagene Anmeldungen. Bitte warte bis { $ti
 login-checking = Ich prüfe das bei der Börse …
 login-success = ✅ Angemeldet als { $email }. Deine Sitzung läuft bis { $time }.
 login-quick-ask-code = Willkommen zurück, { $email }. Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder anzumelden.
-login-expiry-warning = Deine Börsensitzung endet um { $time }. Schick einen frischen 2FA-Code, um angemeldet zu bleiben.
+login-expiry-warning = Deine Börsensitzung endet um { $time }. Um angemeldet zu bleiben, schick mir einen frischen 2FA-Code aus deiner Authenticator-App (oder tippe unten auf die Schaltfläche).
+login-expiry-warning-tap = Deine Börsensitzung endet um { $time }. Um angemeldet zu bleiben, tippe unten auf die Schaltfläche und melde dich neu an.
+login-renew-ask-code = Du bist als { $email } angemeldet, bis { $time }. Um länger angemeldet zu bleiben, schick den aktuellen 6-stelligen Code aus deiner Authenticator-App. Für ein anderes Konto schick stattdessen /logout.
+login-renew-intro = Du bist als { $email } angemeldet, bis { $time }. Um angemeldet zu bleiben, melde dich jetzt neu an. Für ein anderes Konto schick stattdessen /logout.
 login-stay-button = Angemeldet bleiben
 
 ## /logout
@@ -161,7 +165,7 @@ deposit-new-created =
     Schick nur { $name } an sie.
 deposit-address-gone = Diese Adresse ist nicht mehr in deiner Liste. Schick /deposit, um die aktuellen zu sehen.
 deposit-picker-expired = Diese Auswahl ist abgelaufen. Schick /deposit noch einmal.
-deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. btc).
+deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. btc). (/cancel zum Abbrechen)
 deposit-unknown-currency = „{ $currency }“ kenne ich nicht. Wähle eine von: { $list }
 deposit-receive-paused = Der Empfang von { $name } ({ $currency }) ist bei der Börse gerade pausiert, darum kann ich dafür keine Adresse erstellen. Bitte versuche es später noch einmal.
 
@@ -188,7 +192,7 @@ transactions-page = Seite { $page }, neueste zuerst
 transactions-line =
     { $state } · <b>#{ $id }</b> { $type }{ $amount }
     { $date }
-transactions-hint = Schick /tx und eine Nummer für die Details, z. B. /tx 1005.
+transactions-hint = Schick /tx und eine Nummer für die Details, z. B. /tx { $id }.
 transactions-none = Du hast noch keine Transaktionen.
 transactions-none-filtered = Du hast keine { $currency }-Transaktionen.
 transactions-no-more = Es gibt keine weiteren Transaktionen.
@@ -209,7 +213,8 @@ transactions-state-opened = ⏳ offen
 transactions-state-success = ✅ erledigt
 transactions-state-error = ❌ fehlgeschlagen
 transactions-state-other = ❔ { $state }
-transactions-bad-id = Schick die Transaktionsnummer nach /tx, z. B. /tx 1005. Sie ist eine ganze Zahl größer als null.
+transactions-bad-id = Schick die Transaktionsnummer nach /tx, z. B. /tx { $id } für deine neueste. Sie ist eine ganze Zahl größer als null.
+transactions-bad-id-plain = Schick die Transaktionsnummer nach /tx, so wie /transactions sie zeigt. Sie ist eine ganze Zahl größer als null.
 transactions-not-found = In deinem Konto gibt es keine Transaktion #{ $id }.
 transactions-detail-title = 🧾 <b>Transaktion #{ $id }</b>
 transactions-detail-type = Art: { $type }
@@ -272,7 +277,7 @@ prices-title = 📈 Kurse in Euro
 prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
 prices-hint = Schick /price btc für einen Kurs mit seiner Zeit.
 prices-empty = Die Börse listet gerade keine Kurse.
-price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. btc oder bitcoin).
+price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. btc oder bitcoin). (/cancel zum Abbrechen)
 price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Kurs vom { $time } UTC
@@ -289,7 +294,7 @@ limits-type-credit-card-buy = 💳 Kartenkäufe
 limits-title-no-unit = { $title } (*)
 limits-today = Heute: { $used } von { $ceiling }
 limits-month = Diesen Monat: { $used } von { $ceiling }
-limits-unit-note = (*) Die Dokumentation der Börse sagt nicht, in welcher Einheit diese Limits gezählt werden; sie stehen deshalb als reine Zahlen da.
+limits-unit-note = (*) Die Börse nennt diese Limits als reine Zahlen, ohne Einheit. Sie prüft sie selbst, wenn du sendest oder auszahlst: Ein Auftrag über dem Limit wird abgelehnt und nichts verlässt dein Konto. Sende also weniger oder warte bis zum nächsten Tag oder Monat.
 limits-empty = Die Börse meldet keine Limits für dein Konto.
 
 ## /fees
@@ -299,15 +304,15 @@ fees-usage =
     /fees buy 100 – Kauf für 100 €
     /fees sell 0,01 btc – Verkauf von 0,01 BTC
     /fees send btc – BTC senden
-    Oder wähle unten.
+    Oder wähle unten. (/cancel zum Abbrechen)
 fees-button-buy = Kaufen
 fees-button-sell = Verkaufen
 fees-button-send = Senden
 fees-type-unknown = Bitte wähle Kaufen, Verkaufen oder Senden (tippe einen Knopf an oder schreib das Wort).
-fees-ask-currency-sell = Welche Währung würdest du verkaufen? Tippe eine an oder schreib ihr Kürzel.
-fees-ask-currency-send = Welche Währung würdest du senden? Tippe eine an oder schreib ihr Kürzel.
-fees-ask-amount-buy = Für wie viel Euro würdest du kaufen? Schick eine Zahl wie 100, oder einen Krypto-Betrag wie 0,01 btc.
-fees-ask-amount = Wie viel { $code }? Schick eine Zahl, z. B. { $example }.
+fees-ask-currency-sell = Welche Währung würdest du verkaufen? Tippe eine an oder schreib ihr Kürzel. (/cancel zum Abbrechen)
+fees-ask-currency-send = Welche Währung würdest du senden? Tippe eine an oder schreib ihr Kürzel. (/cancel zum Abbrechen)
+fees-ask-amount-buy = Für wie viel Euro würdest du kaufen? Schick eine Zahl wie 100, oder einen Krypto-Betrag wie 0,01 btc. (/cancel zum Abbrechen)
+fees-ask-amount = Wie viel { $code }? Schick eine Zahl, z. B. { $example }. (/cancel zum Abbrechen)
 fees-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannt: { $codes } und EUR.
 fees-send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
 fees-buy-title = 🧾 Gebühr für einen Kauf
@@ -372,7 +377,7 @@ banks-add-created =
 
     <b>So bestätigst du es:</b> Überweise genau <b>{ $amount }</b> von diesem Konto (<code>{ $iban }</code>) an die Börse, mit der Referenznummer <code>{ $reference }</code> als Verwendungszweck. Sobald die Überweisung eingegangen ist, ist das Konto bestätigt und du kannst mit /withdraw darauf auszahlen. Bis dahin zeigt /banks es als wartend an.
 banks-remove-ask =
-    Welches Bankkonto möchtest du entfernen? Tippe darauf oder sende seine Nummer.
+    Welches Bankkonto möchtest du entfernen? Tippe darauf oder sende seine Nummer. (/cancel zum Abbrechen)
     { $list }
 banks-remove-which = Bitte tippe auf ein Konto oder sende seine Nummer (1 bis { $count }).
 banks-remove-last = Das ist dein einziges Bankkonto, und die Börse behält immer mindestens eines. Füge zuerst ein anderes Konto hinzu (/banks add) und entferne dann dieses.
@@ -404,10 +409,10 @@ inline-no-source = Noch keine Kurse: Bot öffnen
 inline-unavailable = Kurse gerade nicht verfügbar: Bot öffnen
 
 ## /buy und /sell (trade-*), Auftragsverlauf und Meldungen (order-*)
-trade-ask-currency-buy = Welche Währung möchtest du kaufen? Tippe auf eine oder schreibe ihr Kürzel.
-trade-ask-currency-sell = Welche Währung möchtest du verkaufen? Tippe auf eine oder schreibe ihr Kürzel.
-trade-ask-amount-buy = Für wie viel Euro möchtest du { $code } kaufen? Sende eine Zahl wie 100 oder 100,50 (die Gebühr kommt dazu).
-trade-ask-amount-sell = Wie viel { $code } möchtest du verkaufen? Sende eine Zahl wie 0,01.
+trade-ask-currency-buy = Welche Währung möchtest du kaufen? Tippe auf eine oder schreibe ihr Kürzel. (/cancel zum Abbrechen)
+trade-ask-currency-sell = Welche Währung möchtest du verkaufen? Tippe auf eine oder schreibe ihr Kürzel. (/cancel zum Abbrechen)
+trade-ask-amount-buy = Für wie viel Euro möchtest du { $code } kaufen? Sende eine Zahl wie 100 oder 100,50 (die Gebühr kommt dazu). (/cancel zum Abbrechen)
+trade-ask-amount-sell = Wie viel { $code } möchtest du verkaufen? Sende eine Zahl wie 0,01. (/cancel zum Abbrechen)
 trade-amount-again = Sende einen anderen Betrag, oder /cancel zum Abbrechen.
 trade-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannt: { $codes }.
 trade-refused-closed-buy = Der Kauf von { $code } ist bei der Börse gerade geschlossen. Versuche es später, oder /cancel.
@@ -469,7 +474,7 @@ send-ask-currency = Welche Währung möchtest du senden? Tippe auf eine oder sch
 send-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Du kannst senden: { $codes }.
 send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
 send-refused-closed = Das Senden von { $code } ist bei der Börse gerade pausiert. Bitte versuche es später noch einmal.
-send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…).
+send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…). (/cancel zum Abbrechen)
 send-address-empty = Bitte sende die Adresse des Empfängers.
 send-address-too-long = Das ist viel zu lang für eine Adresse. Bitte füge nur die { $code }-Adresse des Empfängers ein.
 send-address-invalid = Das ist keine gültige { $code }-Adresse: Vielleicht ist ein Zeichen falsch oder fehlt. Bitte prüfe sie und sende sie noch einmal.
@@ -562,7 +567,7 @@ withdraw-ask-bank =
 withdraw-which-bank = Bitte tippe auf ein Bankkonto oder sende seine Nummer (1 bis { $count }).
 withdraw-bank-pending = Dieses Konto ist noch nicht bestätigt, darum kannst du nicht darauf auszahlen: Die Börse wartet noch auf seine Bestätigungsüberweisung (siehe /banks). Bitte wähle ein bestätigtes Konto.
 withdraw-bank-gone = Dieses Bankkonto gibt es bei der Börse nicht mehr. Es wurde nichts ausgezahlt; beginne neu mit /withdraw.
-withdraw-ask-amount = Wie viele Euro möchtest du auf { $bank } auszahlen? Sende eine Zahl wie 100 oder 100,50.
+withdraw-ask-amount = Wie viele Euro möchtest du auf { $bank } auszahlen? Sende eine Zahl wie 100 oder 100,50. (/cancel zum Abbrechen)
 withdraw-ask-amount-again = Bitte sende einen anderen Betrag oder /cancel.
 withdraw-refused-balance = Das ist mehr als dein Guthaben von { $balance }.
 withdraw-refused-limit-day = Das ist mehr, als von deinem täglichen Auszahlungslimit übrig ist: { $left }.
@@ -680,14 +685,20 @@ signup-phone-hint = Bitte tippe unten auf „Meine Telefonnummer teilen“ oder 
 signup-contact-not-yours = Das ist der Kontakt von jemand anderem. Bitte teile deine eigene Nummer mit der Schaltfläche unten oder tippe sie ein.
 signup-bad-phone = Mit dieser Telefonnummer kann ich nichts anfangen. Bitte schreib sie mit Ländervorwahl, etwa +49 151 23456789.
 signup-phone-ok = Telefonnummer: { $phone }.
-signup-ask-consent = Bitte lies unsere Bedingungen (Version { $version }). Stimmst du ihnen zu?
+signup-ask-consent = Bitte lies unsere Bedingungen (Version { $version }): tippe auf „Bedingungen lesen“ oder öffne { $url }. Stimmst du ihnen zu?
+signup-read-terms = 📄 Bedingungen lesen
 signup-consent-agree = ✅ Ich stimme zu
 signup-consent-decline = ❌ Ich stimme nicht zu
-signup-consent-tap = Bitte tippe auf eine der beiden Schaltflächen oben.
+signup-consent-tap = Bitte tippe oben auf „Ich stimme zu“ oder „Ich stimme nicht zu“.
 signup-consent-declined = Ohne deine Zustimmung zu den Bedingungen kann ich kein Konto für dich eröffnen. Es wurde nichts gespeichert. Schick /start, wenn du es dir anders überlegst.
 signup-ask-pin = Wähle jetzt eine 6-stellige PIN. Du brauchst sie für Auszahlungen. Ich lösche deine Nachricht sofort.
 signup-ask-pin-again = Bitte gib dieselbe PIN noch einmal ein.
 signup-bad-pin = Eine PIN hat genau 6 Ziffern. Bitte versuch es noch einmal.
+signup-weak-pin = Diese PIN ist zu leicht zu erraten: { $reason ->
+    [same] alle Ziffern sind gleich.
+    [run] die Ziffern zählen der Reihe nach auf- oder abwärts.
+   *[common] sie gehört zu den PINs, die am häufigsten gewählt werden.
+  } Bitte wähle eine andere.
 signup-pin-mismatch = Die beiden PINs sind verschieden. Fangen wir mit der PIN noch einmal an.
 signup-creating = Dein Konto wird eröffnet…
 signup-done = Dein Konto für { $email } ist eröffnet. ✅
@@ -702,10 +713,12 @@ kyc-refused = Deine Identitätsprüfung war nicht erfolgreich, daher kann ich de
 kyc-edd-required = Deine Identität ist verifiziert, aber die Börse braucht weitere Unterlagen von dir (erweiterte Sorgfaltsprüfung), bevor sie dich bedienen kann. Bitte wende dich an { $support }.
 kyc-unknown = Dein Verifizierungsstatus ist „{ $status }“, den ich nicht kenne, daher kann ich dein Konto noch nicht bedienen. Bitte wende dich an { $support }.
 kyc-changed = Neuigkeiten zu deiner Verifizierung.
-verify-ask-token = Füge das Share-Token deines Anbieters für Identitätsprüfung ein. Ich lösche deine Nachricht sofort.
+verify-ask-token = Füge das Share-Token deines Anbieters für Identitätsprüfung ein. Ich lösche deine Nachricht sofort. (/cancel zum Abbrechen)
 verify-bad-token = Das sieht nicht nach einem Share-Token aus. Kopiere das ganze Token von deinem Verifizierungsanbieter und schick noch einmal /verify.
 verify-imported = Deine Verifizierungsdaten wurden an die Börse übergeben.
 verify-refused = Die Börse hat das Token nicht angenommen: { $reason } Prüfe das Token und schick noch einmal /verify, oder wende dich an { $support }.
+verify-group-deleted = Ich habe deine Nachricht gelöscht: Ein Share-Token gehört nur in unseren privaten Chat, wo niemand sonst es lesen kann. Öffne ihn unten und schick dort /verify. Falls die Gruppe das Token gesehen haben könnte, hol dir vorher ein neues bei deinem Verifizierungsanbieter.
+verify-group-not-deleted = ⚠️ Ich darf in dieser Gruppe keine Nachrichten löschen, daher steht dein Share-Token hier noch für alle lesbar. Betrachte es als gesehen: Hol dir ein neues Token bei deinem Verifizierungsanbieter und schick es mir in unserem privaten Chat mit /verify. Das Token oben habe ich nicht verwendet.
 verify-unavailable = Die Börse war nicht erreichbar, es wurde nichts importiert. Bitte schick in ein paar Minuten noch einmal /verify.
 ## Partnermodus: Felder, deren Form die Börse nicht festlegt (ui/fields.ts)
 
@@ -793,7 +806,7 @@ partner-banks-view-title = 🏦 <b>Bankkonto</b>
 partner-banks-view-empty = Die Börse sendet keine Angaben zu diesem Konto.
 partner-banks-gone = Dieses Bankkonto gibt es nicht mehr (auf einem anderen Gerät entfernt?). Senden Sie /banks für die Liste.
 partner-banks-removed = 🗑 Entfernt: { $bank }
-partner-banks-add-deprecated = Hinweis: Die Börse kennzeichnet das Hinzufügen eines Bankkontos auf diesem Weg als veraltet; es kann also wegfallen. Versuchen wir es.
+partner-banks-add-intro = Lass uns dein Bankkonto hinzufügen: Name, IBAN und BIC. Falls das hier nicht klappt, wende dich an { $contact }.
 partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wenden Sie sich an { $contact }.
 partner-banks-added =
     ✅ <b>Hinzugefügt</b>: { $name }, { $iban }

@@ -24,6 +24,7 @@ flow-hint-command = You are in the middle of something. Finish it first, or send
 flow-cancelled = Cancelled. Nothing was changed.
 nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
+flood-slow-down-tap = Slow down, please: wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
 unknown-command = I do not know that command. Send /help for the list.
 unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.
@@ -90,8 +91,8 @@ language-set = Language set to English.
 
 ## /login
 
-login-already = You are already logged in as { $email }. Send /logout first to switch accounts.
-login-ask-email = Please send the e-mail address of your exchange account.
+login-already = You are already logged in as { $email }, until { $time }. To use another account, send /logout first.
+login-ask-email = Please send the e-mail address of your exchange account. (/cancel to stop)
 login-bad-email = That does not look like an e-mail address. Please send it again, e.g. name@example.com.
 login-ask-password = Now send your password. I delete the message right away.
 login-ask-code = Last step: send the 6-digit code from your authenticator app.
@@ -109,7 +110,10 @@ login-rate-limited = Too many failed logins. Please wait until { $time } and try
 login-checking = Checking with the exchange…
 login-success = ✅ Logged in as { $email }. Your session lasts until { $time }.
 login-quick-ask-code = Welcome back, { $email }. Send the current 6-digit code from your authenticator app to log in again.
-login-expiry-warning = Your exchange session ends at { $time }. Send a fresh 2FA code to stay logged in.
+login-expiry-warning = Your exchange session ends at { $time }. To stay logged in, send me a fresh 2FA code from your authenticator app (or tap the button below).
+login-expiry-warning-tap = Your exchange session ends at { $time }. To stay logged in, tap the button below and log in again.
+login-renew-ask-code = You are logged in as { $email } until { $time }. To stay logged in longer, send the current 6-digit code from your authenticator app. To use another account, send /logout instead.
+login-renew-intro = You are logged in as { $email } until { $time }. To stay logged in, log in again now. To use another account, send /logout instead.
 login-stay-button = Stay logged in
 
 ## /logout
@@ -161,7 +165,7 @@ deposit-new-created =
     Send only { $name } to it.
 deposit-address-gone = That address is no longer in your list. Send /deposit to see the current ones.
 deposit-picker-expired = This choice has expired. Send /deposit again.
-deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. btc).
+deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. btc). (/cancel to stop)
 deposit-unknown-currency = I do not know “{ $currency }”. Choose one of: { $list }
 deposit-receive-paused = Receiving { $name } ({ $currency }) is paused at the exchange right now, so I cannot make an address for it. Please try again later.
 
@@ -188,7 +192,7 @@ transactions-page = Page { $page }, newest first
 transactions-line =
     { $state } · <b>#{ $id }</b> { $type }{ $amount }
     { $date }
-transactions-hint = Send /tx and a number for the details, e.g. /tx 1005.
+transactions-hint = Send /tx and a number for the details, e.g. /tx { $id }.
 transactions-none = You have no transactions yet.
 transactions-none-filtered = You have no { $currency } transactions.
 transactions-no-more = There are no more transactions.
@@ -209,7 +213,8 @@ transactions-state-opened = ⏳ open
 transactions-state-success = ✅ done
 transactions-state-error = ❌ failed
 transactions-state-other = ❔ { $state }
-transactions-bad-id = Send the transaction number after /tx, e.g. /tx 1005. It is a whole number above zero.
+transactions-bad-id = Send the transaction number after /tx, e.g. /tx { $id } for your newest one. It is a whole number above zero.
+transactions-bad-id-plain = Send the transaction number after /tx, as /transactions lists it. It is a whole number above zero.
 transactions-not-found = There is no transaction #{ $id } in your account.
 transactions-detail-title = 🧾 <b>Transaction #{ $id }</b>
 transactions-detail-type = Type: { $type }
@@ -272,7 +277,7 @@ prices-title = 📈 Prices in euros
 prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
 prices-hint = Send /price btc for one rate with its time.
 prices-empty = The exchange lists no prices right now.
-price-ask = Which currency? Tap one, or send its code or name (e.g. btc or bitcoin).
+price-ask = Which currency? Tap one, or send its code or name (e.g. btc or bitcoin). (/cancel to stop)
 price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Rate of { $time } UTC
@@ -289,7 +294,7 @@ limits-type-credit-card-buy = 💳 Card purchases
 limits-title-no-unit = { $title } (*)
 limits-today = Today: { $used } of { $ceiling }
 limits-month = This month: { $used } of { $ceiling }
-limits-unit-note = (*) The exchange's documentation does not say in which unit these limits are counted, so they are shown as plain numbers.
+limits-unit-note = (*) The exchange gives these limits as plain numbers, without a unit. It checks them itself when you send or withdraw: an order over a limit is refused and nothing leaves your account, so send less or wait for the next day or month.
 limits-empty = The exchange reports no limits for your account.
 
 ## /fees
@@ -299,15 +304,15 @@ fees-usage =
     /fees buy 100 – buying for 100 €
     /fees sell 0.01 btc – selling 0.01 BTC
     /fees send btc – sending BTC
-    Or choose below.
+    Or choose below. (/cancel to stop)
 fees-button-buy = Buy
 fees-button-sell = Sell
 fees-button-send = Send
 fees-type-unknown = Please choose Buy, Sell or Send (tap a button or type the word).
-fees-ask-currency-sell = Which currency would you sell? Tap one or type its code.
-fees-ask-currency-send = Which currency would you send? Tap one or type its code.
-fees-ask-amount-buy = How many euros would you buy for? Send a number like 100, or an amount in crypto like 0.01 btc.
-fees-ask-amount = How much { $code }? Send a number, e.g. { $example }.
+fees-ask-currency-sell = Which currency would you sell? Tap one or type its code. (/cancel to stop)
+fees-ask-currency-send = Which currency would you send? Tap one or type its code. (/cancel to stop)
+fees-ask-amount-buy = How many euros would you buy for? Send a number like 100, or an amount in crypto like 0.01 btc. (/cancel to stop)
+fees-ask-amount = How much { $code }? Send a number, e.g. { $example }. (/cancel to stop)
 fees-unknown-currency = I do not know the currency “{ $input }”. Known: { $codes } and EUR.
 fees-send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
 fees-buy-title = 🧾 Fee for a buy
@@ -372,7 +377,7 @@ banks-add-created =
 
     <b>How to verify it:</b> transfer exactly <b>{ $amount }</b> from this account (<code>{ $iban }</code>) to the exchange, with the reference number <code>{ $reference }</code> as the transfer's reference. Once the transfer has arrived, the account is verified and you can withdraw to it with /withdraw. Until then /banks shows it as waiting.
 banks-remove-ask =
-    Which bank account do you want to remove? Tap it, or send its number.
+    Which bank account do you want to remove? Tap it, or send its number. (/cancel to stop)
     { $list }
 banks-remove-which = Please tap an account, or send its number (1 to { $count }).
 banks-remove-last = This is your only bank account, and the exchange keeps at least one. Add another account first (/banks add), then remove this one.
@@ -404,10 +409,10 @@ inline-no-source = No prices yet: open the bot
 inline-unavailable = Prices unavailable right now: open the bot
 
 ## /buy and /sell (trade-*), order progress and notices (order-*)
-trade-ask-currency-buy = Which currency do you want to buy? Tap one or type its code.
-trade-ask-currency-sell = Which currency do you want to sell? Tap one or type its code.
-trade-ask-amount-buy = How many euros of { $code } do you want to buy? Send a number like 100 or 100.50 (the fee comes on top).
-trade-ask-amount-sell = How much { $code } do you want to sell? Send a number like 0.01.
+trade-ask-currency-buy = Which currency do you want to buy? Tap one or type its code. (/cancel to stop)
+trade-ask-currency-sell = Which currency do you want to sell? Tap one or type its code. (/cancel to stop)
+trade-ask-amount-buy = How many euros of { $code } do you want to buy? Send a number like 100 or 100.50 (the fee comes on top). (/cancel to stop)
+trade-ask-amount-sell = How much { $code } do you want to sell? Send a number like 0.01. (/cancel to stop)
 trade-amount-again = Send another amount, or /cancel to stop.
 trade-unknown-currency = I do not know the currency “{ $input }”. Known: { $codes }.
 trade-refused-closed-buy = Buying { $code } is closed at the exchange right now. Try again later, or /cancel.
@@ -469,7 +474,7 @@ send-ask-currency = Which currency do you want to send? Tap one or type its code
 send-unknown-currency = I do not know the currency “{ $input }”. You can send: { $codes }.
 send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
 send-refused-closed = Sending { $code } is paused at the exchange right now. Please try again later.
-send-ask-address = Send me the { $code } address to send to. You can paste it, also as a payment link (e.g. bitcoin:…).
+send-ask-address = Send me the { $code } address to send to. You can paste it, also as a payment link (e.g. bitcoin:…). (/cancel to stop)
 send-address-empty = Please send the recipient's address.
 send-address-too-long = That is far too long for an address. Please paste only the recipient's { $code } address.
 send-address-invalid = That is not a valid { $code } address: a character may be wrong or missing. Please check it and send it again.
@@ -562,7 +567,7 @@ withdraw-ask-bank =
 withdraw-which-bank = Please tap a bank account, or send its number (1 to { $count }).
 withdraw-bank-pending = That account is not verified yet, so you cannot withdraw to it: the exchange is still waiting for its verification transfer (see /banks). Please choose a verified account.
 withdraw-bank-gone = That bank account is no longer at the exchange. Nothing was withdrawn; start again with /withdraw.
-withdraw-ask-amount = How many euros do you want to withdraw to { $bank }? Send a number like 100 or 100.50.
+withdraw-ask-amount = How many euros do you want to withdraw to { $bank }? Send a number like 100 or 100.50. (/cancel to stop)
 withdraw-ask-amount-again = Please send another amount, or /cancel.
 withdraw-refused-balance = That is more than your balance of { $balance }.
 withdraw-refused-limit-day = That is more than is left of your daily withdrawal limit: { $left }.
@@ -680,14 +685,20 @@ signup-phone-hint = Please tap "Share my phone number" below, or type your numbe
 signup-contact-not-yours = That is someone else's contact. Please share your own number with the button below, or type it.
 signup-bad-phone = That is not a phone number I can use. Please type it with the country code, like +49 151 23456789.
 signup-phone-ok = Phone number: { $phone }.
-signup-ask-consent = Please read our terms (version { $version }). Do you agree to them?
+signup-ask-consent = Please read our terms (version { $version }): tap "Read the terms" or open { $url }. Do you agree to them?
+signup-read-terms = 📄 Read the terms
 signup-consent-agree = ✅ I agree
 signup-consent-decline = ❌ I do not agree
-signup-consent-tap = Please tap one of the two buttons above.
+signup-consent-tap = Please tap "I agree" or "I do not agree" above.
 signup-consent-declined = Without agreeing to the terms I cannot open an account for you. Nothing was stored. Send /start if you change your mind.
 signup-ask-pin = Now choose a 6-digit PIN. You will need it to withdraw money. I delete your message at once.
 signup-ask-pin-again = Please type the same PIN again.
 signup-bad-pin = A PIN is exactly 6 digits. Please try again.
+signup-weak-pin = That PIN is too easy to guess: { $reason ->
+    [same] all its digits are the same.
+    [run] its digits count up or down in a row.
+   *[common] it is one of the PINs people choose most.
+  } Please choose another one.
 signup-pin-mismatch = The two PINs differ. Let's start the PIN again.
 signup-creating = Opening your account…
 signup-done = Your account for { $email } is open. ✅
@@ -702,10 +713,12 @@ kyc-refused = Your identity check was not successful, so I cannot serve your acc
 kyc-edd-required = Your identity is verified, but the exchange needs more documents from you (enhanced due diligence) before it can serve you. Please contact { $support }.
 kyc-unknown = Your verification status is "{ $status }", which I do not know, so I cannot serve your account yet. Please contact { $support }.
 kyc-changed = Your verification has an update.
-verify-ask-token = Paste the share token from your identity-verification provider. I delete your message at once.
+verify-ask-token = Paste the share token from your identity-verification provider. I delete your message at once. (/cancel to stop)
 verify-bad-token = That does not look like a share token. Copy the whole token from your verification provider and send /verify again.
 verify-imported = Your verification data was handed over to the exchange.
 verify-refused = The exchange did not accept the token: { $reason } Check the token and send /verify again, or contact { $support }.
+verify-group-deleted = I deleted your message: a share token belongs only in our private chat, where nobody else can read it. Open it below and send /verify there. If the group may have seen the token, get a new one from your verification provider first.
+verify-group-not-deleted = ⚠️ I may not delete messages in this group, so your share token is still there for everyone to read. Treat it as seen: get a new token from your verification provider and send it to me in our private chat with /verify. I did not use the one above.
 verify-unavailable = The exchange could not be reached, so nothing was imported. Please send /verify again in a few minutes.
 ## Partner mode: fields the exchange sends in a shape it does not specify (ui/fields.ts)
 
@@ -793,7 +806,7 @@ partner-banks-view-title = 🏦 <b>Bank account</b>
 partner-banks-view-empty = The exchange sends no details for this account.
 partner-banks-gone = That bank account is no longer there (removed from another device?). Send /banks to see the list.
 partner-banks-removed = 🗑 Removed: { $bank }
-partner-banks-add-deprecated = Note: the exchange marks adding a bank account this way as deprecated, so it may stop working. Let us try.
+partner-banks-add-intro = Let's add your bank account: its name, IBAN and BIC. If adding it here does not work, contact { $contact }.
 partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
 partner-banks-added =
     ✅ <b>Added</b>: { $name }, { $iban }

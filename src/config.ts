@@ -8,6 +8,17 @@
 import type { LevelWithSilent } from "pino";
 import { operatorCode } from "./market/market-data-account.ts";
 
+/** The words .env.example puts where a real value goes. */
+const PLACEHOLDER = /replace-(with|me)/i;
+
+/** A value copied from .env.example unchanged passes every format check, then fails far away. */
+function notPlaceholder(name: string, value: string, what: string): string {
+  if (PLACEHOLDER.test(value)) {
+    throw new ConfigError(name, `${name} is still the placeholder from .env.example: put ${what} there.`);
+  }
+  return value;
+}
+
 export interface Config {
   botToken: string | undefined;
   telegramApiRoot: string;
@@ -43,6 +54,8 @@ export interface PartnerConfig {
   operatorIds: number[];
   /** SUPPORT_CONTACT: an @handle, e-mail or URL. */
   supportContact: string;
+  /** TERMS_URL: the https page of the terms users agree to at sign-up (linked, kept with the consent). */
+  termsUrl: string;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +107,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
       "BOT_TOKEN does not look like a bot token (digits, a colon, then letters).",
     );
   }
+  if (botToken !== undefined) notPlaceholder("BOT_TOKEN", botToken, "the token @BotFather gave you");
 
   const clientIdText = required("EXCHANGE_CLIENT_ID", "the API client id the exchange gave you (a number)");
   if (!/^\d+$/.test(clientIdText)) {
@@ -206,7 +220,11 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
         "http:",
       ]),
       clientId: Number(clientIdText),
-      clientSecret: required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+      clientSecret: notPlaceholder(
+        "EXCHANGE_CLIENT_SECRET",
+        required("EXCHANGE_CLIENT_SECRET", "the API client secret the exchange gave you"),
+        "the API client secret the exchange gave you",
+      ),
     },
     storeUrl,
     secretsKey,
@@ -304,7 +322,22 @@ function partnerConfig(
       `SUPPORT_CONTACT must be an @handle, an e-mail address or an http(s) URL, not "${supportContact}".`,
     );
   }
-  return { auth, operatorIds: operatorIds.map(Number), supportContact };
+  const termsUrl = checkedTermsUrl(
+    required("TERMS_URL", "the https address of the terms your customers agree to at sign-up"),
+  );
+  return { auth, operatorIds: operatorIds.map(Number), supportContact, termsUrl };
+}
+
+/** The terms are a page users open from Telegram: an absolute https URL, nothing else. */
+function checkedTermsUrl(value: string): string {
+  const parsed = URL.parse(value) ?? undefined;
+  if (parsed?.protocol !== "https:" || parsed.username !== "" || parsed.password !== "") {
+    throw new ConfigError(
+      "TERMS_URL",
+      `TERMS_URL must be the https address of your terms, like https://example.com/terms, not "${value}".`,
+    );
+  }
+  return value;
 }
 
 const LOOPBACK_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;

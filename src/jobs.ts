@@ -72,7 +72,10 @@ export function startBackgroundJobs(options: {
           text: withPhishingLine(
             t,
             phrase,
-            t("login-expiry-warning", { time: formatTime(notice.expiresAt, locale) }),
+            // It says what works: a code alone with a remembered password, else the button.
+            t(notice.codeOnly ? "login-expiry-warning" : "login-expiry-warning-tap", {
+              time: formatTime(notice.expiresAt, locale),
+            }),
           ),
           other: {
             // This queue's API client has none of the bot's transformers: the Mini App button is set here.

@@ -9,6 +9,7 @@ import { createBot, drainUpdates } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
 import { startBackgroundJobs } from "./jobs.ts";
 import { createLogger, type Logger } from "./logger.ts";
 import { createServices } from "./services.ts";
@@ -37,7 +38,14 @@ async function main(): Promise<void> {
     // A shared store means several instances may get one chat's updates at once.
     chatLock: /^rediss?:/.test(config.storeUrl),
   });
-  await bot.init();
+  try {
+    await connectTelegram(bot, { log, apiRoot: config.telegramApiRoot });
+  } catch (error) {
+    if (!(error instanceof TokenRefusedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await services.close();
+    process.exit(2);
+  }
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, services.deps);
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: config.alertIntervalMs });

@@ -135,7 +135,22 @@ export function formatNumber(value: Big, locale: string, maxDecimals = CRYPTO_DE
   );
 }
 
-/** A percentage such as a 24 h change: `+2.5 %`, `−1,3 %`. */
+/**
+ * A 24 h change, the one rule wherever one is shown (/price, /prices, inline cards, fired
+ * alerts): a sign and always two decimals, rounded half away from zero: `+17.50%`, `-1,38 %`.
+ * Fixed decimals, so two changes side by side read at the same precision.
+ */
+export function formatChange(value: Big, locale: string): string {
+  return numberFormat(locale, "change", {
+    style: "percent",
+    signDisplay: "exceptZero",
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    roundingMode: "halfExpand",
+  }).format(value.div(100).toFixed() as unknown as number);
+}
+
+/** A percentage as a user set it (an alert's ±5 %): up to two decimals, no trailing zeros. */
 export function formatPercent(value: Big, locale: string): string {
   return numberFormat(locale, "percent", {
     style: "percent",

@@ -167,5 +167,6 @@ function partnerServices(
     pins: new Pins(parts.store, parts.clock),
     operators: new Set(config.operatorIds),
     supportContact: config.supportContact,
+    termsUrl: config.termsUrl,
   };
 }

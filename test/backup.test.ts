@@ -6,13 +6,13 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { once } from "node:events";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { outputOf, type ProcessWorld, startTreeAndWorld, stopProcess } from "./support/bot-process.ts";
-import { spawnStart } from "./support/start-command.ts";
+import { type ProcessWorld, processWorld } from "./support/bot-process.ts";
+import { buildForStart, outputOf, spawnStart, stopChild } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -44,20 +44,25 @@ function sessionKeys(file: string): string[] {
 }
 
 describe("npm run backup", () => {
-  const ready = startTreeAndWorld(ROOT);
-  let tree: { dir: string };
+  const world = processWorld();
   let w: ProcessWorld;
+  /** As in the image: scripts/ beside a built dist/, and no src/. */
+  let image: string;
   beforeAll(() => {
-    ({ tree, w } = ready());
-    // As in the image: scripts/ beside a dist/ and no src/.
-    mkdirSync(join(tree.dir, "scripts"));
-    copyFileSync(join(ROOT, "scripts/backup.ts"), join(tree.dir, "scripts/backup.ts"));
-  });
+    buildForStart(ROOT);
+    w = world();
+    image = join(w.folder, "image");
+    mkdirSync(join(image, "scripts"), { recursive: true });
+    copyFileSync(join(ROOT, "scripts/backup.ts"), join(image, "scripts/backup.ts"));
+    copyFileSync(join(ROOT, "package.json"), join(image, "package.json"));
+    for (const folder of ["dist", "node_modules"])
+      symlinkSync(join(ROOT, folder), join(image, folder), "dir");
+  }, 60_000);
 
   it("copies the store while the bot writes to it; the copy opens and holds the data", async () => {
     const store = join(w.folder, "bot.sqlite");
-    const bot = spawnStart(tree.dir, w.env);
-    const botErr = outputOf(bot);
+    const bot = spawnStart(ROOT, w.env);
+    const botErr = outputOf(bot, "stderr");
     try {
       const before = Array.from({ length: 100 }, (_, i) => w.telegram.user(10_000 + i));
       await Promise.all(before.map((user) => user.send("/start")));
@@ -75,9 +80,9 @@ describe("npm run backup", () => {
       );
       await expect.poll(() => answered, { timeout: 20_000 }).toBeGreaterThanOrEqual(20);
       const stored = sessionKeys(store);
-      const copy = backup(tree.dir, w.env.STORE_URL ?? "", [join(w.folder, "copy.sqlite")]);
+      const copy = backup(image, w.env.STORE_URL ?? "", [join(w.folder, "copy.sqlite")]);
       const out = outputOf(copy, "stdout");
-      const err = outputOf(copy);
+      const err = outputOf(copy, "stderr");
       const [code] = await once(copy, "exit");
       expect(code, err()).toBe(0);
       expect(out()).toMatch(
@@ -99,7 +104,7 @@ describe("npm run backup", () => {
       expect(copied.length).toBeLessThanOrEqual(400);
       expect(readdirSync(w.folder).filter((name) => name.endsWith(".partial"))).toEqual([]);
     } finally {
-      expect(await stopProcess(bot), botErr()).toBe(0);
+      expect(await stopChild(bot), botErr()).toBe(0);
     }
   }, 90_000);
 
@@ -121,7 +126,7 @@ describe("npm run backup", () => {
   it("refuses Redis, an existing target and a missing store with one sentence each", async () => {
     const refused = async (storeUrl: string, args: string[] = []) => {
       const child = backup(ROOT, storeUrl, args);
-      const err = outputOf(child);
+      const err = outputOf(child, "stderr");
       const [code] = await once(child, "exit");
       return { code, err: err() };
     };

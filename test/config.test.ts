@@ -37,6 +37,8 @@ describe("loadConfig", () => {
   it.each([
     ["BOT_TOKEN", { BOT_TOKEN: undefined }],
     ["BOT_TOKEN", { BOT_TOKEN: "nonsense" }],
+    ["BOT_TOKEN", { BOT_TOKEN: "123456789:replace-with-your-token-from-botfather" }],
+    ["EXCHANGE_CLIENT_SECRET", { EXCHANGE_CLIENT_SECRET: "replace-me" }],
     ["EXCHANGE_API_URL", { EXCHANGE_API_URL: undefined }],
     ["EXCHANGE_API_URL", { EXCHANGE_API_URL: "exchange.example" }],
     ["EXCHANGE_CLIENT_ID", { EXCHANGE_CLIENT_ID: "seven" }],
@@ -120,6 +122,7 @@ describe("loadConfig: partner mode", () => {
     EXCHANGE_MODE: "partner",
     PARTNER_TOKEN: "partner-token-1",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   };
   const service = {
     ...base,
@@ -128,6 +131,7 @@ describe("loadConfig: partner mode", () => {
     PARTNER_PASSWORD: "pw",
     PARTNER_TOTP_SECRET: "JBSWY3DPEHPK3PXP",
     SUPPORT_CONTACT: "support@acme.example",
+    TERMS_URL: "https://acme.example/terms?v=2026-11",
   };
 
   it("is off by default: account mode, no partner settings", () => {
@@ -139,6 +143,7 @@ describe("loadConfig: partner mode", () => {
       auth: { kind: "token", token: "partner-token-1" },
       operatorIds: [42, 7],
       supportContact: "@acme_support",
+      termsUrl: "https://acme.example/terms",
     });
     expect(loadConfig(service).partner).toEqual({
       auth: {
@@ -149,6 +154,7 @@ describe("loadConfig: partner mode", () => {
       },
       operatorIds: [],
       supportContact: "support@acme.example",
+      termsUrl: "https://acme.example/terms?v=2026-11",
     });
     expect(
       loadConfig({ ...partner, SUPPORT_CONTACT: "https://acme.example/help" }).partner?.supportContact,
@@ -184,6 +190,14 @@ describe("loadConfig: partner mode", () => {
         "SUPPORT_CONTACT",
         /@handle, an e-mail address or an http\(s\) URL/,
       ],
+      [
+        { ...partner, TERMS_URL: undefined },
+        "TERMS_URL",
+        /TERMS_URL is missing: set it to the https address/,
+      ],
+      [{ ...partner, TERMS_URL: "  " }, "TERMS_URL", /TERMS_URL is missing/],
+      [{ ...partner, TERMS_URL: "http://acme.example/terms" }, "TERMS_URL", /must be the https address/],
+      [{ ...partner, TERMS_URL: "acme.example/terms" }, "TERMS_URL", /not "acme.example\/terms"/],
     ];
     for (const [env, variable, sentence] of cases) {
       const error = refusal(env);

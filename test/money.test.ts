@@ -8,6 +8,7 @@ import {
   decimalsFor,
   FIAT_DECIMALS,
   formatAmount,
+  formatChange,
   MAX_AMOUNT,
   MAX_INPUT_LENGTH,
   parseAmount,
@@ -396,5 +397,19 @@ describe("decimalFrom and toPlainString properties", () => {
         if (value) expect(Number(toPlainString(value))).toBe(n === 0 ? 0 : n);
       }),
     );
+  });
+});
+
+describe("formatChange: one rule for every 24 h change shown", () => {
+  it.each([
+    ["17.5", "en", "+17.50%"],
+    ["17.375", "en", "+17.38%"],
+    ["17.3849", "en", "+17.38%"],
+    ["-1.385", "en", "-1.39%"],
+    ["0", "en", "0.00%"],
+    ["6", "en", "+6.00%"],
+    ["17.5", "de", "+17,50\u00a0%"],
+  ])("%s in %s is %s", (value, locale, expected) => {
+    expect(formatChange(new Big(value), locale)).toBe(expected);
   });
 });

@@ -6,38 +6,25 @@
  * menu, and serves a new customer from /start through sign-up; a bad partner variable stops it with
  * its sentence.
  */
+import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
-import { outputOf, type ProcessWorld, startProcessWorld, stopProcess } from "./support/bot-process.ts";
-import { buildForStart, spawnStart } from "./support/start-command.ts";
+import { processWorld } from "./support/bot-process.ts";
+import { closedPortUrl } from "./support/raw-server.ts";
+import { buildForStart, spawnStart, stderrOf, stopChild as stop } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 beforeAll(() => buildForStart(ROOT), 60_000);
 
-/** A sandbox exchange, a Bot API double and a store folder of their own, for one bot process. */
-function world(extra: Record<string, string> = {}): () => ProcessWorld {
-  let current: ProcessWorld | undefined;
-  beforeAll(async () => {
-    current = await startProcessWorld(extra);
-  });
-  afterAll(async () => {
-    await current?.close();
-  });
-  return () => {
-    if (current === undefined) throw new Error("world() is ready only inside its tests");
-    return current;
-  };
-}
-
 describe("npm start", () => {
-  const w = world();
+  const w = processWorld();
 
   it("answers /start and /help, and stops cleanly on SIGTERM", async () => {
     const child = spawnStart(ROOT, w().env);
-    const stderr = outputOf(child);
+    const stderr = stderrOf(child);
     try {
       const user = w().telegram.user(778);
       await user.send("/start");
@@ -45,24 +32,85 @@ describe("npm start", () => {
       await user.send("/help");
       expect((await user.waitForReply(/What I can do/)).text).toContain("/balance");
     } finally {
-      expect(await stopProcess(child), stderr()).toBe(0);
+      expect(await stop(child), stderr()).toBe(0);
     }
   }, 60_000);
 });
 
+describe("npm start, when Telegram is not what .env says", () => {
+  const w = processWorld();
+
+  async function exitOf(
+    child: ChildProcess,
+    stderr: () => string,
+  ): Promise<{ code: unknown; stderr: string }> {
+    const [code] = await once(child, "exit");
+    return { code, stderr: stderr().trim() };
+  }
+
+  it("refuses .env.example's placeholder token with one sentence", async () => {
+    const child = spawnStart(ROOT, {
+      ...w().env,
+      BOT_TOKEN: "123456789:replace-with-your-token-from-botfather",
+    });
+    expect(await exitOf(child, stderrOf(child))).toEqual({
+      code: 2,
+      stderr:
+        "BOT_TOKEN is still the placeholder from .env.example: put the token @BotFather gave you there.",
+    });
+  }, 30_000);
+
+  it("stops with one sentence, not a stack trace, when Telegram refuses the token", async () => {
+    const child = spawnStart(ROOT, { ...w().env, BOT_TOKEN: "123456789:AAH-a-token-telegram-does-not-know" });
+    expect(await exitOf(child, stderrOf(child))).toEqual({
+      code: 2,
+      stderr:
+        "BOT_TOKEN was refused by Telegram (401): copy the token @BotFather gave you (/mybots → API Token) into BOT_TOKEN.",
+    });
+  }, 30_000);
+
+  it("says in one info line that it cannot reach Telegram, and keeps running to try again", async () => {
+    const child = spawnStart(
+      ROOT,
+      { ...w().env, TELEGRAM_API_ROOT: await closedPortUrl(), LOG_LEVEL: "info" },
+      { stdout: true },
+    );
+    const stderr = stderrOf(child);
+    try {
+      let stdout = "";
+      const line = await new Promise<Record<string, unknown>>((resolve) => {
+        child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+          stdout += chunk;
+          const found = stdout.split("\n").find((l) => l.includes("cannot reach Telegram"));
+          if (found) resolve(JSON.parse(found) as Record<string, unknown>);
+        });
+      });
+      expect(line).toMatchObject({ level: 30, reason: "ECONNREFUSED", retryInSeconds: 2 });
+      expect(child.exitCode).toBe(null);
+    } finally {
+      // Nothing runs yet that a stop would have to finish: ending on the signal is right.
+      const exited = once(child, "exit");
+      child.kill("SIGTERM");
+      const [code, signal] = await exited;
+      expect([code, signal], stderr()).toEqual(code === 0 ? [0, null] : [null, "SIGTERM"]);
+    }
+  }, 30_000);
+});
+
 describe("npm start in partner mode", () => {
-  const w = world({
+  const w = processWorld({
     EXCHANGE_MODE: "partner",
     PARTNER_EMAIL: PARTNER_SERVICE.email,
     PARTNER_PASSWORD: PARTNER_SERVICE.password,
     PARTNER_TOTP_SECRET: PARTNER_SERVICE.totpSecret,
     OPERATOR_IDS: "9001",
     SUPPORT_CONTACT: "@acme_support",
+    TERMS_URL: "https://acme.example/terms",
   });
 
   it("serves a new customer from /start through sign-up", async () => {
     const child = spawnStart(ROOT, w().env);
-    const stderr = outputOf(child);
+    const stderr = stderrOf(child);
     try {
       const menu = await w().telegram.waitForCall("setMyCommands");
       const commands = (menu.payload.commands as { command: string }[]).map((c) => c.command);
@@ -93,13 +141,13 @@ describe("npm start in partner mode", () => {
       await user.send("/help");
       expect((await user.waitForReply()).text).toContain("/verify – verify your identity");
     } finally {
-      expect(await stopProcess(child), stderr()).toBe(0);
+      expect(await stop(child), stderr()).toBe(0);
     }
   }, 60_000);
 
   it("stops with the sentence naming a bad partner variable", async () => {
     const child = spawnStart(ROOT, { ...w().env, SUPPORT_CONTACT: "call us" });
-    const stderr = outputOf(child);
+    const stderr = stderrOf(child);
     const [code] = await once(child, "exit");
     expect(code).toBe(2);
     expect(stderr().trim()).toBe(

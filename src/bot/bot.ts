@@ -41,6 +41,7 @@ import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
 import { ordersFeature, orderWatch } from "./features/orders.ts";
+import { verifyInGroup } from "./features/partner-verify.ts";
 import { priceCommands, pricesFeature } from "./features/prices.ts";
 import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";
@@ -134,6 +135,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     branchOn<BotContext, ChatTypeContext<BotContext, "group" | "supergroup">>(
       Context.has.chatType(["group", "supergroup"]),
       priceCommands(deps),
+      // Partner mode: a share token typed with /verify in a group is deleted, never imported.
+      ...(deps.partner ? [verifyInGroup()] : []),
       groupFeature(deps),
     ),
   );

@@ -25,9 +25,11 @@ import { webAppRoutes } from "../webapp/routes.ts";
 import { type HttpRoute, startHttpServer } from "../webhook.ts";
 import { type DemoCommandContext, HELP, handleDemoCommand } from "./commands.ts";
 import { demoPartnerConfig, PARTNER_STEPS } from "./partner.ts";
+import { DemoTerminal } from "./terminal.ts";
 import { describeBotCall, type Printed } from "./transcript.ts";
 
-const out = (text = "") => process.stdout.write(`${text}\n`);
+const terminal = new DemoTerminal(process.stdout, process.stdin.isTTY === true);
+const out = (text = "") => terminal.out(text);
 const DEMO_USER_ID = 4242;
 
 async function main(): Promise<void> {
@@ -92,7 +94,7 @@ async function main(): Promise<void> {
   telegram.on("call", (call) => {
     if (call.chatId === DEFAULT_GROUP_ID && call.method === "sendMessage" && call.ok) {
       // The double's HTML parser would be overkill here: the demo only shows the words.
-      out(`group bot> ${String(call.payload.text ?? "").replace(/<[^>]+>/g, "")}`);
+      terminal.say(`group bot> ${String(call.payload.text ?? "").replace(/<[^>]+>/g, "")}`);
       return;
     }
     if (call.chatId !== me.id) return;
@@ -101,7 +103,7 @@ async function main(): Promise<void> {
     const printed = describeBotCall(call, message);
     if (!printed) return;
     if (printed.buttons) buttons = printed.buttons;
-    out(printed.lines.map((line, i) => (i === 0 ? `bot> ${line}` : `     ${line}`)).join("\n"));
+    terminal.say(printed.lines.map((line, i) => (i === 0 ? `bot> ${line}` : `     ${line}`)).join("\n"));
   });
 
   const context: DemoCommandContext = {
@@ -131,13 +133,10 @@ async function main(): Promise<void> {
 
   // terminal: false leaves echo to the terminal itself, so bot output never garbles the typed line.
   const lines = createInterface({ input: process.stdin, terminal: false });
-  const prompt = () => {
-    if (process.stdin.isTTY) process.stdout.write("you> ");
-  };
-  prompt();
+  terminal.prompt();
   for await (const raw of lines) {
     const line = raw.trim();
-    if (!process.stdin.isTTY && line) out(`you> ${line}`);
+    terminal.typed(line);
     if (line === ":quit" || line === ":q") break;
     try {
       if (line.startsWith(":") || line.startsWith("#")) {
@@ -154,8 +153,10 @@ async function main(): Promise<void> {
     } catch (error) {
       out(`(demo) ${error instanceof Error ? error.message : String(error)}`);
     }
-    prompt();
+    terminal.prompt();
   }
+  // Leaving the loop closes readline but not a terminal's stdin, which would keep the process alive.
+  process.stdin.destroy();
   out("Bye.");
   await shutdown();
 }

@@ -21,6 +21,47 @@ const scrypt = promisify(scryptCallback) as (
 ) => Promise<Buffer>;
 
 export const PIN = /^\d{6}$/;
+
+/**
+ * Common 6-digit PINs that are neither one digit repeated nor a run (those two classes are refused
+ * by rule), after the frequency lists of leaked 6-digit PINs (Markert et al., "This PIN Can Be
+ * Easily Guessed", IEEE S&P 2020): repeated pairs and triples, mirror images, keypad patterns
+ * (columns, diagonals, crosses) and 520520 ("I love you" in Chinese). Short on purpose: refused
+ * PINs a user would have picked, no dictionary.
+ */
+export const WEAK_PINS: ReadonlySet<string> = new Set([
+  "123123",
+  "121212",
+  "112233",
+  "123321",
+  "101010",
+  "456456",
+  "789789",
+  "520520",
+  "696969",
+  "159753",
+  "159357",
+  "147258",
+  "147852",
+  "789456",
+]);
+
+/** Why a well-formed PIN is too easy to guess, or undefined when it is not. */
+export type PinWeakness = "same" | "run" | "common";
+
+/**
+ * `same`: one digit six times (000000). `run`: each digit one above (123456) or one below (654321)
+ * the one before, counted round the dial, so 789012 and 210987 are runs too: a guesser tries them
+ * as readily, and refusing all 20 runs costs a user nothing. `common`: in `WEAK_PINS`.
+ */
+export function pinWeakness(pin: string): PinWeakness | undefined {
+  const digits = [...pin].map(Number);
+  const steps = new Set(digits.slice(1).map((d, i) => (d - (digits[i] ?? 0) + 10) % 10));
+  if (steps.size === 1 && steps.has(0)) return "same";
+  if (steps.size === 1 && (steps.has(1) || steps.has(9))) return "run";
+  if (WEAK_PINS.has(pin)) return "common";
+  return undefined;
+}
 export const PIN_MAX_TRIES = 5;
 export const PIN_LOCK_MS = 15 * 60_000;
 const KEY_LENGTH = 32;
@@ -51,6 +92,8 @@ export class Pins {
 
   async set(telegramId: number, pin: string): Promise<void> {
     if (!PIN.test(pin)) throw new Error("A PIN is exactly six digits.");
+    // The sign-up refuses these with a sentence; nothing else may store one either.
+    if (pinWeakness(pin) !== undefined) throw new Error("That PIN is too easy to guess.");
     const salt = randomBytes(16);
     const hash = await scrypt(pin, salt, KEY_LENGTH);
     await this.#store.set(pinKey(telegramId), {
@@ -71,20 +114,22 @@ export class Pins {
 
   async verify(telegramId: number, pin: string): Promise<PinCheck> {
     const subject = String(telegramId);
-    const until = await this.#limit.blockedUntil(subject);
-    if (until !== undefined) return { ok: false, reason: "locked", until };
+    // Reserved before the check (failure-limit.ts): concurrent guesses get at most five checks.
+    const taken = await this.#limit.reserve(subject);
+    if (!taken.ok) return { ok: false, reason: "locked", until: taken.until };
     const stored = await this.#store.get<StoredPin>(pinKey(telegramId));
-    if (stored === undefined) return { ok: false, reason: "not-set" };
+    if (stored === undefined) {
+      await this.#limit.release(taken.slot);
+      return { ok: false, reason: "not-set" };
+    }
     const expected = Buffer.from(stored.hash, "base64");
     const actual = await scrypt(pin, Buffer.from(stored.salt, "base64"), expected.length);
     if (PIN.test(pin) && timingSafeEqual(actual, expected)) {
       await this.#limit.clear(subject);
       return { ok: true };
     }
-    const failures = await this.#limit.record(subject);
-    if (failures >= PIN_MAX_TRIES) {
-      return { ok: false, reason: "locked", until: (await this.#limit.blockedUntil(subject)) ?? 0 };
-    }
-    return { ok: false, reason: "wrong", left: PIN_MAX_TRIES - failures };
+    const failure = await this.#limit.fail(taken.slot);
+    if (failure.lockedUntil !== undefined) return { ok: false, reason: "locked", until: failure.lockedUntil };
+    return { ok: false, reason: "wrong", left: PIN_MAX_TRIES - failure.failures };
   }
 }

@@ -18,4 +18,6 @@ export interface PartnerServices {
   kyc: KycWatch;
   /** SUPPORT_CONTACT: what users who cannot be served are told to contact. */
   supportContact: string;
+  /** TERMS_URL: the terms users agree to at sign-up. */
+  termsUrl: string;
 }

@@ -12,8 +12,8 @@ import type { Store } from "../store/store.ts";
 
 export interface PartnerLink {
   partnerUserId: number;
-  /** When the user agreed to the terms, and which version they saw. */
-  consent?: { version: string; at: number };
+  /** When the user agreed to the terms, which version, and where they were offered to read them. */
+  consent?: { version: string; url: string; at: number };
 }
 
 const linkKey = (telegramId: number) => `partner-user:${telegramId}`;

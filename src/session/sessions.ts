@@ -31,7 +31,13 @@ interface AuthRecord {
 
 export type LoginOutcome =
   | { ok: true; expiresAt: number }
-  | { ok: false; reason: "rate-limited"; retryAt: number }
+  | {
+      ok: false;
+      reason: "rate-limited";
+      retryAt: number;
+      /** True when this attempt reached the exchange and its failure used up the limit (a lockout). */
+      lockedNow: boolean;
+    }
   | { ok: false; reason: "bad-credentials" | "bad-code"; attemptsLeft: number };
 
 export type SessionStatus =
@@ -88,10 +94,15 @@ export class Sessions {
     options: { rememberPassword?: boolean } = {},
   ): Promise<LoginOutcome> {
     // Per Telegram user, and per e-mail: many Telegram accounts must not share one guess budget.
-    const user = String(userId);
-    const email = emailSubject(input.email);
-    const blocked = (await this.#perUser.blockedUntil(user)) ?? (await this.#perEmail.blockedUntil(email));
-    if (blocked !== undefined) return { ok: false, reason: "rate-limited", retryAt: blocked };
+    // Both are reserved before the call (failure-limit.ts): a burst of concurrent attempts makes at
+    // most the limit's worth of login calls, whichever instances it reaches.
+    const user = await this.#perUser.reserve(String(userId));
+    if (!user.ok) return { ok: false, reason: "rate-limited", retryAt: user.until, lockedNow: false };
+    const email = await this.#perEmail.reserve(emailSubject(input.email));
+    if (!email.ok) {
+      await this.#perUser.release(user.slot);
+      return { ok: false, reason: "rate-limited", retryAt: email.until, lockedNow: false };
+    }
     let session: Awaited<ReturnType<AccountApi["login"]>>;
     try {
       session = await this.#account.login(input);
@@ -99,13 +110,18 @@ export class Sessions {
       const refused =
         error instanceof ExchangeError &&
         (error.kind === "validation" || error.kind === "unauthenticated" || error.kind === "forbidden");
-      if (!refused) throw error;
-      const failures = await this.#perUser.record(user);
-      await this.#perEmail.record(email);
+      if (!refused) {
+        // Not a wrong guess (the exchange did not answer, say): it does not count. Should the store
+        // fail too, the attempt stays counted (the safe side) and the caller hears the first error.
+        await Promise.allSettled([this.#perUser.release(user.slot), this.#perEmail.release(email.slot)]);
+        throw error;
+      }
+      const perUser = await this.#perUser.fail(user.slot);
+      const perEmail = await this.#perEmail.fail(email.slot);
+      const retryAt = perUser.lockedUntil ?? perEmail.lockedUntil;
+      if (retryAt !== undefined) return { ok: false, reason: "rate-limited", retryAt, lockedNow: true };
       const badCode = "security_code" in error.fieldErrors && !("email" in error.fieldErrors);
-      const attemptsLeft = Math.max(0, this.#perUser.max - failures);
-      const retryAt = (await this.#perUser.blockedUntil(user)) ?? (await this.#perEmail.blockedUntil(email));
-      if (retryAt !== undefined) return { ok: false, reason: "rate-limited", retryAt };
+      const attemptsLeft = Math.max(0, this.#perUser.max - perUser.failures);
       return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
     }
     const now = this.#clock.now();
@@ -118,7 +134,9 @@ export class Sessions {
     };
     const previous = await this.#store.get<AuthRecord>(authKey(userId));
     await this.#store.set(authKey(userId), record);
-    await this.#perUser.clear(user);
+    await this.#perUser.clear(String(userId));
+    // The e-mail's failures stay (others may be guessing it); this attempt was not one of them.
+    await this.#perEmail.release(email.slot);
     // A renewed session ("stay logged in"): the old token is ended at the exchange, not left alive.
     if (previous !== undefined && !previous.expired && previous.expiresAt > now) {
       await this.#account

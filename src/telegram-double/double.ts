@@ -219,6 +219,14 @@ export class BotApiDouble {
     this.#setBlocked(userId, true, options.notify ?? false);
   }
 
+  /**
+   * The bot is a plain member of group `groupId` (created if new): deleting another member's
+   * message there gets 400 "message can't be deleted", as in Telegram without the admin right.
+   */
+  denyDeletes(groupId: number, title = "Test group"): void {
+    this.world.addGroup(groupId, title).botMayDeleteOthers = false;
+  }
+
   /** The user restarts the bot after blocking it. */
   unblockBot(userId: number, options: { notify?: boolean } = {}): void {
     this.#setBlocked(userId, false, options.notify ?? false);

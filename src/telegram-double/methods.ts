@@ -219,6 +219,10 @@ export const methods: Record<string, MethodHandler> = {
     const id = int(p, "message_id");
     const stored = id === undefined ? undefined : state.messages.get(id);
     if (stored === undefined || stored.deleted) throw badRequest("message to delete not found");
+    // In a group, a bot that is not an admin with "Delete messages" may delete only its own.
+    if (state.chat.type !== "private" && !stored.fromBot && !state.botMayDeleteOthers) {
+      throw badRequest("message can't be deleted");
+    }
     deleteStored(state, stored);
     return true;
   },

@@ -60,6 +60,11 @@ export interface ChatState {
   messages: Map<number, StoredMessage>;
   deletedIds: number[];
   blocked: boolean;
+  /**
+   * Groups: whether the bot may delete other members' messages (an admin with "Delete messages").
+   * True unless a test takes the right away (`BotApiDouble.denyDeletes`).
+   */
+  botMayDeleteOthers: boolean;
   /** The reply keyboard the user currently sees, if any. */
   replyKeyboard: ReplyKeyboardMarkup | undefined;
   menuButton: unknown;
@@ -115,6 +120,7 @@ export class World {
       messages: new Map(),
       deletedIds: [],
       blocked: false,
+      botMayDeleteOthers: true,
       replyKeyboard: undefined,
       menuButton: undefined,
     };

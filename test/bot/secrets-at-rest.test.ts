@@ -73,7 +73,7 @@ function secretsSuite(
 
       // The remembered password works for a quick re-login with only a code.
       await ada.send("/login");
-      await ada.waitForReply(/Welcome back/);
+      await ada.waitForReply(/You are logged in as .* send the current 6-digit code/);
       await ada.send(h.sandbox.currentCode());
       await ada.waitForReply(/Logged in/);
       raw = await dump();

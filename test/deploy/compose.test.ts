@@ -11,16 +11,10 @@ import type { ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { outputOf, type ProcessWorld, startProcessWorld, stopProcess } from "../support/bot-process.ts";
-import {
-  freePort,
-  type RedisServer,
-  redisAvailable,
-  redisUnavailableReason,
-  startRedis,
-} from "../support/redis.ts";
+import { type ProcessWorld, startProcessWorld } from "../support/bot-process.ts";
+import { freePort, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 import { type RoundRobin, startRoundRobin } from "../support/round-robin.ts";
-import { buildStartTree, spawnStart } from "../support/start-command.ts";
+import { buildForStart, outputOf, spawnStart, stopChild } from "../support/start-command.ts";
 import { readYamlSubset, type YamlValue } from "../support/yaml-subset.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
@@ -100,15 +94,14 @@ describe("deploy/compose.yaml's settings", () => {
 });
 
 describe.skipIf(!redisAvailable())("the compose topology, started from its settings", () => {
-  let tree: ReturnType<typeof buildStartTree>;
   let w: ProcessWorld;
-  let redis: RedisServer;
+  let redis: Awaited<ReturnType<typeof startRedis>>;
   let lb: RoundRobin;
   const bots: { name: string; child: ChildProcess; port: number; log: () => string; stderr: () => string }[] =
     [];
 
   beforeAll(async () => {
-    tree = buildStartTree(ROOT);
+    buildForStart(ROOT);
     const [program, ...flags] = strings(service("redis").command);
     expect(program).toBe("redis-server");
     redis = await startRedis({ args: flags });
@@ -125,7 +118,7 @@ describe.skipIf(!redisAvailable())("the compose topology, started from its setti
       expect(`${store.hostname}:${store.port}`).toBe("redis:6379");
       const port = ports.get(name) ?? 0;
       const child = spawnStart(
-        tree.dir,
+        ROOT,
         {
           ...w.env, // the operator's .env: the exchange, the Bot API, SECRETS_KEY
           WEBHOOK_URL: `${lb.url}/telegram`,
@@ -135,18 +128,17 @@ describe.skipIf(!redisAvailable())("the compose topology, started from its setti
           STORE_URL: redis.url,
           PORT: String(port),
         },
-        { stdout: "pipe" },
+        { stdout: true },
       );
-      bots.push({ name, child, port, log: outputOf(child, "stdout"), stderr: outputOf(child) });
+      bots.push({ name, child, port, log: outputOf(child, "stdout"), stderr: outputOf(child, "stderr") });
     }
   }, 90_000);
 
   afterAll(async () => {
-    await Promise.all(bots.map((bot) => stopProcess(bot.child)));
+    await Promise.all(bots.map((bot) => stopChild(bot.child)));
     await lb?.close();
     await w?.close();
     await redis?.stop();
-    tree?.remove();
   });
 
   it("every instance comes up and listens", async () => {
@@ -217,7 +209,7 @@ describe.skipIf(!redisAvailable())("the compose topology, started from its setti
 
   it("each instance stops cleanly on the compose's stop signal", async () => {
     for (const bot of bots) {
-      expect(await stopProcess(bot.child), `${bot.name}: ${bot.stderr()}`).toBe(0);
+      expect(await stopChild(bot.child), `${bot.name}: ${bot.stderr()}`).toBe(0);
     }
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.ts";
 import { AccountApi } from "../../src/exchange/account.ts";
+import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { Sessions } from "../../src/session/sessions.ts";
@@ -52,5 +53,37 @@ describe("failed-login limits (SECURITY.md, rule 3)", () => {
     const other = await sessions.login(201, { ...sandbox.demo, securityCode: sandbox.currentCode() });
     expect(other.ok).toBe(true);
     expect((await store.keys("")).join(" ")).not.toContain(email);
+  });
+  it("does not count a login the exchange never answered: an outage locks nobody out", async () => {
+    const email = "outage@example.com";
+    sandbox.faults.dropNext(12, { method: "POST", path: "/v1/auth/login" });
+    for (let i = 0; i < 12; i++) {
+      await expect(
+        sessions.login(300, { email, password: "a guess", securityCode: "000000" }),
+      ).rejects.toBeInstanceOf(ExchangeError);
+    }
+    expect(await sessions.loginBlockedUntil(300)).toBeUndefined();
+    const wrong = await sessions.login(300, {
+      email,
+      password: "a guess",
+      securityCode: "000000",
+    });
+    expect(wrong).toMatchObject({ ok: false, reason: "bad-credentials", attemptsLeft: 4 });
+  });
+
+  it("says which failure locked the user out (lockedNow), and refuses the next without a call", async () => {
+    const email = "lockout@example.com";
+    const outcomes = [];
+    for (let i = 0; i < 5; i++) {
+      outcomes.push(await sessions.login(301, { email, password: `guess-${i}`, securityCode: "000000" }));
+    }
+    expect(outcomes.at(-1)).toMatchObject({ ok: false, reason: "rate-limited", lockedNow: true });
+    const before = sandbox.countRequests("POST", "/v1/auth/login");
+    expect(await sessions.login(301, { email, password: "x", securityCode: "000000" })).toMatchObject({
+      ok: false,
+      reason: "rate-limited",
+      lockedNow: false,
+    });
+    expect(sandbox.countRequests("POST", "/v1/auth/login")).toBe(before);
   });
 });

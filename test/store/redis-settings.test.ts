@@ -7,9 +7,9 @@
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { redisSettingsWarnings } from "../../src/store/redis-settings.ts";
-import { outputOf, type ProcessWorld, startProcessWorld, stopProcess } from "../support/bot-process.ts";
+import { type ProcessWorld, startProcessWorld } from "../support/bot-process.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
-import { buildStartTree, spawnStart } from "../support/start-command.ts";
+import { buildForStart, outputOf, spawnStart, stopChild } from "../support/start-command.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
@@ -79,24 +79,22 @@ describe.skipIf(!redisAvailable())("Redis's settings at start-up", () => {
   });
 
   describe("npm start", () => {
-    let tree: ReturnType<typeof buildStartTree>;
     let w: ProcessWorld;
     let redis: RedisServer;
     beforeAll(async () => {
-      tree = buildStartTree(ROOT);
+      buildForStart(ROOT);
       redis = await startRedis({ args: ["--maxmemory-policy", "allkeys-lru"] });
       w = await startProcessWorld({ STORE_URL: redis.url, LOG_LEVEL: "warn" });
     }, 60_000);
     afterAll(async () => {
       await w?.close();
       await redis?.stop();
-      tree?.remove();
     });
 
     it("logs one warning line each, then serves", async () => {
-      const child = spawnStart(tree.dir, w.env, { stdout: "pipe" });
+      const child = spawnStart(ROOT, w.env, { stdout: true });
       const log = outputOf(child, "stdout");
-      const stderr = outputOf(child);
+      const stderr = outputOf(child, "stderr");
       try {
         const user = w.telegram.user(601);
         await user.send("/start");
@@ -110,7 +108,7 @@ describe.skipIf(!redisAvailable())("Redis's settings at start-up", () => {
           expect.objectContaining({ level: 40, msg: FORGETS("no snapshots either") }),
         ]);
       } finally {
-        expect(await stopProcess(child), stderr()).toBe(0);
+        expect(await stopChild(child), stderr()).toBe(0);
       }
     }, 60_000);
   });

@@ -6,25 +6,26 @@
 import { once } from "node:events";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { expect, it } from "vitest";
-import { outputOf, startTreeAndWorld, stopProcess } from "../support/bot-process.ts";
-import { spawnStart } from "../support/start-command.ts";
+import { beforeAll, expect, it } from "vitest";
+import { processWorld } from "../support/bot-process.ts";
+import { buildForStart, outputOf, spawnStart, stopChild } from "../support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-const ready = startTreeAndWorld(ROOT);
+beforeAll(() => buildForStart(ROOT), 60_000);
+const world = processWorld();
 
 it("refuses a second process on one SQLite file with one sentence; a killed first one leaves no stale lock", async () => {
-  const { tree, w } = ready();
+  const w = world();
   const user = w.telegram.user(501);
-  const first = spawnStart(tree.dir, w.env);
-  const firstErr = outputOf(first);
+  const first = spawnStart(ROOT, w.env);
+  const firstErr = outputOf(first, "stderr");
   try {
     await user.send("/start");
     await user.waitForReply(/Welcome/, 20_000);
 
-    const second = spawnStart(tree.dir, w.env);
-    const secondErr = outputOf(second);
+    const second = spawnStart(ROOT, w.env);
+    const secondErr = outputOf(second, "stderr");
     const [code] = await once(second, "exit");
     expect(code).toBe(1);
     expect(secondErr()).toBe(
@@ -38,12 +39,12 @@ it("refuses a second process on one SQLite file with one sentence; a killed firs
   }
   expect(firstErr()).toBe("");
 
-  const third = spawnStart(tree.dir, w.env);
-  const thirdErr = outputOf(third);
+  const third = spawnStart(ROOT, w.env);
+  const thirdErr = outputOf(third, "stderr");
   try {
     await user.send("/help");
     expect((await user.waitForReply(/What I can do/, 20_000)).text).toContain("/balance");
   } finally {
-    expect(await stopProcess(third), thirdErr()).toBe(0);
+    expect(await stopChild(third), thirdErr()).toBe(0);
   }
 }, 90_000);

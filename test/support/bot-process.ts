@@ -1,10 +1,7 @@
 /**
  * What a test needs around real bot processes (`spawnStart`): a sandbox exchange, a Bot API double
- * and a store folder of their own, the environment `npm start` reads to use them, and the child's
- * output and exit.
+ * and a store folder of their own, and the environment `npm start` reads to use them.
  */
-import type { ChildProcess } from "node:child_process";
-import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -12,7 +9,7 @@ import { afterAll, beforeAll } from "vitest";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { Vault } from "../../src/store/vault.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
-import { buildStartTree } from "./start-command.ts";
+import { startEnv } from "./start-command.ts";
 
 export interface ProcessWorld {
   sandbox: Sandbox;
@@ -35,22 +32,12 @@ export async function startProcessWorld(extra: Record<string, string> = {}): Pro
   const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
   const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
   const folder = mkdtempSync(join(tmpdir(), "bot-start-"));
+  const storeUrl = `sqlite://${join(folder, "bot.sqlite")}`;
   return {
     sandbox,
     telegram,
     folder,
-    env: {
-      PATH: process.env.PATH,
-      BOT_TOKEN: telegram.token,
-      TELEGRAM_API_ROOT: telegram.apiRoot,
-      EXCHANGE_API_URL: sandbox.url,
-      EXCHANGE_CLIENT_ID: String(sandbox.clientId),
-      EXCHANGE_CLIENT_SECRET: sandbox.clientSecret,
-      SECRETS_KEY: Vault.generateKey(),
-      STORE_URL: `sqlite://${join(folder, "bot.sqlite")}`,
-      LOG_LEVEL: "silent",
-      ...extra,
-    },
+    env: { ...startEnv({ sandbox, telegram, secretsKey: Vault.generateKey(), storeUrl }), ...extra },
     async close() {
       await telegram.close();
       await sandbox.close();
@@ -59,49 +46,23 @@ export async function startProcessWorld(extra: Record<string, string> = {}): Pro
   };
 }
 
-/** Everything the child wrote on one of its pipes so far (stderr by default). */
-export function outputOf(child: ChildProcess, stream: "stderr" | "stdout" = "stderr"): () => string {
-  let text = "";
-  child[stream]?.setEncoding("utf8").on("data", (chunk: string) => {
-    text += chunk;
-  });
-  return () => text;
-}
-
-/** SIGTERM (unless it already exited), then its exit code. */
-export async function stopProcess(child: ChildProcess): Promise<number | null> {
-  if (child.exitCode !== null || child.signalCode !== null) return child.exitCode;
-  const exited = once(child, "exit");
-  child.kill("SIGTERM");
-  const [code] = await exited;
-  return code as number | null;
-}
-
 /**
- * For a file or describe block: `npm start`'s tree built in a folder of its own (`buildStartTree`)
- * and a world, ready inside its tests and removed after them.
+ * For a file or a describe block: a world ready inside its tests and closed after them.
  *
  * @example
- * const ready = startTreeAndWorld(ROOT);
- * it("…", () => { const { tree, w } = ready(); spawnStart(tree.dir, w.env); });
+ * const w = processWorld();
+ * it("…", () => { spawnStart(ROOT, w().env); });
  */
-export function startTreeAndWorld(
-  root: string,
-  extra: Record<string, string> = {},
-): () => { tree: ReturnType<typeof buildStartTree>; w: ProcessWorld } {
-  let tree: ReturnType<typeof buildStartTree> | undefined;
-  let w: ProcessWorld | undefined;
+export function processWorld(extra: Record<string, string> = {}): () => ProcessWorld {
+  let current: ProcessWorld | undefined;
   beforeAll(async () => {
-    tree = buildStartTree(root);
-    w = await startProcessWorld(extra);
-  }, 60_000);
+    current = await startProcessWorld(extra);
+  });
   afterAll(async () => {
-    await w?.close();
-    tree?.remove();
+    await current?.close();
   });
   return () => {
-    if (tree === undefined || w === undefined)
-      throw new Error("startTreeAndWorld() is ready only inside its tests");
-    return { tree, w };
+    if (current === undefined) throw new Error("processWorld() is ready only inside its tests");
+    return current;
   };
 }

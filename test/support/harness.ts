@@ -79,7 +79,12 @@ export interface PartnerHarnessOptions {
   operatorIds?: number[];
   /** SUPPORT_CONTACT (default "@sandbox_support"). */
   supportContact?: string;
+  /** TERMS_URL (default `TEST_TERMS_URL`). */
+  termsUrl?: string;
 }
+
+/** The terms page every partner harness links to unless told otherwise. */
+export const TEST_TERMS_URL = "https://partner.test/terms";
 
 /** The PIN every `partnerUser()` has set. */
 export const PARTNER_PIN = "482913";
@@ -264,7 +269,10 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         });
       }
       await services.pins.set(id, PARTNER_PIN);
-      await services.users.link(id, partnerUserId, { consent: { version: "test", at: clock.now() }, email });
+      await services.users.link(id, partnerUserId, {
+        consent: { version: "test", url: TEST_TERMS_URL, at: clock.now() },
+        email,
+      });
       return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
     async restartBot() {
@@ -295,6 +303,7 @@ export function partnerConfigFor(sandbox: Sandbox, options: PartnerHarnessOption
         : { kind: "token", token: sandbox.partnerToken },
     operatorIds: options.operatorIds ?? [],
     supportContact: options.supportContact ?? "@sandbox_support",
+    termsUrl: options.termsUrl ?? TEST_TERMS_URL,
   };
 }
 
@@ -312,10 +321,11 @@ export async function logInUpToCode(
   user: FakeUser,
   sandbox: Sandbox,
   password = sandbox.demo.password,
+  email = sandbox.demo.email,
 ): Promise<Message> {
   await user.send("/login");
   await user.waitForReply(/e-mail|E-Mail/);
-  await user.send(sandbox.demo.email);
+  await user.send(email);
   await user.waitForReply(/password|Passwort/);
   const message = await user.send(password);
   await user.waitForReply(/6-digit|6-stellig/);

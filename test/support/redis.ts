@@ -181,7 +181,7 @@ function killer(child: ChildProcess): (signal: NodeJS.Signals) => Promise<void> 
   };
 }
 
-/** A port nothing listens on now (on loopback). */
+/** A port nobody listens on now, on loopback (for a child process to take). */
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();

@@ -9,6 +9,7 @@ import { signInitData, webAppLink } from "../../src/webapp/init-data.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
 import { startHttpServer } from "../../src/webhook.ts";
 import { type Harness, runJobsNearSessionEnd, startHarness } from "../support/harness.ts";
+import { initDataFields, telegramInitData } from "../support/init-data.ts";
 
 let nextId = 7_100;
 
@@ -61,6 +62,18 @@ describe("the Mini App login over HTTP", () => {
     expect(loginCalls()).toBe(before + 1);
     expect((await ada.waitForReply(/Logged in as/)).text).toContain(h.sandbox.demo.email);
     expect((await h.deps.sessions.status(ada.id)).state).toBe("active");
+  });
+
+  it("logs in a user whose Telegram client sends initData without a signature field", async () => {
+    const ada = h.user(nextId++);
+    const initData = telegramInitData(
+      initDataFields({ id: ada.id, first_name: "Ada", language_code: "en" }, h.clock.now()),
+      h.telegram.token,
+    );
+    expect(initData).not.toContain("signature");
+    const response = await post(form(initData));
+    expect(response.status).toBe(200);
+    expect((await ada.waitForReply(/Logged in as/)).text).toContain(h.sandbox.demo.email);
   });
 
   it("refuses forged initData, a stale auth_date, a missing one and an oversized body without a login call", async () => {

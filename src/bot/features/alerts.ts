@@ -16,7 +16,7 @@ import Big from "big.js";
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
-import { formatPercent } from "../../money.ts";
+import { formatChange } from "../../money.ts";
 import type { Translate } from "../../notify/notifier.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -149,7 +149,7 @@ export function alertsFeature(
       const price = new Big(now.price);
       const change = new Big(now.change24h || "0");
       lines.push(
-        ctx.t("alert-now", { price: formatPrice(price, locale), change: formatPercent(change, locale) }),
+        ctx.t("alert-now", { price: formatPrice(price, locale), change: formatChange(change, locale) }),
       );
       if (fires(spec, price, change)) lines.push(ctx.t("alert-already"));
     }

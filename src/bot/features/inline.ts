@@ -16,7 +16,7 @@ import type { Composer } from "grammy";
 import type { InlineQueryResultArticle } from "grammy/types";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
-import { formatPercent } from "../../money.ts";
+import { formatChange } from "../../money.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Chain } from "../middleware-chain.ts";
@@ -112,7 +112,7 @@ export function priceArticle(
   now: number,
 ): InlineQueryResultArticle {
   const change = new Big(price.change24h);
-  const changeVars = { arrow: changeArrow(change), change: formatPercent(change, locale) };
+  const changeVars = { arrow: changeArrow(change), change: formatChange(change, locale) };
   return {
     type: "article",
     id: `price-${price.currency}`.slice(0, 64),

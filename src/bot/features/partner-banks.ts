@@ -178,7 +178,8 @@ function addFlow(deps: { partner: PartnerServices }) {
     const existing = await externalCall(conversation, async () =>
       (await deps.partner.api.bankAccounts(partnerUserId)).map((bank) => bank.iban),
     );
-    await ctx.reply(ctx.t("partner-banks-add-deprecated"));
+    // The exchange marks this endpoint deprecated; the user is told whom to ask if it fails.
+    await ctx.reply(ctx.t("partner-banks-add-intro", { contact: deps.partner.supportContact }));
 
     async function ask<K extends string>(key: string, check: (text: string) => Checked<K>, field: K) {
       await ctx.reply(ctx.t(key), { parse_mode: "HTML" });

@@ -1,8 +1,8 @@
 /**
  * `/start` in partner mode: a Telegram user the bot does not know signs
  * up — e-mail, name, surname, phone (the "share my phone" button, the sender's own contact only, or
- * typed and checked by libphonenumber-js), consent to the terms (version and time kept), and a
- * 6-digit PIN typed twice. Each PIN message is deleted at once and the PIN is kept only as a salted
+ * typed and checked by libphonenumber-js), consent to the terms (TERMS_URL linked; version, address
+ * and time kept), and a 6-digit PIN typed twice, refused when easy to guess. Each PIN message is deleted at once and the PIN is kept only as a salted
  * scrypt hash (partner/pins.ts). Then the exchange creates the partner user and the link
  * Telegram user → partner user is stored for good. A known user gets their verification status.
  */
@@ -10,7 +10,7 @@ import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard, Keyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import { lazy } from "../../lazy.ts";
-import { PIN } from "../../partner/pins.ts";
+import { PIN, pinWeakness } from "../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -67,8 +67,13 @@ function signUpFlow(deps: Deps) {
     const phone = await askPhone(conversation, ctx, telegramId);
 
     const buttons = await flowButtons(conversation, "signup", "button-inactive");
-    await ctx.reply(ctx.t("signup-ask-consent", { version: TERMS_VERSION }), {
+    const termsUrl = deps.partner.termsUrl;
+    // The terms open from a button (and the address stands in the text, for clients without buttons).
+    await ctx.reply(ctx.t("signup-ask-consent", { version: TERMS_VERSION, url: termsUrl }), {
+      link_preview_options: { is_disabled: true },
       reply_markup: new InlineKeyboard()
+        .url(ctx.t("signup-read-terms"), termsUrl)
+        .row()
         .text(ctx.t("signup-consent-agree"), `${buttons.own}agree`)
         .text(ctx.t("signup-consent-decline"), `${buttons.own}decline`),
     });
@@ -82,8 +87,10 @@ function signUpFlow(deps: Deps) {
       await ctx.reply(ctx.t("signup-consent-declined"));
       return;
     }
+    // What was agreed to: the version, the address it was offered at, and when.
     const consent = {
       version: TERMS_VERSION,
+      url: termsUrl,
       at: await externalCall(conversation, async () => deps.clock.now()),
     };
 
@@ -200,15 +207,24 @@ async function askPhone(conversation: Flow, ctx: FlowContext, telegramId: number
   }
 }
 
-/** The PIN, typed twice; each message is deleted before anything else is done with it. */
+/**
+ * The PIN, typed twice; each message is deleted before anything else is done with it. A PIN easy
+ * to guess (partner/pins.ts, `pinWeakness`) is refused at the first typing, with the reason.
+ */
 async function askPin(conversation: Flow, ctx: FlowContext): Promise<string> {
+  await ctx.reply(ctx.t("signup-ask-pin"));
   for (;;) {
-    await ctx.reply(ctx.t("signup-ask-pin"));
     const first = await readPin(conversation, ctx);
+    const weakness = pinWeakness(first);
+    if (weakness !== undefined) {
+      await ctx.reply(ctx.t("signup-weak-pin", { reason: weakness }));
+      continue;
+    }
     await ctx.reply(ctx.t("signup-ask-pin-again"));
     const second = await readPin(conversation, ctx);
     if (first === second) return first;
     await ctx.reply(ctx.t("signup-pin-mismatch"));
+    await ctx.reply(ctx.t("signup-ask-pin"));
   }
 }
 

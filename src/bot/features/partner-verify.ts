@@ -3,16 +3,20 @@
  * provider gave them; the message is deleted like a password, the exchange imports the KYC data
  * (`POST v1/users/{id}/kyc-import`), and the user sees their new status. `/verify TOKEN` in one
  * message works too (that message is deleted first). Refusals are said in a sentence.
+ *
+ * `/verify TOKEN` typed in a group is never imported: the message is deleted at once, and where
+ * the bot may not delete it (not an admin there), the group is told that the token counts as seen.
  */
 import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
+import type { ChatTypeContext, Composer } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
+import { privateChatKeyboard } from "../ui/keyboards.ts";
 import { readKyc } from "../ui/kyc-status.ts";
 
 export const VERIFY_FLOW = "verify";
@@ -49,6 +53,38 @@ export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>
     }
     await ctx.conversation.exitAll();
     await ctx.conversation.enter(VERIFY_FLOW);
+  });
+  return composer;
+}
+
+type GroupContext = ChatTypeContext<BotContext, "group" | "supergroup">;
+
+/**
+ * `/verify TOKEN` in a group (partner mode; bot.ts installs it before the group redirect). The
+ * token is a secret the whole group can read: deleted first, never imported (the import would
+ * tie the user's identity to a token others have seen). Any failure to delete, the usual one
+ * being a bot without the admin right, means the token may still stand there: the answer, a reply
+ * to that message, tells the user to treat it as seen and get a new one. A reply in the group
+ * reaches the user whether or not they ever opened a private chat with the bot, and tells the
+ * others the token is void. `/verify` alone gets the group's usual redirect.
+ */
+export function verifyInGroup(): Feature<GroupContext> {
+  const composer = new Feature<GroupContext>();
+  composer.command("verify", async (ctx, next) => {
+    if (ctx.match.trim() === "") return next();
+    const deleted = await ctx.deleteMessage().then(
+      () => true,
+      () => false,
+    );
+    const keyboard = privateChatKeyboard(ctx.t, ctx.me.username);
+    if (deleted) {
+      await ctx.reply(ctx.t("verify-group-deleted"), { reply_markup: keyboard });
+      return;
+    }
+    await ctx.reply(ctx.t("verify-group-not-deleted"), {
+      reply_markup: keyboard,
+      reply_parameters: { message_id: ctx.msgId ?? 0, allow_sending_without_reply: true },
+    });
   });
   return composer;
 }

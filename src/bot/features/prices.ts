@@ -14,7 +14,7 @@ import Big from "big.js";
 import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
-import { formatPercent } from "../../money.ts";
+import { formatChange } from "../../money.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -182,7 +182,7 @@ export function pricesText(t: Translate, prices: readonly MarketPrice[], locale:
       name: item.name,
       code: item.currency.toUpperCase(),
       price: formatPrice(new Big(item.price), locale),
-      change: formatPercent(change, locale),
+      change: formatChange(change, locale),
     });
   });
   return `${t("prices-title")}\n\n${lines.join("\n")}\n\n${t("prices-hint")}`;

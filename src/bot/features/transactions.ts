@@ -180,7 +180,9 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
     } else if (shown.length === 0) {
       body = ctx.t("transactions-no-more");
     } else {
-      body = `${shown.map((tx) => transactionLine(ctx.t, tx, locale)).join("\n\n")}\n\n${ctx.t("transactions-hint")}`;
+      // The example is a transaction the user has: the newest one on this page (newest first).
+      const example = String(shown[0]?.id ?? "");
+      body = `${shown.map((tx) => transactionLine(ctx.t, tx, locale)).join("\n\n")}\n\n${ctx.t("transactions-hint", { id: example })}`;
     }
     const text = `${title}\n${ctx.t("transactions-page", { page: number + 1 })}\n\n${body}`;
     const tag = filter ?? ALL;
@@ -248,7 +250,21 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
   composer.command("tx", requireLogin(deps), async (ctx) => {
     const id = parseTransactionId(ctx.match);
     if (id === undefined) {
-      await ctx.reply(ctx.t("transactions-bad-id"));
+      // The example is the user's newest transaction; with none (or no answer), no example.
+      const newest = await deps.sessions
+        .use(ctx.from.id, (client) => client.transactions({ start: 0, length: 1 }))
+        .then(
+          (rows) => rows[0]?.id,
+          (error: unknown) => {
+            if (error instanceof ExchangeError) return undefined;
+            throw error;
+          },
+        );
+      await ctx.reply(
+        newest === undefined
+          ? ctx.t("transactions-bad-id-plain")
+          : ctx.t("transactions-bad-id", { id: String(newest) }),
+      );
       return;
     }
     const locale = await ctx.i18n.getLocale();

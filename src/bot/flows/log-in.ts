@@ -47,10 +47,17 @@ export async function logInSteps(
 
   let email: string;
   let passwordCtx: FlowContext | undefined;
+  // A live session is renewed (near its end, or with a remembered password): said, with /logout.
+  const live =
+    status.state === "active" && !options.expired
+      ? { email: status.email, time: formatTime(status.expiresAt, await ctx.i18n.getLocale()) }
+      : undefined;
   if (remembered && status.state !== "logged-out") {
     email = status.email;
-    await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
+    if (live) await ask(ctx.t("login-renew-ask-code", live));
+    else await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
   } else {
+    if (live) await ctx.reply(ctx.t("login-renew-intro", live));
     if (options.expired && status.state === "expired") {
       email = status.email;
       await ask(ctx.t("login-expired-ask-password", { email }));

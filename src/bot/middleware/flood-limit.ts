@@ -1,7 +1,9 @@
 /**
  * A per-user flood limit, per instance and in memory: flooding is about this process's work, and
  * a store round trip per update would cost more than it protects. Over the limit, the user is
- * told once per window and further updates are dropped.
+ * told once per window and further updates are dropped; a dropped tap is still answered (with a
+ * short "slow down"), so no button is left spinning (SECURITY.md, Reliability: every callback
+ * query is answered).
  */
 import type { MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.ts";
@@ -29,6 +31,8 @@ export function floodLimit(options: FloodLimitOptions = {}): MiddlewareFn<BotCon
     }
     window.count++;
     if (window.count <= max) return next();
+    // Best effort, as in the error boundary: a query too old to answer must not become an error here.
+    if (ctx.callbackQuery) await ctx.answerCallbackQuery(ctx.t("flood-slow-down-tap")).catch(() => undefined);
     if (window.count === max + 1 && ctx.chat?.type === "private") await ctx.reply(ctx.t("flood-slow-down"));
   };
 }

@@ -6,7 +6,7 @@ import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import type { Alert, AlertKind } from "../../alerts/rules.ts";
 import type { FiredAt } from "../../alerts/scheduler.ts";
-import { formatPercent } from "../../money.ts";
+import { formatChange, formatPercent } from "../../money.ts";
 import type { Notice, Translate } from "../../notify/notifier.ts";
 import { formatPrice } from "./price-format.ts";
 
@@ -55,7 +55,7 @@ export function alertNotice(alert: Alert, at: FiredAt): Notice {
           code: alert.currency.toUpperCase(),
           level,
           price: formatPrice(at.price, locale),
-          change: formatPercent(at.change, locale),
+          change: formatChange(at.change, locale),
         }),
         t("alert-fired-hint"),
       ].join("\n");

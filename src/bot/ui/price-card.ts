@@ -10,7 +10,7 @@
 import Big from "big.js";
 import type { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice } from "../../market/types.ts";
-import { formatPercent } from "../../money.ts";
+import { formatChange } from "../../money.ts";
 import type { CurrencyChoice } from "./currency-choice.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
 import { changeArrow, formatPrice } from "./price-format.ts";
@@ -45,7 +45,7 @@ export function priceCardHtml(t: Translate, card: PriceCardData, locale: string,
         price: formatPrice(new Big(price.price), locale),
       }),
     )}</b>`,
-    escapeHtml(t("price-change", { arrow: changeArrow(change), change: formatPercent(change, locale) })),
+    escapeHtml(t("price-change", { arrow: changeArrow(change), change: formatChange(change, locale) })),
     escapeHtml(t("price-time", { time: formatDateTime(card.fetchedAt, locale) })),
   ];
   if (card.stale) lines.push(escapeHtml(staleNote(t, card.fetchedAt, now)));

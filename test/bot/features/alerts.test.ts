@@ -120,11 +120,18 @@ describe("price alerts through the bot", () => {
     expect(fired(cy, /🔔.*moved/)).toBe(0);
     await moveTo("xrp", "0.53"); // +6 %
     expect((await cy.waitForReply(/🔔.*moved/)).text).toContain(
-      "XRP (XRP) moved +6% in 24 h (your alert: ±5%)",
+      "XRP (XRP) moved +6.00% in 24 h (your alert: ±5%)",
     );
+    // One rounding rule for a change: the same moment reads the same in /price, /prices and inline.
+    await cy.send("/price xrp");
+    expect((await cy.waitForReply(/XRP/)).text).toContain("+6.00%");
+    await cy.send("/prices");
+    expect((await cy.waitForReply(/Prices|prices/)).text).toMatch(/XRP\)[^\n]*\+6\.00%/);
+    const results = await cy.inlineResults(await cy.inlineQuery("xrp"));
+    expect(JSON.stringify(results)).toContain("+6.00%");
     await moveTo("xrp", "0.519"); // +3.8 %: re-armed
     await moveTo("xrp", "0.47"); // −6 %
-    expect((await cy.waitForReply(/🔔.*moved/)).text).toContain("moved -6%");
+    expect((await cy.waitForReply(/🔔.*moved/)).text).toContain("moved -6.00%");
   });
 
   it("alerts and their fired state survive a restart", async () => {

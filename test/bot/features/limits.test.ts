@@ -70,7 +70,9 @@ describe("/limits", () => {
     );
     expect(reply.text).toContain("Today: 1,500 of 15,000");
     expect(reply.text).toContain("📤 Crypto withdrawals (*)\nToday: 0 of 5,000");
-    expect(reply.text).toContain("does not say in which unit");
+    // The note says what the user can do, not what the exchange's documentation lacks.
+    expect(reply.text).toContain("an order over a limit is refused and nothing leaves your account");
+    expect(reply.text).not.toContain("documentation");
     // In the order of the spec's list.
     const order = [
       "Euro deposits",

@@ -175,7 +175,10 @@ describe("partner mode: customer commands", () => {
     await user.send("/banks");
     await user.waitForReply(/no bank account/);
     await user.tap("➕ Add");
-    await user.waitForReply(/deprecated/);
+    // Written for the user: what to do if adding fails, not that the endpoint is deprecated.
+    const intro = await user.waitForReply(/Let's add your bank account/);
+    expect(intro.text).toContain("contact @sandbox_support");
+    expect(intro.text).not.toContain("deprecated");
     await user.waitForReply(/name of the bank/);
     await user.send("Sparkasse Berlin");
     await user.waitForReply(/IBAN/);

@@ -5,8 +5,9 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pinWeakness, WEAK_PINS } from "../../../src/partner/pins.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { type Harness, startHarness } from "../../support/harness.ts";
+import { type Harness, startHarness, TEST_TERMS_URL } from "../../support/harness.ts";
 
 /** Answers the questions up to the phone step. */
 async function upToPhone(user: FakeUser, email: string): Promise<void> {
@@ -26,7 +27,10 @@ async function upToPhone(user: FakeUser, email: string): Promise<void> {
 /** Consent and the PIN twice; returns the PIN messages (to check they were deleted). */
 async function consentAndPin(user: FakeUser, pin: string): Promise<number[]> {
   const consent = await user.waitForReply(/terms \(version/);
-  expect(consent.buttons.flat()).toEqual(["✅ I agree", "❌ I do not agree"]);
+  // The terms can be read before agreeing: a URL button to TERMS_URL, and the address in the text.
+  expect(consent.buttons).toEqual([["📄 Read the terms"], ["✅ I agree", "❌ I do not agree"]]);
+  expect(consent.replyMarkup).toMatchObject({ inline_keyboard: [[{ url: TEST_TERMS_URL }], [{}, {}]] });
+  expect(consent.text).toContain(TEST_TERMS_URL);
   await user.tap("✅ I agree", consent);
   await user.waitForReply(/6-digit PIN/);
   const first = await user.send(pin);
@@ -62,7 +66,8 @@ describe("partner sign-up", () => {
 
     expect(grace.deletedMessageIds()).toEqual(expect.arrayContaining(pinMessages));
     const link = await h.deps.partner?.users.get(grace.id);
-    expect(link?.consent).toEqual({ version: "2026-11", at: h.clock.now() });
+    // Kept with the consent: which terms (version and address) and when.
+    expect(link?.consent).toEqual({ version: "2026-11", url: TEST_TERMS_URL, at: h.clock.now() });
     const created = h.sandbox.state.partnerUser(link?.partnerUserId ?? 0);
     expect(created?.email).toBe("grace@example.com");
     expect(created?.info).toMatchObject({ name: "Grace", surname: "Hopper" });
@@ -106,16 +111,69 @@ describe("partner sign-up", () => {
     await ida.waitForReply(/6-digit PIN/);
     const a = await ida.send("12345");
     await ida.waitForReply(/exactly 6 digits/);
-    const b = await ida.send("111111");
+    const b = await ida.send("271828");
     await ida.waitForReply(/same PIN again/);
-    const c = await ida.send("222222");
+    const c = await ida.send("314159");
     await ida.waitForReply(/PINs differ/);
-    const d = await ida.send("333333");
+    await ida.waitForReply(/choose a 6-digit PIN/);
+    const d = await ida.send("161803");
     await ida.waitForReply(/same PIN again/);
-    const e = await ida.send("333333");
+    const e = await ida.send("161803");
     await ida.waitForReply(/is open/);
     expect(ida.deletedMessageIds()).toEqual(expect.arrayContaining([a, b, c, d, e].map((m) => m.message_id)));
-    expect(await h.deps.partner?.pins.verify(ida.id, "333333")).toEqual({ ok: true });
+    expect(await h.deps.partner?.pins.verify(ida.id, "161803")).toEqual({ ok: true });
+  });
+
+  it("refuses a PIN easy to guess, says why, deletes it, and takes a good one", async () => {
+    const max = h.user();
+    await upToPhone(max, "max@example.com");
+    await max.send("+49 30 901821");
+    await max.tap("✅ I agree", await max.waitForReply(/terms/));
+    await max.waitForReply(/6-digit PIN/);
+    const typed: number[] = [];
+    const cases: [string, RegExp][] = [
+      ["000000", /all its digits are the same/],
+      ["777777", /all its digits are the same/],
+      ["123456", /count up or down in a row/],
+      ["654321", /count up or down in a row/],
+      ["012345", /count up or down in a row/],
+      ["987654", /count up or down in a row/],
+      // Round the dial: 9 is followed by 0.
+      ["890123", /count up or down in a row/],
+      ["123123", /PINs people choose most/],
+      ["112233", /PINs people choose most/],
+      ["696969", /PINs people choose most/],
+    ];
+    for (const [pin, reason] of cases) {
+      typed.push((await max.send(pin)).message_id);
+      const said = await max.waitForReply(/too easy to guess/);
+      expect(said.text, pin).toMatch(reason);
+      expect(said.text).toContain("Please choose another one.");
+    }
+    typed.push((await max.send("583920")).message_id);
+    await max.waitForReply(/same PIN again/);
+    typed.push((await max.send("583920")).message_id);
+    await max.waitForReply(/is open/);
+    expect(max.deletedMessageIds()).toEqual(expect.arrayContaining(typed));
+    expect(await h.deps.partner?.pins.verify(max.id, "583920")).toEqual({ ok: true });
+  });
+
+  it("knows every class of weak PIN, and the store refuses them too", async () => {
+    const runs: string[] = [];
+    for (let start = 0; start < 10; start++) {
+      const up = Array.from({ length: 6 }, (_, i) => (start + i) % 10).join("");
+      runs.push(up, [...up].reverse().join(""));
+    }
+    expect(new Set(runs).size).toBe(20);
+    for (const pin of runs) expect(pinWeakness(pin), pin).toBe("run");
+    for (let d = 0; d < 10; d++) expect(pinWeakness(String(d).repeat(6))).toBe("same");
+    for (const pin of WEAK_PINS) expect(pinWeakness(pin), pin).toBe("common");
+    // Close to a class is not in it.
+    for (const pin of ["123457", "112234", "135790", "246810", "975310", "482913", "000001"]) {
+      expect(pinWeakness(pin), pin).toBeUndefined();
+    }
+    await expect(h.deps.partner?.pins.set(424242, "121212")).rejects.toThrow(/too easy to guess/);
+    expect(await h.deps.partner?.pins.has(424242)).toBe(false);
   });
 
   it("stores nothing when the terms are declined", async () => {

@@ -90,6 +90,80 @@ describe("partner /verify and the KYC re-check", () => {
     expect((await user.waitForReply()).text).toContain("does not look like a share token");
   });
 
+  /** The bot's messages in a group, as the Bot API double answered them. */
+  function groupReplies(groupId: number): { text: string; replyTo: unknown; markup: unknown }[] {
+    return h.telegram.callLog.items
+      .filter((c) => c.method === "sendMessage" && c.chatId === groupId && c.ok)
+      .map((c) => ({
+        text: String(c.payload.text),
+        replyTo: c.payload.reply_parameters,
+        markup: c.payload.reply_markup,
+      }));
+  }
+
+  function kycImports(partnerUserId: number): number {
+    return h.sandbox.requests.filter((r) => r.path === `/v1/users/${partnerUserId}/kyc-import`).length;
+  }
+
+  it("deletes a token typed with /verify in a group at once, and never imports it", async () => {
+    const user = await h.partnerUser(undefined, { kycStatus: "not_started" });
+    const groupId = -100_500_001;
+    const typed = await user.sendInGroup("/verify group-share-token-0123456789", groupId);
+    const deleted = await h.telegram.waitForCall(
+      "deleteMessage",
+      (c) => c.chatId === groupId && c.payload.message_id === typed.message_id,
+    );
+    expect(deleted.ok).toBe(true);
+    await h.telegram.waitUntilIdle();
+    // Deleted first: the bot's first call in that group.
+    expect(h.telegram.callLog.items.find((c) => c.chatId === groupId)?.method).toBe("deleteMessage");
+    const [said] = groupReplies(groupId);
+    expect(said?.text).toContain("I deleted your message");
+    expect(said?.text).toContain("get a new one");
+    expect(JSON.stringify(said?.markup)).toContain("t.me/");
+    expect(kycImports(user.partnerUserId)).toBe(0);
+    expect(h.sandbox.state.partnerUser(user.partnerUserId)?.partner?.kyc_status).toBe("not_started");
+    // /verify alone in a group is no secret: the usual redirect, nothing deleted.
+    const alone = await user.sendInGroup("/verify", groupId);
+    await h.telegram.waitUntilIdle();
+    expect(groupReplies(groupId).at(-1)?.text).toContain("only talk about accounts in a private chat");
+    expect(
+      h.telegram.callLog.items.some(
+        (c) =>
+          c.method === "deleteMessage" && c.payload.message_id === alone.message_id && c.chatId === groupId,
+      ),
+    ).toBe(false);
+  });
+
+  it("where it may not delete in a group, says to treat the token as seen, and never imports it", async () => {
+    const user = await h.partnerUser(undefined, { kycStatus: "not_started" });
+    const groupId = -100_500_002;
+    h.telegram.denyDeletes(groupId);
+    const typed = await user.sendInGroup(
+      "/verify@sandbox_exchange_bot leaked-share-token-0123456789",
+      groupId,
+    );
+    const refused = await h.telegram.waitForCall(
+      "deleteMessage",
+      (c) => c.chatId === groupId && c.payload.message_id === typed.message_id,
+    );
+    expect(refused.ok).toBe(false);
+    await h.telegram.waitUntilIdle();
+    const [said] = groupReplies(groupId);
+    expect(said?.text).toContain("Treat it as seen: get a new token");
+    // An answer to the very message that holds the token, so its author sees it.
+    expect(said?.replyTo).toMatchObject({ message_id: typed.message_id });
+    expect(kycImports(user.partnerUserId)).toBe(0);
+    // The user then sends a new token privately, and that one is imported.
+    await user.send("/verify fresh-private-token-0123456789");
+    expect((await user.waitForReply()).text).toMatch(/handed over/);
+    expect(
+      h.sandbox.requests
+        .filter((r) => r.path === `/v1/users/${user.partnerUserId}/kyc-import`)
+        .map((r) => r.body),
+    ).toEqual([{ token: "fresh-private-token-0123456789" }]);
+  });
+
   it("tells a verified user so, and a stranger to sign up", async () => {
     const user = await h.partnerUser();
     await user.send("/verify");

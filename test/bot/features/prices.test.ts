@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCurrency } from "../../../src/bot/ui/currency-choice.ts";
 import { formatDateTime } from "../../../src/bot/ui/format.ts";
 import { changeArrow, formatPrice } from "../../../src/bot/ui/price-format.ts";
-import { formatPercent } from "../../../src/money.ts";
+import { formatChange } from "../../../src/money.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
@@ -124,7 +124,7 @@ describe("/prices and /price", () => {
       const price = h.sandbox.market.price(currency.code, now());
       const change = h.sandbox.market.change24h(currency.code, now());
       expect(reply.text).toContain(
-        `${changeArrow(change)} ${currency.name} (${currency.code.toUpperCase()}): ${formatPrice(price, "en")} (${formatPercent(change, "en")} in 24 h)`,
+        `${changeArrow(change)} ${currency.name} (${currency.code.toUpperCase()}): ${formatPrice(price, "en")} (${formatChange(change, "en")} in 24 h)`,
       );
     }
     expect(reply.text).toContain("/price btc");
@@ -137,8 +137,8 @@ describe("/prices and /price", () => {
     nextTick();
     await ada.send("/prices");
     const reply = await ada.waitForReply(/Prices in euros/);
-    const ltc = formatPercent(h.sandbox.market.change24h("ltc", now()), "en");
-    const eth = formatPercent(h.sandbox.market.change24h("eth", now()), "en");
+    const ltc = formatChange(h.sandbox.market.change24h("ltc", now()), "en");
+    const eth = formatChange(h.sandbox.market.change24h("eth", now()), "en");
     expect(reply.text).toContain(`▲ Litecoin (LTC): €160.00 (${ltc} in 24 h)`);
     expect(reply.text).toContain(`▼ Ethereum (ETH): €1,500.00 (${eth} in 24 h)`);
   });
@@ -214,7 +214,7 @@ describe("/prices and /price", () => {
     expect(reply.text).toContain("Bitcoin (BTC): 12.345,67\u00a0€");
     expect(reply.text).toContain(`Kurs vom ${formatDateTime(now(), "de")} UTC`);
     await ute.send("/prices");
-    const ltc = formatPercent(h.sandbox.market.change24h("ltc", now()), "de");
+    const ltc = formatChange(h.sandbox.market.change24h("ltc", now()), "de");
     expect((await ute.waitForReply(/Kurse in Euro/)).text).toContain(
       `▲ Litecoin (LTC): 160,00\u00a0€ (${ltc} in 24 h)`,
     );

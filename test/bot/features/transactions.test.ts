@@ -88,12 +88,15 @@ describe("/transactions and /tx", () => {
     expect(first.buttons.flat()).not.toContain("‹ Previous");
     const request = h.sandbox.requests.filter((r) => r.path === "/v1/transactions").at(-1);
     expect(request?.query).toMatchObject({ start: "0", length: "6" });
+    // The /tx example is a transaction the user has: the newest one shown.
+    expect(first.text).toContain(`e.g. /tx ${wanted[0]}.`);
 
     await ada.tap("Next ›");
     const second = await ada.waitForReply((m) => m.edited);
     expect(second.messageId).toBe(first.messageId);
     expect(second.text).toContain("Page 2");
     expect(ids(second)).toEqual(wanted.slice(5, 10));
+    expect(second.text).toContain(`e.g. /tx ${wanted[5]}.`);
     expect(second.buttons.flat()).toEqual(expect.arrayContaining(["‹ Previous", "Next ›"]));
 
     await ada.tap("Next ›");
@@ -192,7 +195,9 @@ describe("/transactions and /tx", () => {
   it("/tx with a bad id, or one that does not exist, gets a sentence", async () => {
     for (const bad of ["/tx", "/tx abc", "/tx 0", "/tx -3", "/tx 1.5"]) {
       await ada.send(bad);
-      expect((await ada.waitForReply()).text).toContain("whole number above zero");
+      const said = (await ada.waitForReply()).text;
+      expect(said).toContain("whole number above zero");
+      expect(said).toContain(`e.g. /tx ${all[0]?.id} for your newest one`);
     }
     await ada.send("/tx 99999");
     expect((await ada.waitForReply()).text).toBe("There is no transaction #99999 in your account.");
@@ -207,5 +212,26 @@ describe("/transactions and /tx", () => {
     expect(list.buttons.flat()).toContain("Weiter ›");
     await eva.send("/tx 99999");
     expect((await eva.waitForReply()).text).toContain("keine Transaktion #99999");
+  });
+});
+
+describe("/tx examples for a user without transactions", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.stop());
+
+  it("gives no example number when there is no transaction to point at", async () => {
+    const ada = await h.loggedInUser();
+    expect(h.sandbox.state.transactionsOf(h.sandbox.seeded.demo)).toEqual([]);
+    await ada.send("/tx abc");
+    const said = (await ada.waitForReply()).text;
+    expect(said).toBe(
+      "Send the transaction number after /tx, as /transactions lists it. It is a whole number above zero.",
+    );
+    await ada.send("/transactions");
+    const list = (await ada.waitForReply(/Your transactions/)).text;
+    expect(list).not.toMatch(/\/tx \d/);
   });
 });
