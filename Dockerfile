@@ -19,9 +19,12 @@ COPY package.json package-lock.json .npmrc ./
 # Production dependencies only; Node itself comes from the image, not the `node` dev dependency.
 # --omit=optional leaves out what only builds: sqlite3's optional node-gyp (npm compiles with its
 # own) and TypeScript, an optional peer of a Mini App dependency (valibot): 68 packages, ~36 MB.
-# test/production-graph.test.ts checks that nothing else is optional.
+# test/production-graph.test.ts checks that nothing else is optional. A compiled sqlite3 leaves its
+# sources and object files beside the binding (~20 MB); only build/Release/node_sqlite3.node loads.
 RUN npm ci --omit=dev --omit=optional --no-audit --no-fund \
- && npm cache clean --force
+ && npm cache clean --force \
+ && cd node_modules/sqlite3 \
+ && rm -rf deps build/Release/obj build/Release/obj.target build/Release/.deps build/Release/*.a
 
 # Build stage: TypeScript → JavaScript (dist/), as `npm run build` does outside Docker. Node runs
 # the compiled files, not the sources: its type stripping costs ~30 MiB RSS in the running bot
