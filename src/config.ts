@@ -119,10 +119,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     throw new ConfigError("EXCHANGE_CLIENT_ID", "EXCHANGE_CLIENT_ID must be a whole number.");
   }
 
-  const storeUrl = text("STORE_URL") ?? "sqlite://data/bot.sqlite";
-  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
-    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
-  }
+  const storeUrl = storeUrlOf(env);
 
   const secretsKey = strict
     ? required("SECRETS_KEY", "32 random bytes in base64 (openssl rand -base64 32)")
@@ -276,6 +273,18 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     exchangeMode: modeText,
     partner,
   };
+}
+
+/**
+ * STORE_URL alone, for tools that need nothing else (`npm run backup`): the default, or the
+ * sentence naming a bad one.
+ */
+export function storeUrlOf(env: Env): string {
+  const storeUrl = env.STORE_URL?.trim() || "sqlite://data/bot.sqlite";
+  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
+    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
+  }
+  return storeUrl;
 }
 
 const SUPPORT_CONTACT_SHAPE = /^(@\w{4,32}|[^\s@]+@[^\s@]+\.[^\s@]+|https?:\/\/\S+)$/;

@@ -105,7 +105,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   switch (scheme) {
     case "sqlite": {
       const { openSqliteStore } = await import("./sqlite.ts");
-      return openSqliteStore(url.slice("sqlite://".length), {
+      return openSqliteStore(sqliteFileOf(url) ?? "", {
         namespace,
         onError,
         ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
@@ -125,4 +125,12 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         "STORE_URL must start with sqlite://, redis:// or memory:// (for example sqlite://data/bot.sqlite).",
       );
   }
+}
+
+/**
+ * The file of a `sqlite://PATH` store URL as written (relative to the working directory, or
+ * absolute); undefined for any other URL. The bot's lock and `npm run backup` find the file here.
+ */
+export function sqliteFileOf(url: string): string | undefined {
+  return url.startsWith("sqlite://") ? url.slice("sqlite://".length) : undefined;
 }
