@@ -2,10 +2,19 @@
  * A Store that counts its calls, wrapped around the real one in the bench's bot process (through
  * createServices' `wrapStore`), so a report can say how many store reads and writes an update costs.
  */
-import type { Store } from "../../src/store/store.ts";
+import type { IndexEntry, Store } from "../../src/store/store.ts";
 
-export const STORE_READS = ["get", "keys"] as const;
-export const STORE_WRITES = ["set", "delete", "setIfAbsent", "increment", "deleteIfEquals"] as const;
+export const STORE_READS = ["get", "keys", "indexMembers"] as const;
+export const STORE_WRITES = [
+  "set",
+  "delete",
+  "setIfAbsent",
+  "increment",
+  "deleteIfEquals",
+  "setIndexed",
+  "addToIndex",
+  "unindex",
+] as const;
 export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
 
 export class CountingStore implements Store {
@@ -17,6 +26,10 @@ export class CountingStore implements Store {
     setIfAbsent: 0,
     increment: 0,
     deleteIfEquals: 0,
+    indexMembers: 0,
+    setIndexed: 0,
+    addToIndex: 0,
+    unindex: 0,
   };
   readonly #inner: Store;
 
@@ -51,6 +64,27 @@ export class CountingStore implements Store {
   keys(prefix: string): Promise<string[]> {
     this.counts.keys++;
     return this.#inner.keys(prefix);
+  }
+  setIndexed(
+    key: string,
+    value: unknown,
+    ttlMs: number | undefined,
+    entries: readonly IndexEntry[],
+  ): Promise<void> {
+    this.counts.setIndexed++;
+    return this.#inner.setIndexed(key, value, ttlMs, entries);
+  }
+  addToIndex(index: string, member: string): Promise<void> {
+    this.counts.addToIndex++;
+    return this.#inner.addToIndex(index, member);
+  }
+  indexMembers(index: string): Promise<string[]> {
+    this.counts.indexMembers++;
+    return this.#inner.indexMembers(index);
+  }
+  unindex(index: string, member: string, key: string): Promise<boolean> {
+    this.counts.unindex++;
+    return this.#inner.unindex(index, member, key);
   }
   purgeDeleted(): Promise<void> {
     return this.#inner.purgeDeleted();

@@ -12,7 +12,7 @@
  * @example
  * const store = cachedStore(await openStore("sqlite://data/bot.sqlite"), { prefixes: { "session:": "untimed" } });
  */
-import type { Store } from "./store.ts";
+import type { IndexEntry, Store } from "./store.ts";
 
 export interface CachedStoreOptions {
   /**
@@ -118,6 +118,32 @@ class CachedStore implements Store {
 
   keys(prefix: string): Promise<string[]> {
     return this.#inner.keys(prefix);
+  }
+
+  async setIndexed(
+    key: string,
+    value: unknown,
+    ttlMs: number | undefined,
+    entries: readonly IndexEntry[],
+  ): Promise<void> {
+    if (this.#kind(key) === undefined) return this.#inner.setIndexed(key, value, ttlMs, entries);
+    const json = JSON.stringify(value);
+    const now = Date.now();
+    // Always written: the index entries are not cached, so "unchanged" cannot be known here.
+    await this.#write(key, () => this.#inner.setIndexed(key, value, ttlMs, entries));
+    if (!this.#writing.has(key)) this.#remember(key, json, ttlMs === undefined ? undefined : now + ttlMs);
+  }
+
+  addToIndex(index: string, member: string): Promise<void> {
+    return this.#inner.addToIndex(index, member);
+  }
+
+  indexMembers(index: string): Promise<string[]> {
+    return this.#inner.indexMembers(index);
+  }
+
+  unindex(index: string, member: string, key: string): Promise<boolean> {
+    return this.#inner.unindex(index, member, key);
   }
 
   purgeDeleted(): Promise<void> {

@@ -48,6 +48,14 @@ end
 return 0
 `;
 
+/** Removes an index member unless the record still exists (a native TTL makes it absent). */
+const unindexScript = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+return redis.call('SREM', KEYS[2], ARGV[1])
+`;
+
 /**
  * Connects to Redis at `url` and returns a Store over it. Rejects (within a few seconds) when Redis
  * cannot be reached at start-up; after that, a lost connection makes operations reject until the
@@ -91,7 +99,14 @@ export async function openRedisStore(
     if (client.isReady) await client.close();
     else if (client.isOpen) client.destroy();
   };
-  return new KeyvStore({ keyv, atomic: redisAtomic(client), keyPrefix: `${options.namespace}::`, close });
+  return new KeyvStore({
+    keyv,
+    atomic: redisAtomic(client),
+    keyPrefix: `${options.namespace}::`,
+    // One colon: apart from every record key (`bot::…`), and a Redis set, not a Keyv value.
+    indexPrefix: `${options.namespace}:index:`,
+    close,
+  });
 }
 
 function redisAtomic(client: RedisClient): AtomicBackend {
@@ -146,6 +161,24 @@ function redisAtomic(client: RedisClient): AtomicBackend {
         });
       }
       return entries;
+    },
+
+    async setIndexed(rawKey, raw, ttlMs, entries) {
+      // MULTI/EXEC: the record and its index members are applied together.
+      const multi = client.multi();
+      if (ttlMs === undefined) multi.set(rawKey, raw);
+      else multi.set(rawKey, raw, { expiration: { type: "PX", value: ttlMs } });
+      for (const [rawIndex, member] of entries) multi.sAdd(rawIndex, member);
+      await multi.exec();
+    },
+    async indexAdd(rawIndex, member) {
+      await client.sAdd(rawIndex, member);
+    },
+    async indexMembers(rawIndex) {
+      return client.sMembers(rawIndex);
+    },
+    async indexRemoveUnlessLive(rawIndex, member, rawKey) {
+      return (await client.eval(unindexScript, { keys: [rawKey, rawIndex], arguments: [member] })) === 1;
     },
   };
 }
