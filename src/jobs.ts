@@ -124,6 +124,7 @@ export function startBackgroundJobs(options: {
     }
     if (holds && !was) {
       deps.log.info({ holder: lease.holderId }, "this instance runs the background jobs");
+      await indexOldRecords();
       clearInterval(keepAlive);
       keepAlive = setInterval(() => {
         if (lease.held) void lease.hold().catch(() => {});
@@ -136,6 +137,24 @@ export function startBackgroundJobs(options: {
       alerts.drop();
     }
     return holds;
+  }
+
+  /**
+   * The ticks list sessions, open orders and alerts through store indexes. Records written by a
+   * version without them (or by such an instance still running during a rolling deploy) are added
+   * by one key listing each time an instance takes the lead: a SCAN on Redis, but not per tick.
+   */
+  async function indexOldRecords(): Promise<void> {
+    try {
+      const [sessions, orders, alerts] = await Promise.all([
+        deps.sessions.indexExisting(),
+        deps.orders.ledger.indexExisting(),
+        deps.alertBook.indexExisting(),
+      ]);
+      deps.log.debug({ sessions, orders, alerts }, "records listed in the store indexes");
+    } catch (error) {
+      deps.log.error({ err: error }, "indexing older records failed; the next lead tries again");
+    }
   }
 
   /** Partner mode: users whose verification was pending and has changed are told, once. */
