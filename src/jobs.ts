@@ -146,12 +146,15 @@ export function startBackgroundJobs(options: {
    */
   async function indexOldRecords(): Promise<void> {
     try {
-      const [sessions, orders, alerts] = await Promise.all([
+      const [sessions, orders, alerts, partner] = await Promise.all([
         deps.sessions.indexExisting(),
         deps.orders.ledger.indexExisting(),
         deps.alertBook.indexExisting(),
+        deps.partner
+          ? Promise.all([deps.partner.kyc.indexExisting(), new MasterAlerts(deps.store).indexExisting()])
+          : [],
       ]);
-      deps.log.debug({ sessions, orders, alerts }, "records listed in the store indexes");
+      deps.log.debug({ sessions, orders, alerts, partner }, "records listed in the store indexes");
     } catch (error) {
       deps.log.error({ err: error }, "indexing older records failed; the next lead tries again");
     }

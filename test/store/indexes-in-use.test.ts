@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AlertBook } from "../../src/alerts/book.ts";
 import { ManualClock } from "../../src/clock.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
+import { MasterAlerts } from "../../src/partner/master-alerts.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 
 let store: Store;
@@ -102,5 +103,19 @@ describe("alerts through indexes", () => {
     expect(await store.indexMembers("alerts:9")).toEqual([]);
     expect((await book.loadAll()).alerts).toEqual([]);
     expect(await store.indexMembers("alerts")).toEqual([]);
+  });
+});
+
+describe("partner master-balance alerts through an index", () => {
+  it("an alert written before the index is listed after indexExisting, and leaves when removed", async () => {
+    const alerts = new MasterAlerts(store);
+    const old = { currency: "eur", threshold: "1000", armed: true, generation: 1, setBy: 3 };
+    await store.set("master-alert:eur", old);
+    expect(await alerts.list()).toEqual([]);
+    expect(await alerts.indexExisting()).toBe(1);
+    expect(await alerts.list()).toEqual([old]);
+    expect(await alerts.remove("EUR")).toBe(true);
+    expect(await alerts.list()).toEqual([]);
+    expect(await store.indexMembers("master-alerts")).toEqual([]);
   });
 });
