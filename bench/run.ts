@@ -15,11 +15,11 @@ import { benchBalance } from "./balance.ts";
 import { benchFanout } from "./fanout.ts";
 import { benchHelp } from "./help.ts";
 import { benchInline } from "./inline.ts";
-import { benchTick } from "./tick.ts";
 import { compileBotProcess } from "./lib/child.ts";
 import { startEnv } from "./lib/env.ts";
 import { type BenchResult, type Goal, goalsTable } from "./lib/goals.ts";
 import { benchMemory } from "./memory.ts";
+import { benchTick } from "./tick.ts";
 
 const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f").split(",").map((s) => s.trim()));
 const profile = Boolean(process.env.BENCH_PROFILE);

@@ -4,7 +4,7 @@
  */
 import type { IndexEntry, Store } from "../../src/store/store.ts";
 
-export const STORE_READS = ["get", "keys", "indexMembers"] as const;
+export const STORE_READS = ["get", "getMany", "keys", "indexMembers"] as const;
 export const STORE_WRITES = [
   "set",
   "delete",
@@ -20,6 +20,7 @@ export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[numbe
 export class CountingStore implements Store {
   readonly counts: Record<StoreOp, number> = {
     get: 0,
+    getMany: 0,
     keys: 0,
     set: 0,
     delete: 0,
@@ -40,6 +41,10 @@ export class CountingStore implements Store {
   get<T>(key: string): Promise<T | undefined> {
     this.counts.get++;
     return this.#inner.get<T>(key);
+  }
+  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    this.counts.getMany++;
+    return this.#inner.getMany<T>(keys);
   }
   set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     this.counts.set++;

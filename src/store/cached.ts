@@ -84,6 +84,11 @@ class CachedStore implements Store {
     return value;
   }
 
+  /** Each key as `get` reads it: cached keys from memory, the rest from the store. */
+  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    return Promise.all(keys.map((key) => this.get<T>(key)));
+  }
+
   async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     if (this.#kind(key) === undefined) return this.#inner.set(key, value, ttlMs);
     const json = JSON.stringify(value);

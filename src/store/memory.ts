@@ -71,6 +71,9 @@ export async function openMemoryStore(name: string, options: { namespace: string
     async getRaw(rawKey) {
       return data.get(rawKey);
     },
+    async getManyRaw(rawKeys) {
+      return rawKeys.map((key) => data.get(key));
+    },
     async deleteIfRaw(rawKey, raw) {
       if (data.get(rawKey) !== raw) return false;
       return data.delete(rawKey);

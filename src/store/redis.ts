@@ -48,6 +48,29 @@ end
 return 0
 `;
 
+/**
+ * Compare-and-delete on the value's text: deletes when the stored string is ARGV[1] followed by
+ * "}" or by ',"expires":N}' with N >= ARGV[2] (Keyv's rule: expired when now > expires).
+ */
+const deleteIfTextScript = `
+local current = redis.call('GET', KEYS[1])
+if not current then
+  return 0
+end
+local head = ARGV[1]
+if current == head .. '}' then
+  return redis.call('DEL', KEYS[1])
+end
+local withExpiry = head .. ',"expires":'
+if string.sub(current, 1, #withExpiry) == withExpiry then
+  local expires = tonumber(string.match(string.sub(current, #withExpiry + 1), '^(%d+)}$'))
+  if expires and expires >= tonumber(ARGV[2]) then
+    return redis.call('DEL', KEYS[1])
+  end
+end
+return 0
+`;
+
 /** Removes an index member unless the record still exists (a native TTL makes it absent). */
 const unindexScript = `
 if redis.call('EXISTS', KEYS[1]) == 1 then
@@ -140,6 +163,15 @@ function redisAtomic(client: RedisClient): AtomicBackend {
     },
     async deleteIfRaw(rawKey, raw) {
       return (await client.eval(deleteIfScript, { keys: [rawKey], arguments: [raw] })) === 1;
+    },
+    async getManyRaw(rawKeys) {
+      if (rawKeys.length === 0) return [];
+      return (await client.mGet([...rawKeys])).map((value) => value ?? undefined);
+    },
+    async deleteIfValueText(rawKey, head, now) {
+      return (
+        (await client.eval(deleteIfTextScript, { keys: [rawKey], arguments: [head, String(now)] })) === 1
+      );
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;

@@ -155,6 +155,19 @@ function sqliteAtomic(
       return typeof value === "string" ? value : undefined;
     },
 
+    async getManyRaw(rawKeys) {
+      if (rawKeys.length === 0) return [];
+      const rows = await query(
+        `SELECT key, value FROM ${table} WHERE key IN (${rawKeys.map((_, i) => `?${i + 1}`).join(", ")})`,
+        ...rawKeys,
+      );
+      const found = new Map(rows.map((row) => [row.key, row.value]));
+      return rawKeys.map((key) => {
+        const value = found.get(key);
+        return typeof value === "string" ? value : undefined;
+      });
+    },
+
     async deleteIfRaw(rawKey, raw) {
       const rows = await query(
         `DELETE FROM ${table} WHERE key = ?1 AND value = ?2 RETURNING 1 AS gone`,

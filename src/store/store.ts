@@ -23,6 +23,11 @@ import { StoreError } from "./errors.ts";
 export interface Store {
   /** The value, or `undefined` when the key is absent or expired. */
   get<T>(key: string): Promise<T | undefined>;
+  /**
+   * The values of several keys in one round trip (MGET on Redis), each as `get` would give it:
+   * the per-update reads of a chat (store/update-reads.ts).
+   */
+  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>>;
   /** Sets the value; with `ttlMs` (> 0) it expires that many milliseconds from now. */
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   /** Deletes the key; true when something was deleted. */

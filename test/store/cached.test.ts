@@ -11,6 +11,10 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
       calls.push(`get ${key}`);
       return inner.get(key);
     },
+    getMany: (keys) => {
+      calls.push(`getMany ${keys.join(",")}`);
+      return inner.getMany(keys);
+    },
     set: (key, value, ttl) => {
       calls.push(`set ${key}`);
       return inner.set(key, value, ttl);

@@ -221,6 +221,55 @@ export function describeStoreContract(
       expect(await store.deleteIfEquals("obj", { b: [1, 2], a: 1 })).toBe(true);
     });
 
+    test("deleteIfEquals: the value as it was written, with or without a TTL, strings that need escaping", async () => {
+      const store = await open();
+      stopTime();
+      for (const value of [
+        "holder-1",
+        ":colon first",
+        'quote " and \\ slash',
+        { b: 2, a: [1, "x"] },
+        7,
+        null,
+      ]) {
+        await store.set("k", value, shortTtl);
+        expect(await store.deleteIfEquals("k", value)).toBe(true);
+        expect(await store.get("k")).toBeUndefined();
+        await store.set("k", value);
+        expect(await store.deleteIfEquals("k", value)).toBe(true);
+        expect(await store.get("k")).toBeUndefined();
+      }
+      // A value that starts like the expected one is not it.
+      await store.set("k", "holder-10", shortTtl);
+      expect(await store.deleteIfEquals("k", "holder-1")).toBe(false);
+      await store.set("k", { a: 1, b: 2 });
+      expect(await store.deleteIfEquals("k", { a: 1 })).toBe(false);
+      // An expired value is not there to delete.
+      await store.set("k", "holder-2", shortTtl);
+      await pass(pastShortTtl);
+      expect(await store.deleteIfEquals("k", "holder-2")).toBe(false);
+    });
+
+    test("getMany: several keys at once, each as get reads it", async () => {
+      const store = await open();
+      stopTime();
+      await store.set("a", { n: 1 });
+      await store.set("b", ":colon", shortTtl);
+      await store.set("c", "gone soon", shortTtl);
+      await store.set("d", "stays", 10 * pastShortTtl);
+      expect(await store.getMany([])).toEqual([]);
+      expect(await store.getMany(["a", "missing", "b", "a"])).toEqual([
+        { n: 1 },
+        undefined,
+        ":colon",
+        { n: 1 },
+      ]);
+      await pass(pastShortTtl);
+      expect(await store.getMany(["c", "d", "a"])).toEqual([undefined, "stays", { n: 1 }]);
+      const other = await open();
+      expect(await other.getMany(["a"])).toEqual([{ n: 1 }]);
+    });
+
     test("deleteIfEquals: concurrent releases from two instances, exactly one true", async () => {
       const a = await open();
       const b = await open();
@@ -334,6 +383,7 @@ export function describeStoreContract(
       await expect(store.setIfAbsent("k", 2)).rejects.toThrow(/closed/);
       await expect(store.keys("")).rejects.toThrow(/closed/);
       await expect(store.indexMembers("auth")).rejects.toThrow(/closed/);
+      await expect(store.getMany(["k"])).rejects.toThrow(/closed/);
     });
   });
 }
