@@ -34,6 +34,7 @@ import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
 import { AUTH_PREFIX, Sessions } from "./session/sessions.ts";
 import { cachedStore } from "./store/cached.ts";
 import { openStore, type Store } from "./store/store.ts";
+import { updateReads } from "./store/update-reads.ts";
 import { Vault } from "./store/vault.ts";
 
 export interface Services {
@@ -69,7 +70,7 @@ export async function createServices(
   // session, the conversation state, the alerts pause, the profile and the login record (its
   // token sealed) are kept in memory (store/cached.ts).
   // Never with Redis, where several instances write them.
-  const store = /^sqlite:/.test(config.storeUrl)
+  const cached = /^sqlite:/.test(config.storeUrl)
     ? cachedStore(wrapped, {
         prefixes: {
           [SESSION_PREFIX]: "untimed",
@@ -80,7 +81,14 @@ export async function createServices(
           [OPEN_FLAG_PREFIX]: "timed",
         },
       })
-    : wrapped;
+    : undefined;
+  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
+  const reads = cached
+    ? undefined
+    : updateReads(wrapped, {
+        prefixes: [SESSION_PREFIX, CONVERSATION_PREFIX, PAUSED_PREFIX, OPEN_FLAG_PREFIX, AUTH_PREFIX],
+      });
+  const store = cached ?? reads?.store ?? wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
@@ -139,6 +147,7 @@ export async function createServices(
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
+    ...(reads ? { readScope: reads.scope } : {}),
   };
   return {
     deps,
