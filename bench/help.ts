@@ -11,7 +11,7 @@ import { type BotProcess, startBotProcess, startWholeBot } from "./lib/child.ts"
 import { summarizeProfile } from "./lib/cpu-profile.ts";
 import { drive, type Env, makeUsers } from "./lib/env.ts";
 import type { BenchResult, Goal } from "./lib/goals.ts";
-import { counted, type PerUpdate, perUpdateTable } from "./lib/per-update.ts";
+import { countedDrive, type PerUpdate, perUpdateTable } from "./lib/per-update.ts";
 import { int, type LatencySummary, mib, ms, rate, ratio, summarize, table } from "./lib/stats.ts";
 import { BENCH_STORES, type BenchStore, type FreshStore, freshStore, storeLabel } from "./lib/stores.ts";
 
@@ -87,11 +87,10 @@ async function helpAt(
     const seq = await drive(env, { users, total: plan.sequential, concurrency: 1, text, expect });
     const botBefore = await bot.memory();
     const driverBefore = process.cpuUsage();
-    const { result: conc, perUpdate } = await counted(
+    const { result: conc, perUpdate } = await countedDrive(
       env,
       bot,
-      plan.concurrent,
-      () => drive(env, { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect }),
+      { users, total: plan.concurrent, concurrency: plan.inFlight, text, expect },
       store,
     );
     const driverCpu = process.cpuUsage(driverBefore);

@@ -79,7 +79,11 @@ export async function benchTick(users = Number(process.env.BENCH_TICK_USERS ?? 1
     // What an instance does when it takes the jobs lead: records written without their index (the
     // login records above, as an older version wrote them) are indexed, by one key listing each.
     started = performance.now();
-    const indexed = await Promise.all([sessions.indexExisting(), ledger.indexExisting(), book.indexExisting()]);
+    const indexed = await Promise.all([
+      sessions.indexExisting(),
+      ledger.indexExisting(),
+      book.indexExisting(),
+    ]);
     lines.push(
       `Taking the lead: ${indexed.reduce((a, b) => a + b, 0)} records indexed by key listings in ` +
         `${((performance.now() - started) / 1000).toFixed(1)} s (once per lead, not per tick).`,

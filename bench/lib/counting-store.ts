@@ -2,7 +2,7 @@
  * A Store that counts its calls, wrapped around the real one in the bench's bot process (through
  * createServices' `wrapStore`), so a report can say how many store reads and writes an update costs.
  */
-import type { IndexEntry, Store } from "../../src/store/store.ts";
+import type { Store } from "../../src/store/store.ts";
 
 export const STORE_READS = ["get", "getMany", "keys", "indexMembers"] as const;
 export const STORE_WRITES = [
@@ -70,14 +70,9 @@ export class CountingStore implements Store {
     this.counts.keys++;
     return this.#inner.keys(prefix);
   }
-  setIndexed(
-    key: string,
-    value: unknown,
-    ttlMs: number | undefined,
-    entries: readonly IndexEntry[],
-  ): Promise<void> {
+  setIndexed(...args: Parameters<Store["setIndexed"]>): Promise<void> {
     this.counts.setIndexed++;
-    return this.#inner.setIndexed(key, value, ttlMs, entries);
+    return this.#inner.setIndexed(...args);
   }
   addToIndex(index: string, member: string): Promise<void> {
     this.counts.addToIndex++;

@@ -6,7 +6,7 @@
 import type { Counters } from "./bot-process.ts";
 import type { BotProcess } from "./child.ts";
 import { STORE_READS, STORE_WRITES } from "./counting-store.ts";
-import type { Env } from "./env.ts";
+import { type DriveOptions, drive, type Env } from "./env.ts";
 import { ms, table } from "./stats.ts";
 
 export interface PerUpdate {
@@ -50,6 +50,16 @@ export async function counted<T>(
   } finally {
     unsubscribe();
   }
+}
+
+/** `counted` around one closed-loop run (`drive`) of `options.total` updates. */
+export function countedDrive(
+  env: Env,
+  bot: BotProcess,
+  options: DriveOptions,
+  store?: { commands(): Promise<number | undefined> },
+): Promise<{ result: Awaited<ReturnType<typeof drive>>; perUpdate: PerUpdate }> {
+  return counted(env, bot, options.total, () => drive(env, options), store);
 }
 
 const each = (n: number, updates: number) => (n / updates).toFixed(2);

@@ -15,6 +15,7 @@
  * bot.use((ctx, next) => reads.scope(next)); // after the chat lock
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { DelegatingStore } from "./delegating.ts";
 import type { IndexEntry, Store } from "./store.ts";
 
 export interface UpdateReads {
@@ -42,25 +43,24 @@ export function updateReads(inner: Store, options: { prefixes: readonly string[]
   };
 }
 
-class BatchedReads implements Store {
-  readonly #inner: Store;
+class BatchedReads extends DelegatingStore {
   readonly #prefixes: readonly string[];
   readonly #scopes: AsyncLocalStorage<Scope>;
 
   constructor(inner: Store, prefixes: readonly string[], scopes: AsyncLocalStorage<Scope>) {
-    this.#inner = inner;
+    super(inner);
     this.#prefixes = prefixes;
     this.#scopes = scopes;
   }
 
-  async get<T>(key: string): Promise<T | undefined> {
+  override async get<T>(key: string): Promise<T | undefined> {
     const scope = this.#scopes.getStore();
-    if (scope === undefined || scope.written.has(key)) return this.#inner.get<T>(key);
+    if (scope === undefined || scope.written.has(key)) return this.inner.get<T>(key);
     const id = this.#idOf(key);
     if (id !== undefined && !scope.fetched.has(id)) {
       scope.fetched.add(id);
       const keys = this.#prefixes.map((prefix) => prefix + id);
-      const all = this.#inner.getMany(keys);
+      const all = this.inner.getMany(keys);
       keys.forEach((k, i) => {
         if (scope.written.has(k)) return;
         const value = all.then((values) => values[i]);
@@ -70,72 +70,48 @@ class BatchedReads implements Store {
       });
     }
     const read = scope.values.get(key);
-    if (read === undefined) return this.#inner.get<T>(key);
+    if (read === undefined) return this.inner.get<T>(key);
     // Callers change what they get: each read gets its own copy.
     return structuredClone((await read) as T | undefined);
   }
 
-  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+  override getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
     return Promise.all(keys.map((key) => this.get<T>(key)));
   }
 
-  set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+  override set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     this.#written(key);
-    return this.#inner.set(key, value, ttlMs);
+    return this.inner.set(key, value, ttlMs);
   }
 
-  delete(key: string): Promise<boolean> {
+  override delete(key: string): Promise<boolean> {
     this.#written(key);
-    return this.#inner.delete(key);
+    return this.inner.delete(key);
   }
 
-  setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
+  override setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
     this.#written(key);
-    return this.#inner.setIfAbsent(key, value, ttlMs);
+    return this.inner.setIfAbsent(key, value, ttlMs);
   }
 
-  increment(key: string, ttlMs: number): Promise<number> {
+  override increment(key: string, ttlMs: number): Promise<number> {
     this.#written(key);
-    return this.#inner.increment(key, ttlMs);
+    return this.inner.increment(key, ttlMs);
   }
 
-  deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
+  override deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
     this.#written(key);
-    return this.#inner.deleteIfEquals(key, expected);
+    return this.inner.deleteIfEquals(key, expected);
   }
 
-  setIndexed(
+  override setIndexed(
     key: string,
     value: unknown,
     ttlMs: number | undefined,
     entries: readonly IndexEntry[],
   ): Promise<void> {
     this.#written(key);
-    return this.#inner.setIndexed(key, value, ttlMs, entries);
-  }
-
-  keys(prefix: string): Promise<string[]> {
-    return this.#inner.keys(prefix);
-  }
-
-  addToIndex(index: string, member: string): Promise<void> {
-    return this.#inner.addToIndex(index, member);
-  }
-
-  indexMembers(index: string): Promise<string[]> {
-    return this.#inner.indexMembers(index);
-  }
-
-  unindex(index: string, member: string, key: string): Promise<boolean> {
-    return this.#inner.unindex(index, member, key);
-  }
-
-  purgeDeleted(): Promise<void> {
-    return this.#inner.purgeDeleted();
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
+    return this.inner.setIndexed(key, value, ttlMs, entries);
   }
 
   /** The id a per-chat key is for (`session:42` → "42"), or undefined for any other key. */
