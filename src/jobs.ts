@@ -24,6 +24,9 @@ import { MasterAlerts } from "./partner/master-alerts.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp/paths.ts";
 
+/** The second pass of indexing older records, after taking the lead: past a rolling deploy. */
+const REINDEX_AFTER_MS = 15 * 60_000;
+
 export interface BackgroundJobs {
   /** Runs one tick now (tests and the demo call it instead of waiting). */
   tick(): Promise<void>;
@@ -125,6 +128,7 @@ export function startBackgroundJobs(options: {
     if (holds && !was) {
       deps.log.info({ holder: lease.holderId }, "this instance runs the background jobs");
       await indexOldRecords();
+      reindexAt = deps.clock.now() + REINDEX_AFTER_MS;
       clearInterval(keepAlive);
       keepAlive = setInterval(() => {
         if (lease.held) void lease.hold().catch(() => {});
@@ -141,9 +145,11 @@ export function startBackgroundJobs(options: {
 
   /**
    * The ticks list sessions, open orders and alerts through store indexes. Records written by a
-   * version without them (or by such an instance still running during a rolling deploy) are added
-   * by one key listing each time an instance takes the lead: a SCAN on Redis, but not per tick.
+   * version without them are added by one key listing each time an instance takes the lead, and
+   * once more a while later (an instance of that version may still be running during a rolling
+   * deploy): a SCAN on Redis, but not per tick.
    */
+  let reindexAt: number | undefined;
   async function indexOldRecords(): Promise<void> {
     try {
       const [sessions, orders, alerts, partner] = await Promise.all([
@@ -220,6 +226,10 @@ export function startBackgroundJobs(options: {
 
   async function tick(): Promise<void> {
     if (!(await leads())) return;
+    if (reindexAt !== undefined && deps.clock.now() >= reindexAt) {
+      reindexAt = undefined;
+      await indexOldRecords();
+    }
     try {
       await checkSessions({ ...deps, notify });
     } catch (error) {
