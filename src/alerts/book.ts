@@ -10,8 +10,8 @@
  *   alerts:version            a counter bumped on every change of a user's alerts
  *   alerts-change:{seq}       the user whose alerts changed at that version (kept an hour)
  *
- * Listings read store indexes kept with these records (`alerts`, `alerts:{userId}`, `alerts-off`,
- * `alerts-paused`), never a key listing: on Redis that is a SCAN of every key of every user.
+ * Listings read store indexes kept with these records (`alerts`, `alerts:{userId}`, `alerts:off`,
+ * `alerts:paused`), never a key listing: on Redis that is a SCAN of every key of every user.
  *
  * The armed state lives apart from the alert, so the scheduler marking an alert as fired never
  * brings back an alert the user has just removed.
@@ -31,8 +31,8 @@ const VERSION_KEY = "alerts:version";
 /** Store indexes: everyone's alerts (`userId:id`), one user's (ids), the fired ones, the paused users. */
 const ALERTS_INDEX = "alerts";
 const userAlertsIndex = (userId: number) => `alerts:${userId}`;
-const OFF_INDEX = "alerts-off";
-const PAUSED_INDEX = "alerts-paused";
+const OFF_INDEX = "alerts:off";
+const PAUSED_INDEX = "alerts:paused";
 /** `alerts-paused:{userId}`: read on every private update (services.ts caches it in memory). */
 export const PAUSED_PREFIX = "alerts-paused:";
 /** The version counter must outlive everything; the store wants a TTL for counters. */

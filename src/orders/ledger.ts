@@ -168,8 +168,8 @@ const sendKey = (id: string) => `order-send:${id}`;
 const OPEN_PREFIX = "order-open:";
 const openKey = (userId: number, id: string) => `${OPEN_PREFIX}${userId}:${id}`;
 /** Store indexes of open actions: everyone's (members `userId:id`, read by the tick), one user's (ids). */
-const OPEN_INDEX = "order-open";
-const openIndex = (userId: number) => `order-open:${userId}`;
+const OPEN_INDEX = "orders:open";
+const openIndex = (userId: number) => `orders:open:${userId}`;
 const openEntries = (userId: number, id: string) => [
   { index: OPEN_INDEX, member: `${userId}:${id}` },
   { index: openIndex(userId), member: id },

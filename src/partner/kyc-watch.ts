@@ -17,7 +17,7 @@ import type { PartnerUsers } from "./users.ts";
 const PREFIX = "partner-kyc-pending:";
 const pendingKey = (telegramId: number) => `${PREFIX}${telegramId}`;
 /** The store index of watched users (the tick reads it, never a key listing). */
-const INDEX = "partner-kyc-pending";
+const INDEX = "partner:kyc-pending";
 
 export interface KycChange {
   telegramId: number;

@@ -35,7 +35,7 @@ export interface FiredMasterAlert {
 const PREFIX = "master-alert:";
 const alertKey = (currency: string) => `${PREFIX}${currency}`;
 /** The store index of currencies with an alert (the tick reads it, never a key listing). */
-const INDEX = "master-alerts";
+const INDEX = "partner:master-alerts";
 const firedKey = (alert: MasterAlert) => `master-alert-fired:${alert.currency}:${alert.generation}`;
 /** A claim only has to outlive a tick that overlaps another. */
 const FIRED_TTL_MS = 7 * 24 * 60 * 60_000;

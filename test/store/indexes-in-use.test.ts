@@ -39,7 +39,7 @@ describe("open orders through indexes", () => {
     expect((await ledger.open(7)).map((a) => a.id)).toEqual([action.id]);
     await ledger.markSettled(action.id, "success");
     expect(await ledger.usersWithOpenActions()).toEqual([]);
-    expect(await store.indexMembers("order-open:7")).toEqual([]);
+    expect(await store.indexMembers("orders:open:7")).toEqual([]);
   });
 
   it("an open key gone by its TTL is dropped from both indexes by the next listing", async () => {
@@ -51,8 +51,8 @@ describe("open orders through indexes", () => {
     vi.setSystemTime(Date.now() + 120_000);
     clock.advance(120_000);
     expect(await ledger.open()).toEqual([]);
-    expect(await store.indexMembers("order-open")).toEqual([]);
-    expect(await store.indexMembers("order-open:8")).toEqual([]);
+    expect(await store.indexMembers("orders:open")).toEqual([]);
+    expect(await store.indexMembers("orders:open:8")).toEqual([]);
     expect(await ledger.usersWithOpenActions()).toEqual([]);
   });
 });
@@ -91,7 +91,7 @@ describe("alerts through indexes", () => {
     expect(after.disarmed.size).toBe(0);
     expect(after.paused.size).toBe(0);
     expect(await store.indexMembers("alerts")).toEqual([`5:${added.alert.id}`]);
-    expect(await store.indexMembers("alerts-off")).toEqual([]);
+    expect(await store.indexMembers("alerts:off")).toEqual([]);
   });
 
   it("a listed alert whose record was deleted behind the book's back drops out when read", async () => {
@@ -116,6 +116,6 @@ describe("partner master-balance alerts through an index", () => {
     expect(await alerts.list()).toEqual([old]);
     expect(await alerts.remove("EUR")).toBe(true);
     expect(await alerts.list()).toEqual([]);
-    expect(await store.indexMembers("master-alerts")).toEqual([]);
+    expect(await store.indexMembers("partner:master-alerts")).toEqual([]);
   });
 });
