@@ -14,6 +14,7 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
+import { indexExistingKeys } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
 import { NotLoggedInError } from "./errors.ts";
@@ -147,7 +148,8 @@ export class Sessions {
       lastActivityAt: now,
     };
     const previous = await this.#store.get<AuthRecord>(authKey(userId));
-    await this.#store.set(authKey(userId), record);
+    // Listed in the "auth" index with the record, atomically: the tick reads the index, not the keyspace.
+    await this.#store.setIndexed(authKey(userId), record, undefined, [authIndexEntry(userId)]);
     await this.#perUser.clear(String(userId));
     // The e-mail's failures stay (others may be guessing it); this attempt was not one of them.
     await this.#perEmail.release(email.slot);
@@ -303,16 +305,36 @@ export class Sessions {
       }
     }
     await this.#store.delete(authKey(userId));
+    await this.unlist(userId);
     await this.#store.delete(passwordKey(userId));
     for (const key of this.#alsoWipe(userId)) await this.#store.delete(key);
     await this.#store.purgeDeleted();
     return { wasLoggedIn };
   }
 
-  /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
+  /**
+   * User ids listed in the "auth" index: every stored session, and maybe some whose record is gone
+   * (expired); `status()` says so, and `unlist()` drops them.
+   */
   async userIds(): Promise<number[]> {
-    const keys = await this.#store.keys(AUTH_PREFIX);
-    return keys.map((key) => Number(key.slice(AUTH_PREFIX.length))).filter(Number.isSafeInteger);
+    const members = await this.#store.indexMembers(AUTH_INDEX);
+    return members.map(Number).filter(Number.isSafeInteger);
+  }
+
+  /** Drops the user from the "auth" index unless a login record is there (the sweep met a gone one). */
+  async unlist(userId: number): Promise<void> {
+    await this.#store.unindex(AUTH_INDEX, String(userId), authKey(userId));
+  }
+
+  /**
+   * Adds login records written before the "auth" index existed to it (one key listing). Run when an
+   * instance becomes the jobs leader; returns how many records it saw.
+   */
+  indexExisting(): Promise<number> {
+    return indexExistingKeys(this.#store, AUTH_PREFIX, (key) => {
+      const userId = Number(key.slice(AUTH_PREFIX.length));
+      return Number.isSafeInteger(userId) ? [authIndexEntry(userId)] : [];
+    });
   }
 }
 
@@ -322,6 +344,9 @@ const TOUCH_GRANULARITY_MS = 10_000;
 /** The login record (sealed token, expiry, last activity); never written with a TTL. */
 export const AUTH_PREFIX = "auth:";
 const authKey = (userId: number) => `${AUTH_PREFIX}${userId}`;
+/** The index of user ids with a login record (store indexes: the tick lists it, never the keyspace). */
+const AUTH_INDEX = "auth";
+const authIndexEntry = (userId: number) => ({ index: AUTH_INDEX, member: String(userId) });
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
 /** A hash, not the address: store keys are not the place for personal data. */
 const emailSubject = (email: string) =>
