@@ -36,6 +36,7 @@ import { AUTH_PREFIX, type LoginOutcome, Sessions } from "./session/sessions.ts"
 import { cachedStore } from "./store/cached.ts";
 import { observedStore } from "./store/observed.ts";
 import { openStore, type Store } from "./store/store.ts";
+import { updateReads } from "./store/update-reads.ts";
 import { Vault } from "./store/vault.ts";
 
 export interface Services {
@@ -86,7 +87,7 @@ export async function createServices(
   // token and e-mail sealed; with a TTL, so only what this process wrote is kept) are kept in
   // memory (store/cached.ts).
   // Never with Redis, where several instances write them.
-  const store = /^sqlite:/.test(config.storeUrl)
+  const cached = /^sqlite:/.test(config.storeUrl)
     ? cachedStore(wrapped, {
         prefixes: {
           [SESSION_PREFIX]: "untimed",
@@ -97,7 +98,14 @@ export async function createServices(
           [OPEN_FLAG_PREFIX]: "timed",
         },
       })
-    : wrapped;
+    : undefined;
+  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
+  const reads = cached
+    ? undefined
+    : updateReads(wrapped, {
+        prefixes: [SESSION_PREFIX, CONVERSATION_PREFIX, PAUSED_PREFIX, OPEN_FLAG_PREFIX, AUTH_PREFIX],
+      });
+  const store = cached ?? reads?.store ?? wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
@@ -165,6 +173,7 @@ export async function createServices(
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
+    ...(reads ? { readScope: reads.scope } : {}),
   };
   return {
     deps,

@@ -19,6 +19,7 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
+import { indexExistingKeys } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
 import { NotLoggedInError } from "./errors.ts";
@@ -162,7 +163,8 @@ export class Sessions {
       ...(options.rememberPassword ? { keep: true } : {}),
     };
     const previous = await this.#read(userId);
-    await this.#write(userId, record);
+    // Listed in the "auth" index with the record, atomically: the tick reads the index, not the keyspace.
+    await this.#write(userId, record, { list: true });
     await this.#perUser.clear(String(userId));
     // The e-mail's failures stay (others may be guessing it); this attempt was not one of them.
     await this.#perEmail.release(email.slot);
@@ -217,15 +219,28 @@ export class Sessions {
     if (record?.keep) await this.#write(userId, { ...record, keep: false });
   }
 
+  /**
+   * The session's state. Its `email` is opened when it is first read: the expiry sweep asks every
+   * listed session for its state and times only, and is spared a decryption per session and tick.
+   */
   async status(userId: number): Promise<SessionStatus> {
     const record = await this.#read(userId);
-    const email = record && this.#email(record);
-    if (record === undefined || email === undefined) return { state: "logged-out" };
-    if (record.expired || record.expiresAt <= this.#clock.now())
-      return { state: "expired", email, lastActivityAt: record.lastActivityAt };
+    if (record === undefined) return { state: "logged-out" };
+    const email = this.#lazyEmail(record);
+    if (record.expired || record.expiresAt <= this.#clock.now()) {
+      return {
+        state: "expired",
+        get email() {
+          return email();
+        },
+        lastActivityAt: record.lastActivityAt,
+      };
+    }
     return {
       state: "active",
-      email,
+      get email() {
+        return email();
+      },
       expiresAt: record.expiresAt,
       lastActivityAt: record.lastActivityAt,
     };
@@ -330,6 +345,7 @@ export class Sessions {
       }
     }
     await this.#store.delete(authKey(userId));
+    await this.unlist(userId);
     await this.#store.delete(passwordKey(userId));
     for (const key of this.#alsoWipe(userId)) await this.#store.delete(key);
     await this.#store.purgeDeleted();
@@ -351,9 +367,17 @@ export class Sessions {
     return stored;
   }
 
-  /** The record's e-mail (opened, or as an older version kept it); undefined when it does not open. */
-  #email(record: StoredAuth): string | undefined {
-    return record.sealedEmail === undefined ? record.email : this.#vault.open(record.sealedEmail);
+  /**
+   * The record's e-mail (opened, or as an older version kept it), at the first call. #read checked
+   * its key id; one altered in the store (the key id right, the rest not) reads as "".
+   */
+  #lazyEmail(record: StoredAuth): () => string {
+    let email: string | undefined;
+    return () => {
+      email ??=
+        (record.sealedEmail === undefined ? record.email : this.#vault.open(record.sealedEmail)) ?? "";
+      return email;
+    };
   }
 
   /**
@@ -361,7 +385,7 @@ export class Sessions {
    * it, else a day past its token's end. A record of an older version (no `keep` yet) keeps
    * whatever remembered password is there.
    */
-  async #write(userId: number, record: StoredAuth): Promise<void> {
+  async #write(userId: number, record: StoredAuth, options: { list?: boolean } = {}): Promise<void> {
     const { email, sealedEmail, ...rest } = record;
     const keep = rest.keep ?? (await this.#store.get(passwordKey(userId))) !== undefined;
     const stored: StoredAuth = {
@@ -372,10 +396,14 @@ export class Sessions {
         sealedEmail === undefined ? this.#vault.encrypt(email ?? "") : this.#vault.current(sealedEmail),
       keep,
     };
-    if (keep) return this.#store.set(authKey(userId), stored);
-    const ttlMs = rest.expiresAt + ENDED_SESSION_KEPT_MS - this.#clock.now();
-    if (ttlMs > 0) return this.#store.set(authKey(userId), stored, ttlMs);
-    await this.#store.delete(authKey(userId));
+    const ttlMs = keep ? undefined : rest.expiresAt + ENDED_SESSION_KEPT_MS - this.#clock.now();
+    if (ttlMs !== undefined && ttlMs <= 0) {
+      await this.#store.delete(authKey(userId));
+    } else if (options.list) {
+      await this.#store.setIndexed(authKey(userId), stored, ttlMs, [authIndexEntry(userId)]);
+    } else {
+      await this.#store.set(authKey(userId), stored, ttlMs);
+    }
   }
 
   /** The record's token while it is live and a configured key opens it. */
@@ -389,10 +417,29 @@ export class Sessions {
     return sealed === undefined ? undefined : this.#vault.open(sealed);
   }
 
-  /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
+  /**
+   * User ids listed in the "auth" index: every stored session, and maybe some whose record is gone
+   * (expired); `status()` says so, and `unlist()` drops them.
+   */
   async userIds(): Promise<number[]> {
-    const keys = await this.#store.keys(AUTH_PREFIX);
-    return keys.map((key) => Number(key.slice(AUTH_PREFIX.length))).filter(Number.isSafeInteger);
+    const members = await this.#store.indexMembers(AUTH_INDEX);
+    return members.map(Number).filter(Number.isSafeInteger);
+  }
+
+  /** Drops the user from the "auth" index unless a login record is there (the sweep met a gone one). */
+  async unlist(userId: number): Promise<void> {
+    await this.#store.unindex(AUTH_INDEX, String(userId), authKey(userId));
+  }
+
+  /**
+   * Adds login records written before the "auth" index existed to it (one key listing). Run when an
+   * instance becomes the jobs leader; returns how many records it saw.
+   */
+  indexExisting(): Promise<number> {
+    return indexExistingKeys(this.#store, AUTH_PREFIX, (key) => {
+      const userId = Number(key.slice(AUTH_PREFIX.length));
+      return Number.isSafeInteger(userId) ? [authIndexEntry(userId)] : [];
+    });
   }
 }
 
@@ -420,6 +467,9 @@ export const ENDED_SESSION_KEPT_MS = 24 * 60 * 60_000;
 /** The login record (sealed e-mail and token, expiry, last activity); with a TTL (see above). */
 export const AUTH_PREFIX = "auth:";
 const authKey = (userId: number) => `${AUTH_PREFIX}${userId}`;
+/** The index of user ids with a login record (store indexes: the tick lists it, never the keyspace). */
+const AUTH_INDEX = "auth";
+const authIndexEntry = (userId: number) => ({ index: AUTH_INDEX, member: String(userId) });
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
 /** Not the address: store keys are not the place for personal data (the limit keys it again). */
 const emailSubject = (email: string) =>

@@ -27,6 +27,8 @@ export interface RedisServer {
 export interface StartRedisOptions {
   /** Keep the data across down()/up(): an append-only file, written on every command. */
   persist?: boolean;
+  /** More redis-server flags, after the ones above (a later flag wins): a deployment's settings. */
+  args?: string[];
 }
 
 /**
@@ -129,7 +131,18 @@ async function launch(
     : ["--appendonly", "no"];
   const child = spawn(
     bin,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      ...persistence,
+      "--dir",
+      dir,
+      ...(options.args ?? []),
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
