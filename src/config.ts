@@ -119,24 +119,10 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     throw new ConfigError("EXCHANGE_CLIENT_ID", "EXCHANGE_CLIENT_ID must be a whole number.");
   }
 
-  const storeUrl = text("STORE_URL") ?? "sqlite://data/bot.sqlite";
-  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
-    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
-  }
+  const storeUrl = storeUrlOf(env);
 
-  const secretsKey = strict
-    ? required("SECRETS_KEY", "32 random bytes in base64 (openssl rand -base64 32)")
-    : text("SECRETS_KEY");
-  if (secretsKey !== undefined) {
-    for (const key of secretsKey.split(",")) {
-      if (Buffer.from(key.trim(), "base64").length !== 32) {
-        throw new ConfigError(
-          "SECRETS_KEY",
-          "SECRETS_KEY must be 32 random bytes in base64 (openssl rand -base64 32).",
-        );
-      }
-    }
-  }
+  const secretsKey = strict ? required("SECRETS_KEY", SECRETS_KEY_WHAT) : text("SECRETS_KEY");
+  if (secretsKey !== undefined) checkSecretsKey(secretsKey);
 
   const botMode = text("BOT_MODE") ?? "polling";
   if (botMode !== "polling" && botMode !== "webhook") {
@@ -276,6 +262,46 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     exchangeMode: modeText,
     partner,
   };
+}
+
+/**
+ * What a chore on the store needs (`npm run rotate-secrets`): STORE_URL and SECRETS_KEY, the latter
+ * required; nothing of the bot's other variables.
+ *
+ * @example
+ * const { storeUrl, secretsKey } = loadStoreConfig(process.env); // throws ConfigError
+ */
+export function loadStoreConfig(env: Env): { storeUrl: string; secretsKey: string } {
+  const storeUrl = storeUrlOf(env);
+  const secretsKey = env.SECRETS_KEY?.trim();
+  if (!secretsKey) {
+    throw new ConfigError("SECRETS_KEY", `SECRETS_KEY is missing: set it to ${SECRETS_KEY_WHAT}.`);
+  }
+  checkSecretsKey(secretsKey);
+  return { storeUrl, secretsKey };
+}
+
+const SECRETS_KEY_WHAT = "32 random bytes in base64 (openssl rand -base64 32)";
+
+/** Every comma-separated key of SECRETS_KEY is 32 bytes of base64. */
+function checkSecretsKey(secretsKey: string): void {
+  for (const key of secretsKey.split(",")) {
+    if (Buffer.from(key.trim(), "base64").length !== 32) {
+      throw new ConfigError("SECRETS_KEY", `SECRETS_KEY must be ${SECRETS_KEY_WHAT}.`);
+    }
+  }
+}
+
+/**
+ * STORE_URL alone, for tools that need nothing else (`npm run backup`): the default, or the
+ * sentence naming a bad one.
+ */
+export function storeUrlOf(env: Env): string {
+  const storeUrl = env.STORE_URL?.trim() || "sqlite://data/bot.sqlite";
+  if (!/^(sqlite|redis|rediss):\/\/.+/.test(storeUrl)) {
+    throw new ConfigError("STORE_URL", "STORE_URL must be sqlite://PATH or redis://HOST:PORT.");
+  }
+  return storeUrl;
 }
 
 const SUPPORT_CONTACT_SHAPE = /^(@\w{4,32}|[^\s@]+@[^\s@]+\.[^\s@]+|https?:\/\/\S+)$/;

@@ -24,6 +24,9 @@ import { MasterAlerts } from "./partner/master-alerts.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp-paths.ts";
 
+/** The second pass of indexing older records, after taking the lead: past a rolling deploy. */
+const REINDEX_AFTER_MS = 15 * 60_000;
+
 export interface BackgroundJobs {
   /** Runs one tick now (tests and the demo call it instead of waiting). */
   tick(): Promise<void>;
@@ -133,6 +136,8 @@ export function startBackgroundJobs(options: {
     }
     if (holds && !was) {
       deps.log.info({ holder: lease.holderId }, "this instance runs the background jobs");
+      await indexOldRecords();
+      reindexAt = deps.clock.now() + REINDEX_AFTER_MS;
       clearInterval(keepAlive);
       keepAlive = setInterval(() => {
         if (lease.held) void lease.hold().catch(() => {});
@@ -145,6 +150,29 @@ export function startBackgroundJobs(options: {
       alerts.drop();
     }
     return holds;
+  }
+
+  /**
+   * The ticks list sessions, open orders and alerts through store indexes. Records written by a
+   * version without them are added by one key listing each time an instance takes the lead, and
+   * once more a while later (an instance of that version may still be running during a rolling
+   * deploy): a SCAN on Redis, but not per tick.
+   */
+  let reindexAt: number | undefined;
+  async function indexOldRecords(): Promise<void> {
+    try {
+      const [sessions, orders, alerts, partner] = await Promise.all([
+        deps.sessions.indexExisting(),
+        deps.orders.ledger.indexExisting(),
+        deps.alertBook.indexExisting(),
+        deps.partner
+          ? Promise.all([deps.partner.kyc.indexExisting(), new MasterAlerts(deps.store).indexExisting()])
+          : [],
+      ]);
+      deps.log.debug({ sessions, orders, alerts, partner }, "records listed in the store indexes");
+    } catch (error) {
+      deps.log.error({ err: error }, "indexing older records failed; the next lead tries again");
+    }
   }
 
   /** Partner mode: users whose verification was pending and has changed are told, once. */
@@ -208,6 +236,10 @@ export function startBackgroundJobs(options: {
   let stopped = false;
   async function tick(): Promise<void> {
     if (stopped || !(await leads())) return;
+    if (reindexAt !== undefined && deps.clock.now() >= reindexAt) {
+      reindexAt = undefined;
+      await indexOldRecords();
+    }
     const steps = [
       async () => {
         try {

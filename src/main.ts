@@ -21,6 +21,8 @@ import type { Metrics } from "./metrics.ts";
 import { createDelivery } from "./notify/delivery.ts";
 import { instanceReadiness, readinessRoute } from "./readiness.ts";
 import { createServices } from "./services.ts";
+import { StoreError } from "./store/errors.ts";
+import { sqliteFileOf } from "./store/store.ts";
 import { exitOnUncaught } from "./uncaught.ts";
 import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
 
@@ -41,7 +43,9 @@ async function main(): Promise<void> {
   const draining = new Draining();
   // prom-client is loaded only when metrics are asked for.
   const metrics = config.metrics ? new (await import("./metrics.ts")).Metrics() : undefined;
+  const storeLock = await lockStore(config.storeUrl);
   const services = await createServices(config, { clock: systemClock, log, ...(metrics ? { metrics } : {}) });
+  await warnAboutRedis(config.storeUrl, log);
   const bot = createBot(services.deps, {
     token: config.botToken ?? "",
     apiRoot: config.telegramApiRoot,
@@ -150,6 +154,7 @@ async function main(): Promise<void> {
     await step("stopping the delivery queue", () => jobs.stop());
     await step("closing the metrics server", async () => metricsServer?.close());
     await step("closing the store", () => services.close());
+    storeLock?.release();
     log.info({ ms: Math.round(performance.now() - started) }, "shut down");
     process.exit(code);
   }
@@ -192,6 +197,34 @@ async function serveMetrics(
 function portOf(server: WebhookServer): number | undefined {
   const address = server.server.address();
   return typeof address === "object" && address !== null ? address.port : undefined;
+}
+
+/**
+ * One bot process per SQLite file (store/sqlite-lock.ts): a second one stops here with one
+ * sentence. Nothing to lock with Redis, where several instances are the point.
+ */
+async function lockStore(storeUrl: string): Promise<{ release(): void } | undefined> {
+  const file = sqliteFileOf(storeUrl);
+  if (file === undefined) return undefined;
+  const { lockSqliteFile } = await import("./store/sqlite-lock.ts");
+  try {
+    return lockSqliteFile(file);
+  } catch (error) {
+    if (!(error instanceof StoreError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
+
+/** A Redis that may evict keys or forget them gets one warning line each (store/redis-settings.ts). */
+async function warnAboutRedis(storeUrl: string, log: Logger): Promise<void> {
+  if (!/^rediss?:/.test(storeUrl)) return;
+  const { redisSettingsWarnings } = await import("./store/redis-settings.ts");
+  const warnings = await redisSettingsWarnings(storeUrl).catch((error: unknown) => {
+    log.warn({ err: error }, "Redis's settings could not be checked");
+    return [];
+  });
+  for (const warning of warnings) log.warn(warning);
 }
 
 await main();

@@ -36,6 +36,7 @@ import { AUTH_PREFIX, type LoginOutcome, Sessions } from "./session/sessions.ts"
 import { cachedStore } from "./store/cached.ts";
 import { observedStore } from "./store/observed.ts";
 import { openStore, type Store } from "./store/store.ts";
+import { updateReads } from "./store/update-reads.ts";
 import { Vault } from "./store/vault.ts";
 
 export interface Services {
@@ -62,7 +63,14 @@ export async function createServices(
   },
 ): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
-  const vault = Vault.fromBase64(config.secretsKey);
+  const vault = Vault.fromBase64(config.secretsKey, {
+    // Once, at the first such value: it counts as absent (the user logs in again), never an error.
+    onUnopenable: ({ keyId }) =>
+      options.log.warn(
+        { sealedBy: keyId, keys: vault.keyIds },
+        "the store holds sealed values that no SECRETS_KEY key opens (a key removed or mistyped, or a restored backup): they count as absent and their users are asked to log in again",
+      ),
+  });
   const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
@@ -76,20 +84,28 @@ export async function createServices(
     : given;
   // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
   // session, the conversation state, the alerts pause, the profile and the login record (its
-  // token sealed) are kept in memory (store/cached.ts).
+  // token and e-mail sealed; with a TTL, so only what this process wrote is kept) are kept in
+  // memory (store/cached.ts).
   // Never with Redis, where several instances write them.
-  const store = /^sqlite:/.test(config.storeUrl)
+  const cached = /^sqlite:/.test(config.storeUrl)
     ? cachedStore(wrapped, {
         prefixes: {
           [SESSION_PREFIX]: "untimed",
           [CONVERSATION_PREFIX]: "timed",
           [PAUSED_PREFIX]: "untimed",
-          [AUTH_PREFIX]: "untimed",
+          [AUTH_PREFIX]: "timed",
           [PROFILE_PREFIX]: "untimed",
           [OPEN_FLAG_PREFIX]: "timed",
         },
       })
-    : wrapped;
+    : undefined;
+  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
+  const reads = cached
+    ? undefined
+    : updateReads(wrapped, {
+        prefixes: [SESSION_PREFIX, CONVERSATION_PREFIX, PAUSED_PREFIX, OPEN_FLAG_PREFIX, AUTH_PREFIX],
+      });
+  const store = cached ?? reads?.store ?? wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
@@ -157,6 +173,7 @@ export async function createServices(
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
+    ...(reads ? { readScope: reads.scope } : {}),
   };
   return {
     deps,
@@ -187,7 +204,7 @@ function partnerServices(
   const token =
     auth.kind === "token" ? auth.token : new PartnerServiceAccount({ ...parts, credentials: auth });
   const api = new PartnerApi(parts.http, token);
-  const users = new PartnerUsers(parts.store);
+  const users = new PartnerUsers(parts.store, parts.vault);
   return {
     api,
     users,

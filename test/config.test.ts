@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "../src/config.ts";
+import { ConfigError, loadConfig, loadStoreConfig } from "../src/config.ts";
 
 const KEY = Buffer.alloc(32, 7).toString("base64");
 const base = {
@@ -221,5 +221,26 @@ describe("loadConfig: partner mode", () => {
       expect(error.message).toMatch(sentence);
       expect(error.message.split(/(?<=\.)\s/).length, error.message).toBeLessThanOrEqual(2);
     }
+  });
+});
+
+describe("loadStoreConfig (store chores: npm run rotate-secrets)", () => {
+  const key = KEY;
+  it("needs only SECRETS_KEY, and STORE_URL's default", () => {
+    expect(loadStoreConfig({ SECRETS_KEY: `${key},${key}` })).toEqual({
+      storeUrl: "sqlite://data/bot.sqlite",
+      secretsKey: `${key},${key}`,
+    });
+    expect(loadStoreConfig({ SECRETS_KEY: key, STORE_URL: "redis://127.0.0.1:6379" }).storeUrl).toBe(
+      "redis://127.0.0.1:6379",
+    );
+  });
+
+  it("names each bad variable in one sentence", () => {
+    expect(() => loadStoreConfig({})).toThrow("SECRETS_KEY is missing: set it to 32 random bytes in base64");
+    expect(() => loadStoreConfig({ SECRETS_KEY: "short" })).toThrow("SECRETS_KEY must be 32 random bytes");
+    expect(() => loadStoreConfig({ SECRETS_KEY: key, STORE_URL: "postgres://x" })).toThrow(
+      "STORE_URL must be sqlite://PATH or redis://HOST:PORT.",
+    );
   });
 });

@@ -8,60 +8,19 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
-import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
-import { Vault } from "../src/store/vault.ts";
-import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
+import { processWorld } from "./support/bot-process.ts";
 import { closedPortUrl } from "./support/raw-server.ts";
-import { buildForStart, spawnStart, startEnv, stderrOf, stopChild as stop } from "./support/start-command.ts";
+import { buildForStart, spawnStart, stderrOf, stopChild as stop } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
 beforeAll(() => buildForStart(ROOT), 60_000);
 
-interface World {
-  sandbox: Sandbox;
-  telegram: BotApiDouble;
-  env: Record<string, string | undefined>;
-}
-
-/** A sandbox exchange, a Bot API double and a store folder of their own, for one bot process. */
-function world(extra: Record<string, string> = {}): () => World {
-  let current: World | undefined;
-  let folder = "";
-  beforeAll(async () => {
-    const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
-    const telegram = await startBotApiDouble({ token: "123456789:TEST-double-token-for-npm-start" });
-    folder = mkdtempSync(join(tmpdir(), "bot-start-"));
-    const env = {
-      ...startEnv({
-        sandbox,
-        telegram,
-        secretsKey: Vault.generateKey(),
-        storeUrl: `sqlite://${join(folder, "bot.sqlite")}`,
-      }),
-      ...extra,
-    };
-    current = { sandbox, telegram, env };
-  });
-  afterAll(async () => {
-    await current?.telegram.close();
-    await current?.sandbox.close();
-    rmSync(folder, { recursive: true, force: true });
-  });
-  return () => {
-    if (current === undefined) throw new Error("world() is ready only inside its tests");
-    return current;
-  };
-}
-
 describe("npm start", () => {
-  const w = world();
+  const w = processWorld();
 
   it("answers /start and /help, and stops cleanly on SIGTERM", async () => {
     const child = spawnStart(ROOT, w().env);
@@ -79,7 +38,7 @@ describe("npm start", () => {
 });
 
 describe("npm start, when Telegram is not what .env says", () => {
-  const w = world();
+  const w = processWorld();
 
   async function exitOf(
     child: ChildProcess,
@@ -139,7 +98,7 @@ describe("npm start, when Telegram is not what .env says", () => {
 });
 
 describe("npm start in partner mode", () => {
-  const w = world({
+  const w = processWorld({
     EXCHANGE_MODE: "partner",
     PARTNER_EMAIL: PARTNER_SERVICE.email,
     PARTNER_PASSWORD: PARTNER_SERVICE.password,

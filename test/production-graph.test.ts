@@ -109,7 +109,11 @@ describe("npm start's import graph", () => {
 });
 
 interface Stage {
+  /** The base image as the FROM line names it. */
+  image: string;
   name: string | undefined;
+  /** Every instruction of the stage after its FROM, continuations joined (`USER node`, `STOPSIGNAL …`). */
+  instructions: string[];
   workdir: string;
   /** `COPY [--from=stage] a b dest`: sources in the build context (or that stage), dest under workdir. */
   copies: { from: string | undefined; sources: string[]; dest: string }[];
@@ -121,10 +125,21 @@ function dockerStages(): Stage[] {
   const text = readFileSync(join(ROOT, "Dockerfile"), "utf8").replace(/\\\n/g, " ");
   const stages: Stage[] = [];
   for (const line of text.split("\n").map((l) => l.trim())) {
-    const from = /^FROM\s+\S+(?:\s+AS\s+(\S+))?$/i.exec(line);
-    if (from) stages.push({ name: from[1], workdir: "/", copies: [], runs: [] });
+    const from = /^FROM\s+(\S+)(?:\s+AS\s+(\S+))?$/i.exec(line);
+    if (from) {
+      stages.push({
+        image: from[1] ?? "",
+        name: from[2],
+        instructions: [],
+        workdir: "/",
+        copies: [],
+        runs: [],
+      });
+      continue;
+    }
     const stage = stages.at(-1);
     if (stage === undefined) continue;
+    if (line !== "" && !line.startsWith("#")) stage.instructions.push(line.replace(/\s+/g, " "));
     const workdir = /^WORKDIR\s+(\S+)$/.exec(line);
     if (workdir) stage.workdir = workdir[1] ?? "/";
     const run = /^RUN\s+(.+)$/.exec(line);
@@ -251,6 +266,23 @@ describe("the Docker image", () => {
     expect(started.status).toBe(2);
   });
 
+  it("runs npm run rotate-secrets from that tree (its dist/, no sources): without SECRETS_KEY it says so", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+      scripts: Record<string, string>;
+    };
+    const [node, ...args] = (manifest.scripts["rotate-secrets"] ?? "").split(/\s+/);
+    expect(node).toBe("node");
+    const run = spawnSync(process.execPath, args, {
+      cwd: app,
+      env: { PATH: process.env.PATH },
+      encoding: "utf8",
+    });
+    expect(run.stderr).toBe(
+      "SECRETS_KEY is missing: set it to 32 random bytes in base64 (openssl rand -base64 32).\n",
+    );
+    expect(run.status).toBe(2);
+  });
+
   it("runs the command npm start runs, with the environment it sets", () => {
     const dockerfile = readFileSync(join(ROOT, "Dockerfile"), "utf8");
     const start = startCommand(ROOT);
@@ -261,5 +293,90 @@ describe("the Docker image", () => {
       (m[1] ?? "").trim().split(/\s+/),
     );
     for (const [name, value] of Object.entries(start.env)) expect(envWords).toContain(`${name}=${value}`);
+  });
+
+  it("builds every stage on one base image, pinned to the Node version package-lock.json installs", () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { version?: string }>;
+    };
+    const node = lock.packages["node_modules/node"]?.version;
+    const images = new Set(dockerStages().map((stage) => stage.image));
+    expect([...images]).toEqual([
+      expect.stringMatching(/^node:\d+\.\d+\.\d+-[a-z]+-slim(@sha256:[0-9a-f]{64})?$/),
+    ]);
+    expect([...images][0]).toMatch(new RegExp(`^node:${node?.replaceAll(".", "\\.")}-`));
+  });
+
+  it("ships no toolchain and no npm cache: the run stage installs nothing and copies node_modules", () => {
+    const stages = dockerStages();
+    const run = stages.at(-1);
+    expect(
+      run?.runs.filter((command) => /\b(apt-get|apt|npm ci|npm install|gcc|g\+\+|make)\b/.test(command)),
+    ).toEqual([]);
+    // node_modules comes from the stage that installed the production dependencies and cleaned
+    // npm's cache there.
+    const copied = run?.copies.find((copy) => copy.dest.replace(/^\.\//, "") === "node_modules");
+    const from = stages.find((stage) => stage.name !== undefined && stage.name === copied?.from);
+    expect(from?.runs.find((command) => command.startsWith("npm ci "))).toMatch(
+      /^npm ci --omit=dev --omit=optional\b.* && npm cache clean --force( && .*)?$/,
+    );
+    expect(copied?.sources).toEqual([`${from?.workdir}/node_modules`]);
+  });
+
+  it("leaves out with --omit=optional only what builds (node-gyp, TypeScript), nothing the bot runs", () => {
+    const lock = JSON.parse(readFileSync(join(ROOT, "package-lock.json"), "utf8")) as {
+      packages: Record<
+        string,
+        {
+          dev?: boolean;
+          optional?: boolean;
+          devOptional?: boolean;
+          dependencies?: Record<string, string>;
+          optionalDependencies?: Record<string, string>;
+        }
+      >;
+    };
+    const packages = lock.packages;
+    // Where Node finds `name` from the package at `from`: its own node_modules, then its parents'.
+    const resolveFrom = (from: string, name: string): string | undefined => {
+      for (let at = from; ; at = at.slice(0, Math.max(0, at.lastIndexOf("/node_modules/")))) {
+        const path = `${at === "" ? "" : `${at}/`}node_modules/${name}`;
+        if (path in packages) return path;
+        if (at === "") return undefined;
+      }
+    };
+    const closure = (roots: string[]): Set<string> => {
+      const seen = new Set<string>();
+      const visit = (path: string | undefined) => {
+        if (path === undefined || seen.has(path)) return;
+        seen.add(path);
+        const entry = packages[path];
+        for (const name of Object.keys({ ...entry?.dependencies, ...entry?.optionalDependencies })) {
+          visit(resolveFrom(path, name));
+        }
+      };
+      for (const root of roots) visit(root);
+      return seen;
+    };
+    const buildTools = closure([
+      "node_modules/node-gyp",
+      "node_modules/typescript",
+      ...Object.keys(packages).filter((path) => path.startsWith("node_modules/@typescript/typescript-")),
+    ]);
+    const omitted = Object.entries(packages)
+      .filter(([path, entry]) => path !== "" && !entry.dev && (entry.optional || entry.devOptional))
+      .map(([path]) => path);
+    expect(omitted.length).toBeGreaterThan(0);
+    expect(omitted.filter((path) => !buildTools.has(path))).toEqual([]);
+  });
+
+  it("runs as the unprivileged node user and stops on SIGTERM", () => {
+    const run = dockerStages().at(-1)?.instructions ?? [];
+    expect(run.filter((line) => line.startsWith("USER "))).toEqual(["USER node"]);
+    expect(run.filter((line) => line.startsWith("STOPSIGNAL "))).toEqual(["STOPSIGNAL SIGTERM"]);
+    // USER comes before the command it is meant for.
+    expect(run.findIndex((line) => line.startsWith("USER "))).toBeLessThan(
+      run.findIndex((line) => line.startsWith("CMD ")),
+    );
   });
 });

@@ -112,6 +112,8 @@ async function start(options: StartWhole | StartBare): Promise<void> {
       botInfo: options.botInfo,
       // The driver sends far faster than a person; the flood limit would drop updates.
       floodLimit: { max: 1_000_000 },
+      // As main.ts: a shared store (Redis) means several instances, so one update per chat at a time.
+      chatLock: /^rediss?:/.test(options.storeUrl),
     }) as unknown as Bot;
   }
   runner = run(bot, { runner: { silent: true } });

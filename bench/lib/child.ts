@@ -63,8 +63,11 @@ export function compileBotProcess(): void {
   compiled = true;
 }
 
-/** The whole stack (createServices + createBot) over a SQLite file, against this run's double and sandbox. */
-export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> {
+/**
+ * The whole stack (createServices + createBot) over a store (`sqlite://FILE` or `redis://…`), against
+ * this run's double and sandbox.
+ */
+export function startWholeBot(env: Env, storeUrl: string): Promise<BotProcess> {
   const { telegram, sandbox } = env;
   return startBotProcess({
     kind: "whole",
@@ -72,7 +75,7 @@ export function startWholeBot(env: Env, storeFile: string): Promise<BotProcess> 
     apiRoot: telegram.apiRoot,
     botInfo: telegram.botInfo,
     exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-    storeUrl: `sqlite://${storeFile}`,
+    storeUrl,
     secretsKey: Vault.generateKey(),
   });
 }

@@ -4,7 +4,7 @@
  */
 import type { Store } from "../../src/store/store.ts";
 
-export const STORE_READS = ["get", "keys"] as const;
+export const STORE_READS = ["get", "getMany", "keys", "indexMembers"] as const;
 export const STORE_WRITES = [
   "set",
   "delete",
@@ -12,12 +12,17 @@ export const STORE_WRITES = [
   "increment",
   "deleteIfEquals",
   "extendIfEquals",
+  "replaceIfEquals",
+  "setIndexed",
+  "addToIndex",
+  "unindex",
 ] as const;
 export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
 
 export class CountingStore implements Store {
   readonly counts: Record<StoreOp, number> = {
     get: 0,
+    getMany: 0,
     keys: 0,
     set: 0,
     delete: 0,
@@ -25,6 +30,11 @@ export class CountingStore implements Store {
     increment: 0,
     deleteIfEquals: 0,
     extendIfEquals: 0,
+    replaceIfEquals: 0,
+    indexMembers: 0,
+    setIndexed: 0,
+    addToIndex: 0,
+    unindex: 0,
   };
   readonly #inner: Store;
 
@@ -35,6 +45,10 @@ export class CountingStore implements Store {
   get<T>(key: string): Promise<T | undefined> {
     this.counts.get++;
     return this.#inner.get<T>(key);
+  }
+  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    this.counts.getMany++;
+    return this.#inner.getMany<T>(keys);
   }
   set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     this.counts.set++;
@@ -60,9 +74,29 @@ export class CountingStore implements Store {
     this.counts.extendIfEquals++;
     return this.#inner.extendIfEquals(key, expected, ttlMs);
   }
+  replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    this.counts.replaceIfEquals++;
+    return this.#inner.replaceIfEquals(key, expected, next);
+  }
   keys(prefix: string): Promise<string[]> {
     this.counts.keys++;
     return this.#inner.keys(prefix);
+  }
+  setIndexed(...args: Parameters<Store["setIndexed"]>): Promise<void> {
+    this.counts.setIndexed++;
+    return this.#inner.setIndexed(...args);
+  }
+  addToIndex(index: string, member: string): Promise<void> {
+    this.counts.addToIndex++;
+    return this.#inner.addToIndex(index, member);
+  }
+  indexMembers(index: string): Promise<string[]> {
+    this.counts.indexMembers++;
+    return this.#inner.indexMembers(index);
+  }
+  unindex(index: string, member: string, key: string): Promise<boolean> {
+    this.counts.unindex++;
+    return this.#inner.unindex(index, member, key);
   }
   purgeDeleted(): Promise<void> {
     return this.#inner.purgeDeleted();

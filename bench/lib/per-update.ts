@@ -6,7 +6,7 @@
 import type { Counters } from "./bot-process.ts";
 import type { BotProcess } from "./child.ts";
 import { STORE_READS, STORE_WRITES } from "./counting-store.ts";
-import type { Env } from "./env.ts";
+import { type DriveOptions, drive, type Env } from "./env.ts";
 import { ms, table } from "./stats.ts";
 
 export interface PerUpdate {
@@ -14,6 +14,8 @@ export interface PerUpdate {
   counters: Counters;
   botApi: Map<string, number>;
   exchange: number;
+  /** Commands the Redis server ran during the run (its INFO counters), when the store is Redis. */
+  redisCommands?: number;
 }
 
 /** Runs `run` (which sends `updates` updates) with every counter on. */
@@ -22,6 +24,7 @@ export async function counted<T>(
   bot: BotProcess,
   updates: number,
   run: () => Promise<T>,
+  store?: { commands(): Promise<number | undefined> },
 ): Promise<{ result: T; perUpdate: PerUpdate }> {
   const botApi = new Map<string, number>();
   const unsubscribe = env.telegram.on("call", (call) =>
@@ -29,16 +32,34 @@ export async function counted<T>(
   );
   const exchangeBefore = env.sandbox.requests.length;
   await bot.countStart();
+  const commandsBefore = await store?.commands();
   try {
     const result = await run();
     const counters = await bot.countStop();
-    return {
-      result,
-      perUpdate: { updates, counters, botApi, exchange: env.sandbox.requests.length - exchangeBefore },
+    const commandsAfter = await store?.commands();
+    const perUpdate: PerUpdate = {
+      updates,
+      counters,
+      botApi,
+      exchange: env.sandbox.requests.length - exchangeBefore,
     };
+    if (commandsBefore !== undefined && commandsAfter !== undefined) {
+      perUpdate.redisCommands = commandsAfter - commandsBefore;
+    }
+    return { result, perUpdate };
   } finally {
     unsubscribe();
   }
+}
+
+/** `counted` around one closed-loop run (`drive`) of `options.total` updates. */
+export function countedDrive(
+  env: Env,
+  bot: BotProcess,
+  options: DriveOptions,
+  store?: { commands(): Promise<number | undefined> },
+): Promise<{ result: Awaited<ReturnType<typeof drive>>; perUpdate: PerUpdate }> {
+  return counted(env, bot, options.total, () => drive(env, options), store);
 }
 
 const each = (n: number, updates: number) => (n / updates).toFixed(2);
@@ -54,6 +75,7 @@ export function perUpdateTable(title: string, rows: Array<[name: string, figures
       "store reads",
       "store writes",
       "store calls by kind",
+      "Redis cmds",
       "Bot API req",
       "exchange req",
       "alloc",
@@ -72,6 +94,7 @@ export function perUpdateTable(title: string, rows: Array<[name: string, figures
         each(sum(f.counters.store, STORE_READS), n),
         each(sum(f.counters.store, STORE_WRITES), n),
         byKind || "(no store)",
+        f.redisCommands === undefined ? "" : each(f.redisCommands, n),
         `${each(api, n)} (${[...f.botApi].map(([m, c]) => `${m} ${each(c, n)}`).join(", ")})`,
         each(f.exchange, n),
         `${(f.counters.allocatedBytes / n / 1024).toFixed(1)} KiB`,

@@ -10,6 +10,9 @@
  *   alerts:version            a counter bumped on every change of a user's alerts
  *   alerts-change:{seq}       the user whose alerts changed at that version (kept an hour)
  *
+ * Listings read store indexes kept with these records (`alerts`, `alerts:{userId}`, `alerts:off`,
+ * `alerts:paused`), never a key listing: on Redis that is a SCAN of every key of every user.
+ *
  * The armed state lives apart from the alert, so the scheduler marking an alert as fired never
  * brings back an alert the user has just removed.
  *
@@ -19,11 +22,17 @@
  * if (added.ok) await book.remove(42, added.alert.id);
  */
 import { randomBytes } from "node:crypto";
+import { indexExistingKeys, readIndexed } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 import { alertKey } from "./alert-index.ts";
 import { type Alert, type AlertSpec, MAX_ALERTS_PER_USER, sameAlert } from "./rules.ts";
 
 const VERSION_KEY = "alerts:version";
+/** Store indexes: everyone's alerts (`userId:id`), one user's (ids), the fired ones, the paused users. */
+const ALERTS_INDEX = "alerts";
+const userAlertsIndex = (userId: number) => `alerts:${userId}`;
+const OFF_INDEX = "alerts:off";
+const PAUSED_INDEX = "alerts:paused";
 /** `alerts-paused:{userId}`: read on every private update (services.ts caches it in memory). */
 export const PAUSED_PREFIX = "alerts-paused:";
 /** The version counter must outlive everything; the store wants a TTL for counters. */
@@ -65,10 +74,13 @@ export class AlertBook {
 
   /** A user's alerts, oldest first. */
   async list(userId: number): Promise<Alert[]> {
-    const keys = await this.#store.keys(`alert:${userId}:`);
-    const alerts = await Promise.all(keys.map((key) => this.#store.get<Alert>(key)));
-    return alerts
-      .filter((a): a is Alert => a !== undefined)
+    const found = await readIndexed<Alert>(
+      this.#store,
+      userAlertsIndex(userId),
+      (id) => `alert:${userId}:${id}`,
+    );
+    return found
+      .map(([, alert]) => alert)
       .sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
   }
 
@@ -90,7 +102,10 @@ export class AlertBook {
       createdAt: Math.max(now, (existing.at(-1)?.createdAt ?? 0) + 1),
       ...(locale ? { locale } : {}),
     };
-    await this.#store.set(`alert:${userId}:${alert.id}`, alert);
+    await this.#store.setIndexed(`alert:${userId}:${alert.id}`, alert, undefined, [
+      { index: ALERTS_INDEX, member: `${userId}:${alert.id}` },
+      { index: userAlertsIndex(userId), member: alert.id },
+    ]);
     await this.#changed(userId);
     return { ok: true, alert };
   }
@@ -102,14 +117,21 @@ export class AlertBook {
     await this.#store.delete(`alert:${userId}:${id}`);
     await this.#store.delete(`alert-off:${userId}:${id}`);
     await this.#changed(userId);
+    // After the change is logged; a stop before these leaves members that readers drop.
+    await this.#store.unindex(ALERTS_INDEX, `${userId}:${id}`, `alert:${userId}:${id}`);
+    await this.#store.unindex(userAlertsIndex(userId), id, `alert:${userId}:${id}`);
+    await this.#store.unindex(OFF_INDEX, `${userId}:${id}`, `alert-off:${userId}:${id}`);
     return alert;
   }
 
   /** The scheduler marks a fired alert (it waits to re-arm), or a re-armed one. */
   async setArmed(alert: Pick<Alert, "userId" | "id">, armed: boolean, at: number): Promise<void> {
-    const key = `alert-off:${alert.userId}:${alert.id}`;
-    if (armed) await this.#store.delete(key);
-    else await this.#store.set(key, { at });
+    const member = `${alert.userId}:${alert.id}`;
+    const key = `alert-off:${member}`;
+    if (armed) {
+      await this.#store.delete(key);
+      await this.#store.unindex(OFF_INDEX, member, key);
+    } else await this.#store.setIndexed(key, { at }, undefined, [{ index: OFF_INDEX, member }]);
   }
 
   async isPaused(userId: number): Promise<boolean> {
@@ -118,45 +140,70 @@ export class AlertBook {
 
   /** The user blocked the bot: their alerts stop until they write again. */
   async pause(userId: number, at: number): Promise<void> {
-    await this.#store.set(`${PAUSED_PREFIX}${userId}`, { at });
+    await this.#store.setIndexed(`${PAUSED_PREFIX}${userId}`, { at }, undefined, [
+      { index: PAUSED_INDEX, member: String(userId) },
+    ]);
     await this.#changed(userId);
   }
 
   /** The user wrote to the bot again; true when they were paused. */
   async resume(userId: number): Promise<boolean> {
     const was = await this.#store.delete(`${PAUSED_PREFIX}${userId}`);
-    if (was) await this.#changed(userId);
+    if (was) {
+      await this.#changed(userId);
+      await this.#store.unindex(PAUSED_INDEX, String(userId), `${PAUSED_PREFIX}${userId}`);
+    }
     return was;
   }
 
-  /** Every alert, armed state and pause, for a full (re)build of the index. */
+  /** Every alert, armed state and pause, for a full (re)build of the index: three store indexes read. */
   async loadAll(): Promise<AlertSnapshot> {
-    const [alertKeys, offKeys, pausedKeys] = await Promise.all([
-      this.#store.keys("alert:"),
-      this.#store.keys("alert-off:"),
-      this.#store.keys(PAUSED_PREFIX),
+    const [alerts, off, paused] = await Promise.all([
+      readIndexed<Alert>(this.#store, ALERTS_INDEX, (member) => `alert:${member}`),
+      readIndexed(this.#store, OFF_INDEX, (member) => `alert-off:${member}`),
+      readIndexed(this.#store, PAUSED_INDEX, (member) => `${PAUSED_PREFIX}${member}`),
     ]);
-    const alerts: Alert[] = [];
-    for (let i = 0; i < alertKeys.length; i += 500) {
-      const chunk = await Promise.all(alertKeys.slice(i, i + 500).map((key) => this.#store.get<Alert>(key)));
-      for (const alert of chunk) if (alert) alerts.push(alert);
-    }
     return {
-      alerts,
-      disarmed: new Set(offKeys.map((key) => key.slice("alert-off:".length))),
-      paused: new Set(pausedKeys.map((key) => Number(key.slice(PAUSED_PREFIX.length)))),
+      alerts: alerts.map(([, alert]) => alert),
+      disarmed: new Set(off.map(([member]) => member)),
+      paused: new Set(paused.map(([member]) => Number(member))),
     };
   }
 
   /** One user's alerts, armed state and pause, after a change. */
   async loadUser(userId: number): Promise<{ alerts: Alert[]; disarmed: Set<string>; paused: boolean }> {
-    const [alerts, offKeys, paused] = await Promise.all([
-      this.list(userId),
-      this.#store.keys(`alert-off:${userId}:`),
-      this.isPaused(userId),
+    const [alerts, paused] = await Promise.all([this.list(userId), this.isPaused(userId)]);
+    const off = await Promise.all(alerts.map((alert) => this.#store.get(`alert-off:${alertKey(alert)}`)));
+    return { alerts, disarmed: new Set(alerts.filter((_, i) => off[i] !== undefined).map(alertKey)), paused };
+  }
+
+  /**
+   * Adds alerts, armed states and pauses written before the store indexes existed to them (key
+   * listings). Run when an instance becomes the jobs leader; returns how many keys it saw.
+   */
+  async indexExisting(): Promise<number> {
+    const alertParts = (key: string, prefix: string) => {
+      const [userId, id] = key.slice(prefix.length).split(":");
+      return userId && id && Number.isSafeInteger(Number(userId)) ? { userId, id } : undefined;
+    };
+    const counts = await Promise.all([
+      indexExistingKeys(this.#store, "alert:", (key) => {
+        const parts = alertParts(key, "alert:");
+        if (!parts) return [];
+        return [
+          { index: ALERTS_INDEX, member: `${parts.userId}:${parts.id}` },
+          { index: userAlertsIndex(Number(parts.userId)), member: parts.id },
+        ];
+      }),
+      indexExistingKeys(this.#store, "alert-off:", (key) => {
+        const parts = alertParts(key, "alert-off:");
+        return parts ? [{ index: OFF_INDEX, member: `${parts.userId}:${parts.id}` }] : [];
+      }),
+      indexExistingKeys(this.#store, PAUSED_PREFIX, (key) => [
+        { index: PAUSED_INDEX, member: key.slice(PAUSED_PREFIX.length) },
+      ]),
     ]);
-    const off = new Set(offKeys.map((key) => key.slice("alert-off:".length)));
-    return { alerts, disarmed: new Set(alerts.map(alertKey).filter((k) => off.has(k))), paused };
+    return counts.reduce((a, b) => a + b, 0);
   }
 
   /** The current version of the change log. */

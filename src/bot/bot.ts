@@ -152,6 +152,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     CHAT_LOCKS.set(bot, lock);
     inPrivate.use(lock.middleware);
   }
+  // Redis: the chat's reads below (session, conversation, pause, flags) in one round trip, read
+  // only now that the chat is this update's.
+  const readScope = deps.readScope;
+  if (readScope) inPrivate.use((_ctx, next) => readScope(next));
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),

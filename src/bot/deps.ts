@@ -39,6 +39,11 @@ export interface BotDeps {
   partner?: PartnerServices;
   clock: Clock;
   log: Logger;
+  /**
+   * Redis: runs the rest of an update with the chat's per-update reads batched into one round trip
+   * (store/update-reads.ts); createBot opens it once the chat lock is held. Absent: plain reads.
+   */
+  readScope?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 /** The dependencies in partner mode (EXCHANGE_MODE=partner), where `partner` is always there. */

@@ -29,6 +29,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Clock } from "../clock.ts";
+import { indexExistingKeys } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 
 export type ActionKind =
@@ -163,9 +164,25 @@ type DecisionClaim = { by: "confirm" | "cancel"; at: number };
 const actionKey = (id: string) => `order:${id}`;
 const decisionKey = (id: string) => `order-claim:${id}`;
 const sendKey = (id: string) => `order-send:${id}`;
-/** Where open actions are listed: everyone's, or one user's. */
-const openPrefix = (userId?: number) => (userId === undefined ? "order-open:" : `order-open:${userId}:`);
-const openKey = (userId: number, id: string) => `${openPrefix(userId)}${id}`;
+/** An open action's key (its value: when it was sent), listed in the two indexes below. */
+const OPEN_PREFIX = "order-open:";
+const openKey = (userId: number, id: string) => `${OPEN_PREFIX}${userId}:${id}`;
+/** Store indexes of open actions: everyone's (members `userId:id`, read by the tick), one user's (ids). */
+const OPEN_INDEX = "orders:open";
+const openIndex = (userId: number) => `orders:open:${userId}`;
+const openEntries = (userId: number, id: string) => [
+  { index: OPEN_INDEX, member: `${userId}:${id}` },
+  { index: openIndex(userId), member: id },
+];
+/** `userId:id` → its parts; undefined parts when it is not one. */
+function splitOpenMember(member: string): [number | undefined, string | undefined] {
+  const colon = member.indexOf(":");
+  const userId = Number(member.slice(0, colon));
+  const id = member.slice(colon + 1);
+  return colon > 0 && Number.isSafeInteger(userId) && ID_PATTERN.test(id)
+    ? [userId, id]
+    : [undefined, undefined];
+}
 /**
  * Set (to the action's id) whenever one of the user's actions becomes open, deleted once a listing
  * finds nothing open: one read says "nothing open" where a key listing would scan (with Redis, the
@@ -300,7 +317,13 @@ export class Ledger {
     if (!(await this.#store.setIfAbsent(sendKey(id), { by: "send", at: now }, this.#retentionMs))) {
       return undefined;
     }
-    await this.#store.set(openKey(action.userId, id), now, this.#retentionMs);
+    // Listed with the record, atomically: the tick and the user's return read these indexes.
+    await this.#store.setIndexed(
+      openKey(action.userId, id),
+      now,
+      this.#retentionMs,
+      openEntries(action.userId, id),
+    );
     // After the open key: a listing that runs meanwhile either sees the key or finds the flag changed.
     await this.#store.set(openFlagKey(action.userId), id, this.#retentionMs);
     return this.#transition(id, ["confirmed"], { state: "sent", sentAt: now });
@@ -381,13 +404,20 @@ export class Ledger {
    */
   async open(userId?: number): Promise<MoneyAction[]> {
     const flag = userId === undefined ? undefined : await this.#store.get<string>(openFlagKey(userId));
-    const keys = await this.#store.keys(openPrefix(userId));
+    const listed = await this.#store.indexMembers(userId === undefined ? OPEN_INDEX : openIndex(userId));
     const actions: MoneyAction[] = [];
-    for (const key of keys) {
-      const id = key.slice(key.lastIndexOf(":") + 1);
+    for (const member of listed) {
+      const [owner, id] = userId === undefined ? splitOpenMember(member) : [userId, member];
+      if (owner === undefined || id === undefined) continue;
       const action = await this.get(id);
-      if (action !== undefined && OPEN_STATES.includes(action.state)) actions.push(action);
-      else if (action === undefined || FINAL_STATES.includes(action.state)) await this.#store.delete(key);
+      if (action !== undefined && OPEN_STATES.includes(action.state)) {
+        actions.push(action);
+        continue;
+      }
+      if (action === undefined || FINAL_STATES.includes(action.state))
+        await this.#store.delete(openKey(owner, id));
+      // Off both lists unless its open key is still there (an action sent again meanwhile keeps it).
+      await this.#unlistOpen(owner, id);
     }
     // Only the flag read before the listing: one set since (a new open action) stays.
     if (userId !== undefined && flag !== undefined && actions.length === 0) {
@@ -405,15 +435,25 @@ export class Ledger {
     return (await this.#store.get(openFlagKey(userId))) !== undefined;
   }
 
-  /** User ids with open actions (cheaper than loading them: one key listing). */
+  /** User ids with open actions (cheaper than loading them: one index read). */
   async usersWithOpenActions(): Promise<number[]> {
-    const keys = await this.#store.keys(openPrefix());
     const ids = new Set<number>();
-    for (const key of keys) {
-      const userId = Number(key.split(":")[1]);
-      if (Number.isSafeInteger(userId)) ids.add(userId);
+    for (const member of await this.#store.indexMembers(OPEN_INDEX)) {
+      const [userId] = splitOpenMember(member);
+      if (userId !== undefined) ids.add(userId);
     }
     return [...ids];
+  }
+
+  /**
+   * Adds open keys written before the open-orders indexes existed to them (one key listing). Run
+   * when an instance becomes the jobs leader; returns how many keys it saw.
+   */
+  indexExisting(): Promise<number> {
+    return indexExistingKeys(this.#store, OPEN_PREFIX, (key) => {
+      const [userId, id] = splitOpenMember(key.slice(OPEN_PREFIX.length));
+      return userId === undefined || id === undefined ? [] : openEntries(userId, id);
+    });
   }
 
   /**
@@ -482,8 +522,17 @@ export class Ledger {
     patch: Partial<MoneyAction>,
   ): Promise<MoneyAction | undefined> {
     const action = await this.#transition(id, from, patch);
-    if (action !== undefined) await this.#store.delete(openKey(action.userId, id));
+    if (action !== undefined) {
+      await this.#store.delete(openKey(action.userId, id));
+      await this.#unlistOpen(action.userId, id);
+    }
     return action;
+  }
+
+  /** Everyone's list first: a stop between the two leaves only the user's, which open(userId) clears. */
+  async #unlistOpen(userId: number, id: string): Promise<void> {
+    await this.#store.unindex(OPEN_INDEX, `${userId}:${id}`, openKey(userId, id));
+    await this.#store.unindex(openIndex(userId), id, openKey(userId, id));
   }
 
   /** Applies `patch` when the action is in one of `from`; undefined otherwise. */

@@ -120,9 +120,10 @@ export class PartnerServiceAccount implements PartnerTokenSource {
     }
   }
 
+  /** The stored token; one no configured key opens counts as none (the next caller logs in again). */
   async #read(): Promise<StoredToken | undefined> {
     const sealed = await this.#store.get<string>(PARTNER_TOKEN_KEY);
-    return sealed === undefined ? undefined : this.#vault.decryptJson<StoredToken>(sealed);
+    return sealed === undefined ? undefined : this.#vault.openJson<StoredToken>(sealed);
   }
 
   async #logIn(): Promise<string> {

@@ -13,6 +13,7 @@
  */
 import Big from "big.js";
 import type { PartnerApi } from "../exchange/partner.ts";
+import { indexExistingKeys, readIndexed } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 
 export interface MasterAlert {
@@ -33,6 +34,8 @@ export interface FiredMasterAlert {
 
 const PREFIX = "master-alert:";
 const alertKey = (currency: string) => `${PREFIX}${currency}`;
+/** The store index of currencies with an alert (the tick reads it, never a key listing). */
+const INDEX = "partner:master-alerts";
 const firedKey = (alert: MasterAlert) => `master-alert-fired:${alert.currency}:${alert.generation}`;
 /** A claim only has to outlive a tick that overlaps another. */
 const FIRED_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -54,17 +57,25 @@ export class MasterAlerts {
       generation: (before?.generation ?? 0) + 1,
       setBy,
     };
-    await this.#store.set(alertKey(code), alert);
+    await this.#store.setIndexed(alertKey(code), alert, undefined, [{ index: INDEX, member: code }]);
   }
 
-  remove(currency: string): Promise<boolean> {
-    return this.#store.delete(alertKey(currency.toLowerCase()));
+  async remove(currency: string): Promise<boolean> {
+    const code = currency.toLowerCase();
+    const removed = await this.#store.delete(alertKey(code));
+    await this.#store.unindex(INDEX, code, alertKey(code));
+    return removed;
   }
 
   async list(): Promise<MasterAlert[]> {
-    const keys = await this.#store.keys(PREFIX);
-    const alerts = await Promise.all(keys.map((key) => this.#store.get<MasterAlert>(key)));
-    return alerts.filter((alert): alert is MasterAlert => alert !== undefined);
+    return (await readIndexed<MasterAlert>(this.#store, INDEX, alertKey)).map(([, alert]) => alert);
+  }
+
+  /** Adds alerts written before the index existed to it (one key listing, when taking the jobs lead). */
+  indexExisting(): Promise<number> {
+    return indexExistingKeys(this.#store, PREFIX, (key) => [
+      { index: INDEX, member: key.slice(PREFIX.length) },
+    ]);
   }
 
   /**

@@ -3,12 +3,14 @@
  * Kept in the store for good (no TTL): it survives restarts and is shared by every instance.
  *
  * @example
- * const users = new PartnerUsers(store);
+ * const users = new PartnerUsers(store, vault);
  * await users.link(telegramId, partnerUserId, { email, consent });
  * const id = await users.partnerIdOf(telegramId); // undefined: not signed up yet
  */
 import { createHash } from "node:crypto";
+import { HashedIndex } from "../store/hashed-index.ts";
 import type { Store } from "../store/store.ts";
+import type { Vault } from "../store/vault.ts";
 
 export interface PartnerLink {
   partnerUserId: number;
@@ -18,15 +20,23 @@ export interface PartnerLink {
 
 const linkKey = (telegramId: number) => `partner-user:${telegramId}`;
 const reverseKey = (partnerUserId: number) => `partner-telegram:${partnerUserId}`;
-// The partner API has no look-up by e-mail; the bot keeps its own, keyed by a hash (not the address).
-const emailKey = (email: string) =>
-  `partner-email:${createHash("sha256").update(email.trim().toLowerCase()).digest("base64url")}`;
+/**
+ * The partner API has no look-up by e-mail; the bot keeps its own, under a keyed hash of the
+ * address (store/hashed-index.ts), never the address itself.
+ */
+export const PARTNER_EMAIL_PREFIX = "partner-email:";
+const normalEmail = (email: string) => email.trim().toLowerCase();
+/** Before the hash was keyed: a plain SHA-256 (anyone could test a guessed address against it). */
+const legacyEmailKey = (email: string) =>
+  `${PARTNER_EMAIL_PREFIX}${createHash("sha256").update(normalEmail(email)).digest("base64url")}`;
 
 export class PartnerUsers {
   readonly #store: Store;
+  readonly #byEmail: HashedIndex<{ partnerUserId: number }>;
 
-  constructor(store: Store) {
+  constructor(store: Store, vault: Vault) {
     this.#store = store;
+    this.#byEmail = new HashedIndex(store, vault, PARTNER_EMAIL_PREFIX);
   }
 
   async link(
@@ -36,15 +46,24 @@ export class PartnerUsers {
   ): Promise<void> {
     const { consent, email } = details;
     const link: PartnerLink = consent === undefined ? { partnerUserId } : { partnerUserId, consent };
-    if (email !== undefined) await this.#store.set(emailKey(email), partnerUserId);
+    if (email !== undefined) await this.#byEmail.set(normalEmail(email), { partnerUserId });
     await this.#store.set(reverseKey(partnerUserId), telegramId);
     // Last: the link is what makes the user "signed up".
     await this.#store.set(linkKey(telegramId), link);
   }
 
-  /** The partner user who signed up through this bot with `email` (any case). */
+  /**
+   * The partner user who signed up through this bot with `email` (any case). An entry an older
+   * version wrote under the plain hash is moved to the keyed one when it is found.
+   */
   async partnerIdByEmail(email: string): Promise<number | undefined> {
-    return this.#store.get<number>(emailKey(email));
+    const entry = await this.#byEmail.get(normalEmail(email));
+    if (entry !== undefined) return entry.partnerUserId;
+    const legacy = await this.#store.get<number>(legacyEmailKey(email));
+    if (legacy === undefined) return undefined;
+    await this.#byEmail.set(normalEmail(email), { partnerUserId: legacy });
+    await this.#store.deleteIfEquals(legacyEmailKey(email), legacy);
+    return legacy;
   }
 
   async get(telegramId: number): Promise<PartnerLink | undefined> {

@@ -43,7 +43,11 @@ export async function checkSessions(options: ExpiryWatchOptions): Promise<Sessio
   const now = options.clock.now();
   for (const userId of await options.sessions.userIds()) {
     const status = await options.sessions.status(userId);
-    if (status.state === "logged-out") continue;
+    if (status.state === "logged-out") {
+      // Listed but gone (its record expired): off the list, so the next sweep does not ask again.
+      await options.sessions.unlist(userId);
+      continue;
+    }
     const profile = await options.profiles.get(userId);
     const idleLimit = profile.autoLogoutMinutes * 60_000;
     // An expired session idle past the limit is ended too: it may still hold a remembered password.

@@ -64,13 +64,25 @@ export class FailureLimit {
   readonly max: number;
   readonly #windowMs: number;
   readonly #name: string;
+  readonly #hashSubject: (subject: string) => string;
 
-  constructor(store: Store, clock: Clock, options: { max: number; windowMs: number; name: string }) {
+  constructor(
+    store: Store,
+    clock: Clock,
+    options: {
+      max: number;
+      windowMs: number;
+      name: string;
+      /** Subjects that name a person (an e-mail) are kept in the store's keys only through this (a keyed hash). */
+      hashSubject?: (subject: string) => string;
+    },
+  ) {
     this.#store = store;
     this.#clock = clock;
     this.max = options.max;
     this.#windowMs = options.windowMs;
     this.#name = options.name;
+    this.#hashSubject = options.hashSubject ?? ((subject) => subject);
   }
 
   /** When the subject may try again, or undefined when it may now (reads only). */
@@ -142,14 +154,14 @@ export class FailureLimit {
   }
 
   #windowKey(subject: string): string {
-    return `${this.#name}-window:${subject}`;
+    return `${this.#name}-window:${this.#hashSubject(subject)}`;
   }
 
   #reservedKey(subject: string, window: Window): string {
-    return `${this.#name}-reserved:${subject}:${window.id}`;
+    return `${this.#name}-reserved:${this.#hashSubject(subject)}:${window.id}`;
   }
 
   #releasedKey(subject: string, window: Window): string {
-    return `${this.#name}-released:${subject}:${window.id}`;
+    return `${this.#name}-released:${this.#hashSubject(subject)}:${window.id}`;
   }
 }

@@ -23,10 +23,10 @@ export class PhishingPhrases {
     this.#vault = vault;
   }
 
-  /** The phrase, or undefined when the user has set none. */
+  /** The phrase, or undefined when the user has set none (or none that a configured key opens). */
   async get(userId: number): Promise<string | undefined> {
     const sealed = await this.#store.get<string>(key(userId));
-    return sealed === undefined ? undefined : this.#vault.decrypt(sealed);
+    return sealed === undefined ? undefined : this.#vault.open(sealed);
   }
 
   async set(userId: number, phrase: string): Promise<void> {

@@ -6,6 +6,11 @@
  * fresh 2FA code (SECURITY.md, Sessions). Failed logins are limited per user in the store, so the
  * limit holds across restarts and instances.
  *
+ * The login record names a person, so its e-mail is sealed like the token, and it ends: a day after
+ * its token (long enough to offer the e-mail at the next login and for the auto-logout sweep), or,
+ * while a remembered password needs its e-mail, together with that password (at /logout or
+ * auto-logout). A sealed value no configured key opens counts as absent: the user logs in again.
+ *
  * @example
  * const outcome = await sessions.login(userId, { email, password, securityCode });
  * if (outcome.ok) await sessions.use(userId, (client) => client.fiatBalance());
@@ -14,19 +19,26 @@ import { createHash } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
+import { indexExistingKeys } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
 import { NotLoggedInError } from "./errors.ts";
 import { FailureLimit } from "./failure-limit.ts";
 
-interface AuthRecord {
-  email: string;
+/** The login record as the store holds it. */
+interface StoredAuth {
+  /** The e-mail, sealed by the Vault. */
+  sealedEmail?: string;
+  /** Records written before the e-mail was sealed hold it in plain text: read, sealed at their next write. */
+  email?: string;
   sealedToken: string;
   issuedAt: number;
   expiresAt: number;
   lastActivityAt: number;
   /** Set when the exchange said 401 or the expiry passed; the token is gone then. */
   expired?: boolean;
+  /** A remembered password needs this record's e-mail: kept without a TTL while it is there. */
+  keep?: boolean;
 }
 
 export type LoginOutcome =
@@ -86,6 +98,8 @@ export class Sessions {
       max: max * 2,
       windowMs,
       name: "login-email",
+      // Keyed: without SECRETS_KEY a guessed address cannot be tested against the counters' keys.
+      hashSubject: (subject) => this.#vault.hash(subject),
     });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
     this.#onLogin = options.onLogin;
@@ -139,22 +153,26 @@ export class Sessions {
       return { ok: false, reason: badCode ? "bad-code" : "bad-credentials", attemptsLeft };
     }
     const now = this.#clock.now();
-    const record: AuthRecord = {
-      email: input.email,
+    const record: StoredAuth = {
+      sealedEmail: this.#vault.encrypt(input.email),
       sealedToken: this.#vault.encrypt(session.access_token),
       issuedAt: now,
       expiresAt: now + session.expires_in * 1000,
       lastActivityAt: now,
+      // Not remembering now: whether a password remembered before is still there decides (#write).
+      ...(options.rememberPassword ? { keep: true } : {}),
     };
-    const previous = await this.#store.get<AuthRecord>(authKey(userId));
-    await this.#store.set(authKey(userId), record);
+    const previous = await this.#read(userId);
+    // Listed in the "auth" index with the record, atomically: the tick reads the index, not the keyspace.
+    await this.#write(userId, record, { list: true });
     await this.#perUser.clear(String(userId));
     // The e-mail's failures stay (others may be guessing it); this attempt was not one of them.
     await this.#perEmail.release(email.slot);
     // A renewed session ("stay logged in"): the old token is ended at the exchange, not left alive.
-    if (previous !== undefined && !previous.expired && previous.expiresAt > now) {
+    const previousToken = previous && this.#liveToken(previous);
+    if (previousToken !== undefined) {
       await this.#account
-        .session(this.#vault.decrypt(previous.sealedToken))
+        .session(previousToken)
         .logout()
         .catch((error: unknown) => {
           if (!(error instanceof ExchangeError)) throw error;
@@ -179,30 +197,50 @@ export class Sessions {
       : this.#perEmail.blockedUntil(emailSubject(status.email));
   }
 
-  /** Re-login with the remembered password and a fresh code; undefined when none is remembered. */
+  /**
+   * Re-login with the remembered password and a fresh code; undefined when none is remembered (or
+   * none that a configured key opens), and the remembered password is kept as it was.
+   */
   async quickLogin(userId: number, securityCode: string): Promise<LoginOutcome | undefined> {
-    const sealed = await this.#store.get<string>(passwordKey(userId));
+    const password = await this.#rememberedPassword(userId);
     const status = await this.status(userId);
-    if (sealed === undefined || status.state === "logged-out") return undefined;
-    return this.login(userId, { email: status.email, password: this.#vault.decrypt(sealed), securityCode });
+    if (password === undefined || status.state === "logged-out") return undefined;
+    return this.login(userId, { email: status.email, password, securityCode }, { rememberPassword: true });
   }
 
   async hasRememberedPassword(userId: number): Promise<boolean> {
-    return (await this.#store.get<string>(passwordKey(userId))) !== undefined;
+    return (await this.#rememberedPassword(userId)) !== undefined;
   }
 
   async forgetPassword(userId: number): Promise<void> {
     await this.#store.delete(passwordKey(userId));
+    // The login record no longer serves a remembered password: it ends with its token again.
+    const record = await this.#read(userId);
+    if (record?.keep) await this.#write(userId, { ...record, keep: false });
   }
 
+  /**
+   * The session's state. Its `email` is opened when it is first read: the expiry sweep asks every
+   * listed session for its state and times only, and is spared a decryption per session and tick.
+   */
   async status(userId: number): Promise<SessionStatus> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined) return { state: "logged-out" };
-    if (record.expired || record.expiresAt <= this.#clock.now())
-      return { state: "expired", email: record.email, lastActivityAt: record.lastActivityAt };
+    const email = this.#lazyEmail(record);
+    if (record.expired || record.expiresAt <= this.#clock.now()) {
+      return {
+        state: "expired",
+        get email() {
+          return email();
+        },
+        lastActivityAt: record.lastActivityAt,
+      };
+    }
     return {
       state: "active",
-      email: record.email,
+      get email() {
+        return email();
+      },
       expiresAt: record.expiresAt,
       lastActivityAt: record.lastActivityAt,
     };
@@ -210,13 +248,15 @@ export class Sessions {
 
   /** A client bound to the user's token; throws NotLoggedInError when there is none. */
   async client(userId: number): Promise<AccountSession> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined) throw new NotLoggedInError("logged-out");
-    if (record.expired || record.expiresAt <= this.#clock.now()) {
+    // A token no configured key opens is as good as an expired one: the user logs in again.
+    const token = this.#liveToken(record);
+    if (token === undefined) {
       await this.markExpired(userId);
       throw new NotLoggedInError("expired");
     }
-    return this.#account.session(this.#vault.decrypt(record.sealedToken));
+    return this.#account.session(token);
   }
 
   /**
@@ -255,10 +295,11 @@ export class Sessions {
         if (i === order.length) return undefined;
       }
       const userId = order[i] as number;
-      const record = await this.#store.get<AuthRecord>(authKey(userId));
-      if (record === undefined || record.expired || record.expiresAt <= this.#clock.now()) continue;
+      const record = await this.#read(userId);
+      const token = record && this.#liveToken(record);
+      if (token === undefined) continue;
       try {
-        const value = await task(this.#account.session(this.#vault.decrypt(record.sealedToken)));
+        const value = await task(this.#account.session(token));
         this.#lender = userId;
         return { value };
       } catch (error) {
@@ -271,9 +312,9 @@ export class Sessions {
 
   /** Forgets the token but keeps the e-mail, so the next login can offer it. */
   async markExpired(userId: number): Promise<void> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined || record.expired) return;
-    await this.#store.set(authKey(userId), { ...record, sealedToken: "", expired: true });
+    await this.#write(userId, { ...record, sealedToken: "", expired: true });
   }
 
   /**
@@ -282,47 +323,154 @@ export class Sessions {
    * than the rest of a /balance's store work.
    */
   async touch(userId: number): Promise<void> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
     if (record === undefined || record.expired) return;
     const now = this.#clock.now();
     if (now >= record.lastActivityAt && now - record.lastActivityAt < TOUCH_GRANULARITY_MS) return;
-    await this.#store.set(authKey(userId), { ...record, lastActivityAt: now });
+    await this.#write(userId, { ...record, lastActivityAt: now });
   }
 
   /** Ends the session at the exchange (best effort) and wipes every secret held for the user. */
   async logout(userId: number): Promise<{ wasLoggedIn: boolean }> {
-    const record = await this.#store.get<AuthRecord>(authKey(userId));
+    const record = await this.#read(userId);
+    const token = record && this.#liveToken(record);
     let wasLoggedIn = false;
-    if (record !== undefined && !record.expired && record.expiresAt > this.#clock.now()) {
+    if (token !== undefined) {
       wasLoggedIn = true;
       try {
-        await this.#account.session(this.#vault.decrypt(record.sealedToken)).logout();
+        await this.#account.session(token).logout();
       } catch (error) {
         // The token is wiped here whatever the exchange said; a dead token is already logged out.
         if (!(error instanceof ExchangeError)) throw error;
       }
     }
     await this.#store.delete(authKey(userId));
+    await this.unlist(userId);
     await this.#store.delete(passwordKey(userId));
     for (const key of this.#alsoWipe(userId)) await this.#store.delete(key);
     await this.#store.purgeDeleted();
     return { wasLoggedIn };
   }
 
-  /** User ids with a stored session: for the expiry warnings and auto-logout sweep. */
-  async userIds(): Promise<number[]> {
-    const keys = await this.#store.keys(AUTH_PREFIX);
-    return keys.map((key) => Number(key.slice(AUTH_PREFIX.length))).filter(Number.isSafeInteger);
+  /**
+   * The login record; undefined when there is none, when it has ended (on the injected clock too:
+   * the store's TTL counts real time), or when its e-mail was sealed by no configured key (told by
+   * the key id, without decrypting: most updates never need the e-mail).
+   */
+  async #read(userId: number): Promise<StoredAuth | undefined> {
+    const stored = await this.#store.get<StoredAuth>(authKey(userId));
+    if (stored === undefined) return undefined;
+    // `keep` unset: a record of an older version, without a TTL; it gets one at its next write.
+    if (stored.keep === false && stored.expiresAt + ENDED_SESSION_KEPT_MS <= this.#clock.now())
+      return undefined;
+    if (stored.sealedEmail !== undefined && !this.#vault.canOpen(stored.sealedEmail)) return undefined;
+    return stored;
   }
+
+  /**
+   * The record's e-mail (opened, or as an older version kept it), at the first call. #read checked
+   * its key id; one altered in the store (the key id right, the rest not) reads as "".
+   */
+  #lazyEmail(record: StoredAuth): () => string {
+    let email: string | undefined;
+    return () => {
+      email ??=
+        (record.sealedEmail === undefined ? record.email : this.#vault.open(record.sealedEmail)) ?? "";
+      return email;
+    };
+  }
+
+  /**
+   * Writes the record with its e-mail sealed and its TTL: none while a remembered password needs
+   * it, else a day past its token's end. A record of an older version (no `keep` yet) keeps
+   * whatever remembered password is there.
+   */
+  async #write(userId: number, record: StoredAuth, options: { list?: boolean } = {}): Promise<void> {
+    const { email, sealedEmail, ...rest } = record;
+    const keep = rest.keep ?? (await this.#store.get(passwordKey(userId))) !== undefined;
+    const stored: StoredAuth = {
+      ...rest,
+      // What was read before a rotation (from this process's cache) is written back under the current key.
+      sealedToken: rest.sealedToken === "" ? "" : this.#vault.current(rest.sealedToken),
+      sealedEmail:
+        sealedEmail === undefined ? this.#vault.encrypt(email ?? "") : this.#vault.current(sealedEmail),
+      keep,
+    };
+    const ttlMs = keep ? undefined : rest.expiresAt + ENDED_SESSION_KEPT_MS - this.#clock.now();
+    if (ttlMs !== undefined && ttlMs <= 0) {
+      await this.#store.delete(authKey(userId));
+    } else if (options.list) {
+      await this.#store.setIndexed(authKey(userId), stored, ttlMs, [authIndexEntry(userId)]);
+    } else {
+      await this.#store.set(authKey(userId), stored, ttlMs);
+    }
+  }
+
+  /** The record's token while it is live and a configured key opens it. */
+  #liveToken(record: StoredAuth): string | undefined {
+    if (record.expired || record.expiresAt <= this.#clock.now()) return undefined;
+    return this.#vault.open(record.sealedToken);
+  }
+
+  async #rememberedPassword(userId: number): Promise<string | undefined> {
+    const sealed = await this.#store.get<string>(passwordKey(userId));
+    return sealed === undefined ? undefined : this.#vault.open(sealed);
+  }
+
+  /**
+   * User ids listed in the "auth" index: every stored session, and maybe some whose record is gone
+   * (expired); `status()` says so, and `unlist()` drops them.
+   */
+  async userIds(): Promise<number[]> {
+    const members = await this.#store.indexMembers(AUTH_INDEX);
+    return members.map(Number).filter(Number.isSafeInteger);
+  }
+
+  /** Drops the user from the "auth" index unless a login record is there (the sweep met a gone one). */
+  async unlist(userId: number): Promise<void> {
+    await this.#store.unindex(AUTH_INDEX, String(userId), authKey(userId));
+  }
+
+  /**
+   * Adds login records written before the "auth" index existed to it (one key listing). Run when an
+   * instance becomes the jobs leader; returns how many records it saw.
+   */
+  indexExisting(): Promise<number> {
+    return indexExistingKeys(this.#store, AUTH_PREFIX, (key) => {
+      const userId = Number(key.slice(AUTH_PREFIX.length));
+      return Number.isSafeInteger(userId) ? [authIndexEntry(userId)] : [];
+    });
+  }
+}
+
+/**
+ * For key rotation (store/rotation.ts): a login record of an older version, its e-mail in plain
+ * text, in the current form (the e-mail sealed), or undefined when `value` is not one. Its `keep`
+ * stays unset: the bot's next write of it decides, from whether a remembered password is there.
+ */
+export function upgradeAuthRecord(key: string, value: unknown, vault: Vault): unknown {
+  if (!key.startsWith(AUTH_PREFIX) || typeof value !== "object" || value === null) return undefined;
+  const { email, ...rest } = value as StoredAuth;
+  if (typeof email !== "string" || rest.sealedEmail !== undefined) return undefined;
+  return { ...rest, sealedEmail: vault.encrypt(email) };
 }
 
 /** Activity is recorded at most this often (auto-logout's choices are 15 minutes and more). */
 const TOUCH_GRANULARITY_MS = 10_000;
 
-/** The login record (sealed token, expiry, last activity); never written with a TTL. */
+/**
+ * How long a login record outlives its token when no remembered password needs it: the next login
+ * offers its e-mail, and the auto-logout sweep (at most 60 minutes idle) still finds it.
+ */
+export const ENDED_SESSION_KEPT_MS = 24 * 60 * 60_000;
+
+/** The login record (sealed e-mail and token, expiry, last activity); with a TTL (see above). */
 export const AUTH_PREFIX = "auth:";
 const authKey = (userId: number) => `${AUTH_PREFIX}${userId}`;
+/** The index of user ids with a login record (store indexes: the tick lists it, never the keyspace). */
+const AUTH_INDEX = "auth";
+const authIndexEntry = (userId: number) => ({ index: AUTH_INDEX, member: String(userId) });
 const passwordKey = (userId: number) => `remembered-password:${userId}`;
-/** A hash, not the address: store keys are not the place for personal data. */
+/** Not the address: store keys are not the place for personal data (the limit keys it again). */
 const emailSubject = (email: string) =>
   createHash("sha256").update(email.trim().toLowerCase()).digest("hex").slice(0, 32);

@@ -12,7 +12,8 @@
  * @example
  * const store = cachedStore(await openStore("sqlite://data/bot.sqlite"), { prefixes: { "session:": "untimed" } });
  */
-import type { Store } from "./store.ts";
+import { DelegatingStore } from "./delegating.ts";
+import type { IndexEntry, Store } from "./store.ts";
 
 export interface CachedStoreOptions {
   /**
@@ -36,8 +37,7 @@ export function cachedStore(inner: Store, options: CachedStoreOptions): Store {
   return new CachedStore(inner, options);
 }
 
-class CachedStore implements Store {
-  readonly #inner: Store;
+class CachedStore extends DelegatingStore {
   readonly #prefixes: ReadonlyArray<[string, "untimed" | "timed"]>;
   readonly #max: number;
   readonly #entries = new Map<string, Entry>();
@@ -47,14 +47,14 @@ class CachedStore implements Store {
   readonly #reading = new Map<string, Set<{ stale: boolean }>>();
 
   constructor(inner: Store, options: CachedStoreOptions) {
-    this.#inner = inner;
+    super(inner);
     this.#prefixes = Object.entries(options.prefixes);
     this.#max = options.maxEntries ?? 20_000;
   }
 
-  async get<T>(key: string): Promise<T | undefined> {
+  override async get<T>(key: string): Promise<T | undefined> {
     const kind = this.#kind(key);
-    if (kind === undefined) return this.#inner.get<T>(key);
+    if (kind === undefined) return this.inner.get<T>(key);
     const entry = this.#entries.get(key);
     if (entry !== undefined && (entry.expires === undefined || Date.now() <= entry.expires)) {
       // Most recently used last, so the oldest is first to go.
@@ -71,7 +71,7 @@ class CachedStore implements Store {
     readers.add(read);
     let value: T | undefined;
     try {
-      value = await this.#inner.get<T>(key);
+      value = await this.inner.get<T>(key);
     } finally {
       readers.delete(read);
       if (readers.size === 0) this.#reading.delete(key);
@@ -84,53 +84,68 @@ class CachedStore implements Store {
     return value;
   }
 
-  async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
-    if (this.#kind(key) === undefined) return this.#inner.set(key, value, ttlMs);
+  /** Each key as `get` reads it: cached keys from memory, the rest from the store. */
+  override getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    return Promise.all(keys.map((key) => this.get<T>(key)));
+  }
+
+  override async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+    if (this.#kind(key) === undefined) return this.inner.set(key, value, ttlMs);
     const json = JSON.stringify(value);
     const entry = this.#entries.get(key);
     // Write only what changed: the same value without a TTL is already there.
     if (ttlMs === undefined && entry !== undefined && entry.expires === undefined && entry.json === json)
       return;
     const now = Date.now();
-    await this.#write(key, () => this.#inner.set(key, value, ttlMs));
+    await this.#write(key, () => this.inner.set(key, value, ttlMs));
     // Another write of the key still under way decides what is there: leave it uncached.
     if (!this.#writing.has(key)) this.#remember(key, json, ttlMs === undefined ? undefined : now + ttlMs);
   }
 
-  async delete(key: string): Promise<boolean> {
-    if (this.#kind(key) === undefined) return this.#inner.delete(key);
-    const deleted = await this.#write(key, () => this.#inner.delete(key));
+  override async delete(key: string): Promise<boolean> {
+    if (this.#kind(key) === undefined) return this.inner.delete(key);
+    const deleted = await this.#write(key, () => this.inner.delete(key));
     if (!this.#writing.has(key)) this.#remember(key, undefined, undefined);
     return deleted;
   }
 
-  setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
-    return this.#forget(key, () => this.#inner.setIfAbsent(key, value, ttlMs));
+  override setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
+    return this.#forget(key, () => this.inner.setIfAbsent(key, value, ttlMs));
   }
 
-  increment(key: string, ttlMs: number): Promise<number> {
-    return this.#forget(key, () => this.#inner.increment(key, ttlMs));
+  override increment(key: string, ttlMs: number): Promise<number> {
+    return this.#forget(key, () => this.inner.increment(key, ttlMs));
   }
 
-  deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
-    return this.#forget(key, () => this.#inner.deleteIfEquals(key, expected));
+  override deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
+    return this.#forget(key, () => this.inner.deleteIfEquals(key, expected));
   }
 
-  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
-    return this.#forget(key, () => this.#inner.extendIfEquals(key, expected, ttlMs));
+  override extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+    return this.#forget(key, () => this.inner.extendIfEquals(key, expected, ttlMs));
   }
 
-  keys(prefix: string): Promise<string[]> {
-    return this.#inner.keys(prefix);
+  override replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    return this.#forget(key, () => this.inner.replaceIfEquals(key, expected, next));
   }
 
-  purgeDeleted(): Promise<void> {
-    return this.#inner.purgeDeleted();
+  override async setIndexed(
+    key: string,
+    value: unknown,
+    ttlMs: number | undefined,
+    entries: readonly IndexEntry[],
+  ): Promise<void> {
+    if (this.#kind(key) === undefined) return this.inner.setIndexed(key, value, ttlMs, entries);
+    const json = JSON.stringify(value);
+    const now = Date.now();
+    // Always written: the index entries are not cached, so "unchanged" cannot be known here.
+    await this.#write(key, () => this.inner.setIndexed(key, value, ttlMs, entries));
+    if (!this.#writing.has(key)) this.#remember(key, json, ttlMs === undefined ? undefined : now + ttlMs);
   }
 
-  close(): Promise<void> {
+  override close(): Promise<void> {
     this.#entries.clear();
-    return this.#inner.close();
+    return this.inner.close();
   }
 
   #kind(key: string): "untimed" | "timed" | undefined {

@@ -8,8 +8,9 @@ import type { Vault } from "./vault.ts";
 
 /**
  * Wraps `inner` (which holds strings) so that values of type T are JSON-encoded and encrypted on
- * write and decrypted on read. A value that no longer decrypts (tampered, or its key removed from
- * SECRETS_KEY) makes `read` throw a VaultError: better a failed update than a forged state.
+ * write and decrypted on read. A value that no longer decrypts (its key removed from SECRETS_KEY or
+ * mistyped, a restored backup, tampering) reads as absent: the chat starts afresh (a half-done flow
+ * is gone, /login works) instead of every update failing on it; nothing forged gets in either.
  *
  * @example
  * bot.use(conversations({
@@ -20,7 +21,7 @@ export function encryptedAdapter<T>(inner: StorageAdapter<string>, vault: Vault)
   const adapter: StorageAdapter<T> = {
     read: async (key) => {
       const sealed = await inner.read(key);
-      return sealed === undefined ? undefined : vault.decryptJson<T>(sealed);
+      return sealed === undefined ? undefined : vault.openJson<T>(sealed);
     },
     write: (key, value) => inner.write(key, vault.encryptJson(value)),
     delete: (key) => inner.delete(key),

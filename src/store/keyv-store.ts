@@ -7,7 +7,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { Keyv } from "keyv";
 import { StoreError, StoreUnavailableError } from "./errors.ts";
-import type { Store } from "./store.ts";
+import type { IndexEntry, Store } from "./store.ts";
 
 /**
  * What a backend does atomically on raw keys and raw (serialized) values. `raw` strings are always
@@ -29,10 +29,33 @@ export interface AtomicBackend {
   getRaw(rawKey: string): Promise<string | undefined>;
   /** Deletes only if the raw value is exactly `raw`; true when it deleted. */
   deleteIfRaw(rawKey: string, raw: string): Promise<boolean>;
-  /** Writes `newRaw` (expiring in `ttlMs`) only if the raw value is exactly `raw`; true when it wrote. */
-  replaceIfRaw(rawKey: string, raw: string, newRaw: string, ttlMs: number): Promise<boolean>;
+  /**
+   * Writes `newRaw` only if the raw value is exactly `raw`; true when it wrote. It expires in `ttlMs`,
+   * or, with none, when the value it replaced would have (`newRaw` carries the same `expires`).
+   */
+  replaceIfRaw(rawKey: string, raw: string, newRaw: string, ttlMs: number | undefined): Promise<boolean>;
+  /** The raw values of several keys, live or expired, in one round trip where the backend has one. */
+  getManyRaw(rawKeys: readonly string[]): Promise<Array<string | undefined>>;
+  /**
+   * Optional, for a backend where a round trip costs (Redis): deletes in one step if the raw value
+   * is `head` + `}` or `head` + `,"expires":N}` with N ≥ now (`head` is `{"value":<JSON>`, the
+   * serializer's form of the expected value). False leaves the decision to the general path.
+   */
+  deleteIfValueText?(rawKey: string, head: string, now: number): Promise<boolean>;
   /** Every raw entry whose key starts with `rawPrefix` (expired ones included). */
   scan(rawPrefix: string): Promise<Array<[rawKey: string, raw: string]>>;
+  /** Writes `raw` (with `ttlMs` when given) and adds each member to its raw index, atomically. */
+  setIndexed(
+    rawKey: string,
+    raw: string,
+    ttlMs: number | undefined,
+    entries: ReadonlyArray<readonly [rawIndex: string, member: string]>,
+  ): Promise<void>;
+  indexAdd(rawIndex: string, member: string): Promise<void>;
+  /** The members of a raw index, in any order. */
+  indexMembers(rawIndex: string): Promise<string[]>;
+  /** Removes the member unless `rawKey` holds a value live at `now`, atomically; true when removed. */
+  indexRemoveUnlessLive(rawIndex: string, member: string, rawKey: string, now: number): Promise<boolean>;
 }
 
 /** How a KeyvStore maps keys and talks to its backend. */
@@ -42,6 +65,12 @@ export interface KeyvStoreParts {
   atomic: AtomicBackend;
   /** Prepended to every key, e.g. `"bot:"` (SQLite, Keyv's layout) or `"bot::"` (@keyv/redis's layout). */
   keyPrefix: string;
+  /**
+   * Prepended to every index name; must not start like any record key: `"bot:#index:"` (SQLite,
+   * memory: rows in the same table, so a record and its index rows are written by one statement),
+   * `"bot:index:"` (Redis: a set, beside `bot::` records).
+   */
+  indexPrefix: string;
   /** Releases the driver; called once. */
   close: () => Promise<void>;
   /** Store.purgeDeleted for this backend; nothing to do when absent. */
@@ -51,6 +80,14 @@ export interface KeyvStoreParts {
 interface Entry {
   value?: unknown;
   expires?: number | null;
+}
+
+const indexPattern = /^[A-Za-z0-9:_-]+$/;
+
+function checkMember(member: string): string {
+  if (typeof member !== "string" || member.length === 0)
+    throw new TypeError("An index member must be a non-empty string.");
+  return member;
 }
 
 /** A compare-and-delete (or -extend) that lost a race to an equal-valued rewrite tries again this many times. */
@@ -68,6 +105,7 @@ export class KeyvStore implements Store {
   readonly #keyv: Keyv;
   readonly #atomic: AtomicBackend;
   readonly #prefix: string;
+  readonly #indexPrefix: string;
   readonly #close: () => Promise<void>;
   readonly #purgeDeleted: () => Promise<void>;
   #closed: Promise<void> | undefined;
@@ -76,6 +114,7 @@ export class KeyvStore implements Store {
     this.#keyv = parts.keyv;
     this.#atomic = parts.atomic;
     this.#prefix = parts.keyPrefix;
+    this.#indexPrefix = parts.indexPrefix;
     this.#close = parts.close;
     this.#purgeDeleted = parts.purgeDeleted ?? (async () => {});
   }
@@ -93,6 +132,21 @@ export class KeyvStore implements Store {
         return undefined;
       }
       return entry.value as T;
+    });
+  }
+
+  async getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    return backend(async () => {
+      const raws = await this.#atomic.getManyRaw(keys.map((key) => this.#rawKey(key)));
+      const now = Date.now();
+      return Promise.all(
+        raws.map(async (raw) => {
+          if (raw === undefined) return undefined;
+          // An expired entry reads as absent; get() or the backend's own expiry removes it.
+          const entry = await this.#decode(raw);
+          return isExpired(entry, now) ? undefined : (entry.value as T);
+        }),
+      );
     });
   }
 
@@ -143,7 +197,12 @@ export class KeyvStore implements Store {
       const rawKey = this.#rawKey(key);
       checkValue(expected);
       // Compare what the stored value and `expected` look like after a trip through the serializer.
-      const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+      const encoded = await this.#encode(expected, undefined);
+      // The same text as stored (a lock's holder id, nearly always): one round trip instead of two.
+      if (this.#atomic.deleteIfValueText && encoded.endsWith("}")) {
+        if (await this.#atomic.deleteIfValueText(rawKey, encoded.slice(0, -1), Date.now())) return true;
+      }
+      const wanted = (await this.#decode(encoded)).value;
       for (let attempt = 0; attempt < deleteAttempts; attempt++) {
         const raw = await this.#atomic.getRaw(rawKey);
         if (raw === undefined) return false;
@@ -178,6 +237,22 @@ export class KeyvStore implements Store {
     });
   }
 
+  async replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(expected);
+      checkValue(next);
+      const wanted = (await this.#decode(await this.#encode(expected, undefined))).value;
+      const raw = await this.#atomic.getRaw(rawKey);
+      if (raw === undefined) return false;
+      const entry = await this.#decode(raw);
+      if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
+      // The same `expires` as before; the write happens only if nothing changed since the read.
+      const expires = typeof entry.expires === "number" ? entry.expires : undefined;
+      return this.#atomic.replaceIfRaw(rawKey, raw, await this.#encode(next, expires), undefined);
+    });
+  }
+
   async keys(prefix: string): Promise<string[]> {
     return backend(async () => {
       this.#assertOpen();
@@ -185,11 +260,49 @@ export class KeyvStore implements Store {
       const rawPrefix = this.#prefix + prefix;
       const live: string[] = [];
       for (const [rawKey, raw] of await this.#atomic.scan(rawPrefix)) {
-        if (!rawKey.startsWith(rawPrefix)) continue;
+        // Index rows (SQLite, memory) share the key space of records but are not records.
+        if (!rawKey.startsWith(rawPrefix) || rawKey.startsWith(this.#indexPrefix)) continue;
         if (!isExpired(await this.#decode(raw), now)) live.push(rawKey.slice(this.#prefix.length));
       }
       return live.sort();
     });
+  }
+
+  async setIndexed(
+    key: string,
+    value: unknown,
+    ttlMs: number | undefined,
+    entries: readonly IndexEntry[],
+  ): Promise<void> {
+    return backend(async () => {
+      const rawKey = this.#rawKey(key);
+      checkValue(value);
+      const ttl = checkTtl(ttlMs);
+      const rawEntries = entries.map(
+        ({ index, member }) => [this.#rawIndex(index), checkMember(member)] as const,
+      );
+      const raw = await this.#encode(value, ttl === undefined ? undefined : Date.now() + ttl);
+      await this.#atomic.setIndexed(rawKey, raw, ttl, rawEntries);
+    });
+  }
+
+  async addToIndex(index: string, member: string): Promise<void> {
+    return backend(async () => this.#atomic.indexAdd(this.#rawIndex(index), checkMember(member)));
+  }
+
+  async indexMembers(index: string): Promise<string[]> {
+    return backend(async () => (await this.#atomic.indexMembers(this.#rawIndex(index))).sort());
+  }
+
+  async unindex(index: string, member: string, key: string): Promise<boolean> {
+    return backend(async () =>
+      this.#atomic.indexRemoveUnlessLive(
+        this.#rawIndex(index),
+        checkMember(member),
+        this.#rawKey(key),
+        Date.now(),
+      ),
+    );
   }
 
   async purgeDeleted(): Promise<void> {
@@ -209,6 +322,13 @@ export class KeyvStore implements Store {
     if (typeof key !== "string" || key.length === 0)
       throw new TypeError("A store key must be a non-empty string.");
     return this.#prefix + key;
+  }
+
+  #rawIndex(index: string): string {
+    this.#assertOpen();
+    if (typeof index !== "string" || !indexPattern.test(index))
+      throw new TypeError(`An index name holds letters, digits, ":", "_" and "-", not "${index}".`);
+    return this.#indexPrefix + index;
   }
 
   #assertOpen(): void {

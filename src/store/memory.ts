@@ -9,6 +9,8 @@ import { StoreError } from "./errors.ts";
 import { type AtomicBackend, KeyvStore } from "./keyv-store.ts";
 import type { Store } from "./store.ts";
 
+const INDEX_ROW_VALUE = '{"value":1}';
+
 /** Named maps, so two stores opened as `memory://shared` see the same data (two "instances" in a test). */
 const shared = new Map<string, Map<string, string>>();
 
@@ -69,6 +71,9 @@ export async function openMemoryStore(name: string, options: { namespace: string
     async getRaw(rawKey) {
       return data.get(rawKey);
     },
+    async getManyRaw(rawKeys) {
+      return rawKeys.map((key) => data.get(key));
+    },
     async deleteIfRaw(rawKey, raw) {
       if (data.get(rawKey) !== raw) return false;
       return data.delete(rawKey);
@@ -81,6 +86,29 @@ export async function openMemoryStore(name: string, options: { namespace: string
     async scan(rawPrefix) {
       return [...data].filter(([key]) => key.startsWith(rawPrefix));
     },
+    // Index rows in the same map, as SQLite keeps them in its table (`bot:#index:NAME|MEMBER`).
+    async setIndexed(rawKey, raw, _ttlMs, entries) {
+      data.set(rawKey, raw);
+      for (const [rawIndex, member] of entries) data.set(`${rawIndex}|${member}`, INDEX_ROW_VALUE);
+    },
+    async indexAdd(rawIndex, member) {
+      data.set(`${rawIndex}|${member}`, INDEX_ROW_VALUE);
+    },
+    async indexMembers(rawIndex) {
+      const start = `${rawIndex}|`;
+      return [...data.keys()].filter((key) => key.startsWith(start)).map((key) => key.slice(start.length));
+    },
+    async indexRemoveUnlessLive(rawIndex, member, rawKey, now) {
+      if (live(rawKey, now)) return false;
+      return data.delete(`${rawIndex}|${member}`);
+    },
   };
-  return new KeyvStore({ keyv, atomic, keyPrefix: `${options.namespace}:`, close: async () => {} });
+  const keyPrefix = `${options.namespace}:`;
+  return new KeyvStore({
+    keyv,
+    atomic,
+    keyPrefix,
+    indexPrefix: `${keyPrefix}#index:`,
+    close: async () => {},
+  });
 }

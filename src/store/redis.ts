@@ -48,13 +48,48 @@ end
 return 0
 `;
 
-/** Compare-and-set on the exact stored string, with a fresh native TTL. */
+/** Compare-and-set on the exact stored string, with a fresh native TTL (ARGV[3]) or the one it had (""). */
 const replaceIfScript = `
 if redis.call('GET', KEYS[1]) == ARGV[1] then
-  redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  if ARGV[3] == '' then
+    redis.call('SET', KEYS[1], ARGV[2], 'KEEPTTL')
+  else
+    redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3])
+  end
   return 1
 end
 return 0
+`;
+
+/**
+ * Compare-and-delete on the value's text: deletes when the stored string is ARGV[1] followed by
+ * "}" or by ',"expires":N}' with N >= ARGV[2] (Keyv's rule: expired when now > expires).
+ */
+const deleteIfTextScript = `
+local current = redis.call('GET', KEYS[1])
+if not current then
+  return 0
+end
+local head = ARGV[1]
+if current == head .. '}' then
+  return redis.call('DEL', KEYS[1])
+end
+local withExpiry = head .. ',"expires":'
+if string.sub(current, 1, #withExpiry) == withExpiry then
+  local expires = tonumber(string.match(string.sub(current, #withExpiry + 1), '^(%d+)}$'))
+  if expires and expires >= tonumber(ARGV[2]) then
+    return redis.call('DEL', KEYS[1])
+  end
+end
+return 0
+`;
+
+/** Removes an index member unless the record still exists (a native TTL makes it absent). */
+const unindexScript = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  return 0
+end
+return redis.call('SREM', KEYS[2], ARGV[1])
 `;
 
 /**
@@ -100,7 +135,14 @@ export async function openRedisStore(
     if (client.isReady) await client.close();
     else if (client.isOpen) client.destroy();
   };
-  return new KeyvStore({ keyv, atomic: redisAtomic(client), keyPrefix: `${options.namespace}::`, close });
+  return new KeyvStore({
+    keyv,
+    atomic: redisAtomic(client),
+    keyPrefix: `${options.namespace}::`,
+    // One colon: apart from every record key (`bot::…`), and a Redis set, not a Keyv value.
+    indexPrefix: `${options.namespace}:index:`,
+    close,
+  });
 }
 
 function redisAtomic(client: RedisClient): AtomicBackend {
@@ -138,9 +180,18 @@ function redisAtomic(client: RedisClient): AtomicBackend {
     async replaceIfRaw(rawKey, raw, newRaw, ttlMs) {
       const reply = await client.eval(replaceIfScript, {
         keys: [rawKey],
-        arguments: [raw, newRaw, String(ttlMs)],
+        arguments: [raw, newRaw, ttlMs === undefined ? "" : String(ttlMs)],
       });
       return reply === 1;
+    },
+    async getManyRaw(rawKeys) {
+      if (rawKeys.length === 0) return [];
+      return (await client.mGet([...rawKeys])).map((value) => value ?? undefined);
+    },
+    async deleteIfValueText(rawKey, head, now) {
+      return (
+        (await client.eval(deleteIfTextScript, { keys: [rawKey], arguments: [head, String(now)] })) === 1
+      );
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
@@ -162,6 +213,24 @@ function redisAtomic(client: RedisClient): AtomicBackend {
         });
       }
       return entries;
+    },
+
+    async setIndexed(rawKey, raw, ttlMs, entries) {
+      // MULTI/EXEC: the record and its index members are applied together.
+      const multi = client.multi();
+      if (ttlMs === undefined) multi.set(rawKey, raw);
+      else multi.set(rawKey, raw, { expiration: { type: "PX", value: ttlMs } });
+      for (const [rawIndex, member] of entries) multi.sAdd(rawIndex, member);
+      await multi.exec();
+    },
+    async indexAdd(rawIndex, member) {
+      await client.sAdd(rawIndex, member);
+    },
+    async indexMembers(rawIndex) {
+      return client.sMembers(rawIndex);
+    },
+    async indexRemoveUnlessLive(rawIndex, member, rawKey) {
+      return (await client.eval(unindexScript, { keys: [rawKey, rawIndex], arguments: [member] })) === 1;
     },
   };
 }

@@ -23,6 +23,17 @@ const defaultBusyTimeoutMs = 5_000;
 /** @keyv/sqlite's default table name. */
 const table = "keyv";
 
+/**
+ * Index rows live in the same table as records (`bot:#index:NAME|MEMBER`, no expiry), so a record
+ * and its index rows are written by one statement, which is atomic: no record key starts with `#`.
+ */
+const INDEX_MARK = "#index:";
+const INDEX_ROW_VALUE = '{"value":1}';
+const indexRow = (rawIndex: string, member: string) => `${rawIndex}|${member}`;
+/** Rows whose key starts with ?N, by the primary key's range (not LIKE: `_` and `%` are wildcards). */
+const keyRange = (param: string) =>
+  `key >= ${param} AND key < ${param} || char(1114111) AND substr(key, 1, length(${param})) = ${param}`;
+
 /** A row's `expires` as SQLite sees it; NULL when the value is not JSON or has no expiry. */
 const expiresOf = (column: string) =>
   `(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '$.expires') END)`;
@@ -87,6 +98,7 @@ export async function openSqliteStore(
       keyv,
       atomic: sqliteAtomic(query),
       keyPrefix,
+      indexPrefix: `${keyPrefix}${INDEX_MARK}`,
       close: () => keyv.disconnect(),
       // The WAL still holds older copies of pages (deleted rows in them) until a checkpoint copies
       // the current pages into the file; TRUNCATE then empties the WAL file itself.
@@ -143,6 +155,19 @@ function sqliteAtomic(
       return typeof value === "string" ? value : undefined;
     },
 
+    async getManyRaw(rawKeys) {
+      if (rawKeys.length === 0) return [];
+      const rows = await query(
+        `SELECT key, value FROM ${table} WHERE key IN (${rawKeys.map((_, i) => `?${i + 1}`).join(", ")})`,
+        ...rawKeys,
+      );
+      const found = new Map(rows.map((row) => [row.key, row.value]));
+      return rawKeys.map((key) => {
+        const value = found.get(key);
+        return typeof value === "string" ? value : undefined;
+      });
+    },
+
     async deleteIfRaw(rawKey, raw) {
       const rows = await query(
         `DELETE FROM ${table} WHERE key = ?1 AND value = ?2 RETURNING 1 AS gone`,
@@ -153,6 +178,7 @@ function sqliteAtomic(
     },
 
     async replaceIfRaw(rawKey, raw, newRaw) {
+      // `expires` lives in the value itself here: the caller's `newRaw` carries the TTL.
       const rows = await query(
         `UPDATE ${table} SET value = ?3 WHERE key = ?1 AND value = ?2 RETURNING 1 AS written`,
         rawKey,
@@ -166,9 +192,7 @@ function sqliteAtomic(
       // A key range, so the primary-key index is used (a full scan grew with every user); the
       // substr test keeps it exact. Not LIKE: it treats `_` and `%` as wildcards and ignores case.
       const rows = await query(
-        `SELECT key, value FROM ${table}
-         WHERE key >= ?1 AND key < ?1 || char(1114111) AND substr(key, 1, length(?1)) = ?1
-         ORDER BY key`,
+        `SELECT key, value FROM ${table} WHERE ${keyRange("?1")} ORDER BY key`,
         rawPrefix,
       );
       return rows.flatMap((row) =>
@@ -176,6 +200,44 @@ function sqliteAtomic(
           ? [[row.key, row.value] as [string, string]]
           : [],
       );
+    },
+
+    async setIndexed(rawKey, raw, _ttlMs, entries) {
+      // One multi-row upsert: the record and its index rows are written together or not at all.
+      const params: string[] = [rawKey, raw];
+      for (const [rawIndex, member] of entries) params.push(indexRow(rawIndex, member), INDEX_ROW_VALUE);
+      const values = Array.from({ length: params.length / 2 }, (_, i) => `(?${2 * i + 1}, ?${2 * i + 2})`);
+      await query(
+        `INSERT INTO ${table} (key, value) VALUES ${values.join(", ")}
+         ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+        ...params,
+      );
+    },
+
+    async indexAdd(rawIndex, member) {
+      await query(
+        `INSERT INTO ${table} (key, value) VALUES (?1, ?2) ON CONFLICT(key) DO NOTHING`,
+        indexRow(rawIndex, member),
+        INDEX_ROW_VALUE,
+      );
+    },
+
+    async indexMembers(rawIndex) {
+      const start = indexRow(rawIndex, "");
+      const rows = await query(`SELECT key FROM ${table} WHERE ${keyRange("?1")}`, start);
+      return rows.flatMap((row) => (typeof row.key === "string" ? [row.key.slice(start.length)] : []));
+    },
+
+    async indexRemoveUnlessLive(rawIndex, member, rawKey, now) {
+      const rows = await query(
+        `DELETE FROM ${table} WHERE key = ?1 AND NOT EXISTS (
+           SELECT 1 FROM ${table} AS record WHERE record.key = ?2 AND NOT ${expiredAt("record.value", "?3")})
+         RETURNING 1 AS gone`,
+        indexRow(rawIndex, member),
+        rawKey,
+        now,
+      );
+      return rows.length === 1;
     },
   };
 }

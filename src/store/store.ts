@@ -23,6 +23,11 @@ import { StoreError } from "./errors.ts";
 export interface Store {
   /** The value, or `undefined` when the key is absent or expired. */
   get<T>(key: string): Promise<T | undefined>;
+  /**
+   * The values of several keys in one round trip (MGET on Redis), each as `get` would give it:
+   * the per-update reads of a chat (store/update-reads.ts).
+   */
+  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>>;
   /** Sets the value; with `ttlMs` (> 0) it expires that many milliseconds from now. */
   set(key: string, value: unknown, ttlMs?: number): Promise<void>;
   /** Deletes the key; true when something was deleted. */
@@ -48,8 +53,41 @@ export interface Store {
    * (lease renewal: only the holder extends its lease, and never one that ran out).
    */
   extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean>;
-  /** Live keys starting with a prefix, sorted (for listing alerts, pending orders at start-up). */
+  /**
+   * Atomic compare-and-set: replaces the value only if the current one equals `expected` (deep
+   * equality of the JSON forms), keeping the key's expiry as it was; true when it replaced. How a
+   * chore running beside the bot (re-sealing under a new key) changes a value without clobbering
+   * a write the bot made meanwhile.
+   */
+  replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean>;
+  /**
+   * Live keys starting with a prefix, sorted. On Redis a SCAN over the whole keyspace: never on the
+   * jobs' tick or per update (those read an index, below); for the one-time indexing of records
+   * written before indexes existed, and tools.
+   */
   keys(prefix: string): Promise<string[]>;
+  /**
+   * Indexes: named sets of members kept beside the records, so a listing reads what it lists
+   * instead of the keyspace (on Redis a set, on SQLite and memory rows under their own key range).
+   * Writes the value like `set` and adds each entry's member to its index in the same atomic step,
+   * so a live record is never missing from its index. Deleting a record does not touch indexes:
+   * the member stays until `unindex` (a reader that finds the record gone calls it).
+   */
+  setIndexed(
+    key: string,
+    value: unknown,
+    ttlMs: number | undefined,
+    entries: readonly IndexEntry[],
+  ): Promise<void>;
+  /** Adds a member without writing a record (indexing a record written before its index existed). */
+  addToIndex(index: string, member: string): Promise<void>;
+  /** The members of an index, sorted; some may name records that are gone (expired, deleted). */
+  indexMembers(index: string): Promise<string[]>;
+  /**
+   * Removes `member` from `index` unless `key` holds a live value, atomically: a record written
+   * meanwhile by `setIndexed` keeps its member. True when it removed it.
+   */
+  unindex(index: string, member: string, key: string): Promise<boolean>;
   /**
    * Makes what was deleted so far unrecoverable from the backend's files, not only from its live
    * data (SECURITY.md, Reliability: what the bot deletes stays deleted). SQLite overwrites freed
@@ -59,6 +97,14 @@ export interface Store {
   purgeDeleted(): Promise<void>;
   /** Releases the connection; idempotent. Every later operation rejects. */
   close(): Promise<void>;
+}
+
+/** One member of one index, written with a record by `Store.setIndexed`. */
+export interface IndexEntry {
+  /** Letters, digits, `:`, `_` and `-`, e.g. `"auth"` or `"alerts:42"`. */
+  index: string;
+  /** Non-empty, e.g. a user id or `"42:abc"`. */
+  member: string;
 }
 
 /** Options of {@link openStore}. */
@@ -105,7 +151,7 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
   switch (scheme) {
     case "sqlite": {
       const { openSqliteStore } = await import("./sqlite.ts");
-      return openSqliteStore(url.slice("sqlite://".length), {
+      return openSqliteStore(sqliteFileOf(url) ?? "", {
         namespace,
         onError,
         ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
@@ -125,4 +171,12 @@ export async function openStore(url: string, options: OpenStoreOptions = {}): Pr
         "STORE_URL must start with sqlite://, redis:// or memory:// (for example sqlite://data/bot.sqlite).",
       );
   }
+}
+
+/**
+ * The file of a `sqlite://PATH` store URL as written (relative to the working directory, or
+ * absolute); undefined for any other URL. The bot's lock and `npm run backup` find the file here.
+ */
+export function sqliteFileOf(url: string): string | undefined {
+  return url.startsWith("sqlite://") ? url.slice("sqlite://".length) : undefined;
 }

@@ -1,12 +1,18 @@
 /**
  * Rule 2 and rule 9 at rest: after a login with "remember password" on, and in the middle of a
  * login (password typed, code not yet), the raw store holds no password, token or 2FA code in
- * plain text: the SQLite file bytes, and every key and value in Redis. After /logout it holds
- * nothing of the session at all, sealed or not, not even in free pages or the WAL.
+ * plain text: the SQLite file bytes, and every key and value in Redis (read by type). After
+ * /logout it holds nothing of the session at all, sealed or not, not even in free pages or the WAL.
+ *
+ * Personal data likewise (SECURITY.md, "What is sealed at rest"): while a user is logged in, and
+ * after a partner sign-up, no e-mail, name or phone number is in the raw store, nor a plain hash of
+ * the e-mail (anyone could test a guessed address against that).
  */
+import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, logInUpToCode, startHarness } from "../support/harness.ts";
+import type { FakeUser } from "../../src/telegram-double/index.ts";
+import { type Harness, type HarnessOptions, logInUpToCode, startHarness } from "../support/harness.ts";
 import {
   type RedisServer,
   rawRedisDump,
@@ -32,16 +38,27 @@ function redisDump(url: string): RawDump {
   return () => rawRedisDump(url);
 }
 
-function secretsSuite(
-  name: string,
-  open: () => Promise<{ h: Harness; dump: RawDump; close(): Promise<void> }>,
-) {
+type Open = (options: HarnessOptions) => Promise<{ h: Harness; dump: RawDump; close(): Promise<void> }>;
+
+/** Every form of `text` that must not be found: as written, lower-case, and its plain (unkeyed) hashes. */
+function forms(text: string): string[] {
+  const normal = text.trim().toLowerCase();
+  const sha = createHash("sha256").update(normal);
+  const digest = sha.digest();
+  return [text, normal, digest.toString("hex").slice(0, 32), digest.toString("base64url")];
+}
+
+function expectNone(raw: string, texts: string[]): void {
+  for (const text of texts.flatMap(forms)) expect(raw, text).not.toContain(text);
+}
+
+function secretsSuite(name: string, open: Open) {
   describe(`secrets at rest (${name})`, () => {
     let h: Harness;
     let dump: RawDump;
     let close: () => Promise<void>;
     beforeAll(async () => {
-      ({ h, dump, close } = await open());
+      ({ h, dump, close } = await open({}));
     });
     afterAll(async () => {
       await close();
@@ -66,6 +83,8 @@ function secretsSuite(
 
       raw = await dump();
       expect(raw).toContain(`auth:${ada.id}`);
+      // Logged in: the login record names nobody (its e-mail is sealed; the limits' keys are keyed).
+      expectNone(raw, [h.sandbox.demo.email]);
       expect(raw).not.toContain(h.sandbox.demo.password);
       expect(raw).not.toContain(`"${code}"`);
       expect(raw).not.toContain(h.sandbox.clientSecret);
@@ -78,6 +97,15 @@ function secretsSuite(
       await ada.waitForReply(/Logged in/);
       raw = await dump();
       for (const token of tokensIssued()) expect(raw).not.toContain(token);
+
+      // A wrong password (a failed attempt, counted per e-mail too) leaves no e-mail either.
+      const eve = h.user();
+      await logInUpToCode(eve, h.sandbox, "wrong-password-1");
+      await eve.send(h.sandbox.currentCode());
+      await eve.waitForReply(/wrong/i);
+      raw = await dump();
+      expect(raw).toContain("login-email-reserved:");
+      expectNone(raw, [h.sandbox.demo.email]);
 
       // What logout deletes, as it sits in the store: the session row and the remembered password.
       const sealedToken = (await h.deps.store.get<{ sealedToken: string }>(`auth:${ada.id}`))?.sealedToken;
@@ -101,15 +129,86 @@ function secretsSuite(
   });
 }
 
-secretsSuite("SQLite file", async () => {
-  const h = await startHarness();
+type Details = { email: string; name: string; surname: string; phone: string };
+
+/** The partner sign-up as a person goes through it, up to the phone question. */
+async function signUpToPhone(user: FakeUser, details: Details) {
+  await user.send("/start");
+  await user.waitForReply(/e-mail address/);
+  await user.send(details.email);
+  await user.waitForReply(/first name/);
+  await user.send(details.name);
+  await user.waitForReply(/surname/);
+  await user.send(details.surname);
+  await user.waitForReply(/phone number/);
+}
+
+/** The rest of it: phone, consent, PIN twice; returns after the "is open" answer. */
+async function finishSignUp(user: FakeUser, details: Details) {
+  await user.send(details.phone);
+  const consent = await user.waitForReply(/terms \(version/);
+  await user.tap("✅ I agree", consent);
+  await user.waitForReply(/6-digit PIN/);
+  await user.send("975310");
+  await user.waitForReply(/same PIN again/);
+  await user.send("975310");
+  await user.waitForReply(/is open/);
+}
+
+function partnerSuite(name: string, open: Open) {
+  describe(`personal data at rest after a partner sign-up (${name})`, () => {
+    let h: Harness;
+    let dump: RawDump;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ h, dump, close } = await open({ mode: "partner" }));
+    });
+    afterAll(async () => {
+      await close();
+    });
+
+    it("keeps no e-mail, name or phone number, mid-way or once signed up; the desk still finds the e-mail", async () => {
+      const details = {
+        email: "Ottilie.Quarnstrom@Example.org",
+        name: "Ottilie",
+        surname: "Quarnstrom",
+        phone: "+49 1523 7654321",
+      };
+      const personal = [details.email, details.name, details.surname, details.phone, "+4915237654321"];
+      const ottilie = h.user();
+      // Mid-way: what was typed so far sits in the (sealed) conversation state.
+      await signUpToPhone(ottilie, details);
+      let raw = await dump();
+      expect(raw).toContain(`conversation:${ottilie.id}`);
+      expectNone(raw, personal);
+
+      await finishSignUp(ottilie, details);
+      const partnerUserId = await h.deps.partner?.users.partnerIdOf(ottilie.id);
+      expect(partnerUserId).toBeGreaterThan(0);
+      // The sign-up reached the exchange with her details: the bot had them, and kept none.
+      expect(h.sandbox.state.partnerUser(partnerUserId ?? 0)?.email).toBe(details.email);
+      raw = await dump();
+      expect(raw).toContain("partner-email:");
+      expectNone(raw, personal);
+      // The operator desk's look-up by e-mail (any case) works through the keyed hash.
+      expect(await h.deps.partner?.users.partnerIdByEmail("ottilie.quarnstrom@example.org")).toBe(
+        partnerUserId,
+      );
+    });
+  });
+}
+
+const onSqlite: Open = async (options) => {
+  const h = await startHarness(options);
   return { h, dump: sqliteDump(h), close: () => h.stop() };
-});
+};
+secretsSuite("SQLite file", onSqlite);
+partnerSuite("SQLite file", onSqlite);
 
 describe.skipIf(!redisAvailable())("on Redis", () => {
-  secretsSuite("Redis keys", async () => {
+  const onRedis: Open = async (options) => {
     const redis: RedisServer = await startRedis();
-    const h = await startHarness({ storeUrl: redis.url });
+    const h = await startHarness({ ...options, storeUrl: redis.url });
     return {
       h,
       dump: redisDump(redis.url),
@@ -118,5 +217,7 @@ describe.skipIf(!redisAvailable())("on Redis", () => {
         await redis.stop();
       },
     };
-  });
+  };
+  secretsSuite("Redis keys", onRedis);
+  partnerSuite("Redis keys", onRedis);
 });

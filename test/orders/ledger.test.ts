@@ -69,14 +69,14 @@ describe("Ledger", () => {
     // Another instance opens an action after this listing read the flag and the keys.
     const second = await quote(1, "sell");
     await ledger.confirm(second.id, 1);
-    const listing = store.keys;
-    store.keys = async (prefix) => {
-      const keys = await listing.call(store, prefix);
+    const listing = store.indexMembers;
+    store.indexMembers = async (index) => {
+      const members = await listing.call(store, index);
       await ledger.markSent(second.id);
-      return keys;
+      return members;
     };
     expect(await ledger.open(1)).toEqual([]);
-    store.keys = listing;
+    store.indexMembers = listing;
     expect(await ledger.hasOpen(1)).toBe(true);
     expect((await ledger.open(1)).map((a) => a.id)).toEqual([second.id]);
   });

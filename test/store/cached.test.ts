@@ -11,6 +11,10 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
       calls.push(`get ${key}`);
       return inner.get(key);
     },
+    getMany: (keys) => {
+      calls.push(`getMany ${keys.join(",")}`);
+      return inner.getMany(keys);
+    },
     set: (key, value, ttl) => {
       calls.push(`set ${key}`);
       return inner.set(key, value, ttl);
@@ -35,9 +39,29 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
       calls.push(`extendIfEquals ${key}`);
       return inner.extendIfEquals(key, expected, ttl);
     },
+    replaceIfEquals: (key, expected, next) => {
+      calls.push(`replaceIfEquals ${key}`);
+      return inner.replaceIfEquals(key, expected, next);
+    },
     keys: (prefix) => {
       calls.push(`keys ${prefix}`);
       return inner.keys(prefix);
+    },
+    setIndexed: (key, value, ttl, entries) => {
+      calls.push(`setIndexed ${key}`);
+      return inner.setIndexed(key, value, ttl, entries);
+    },
+    addToIndex: (index, member) => {
+      calls.push(`addToIndex ${index}`);
+      return inner.addToIndex(index, member);
+    },
+    indexMembers: (index) => {
+      calls.push(`indexMembers ${index}`);
+      return inner.indexMembers(index);
+    },
+    unindex: (index, member, key) => {
+      calls.push(`unindex ${index}`);
+      return inner.unindex(index, member, key);
     },
     purgeDeleted: () => inner.purgeDeleted(),
     close: () => inner.close(),

@@ -221,6 +221,55 @@ export function describeStoreContract(
       expect(await store.deleteIfEquals("obj", { b: [1, 2], a: 1 })).toBe(true);
     });
 
+    test("deleteIfEquals: the value as it was written, with or without a TTL, strings that need escaping", async () => {
+      const store = await open();
+      stopTime();
+      for (const value of [
+        "holder-1",
+        ":colon first",
+        'quote " and \\ slash',
+        { b: 2, a: [1, "x"] },
+        7,
+        null,
+      ]) {
+        await store.set("k", value, shortTtl);
+        expect(await store.deleteIfEquals("k", value)).toBe(true);
+        expect(await store.get("k")).toBeUndefined();
+        await store.set("k", value);
+        expect(await store.deleteIfEquals("k", value)).toBe(true);
+        expect(await store.get("k")).toBeUndefined();
+      }
+      // A value that starts like the expected one is not it.
+      await store.set("k", "holder-10", shortTtl);
+      expect(await store.deleteIfEquals("k", "holder-1")).toBe(false);
+      await store.set("k", { a: 1, b: 2 });
+      expect(await store.deleteIfEquals("k", { a: 1 })).toBe(false);
+      // An expired value is not there to delete.
+      await store.set("k", "holder-2", shortTtl);
+      await pass(pastShortTtl);
+      expect(await store.deleteIfEquals("k", "holder-2")).toBe(false);
+    });
+
+    test("getMany: several keys at once, each as get reads it", async () => {
+      const store = await open();
+      stopTime();
+      await store.set("a", { n: 1 });
+      await store.set("b", ":colon", shortTtl);
+      await store.set("c", "gone soon", shortTtl);
+      await store.set("d", "stays", 10 * pastShortTtl);
+      expect(await store.getMany([])).toEqual([]);
+      expect(await store.getMany(["a", "missing", "b", "a"])).toEqual([
+        { n: 1 },
+        undefined,
+        ":colon",
+        { n: 1 },
+      ]);
+      await pass(pastShortTtl);
+      expect(await store.getMany(["c", "d", "a"])).toEqual([undefined, "stays", { n: 1 }]);
+      const other = await open();
+      expect(await other.getMany(["a"])).toEqual([{ n: 1 }]);
+    });
+
     test("deleteIfEquals: concurrent releases from two instances, exactly one true", async () => {
       const a = await open();
       const b = await open();
@@ -274,6 +323,45 @@ export function describeStoreContract(
       }
     });
 
+    test("replaceIfEquals: replaces only the expected value and keeps the expiry", async () => {
+      stopTime();
+      const store = await open();
+      const other = await open();
+      expect(await store.replaceIfEquals("absent", "a", "b")).toBe(false);
+      expect(await store.get("absent")).toBeUndefined();
+      await store.set("sealed", { token: "old", at: 1 }, shortTtl);
+      expect(await store.replaceIfEquals("sealed", { token: "other", at: 1 }, { token: "new", at: 1 })).toBe(
+        false,
+      );
+      expect(await store.get("sealed")).toEqual({ token: "old", at: 1 });
+      // Deep equality of the JSON forms, as deleteIfEquals; another instance sees the new value.
+      expect(await store.replaceIfEquals("sealed", { at: 1, token: "old" }, { token: "new", at: 1 })).toBe(
+        true,
+      );
+      expect(await other.get("sealed")).toEqual({ token: "new", at: 1 });
+      // The TTL is the old one: the replaced value still expires when the first one would have.
+      await pass(pastShortTtl);
+      expect(await store.get("sealed")).toBeUndefined();
+      expect(await other.replaceIfEquals("sealed", { token: "new", at: 1 }, "late")).toBe(false);
+      // Without a TTL, none is added.
+      await store.set("forever", "a");
+      expect(await store.replaceIfEquals("forever", "a", "b")).toBe(true);
+      await pass(pastShortTtl * 10);
+      expect(await other.get("forever")).toBe("b");
+    });
+
+    test("replaceIfEquals: two instances racing on one value, exactly one wins", async () => {
+      const a = await open();
+      const b = await open();
+      await a.set("v", "v0");
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? a : b).replaceIfEquals("v", "v0", `v${i + 1}`)),
+      );
+      expect(results.filter(Boolean)).toHaveLength(1);
+      const winner = results.indexOf(true) + 1;
+      expect(await b.get("v")).toBe(`v${winner}`);
+    });
+
     test("keys(prefix): live keys with that literal prefix, sorted, in this namespace only", async () => {
       const store = await open();
       await store.set("alert:42:b", 1);
@@ -298,6 +386,74 @@ export function describeStoreContract(
       expect(await otherNamespace.get("alert:42:a")).toBeUndefined();
     });
 
+    test("indexes: a record and its members are written together, listed sorted, not as keys", async () => {
+      const store = await open();
+      await store.setIndexed("alert:42:b", { level: 1 }, undefined, [
+        { index: "alerts", member: "42:b" },
+        { index: "alerts:42", member: "b" },
+      ]);
+      await store.setIndexed("alert:42:a", { level: 2 }, 10 * shortTtl, [
+        { index: "alerts", member: "42:a" },
+        { index: "alerts:42", member: "a" },
+      ]);
+      await store.setIndexed("alert:7:a", { level: 3 }, undefined, [{ index: "alerts", member: "7:a" }]);
+      expect(await store.get("alert:42:a")).toEqual({ level: 2 });
+      expect(await store.indexMembers("alerts")).toEqual(["42:a", "42:b", "7:a"]);
+      expect(await store.indexMembers("alerts:42")).toEqual(["a", "b"]);
+      expect(await store.indexMembers("alerts:4")).toEqual([]);
+      // Writing again adds nothing twice; indexes are not keys.
+      await store.setIndexed("alert:7:a", { level: 4 }, undefined, [{ index: "alerts", member: "7:a" }]);
+      expect(await store.indexMembers("alerts")).toEqual(["42:a", "42:b", "7:a"]);
+      expect(await store.keys("")).toEqual(["alert:42:a", "alert:42:b", "alert:7:a"]);
+      // Another instance sees them; another namespace does not.
+      const other = await open();
+      expect(await other.indexMembers("alerts:42")).toEqual(["a", "b"]);
+      const otherNamespace = await backend.open(`${namespace}other`);
+      opened.push(otherNamespace);
+      expect(await otherNamespace.indexMembers("alerts")).toEqual([]);
+      await expect(store.indexMembers("no spaces")).rejects.toThrow(TypeError);
+      await expect(store.addToIndex("alerts", "")).rejects.toThrow(TypeError);
+    });
+
+    test("indexes: unindex removes a member only when its record is gone (deleted or expired)", async () => {
+      const store = await open();
+      stopTime();
+      await store.setIndexed("auth:1", { a: 1 }, undefined, [{ index: "auth", member: "1" }]);
+      await store.setIndexed("auth:2", { a: 2 }, shortTtl, [{ index: "auth", member: "2" }]);
+      await store.set("auth:3", { a: 3 });
+      // A record written before its index existed is added by hand.
+      await store.addToIndex("auth", "3");
+      await store.addToIndex("auth", "3");
+      expect(await store.indexMembers("auth")).toEqual(["1", "2", "3"]);
+      expect(await store.unindex("auth", "1", "auth:1")).toBe(false);
+      expect(await store.delete("auth:1")).toBe(true);
+      expect(await store.indexMembers("auth")).toEqual(["1", "2", "3"]);
+      expect(await store.unindex("auth", "1", "auth:1")).toBe(true);
+      expect(await store.unindex("auth", "1", "auth:1")).toBe(false);
+      expect(await store.unindex("auth", "2", "auth:2")).toBe(false);
+      await pass(pastShortTtl);
+      expect(await store.unindex("auth", "2", "auth:2")).toBe(true);
+      expect(await store.indexMembers("auth")).toEqual(["3"]);
+    });
+
+    test("indexes: a record rewritten while a reader unindexes it keeps its member", async () => {
+      const [a, b] = [await open(), await open()];
+      await a.set("order-open:5:x", 1);
+      await a.delete("order-open:5:x");
+      await a.addToIndex("order-open", "5:x");
+      // b saw the record gone and prunes, while a writes it again: never a live record unlisted.
+      const results = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          i % 2 === 0
+            ? a.setIndexed("order-open:5:x", i, undefined, [{ index: "order-open", member: "5:x" }])
+            : b.unindex("order-open", "5:x", "order-open:5:x"),
+        ),
+      );
+      expect(results.filter((r) => r === true).length).toBeLessThanOrEqual(1);
+      expect(await a.get("order-open:5:x")).toBeDefined();
+      expect(await b.indexMembers("order-open")).toEqual(["5:x"]);
+    });
+
     test("a closed store rejects every operation", async () => {
       const store = await open();
       await store.set("k", 1);
@@ -308,6 +464,8 @@ export function describeStoreContract(
       await expect(store.setIfAbsent("k", 2)).rejects.toThrow(/closed/);
       await expect(store.extendIfEquals("k", 1, 1000)).rejects.toThrow(/closed/);
       await expect(store.keys("")).rejects.toThrow(/closed/);
+      await expect(store.indexMembers("auth")).rejects.toThrow(/closed/);
+      await expect(store.getMany(["k"])).rejects.toThrow(/closed/);
     });
   });
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storageAdapter } from "../../src/store/adapter.ts";
 import { encryptedAdapter } from "../../src/store/encrypted-adapter.ts";
 import { openStore } from "../../src/store/store.ts";
-import { Vault, VaultError } from "../../src/store/vault.ts";
+import { Vault } from "../../src/store/vault.ts";
 
 let dir = "";
 beforeAll(async () => {
@@ -77,15 +77,29 @@ describe("encryptedAdapter", () => {
     expect(await adapter.read("7")).toBeUndefined();
   });
 
-  it("refuses to read a tampered or foreign value (no forged conversation state)", async () => {
+  it("reads a tampered or foreign value as absent (no forged state, no error on every update), reported once", async () => {
     const store = await openStore("memory://");
-    const adapter = encryptedAdapter<unknown>(
-      storageAdapter(store, "conversation:"),
-      Vault.fromBase64(Vault.generateKey()),
-    );
-    await store.set("conversation:1", Vault.fromBase64(Vault.generateKey()).encryptJson({ forged: true }));
-    await expect(adapter.read("1")).rejects.toThrow(VaultError);
+    const reports: Array<{ keyId: string | undefined }> = [];
+    const vault = Vault.fromBase64(Vault.generateKey(), { onUnopenable: (problem) => reports.push(problem) });
+    const adapter = encryptedAdapter<unknown>(storageAdapter(store, "conversation:"), vault);
+    const foreign = Vault.fromBase64(Vault.generateKey());
+    await store.set("conversation:1", foreign.encryptJson({ forged: true }));
+    expect(await adapter.read("1")).toBeUndefined();
     await store.set("conversation:2", "plain text someone put there");
-    await expect(adapter.read("2")).rejects.toThrow(VaultError);
+    expect(await adapter.read("2")).toBeUndefined();
+    const sealed = vault.encryptJson({ mine: true });
+    // The first character of the ciphertext changed: GCM's tag no longer matches.
+    const parts = sealed.split(".");
+    const body = parts[4] ?? "";
+    parts[4] = `${body.startsWith("A") ? "B" : "A"}${body.slice(1)}`;
+    await store.set("conversation:3", parts.join("."));
+    expect(await adapter.read("3")).toBeUndefined();
+    // One report for the first such value, naming the key that sealed it (not the key itself).
+    expect(reports).toEqual([{ keyId: foreign.keyId, reason: expect.stringContaining("no key with id") }]);
+    // Nothing was deleted: the right key still opens the value.
+    expect(foreign.decryptJson((await store.get<string>("conversation:1")) ?? "")).toEqual({ forged: true });
+    // A fresh write replaces it as usual.
+    await adapter.write("1", { fresh: true });
+    expect(await adapter.read("1")).toEqual({ fresh: true });
   });
 });

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { Vault, VaultError } from "../../src/store/vault.ts";
 
@@ -118,5 +118,61 @@ describe("Vault", () => {
     const b = Vault.fromBase64(raw.toString("base64url"));
     expect(b.decrypt(a.encrypt("x"))).toBe("x");
     expect(Buffer.from(Vault.generateKey(), "base64")).toHaveLength(32);
+  });
+
+  it("open() and canOpen(): a token no configured key opens reads as absent, reported once with its key id", () => {
+    const oldKey = key();
+    const newKey = key();
+    const old = Vault.fromBase64(oldKey);
+    const reports: unknown[] = [];
+    const vault = Vault.fromBase64(newKey, { onUnopenable: (problem) => reports.push(problem) });
+    expect(vault.open(vault.encrypt("mine"))).toBe("mine");
+    expect(vault.openJson(vault.encryptJson({ a: 1 }))).toEqual({ a: 1 });
+    expect(vault.open(old.encrypt("theirs"))).toBeUndefined();
+    expect(vault.openJson(old.encryptJson({ a: 2 }))).toBeUndefined();
+    expect(vault.open("not a token")).toBeUndefined();
+    expect(reports).toEqual([{ keyId: old.keyId, reason: expect.stringContaining("no key with id") }]);
+    // canOpen() tells by the key id alone, and reports nothing more (once is once).
+    expect(vault.canOpen(vault.encrypt("mine"))).toBe(true);
+    expect(vault.canOpen(old.encrypt("theirs"))).toBe(false);
+    expect(reports).toHaveLength(1);
+    // decrypt() still throws: callers that must not go on without the value say so.
+    expect(() => vault.decrypt(old.encrypt("theirs"))).toThrow(VaultError);
+  });
+
+  it("current() and reseal(): a token under an older key sealed again under the first; isToken finds tokens", () => {
+    const oldKey = key();
+    const newKey = key();
+    const old = Vault.fromBase64(oldKey);
+    const both = Vault.fromBase64(`${newKey},${oldKey}`);
+    const token = old.encrypt("hunter2");
+    expect(Vault.isToken(token)).toBe(true);
+    expect(Vault.isToken("v1.abc")).toBe(false);
+    expect(Vault.isToken({ token })).toBe(false);
+    expect(Vault.sealedBy(token)).toBe(old.keyId);
+    expect(both.isCurrent(token)).toBe(false);
+    const fresh = both.current(token);
+    expect(Vault.sealedBy(fresh)).toBe(both.keyId);
+    expect(Vault.fromBase64(newKey).decrypt(fresh)).toBe("hunter2");
+    expect(both.current(fresh)).toBe(fresh);
+    expect(Vault.sealedBy(both.reseal(token))).toBe(both.keyId);
+    const foreign = Vault.fromBase64(key()).encrypt("x");
+    expect(both.current(foreign)).toBe(foreign);
+    expect(() => both.reseal(foreign)).toThrow(VaultError);
+  });
+
+  it("hash(): keyed, stable for a key, different per key and from a plain hash; hashes() lists every key's", () => {
+    const oldKey = key();
+    const newKey = key();
+    const both = Vault.fromBase64(`${newKey},${oldKey}`);
+    const email = "grace@example.com";
+    const hash = both.hash(email);
+    expect(hash).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(Vault.fromBase64(newKey).hash(email)).toBe(hash);
+    expect(both.hashes(email)).toEqual([hash, Vault.fromBase64(oldKey).hash(email)]);
+    expect(Vault.fromBase64(oldKey).hash(email)).not.toBe(hash);
+    expect(both.hash("other@example.com")).not.toBe(hash);
+    const plain = createHash("sha256").update(email).digest();
+    expect([plain.toString("hex"), plain.toString("base64url")].some((p) => p.includes(hash))).toBe(false);
   });
 });

@@ -28,7 +28,7 @@ import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts"
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import type { PartnerConfig } from "../../src/config.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
-import { createLogger, silentLogger } from "../../src/logger.ts";
+import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
 import type { Metrics } from "../../src/metrics.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
@@ -55,6 +55,8 @@ export interface HarnessOptions {
   /** Share a sandbox / double with another harness (two instances of the bot). */
   shared?: { sandbox: Sandbox; telegram: BotApiDouble; clock: AdjustableClock };
   secretsKey?: string;
+  /** The bot's logger (default: silent, or TEST_LOG's file). */
+  log?: Logger;
   floodLimit?: FloodLimitOptions;
   /** Configure the operator's market-data account (MARKET_DATA_*) as the sandbox's demo account. */
   marketData?: boolean;
@@ -112,7 +114,8 @@ export interface Harness {
   deps: BotDeps;
   bot: Bot<BotContext>;
   storeUrl: string;
-  secretsKey: string;
+  /** SECRETS_KEY as the bot runs now (restartBot can change it). */
+  readonly secretsKey: string;
   /** Partner mode's config (undefined in account mode); `secondInstance` reuses it. */
   partnerConfig: PartnerConfig | undefined;
   /** With `webApp`: the login page's URL (`${WEBAPP_URL}/webapp/login`). */
@@ -128,8 +131,11 @@ export interface Harness {
   partnerUser(id?: number, options?: PartnerUserOptions): Promise<PartnerFakeUser>;
   /** Resolves when no exchange request of the bot is under way, retries included. */
   exchangeIdle(): Promise<void>;
-  /** Stops the bot (in-flight updates finish) and builds a new one on the same store. */
-  restartBot(): Promise<void>;
+  /**
+   * Stops the bot (in-flight updates finish) and builds a new one on the same store; with
+   * `secretsKey`, the new one runs with that SECRETS_KEY (a key change or rotation).
+   */
+  restartBot(options?: { secretsKey?: string }): Promise<void>;
   /** Stops the bot only; `startBot` builds a new one on the same store. */
   stopBot(): Promise<void>;
   startBot(): Promise<void>;
@@ -155,7 +161,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const telegram = options.shared?.telegram ?? (await startBotApiDouble({ clock }));
   const folder = mkdtempSync(join(tmpdir(), "bot-test-"));
   const storeUrl = options.storeUrl ?? `sqlite://${join(folder, "bot.sqlite")}`;
-  const secretsKey = options.secretsKey ?? Vault.generateKey();
+  let secretsKey = options.secretsKey ?? Vault.generateKey();
 
   let services: Services;
   let bot: Bot<BotContext>;
@@ -188,7 +194,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       },
       {
         clock,
-        log: testLogger(),
+        log: options.log ?? testLogger(),
         ...(options.storeNamespace ? { storeNamespace: options.storeNamespace } : {}),
         ...(options.storeBusyTimeoutMs !== undefined
           ? { storeBusyTimeoutMs: options.storeBusyTimeoutMs }
@@ -234,7 +240,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return bot;
     },
     storeUrl,
-    secretsKey,
+    get secretsKey() {
+      return secretsKey;
+    },
     partnerConfig: partner,
     webAppLoginUrl,
     user: (id = nextUserId++, userOptions) => telegram.user(id, userOptions),
@@ -281,8 +289,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       });
       return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
-    async restartBot() {
+    async restartBot(restart = {}) {
       await stopBot();
+      if (restart.secretsKey !== undefined) secretsKey = restart.secretsKey;
       await startBot();
     },
     stopBot,

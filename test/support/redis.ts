@@ -27,6 +27,8 @@ export interface RedisServer {
 export interface StartRedisOptions {
   /** Keep the data across down()/up(): an append-only file, written on every command. */
   persist?: boolean;
+  /** More redis-server flags, after the ones above (a later flag wins): a deployment's settings. */
+  args?: string[];
 }
 
 /**
@@ -129,7 +131,18 @@ async function launch(
     : ["--appendonly", "no"];
   const child = spawn(
     bin,
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", ...persistence, "--dir", dir],
+    [
+      "--port",
+      String(port),
+      "--bind",
+      "127.0.0.1",
+      "--save",
+      "",
+      ...persistence,
+      "--dir",
+      dir,
+      ...(options.args ?? []),
+    ],
     { stdio: ["ignore", "pipe", "pipe"] },
   );
   let output = "";
@@ -219,16 +232,47 @@ function serverPid(port: number): Promise<number | undefined> {
   });
 }
 
-/** Every key and value in a Redis, as one string: for "no secret in plain text" assertions. */
+/**
+ * Every key and value in a Redis, as one string: for "no secret or personal data in plain text"
+ * assertions. Each key is read by its TYPE (strings, hashes, sets, sorted sets with their scores,
+ * lists, streams), so a value kept in any structure is in the dump.
+ */
 export async function rawRedisDump(url: string): Promise<string> {
   const { createClient } = await import("@keyv/redis");
   const client = createClient({ url });
   await client.connect();
+  const read: Record<string, (key: string) => string[]> = {
+    string: (key) => ["GET", key],
+    hash: (key) => ["HGETALL", key],
+    set: (key) => ["SMEMBERS", key],
+    zset: (key) => ["ZRANGE", key, "0", "-1", "WITHSCORES"],
+    list: (key) => ["LRANGE", key, "0", "-1"],
+    stream: (key) => ["XRANGE", key, "-", "+"],
+    // Gone between KEYS and TYPE (a lock released, a TTL run out): nothing to read.
+    none: (key) => ["EXISTS", key],
+  };
   try {
     const keys = await client.keys("*");
-    const values = await Promise.all(keys.map((key) => client.get(key).catch(() => "")));
+    const values = await Promise.all(
+      keys.map(async (key) => {
+        const type = String(await client.sendCommand(["TYPE", key]));
+        const command = read[type];
+        if (command === undefined)
+          throw new Error(`rawRedisDump: key ${key} has a type it cannot read: ${type}`);
+        // Raw text, never JSON-escaped (an escaped quote would hide a `"secret"` from a search).
+        return flatten(await client.sendCommand(command(key))).join("\n");
+      }),
+    );
     return [...keys, ...values].join("\n");
   } finally {
     await client.close();
   }
+}
+
+/** A Redis reply (nested arrays of strings and numbers) as its strings. */
+function flatten(reply: unknown): string[] {
+  if (Array.isArray(reply)) return reply.flatMap(flatten);
+  if (reply === null || reply === undefined) return [];
+  if (typeof reply === "object") return Object.entries(reply).flatMap(([k, v]) => [k, ...flatten(v)]);
+  return [String(reply)];
 }

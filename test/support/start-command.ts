@@ -119,11 +119,16 @@ export async function stopChild(child: ChildProcess): Promise<number | null> {
 
 /** Collects the child's stderr; the returned function gives what came so far. */
 export function stderrOf(child: ChildProcess): () => string {
-  let stderr = "";
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    stderr += chunk;
+  return outputOf(child, "stderr");
+}
+
+/** Collects what the child writes on one of its pipes (stdout: its log, when spawned to pipe it). */
+export function outputOf(child: ChildProcess, stream: "stdout" | "stderr"): () => string {
+  let text = "";
+  child[stream]?.setEncoding("utf8").on("data", (chunk: string) => {
+    text += chunk;
   });
-  return () => stderr;
+  return () => text;
 }
 
 /**
