@@ -76,36 +76,36 @@ describe("ARCHITECTURE.md's import table", () => {
   });
 
   it("says no to the edges the house rules forbid (the table is not too loose to catch them)", () => {
-    const no = (file: string, name: string, typeOnly = false) =>
+    const refused = (file: string, name: string, typeOnly = false) =>
       refusal(rows, file, { kind: name.startsWith("src/") ? "path" : "package", name, typeOnly });
     // Nothing below bot/ knows Telegram, except notify/ (and the store's grammY types).
-    expect(no("src/exchange/http.ts", "grammy")).toBeDefined();
-    expect(no("src/orders/place.ts", "@grammyjs/conversations")).toBeDefined();
-    expect(no("src/session/sessions.ts", "src/bot/deps.ts", true)).toBeDefined();
-    expect(no("src/store/adapter.ts", "grammy")).toBeDefined();
-    expect(no("src/store/adapter.ts", "grammy", true)).toBeUndefined();
-    expect(no("src/notify/queue.ts", "grammy")).toBeUndefined();
+    expect(refused("src/exchange/http.ts", "grammy")).toBeDefined();
+    expect(refused("src/orders/place.ts", "@grammyjs/conversations")).toBeDefined();
+    expect(refused("src/session/sessions.ts", "src/bot/deps.ts", true)).toBeDefined();
+    expect(refused("src/store/adapter.ts", "grammy")).toBeDefined();
+    expect(refused("src/store/adapter.ts", "grammy", true)).toBeUndefined();
+    expect(refused("src/notify/queue.ts", "grammy")).toBeUndefined();
     // Data flows one way: the exchange client knows no layer above it, session/ none above it.
-    expect(no("src/exchange/http.ts", "src/store/store.ts")).toBeDefined();
-    expect(no("src/session/sessions.ts", "src/orders/ledger.ts")).toBeDefined();
+    expect(refused("src/exchange/http.ts", "src/store/store.ts")).toBeDefined();
+    expect(refused("src/session/sessions.ts", "src/orders/ledger.ts")).toBeDefined();
     // Edges the code once had: notify/ → bot/, bot/ → webapp/ (a circle), config and partner/ → market/.
-    expect(no("src/notify/delivery.ts", "src/bot/deps.ts", true)).toBeDefined();
-    expect(no("src/bot/bot.ts", "src/webapp/routes.ts")).toBeDefined();
-    expect(no("src/config.ts", "src/market/market-data-account.ts")).toBeDefined();
-    expect(no("src/partner/auth.ts", "src/market/market-data-account.ts")).toBeDefined();
-    expect(no("src/market/market-data-account.ts", "otplib")).toBeDefined();
+    expect(refused("src/notify/delivery.ts", "src/bot/deps.ts", true)).toBeDefined();
+    expect(refused("src/bot/bot.ts", "src/webapp/routes.ts")).toBeDefined();
+    expect(refused("src/config.ts", "src/market/market-data-account.ts")).toBeDefined();
+    expect(refused("src/partner/auth.ts", "src/market/market-data-account.ts")).toBeDefined();
+    expect(refused("src/market/market-data-account.ts", "otplib")).toBeDefined();
     // metrics.ts: prom-client only, imported by the composition root only.
-    expect(no("src/metrics.ts", "src/store/store.ts")).toBeDefined();
-    expect(no("src/bot/middleware/update-logger.ts", "src/metrics.ts")).toBeDefined();
-    expect(no("src/orders/pipeline.ts", "prom-client")).toBeDefined();
-    expect(no("src/main.ts", "src/metrics.ts")).toBeUndefined();
+    expect(refused("src/metrics.ts", "src/store/store.ts")).toBeDefined();
+    expect(refused("src/bot/middleware/update-logger.ts", "src/metrics.ts")).toBeDefined();
+    expect(refused("src/orders/pipeline.ts", "prom-client")).toBeDefined();
+    expect(refused("src/main.ts", "src/metrics.ts")).toBeUndefined();
     // Production never reaches the sandbox, the Bot API double or the demo.
     for (const file of ["src/main.ts", "src/bot/bot.ts", "src/webhook.ts"])
       for (const test of ["src/sandbox/server.ts", "src/telegram-double/double.ts", "src/demo/main.ts"])
-        expect(no(file, test), `${file} → ${test}`).toBeDefined();
+        expect(refused(file, test), `${file} → ${test}`).toBeDefined();
     // The rows below: bot/ may import them all, the demo anything.
-    expect(no("src/bot/bot.ts", "src/orders/pipeline.ts")).toBeUndefined();
-    expect(no("src/demo/main.ts", "src/sandbox/server.ts")).toBeUndefined();
+    expect(refused("src/bot/bot.ts", "src/orders/pipeline.ts")).toBeUndefined();
+    expect(refused("src/demo/main.ts", "src/sandbox/server.ts")).toBeUndefined();
   });
 });
 
