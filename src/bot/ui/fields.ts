@@ -75,7 +75,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:
 const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** `currencyCode`, `currency-code`, `Currency Code` → `currency_code`. */
-function snake(name: string): string {
+export function snake(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[\s.-]+/g, "_")
@@ -95,19 +95,44 @@ function cut(text: string): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }
 
-function formatDate(value: string, locale: string): string | undefined {
-  if (DATE_ONLY.test(value)) {
-    const ms = Date.parse(`${value}T00:00:00Z`);
-    if (Number.isNaN(ms)) return undefined;
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
-  }
+/** A date-time text (zone-less read as UTC) in ms, or undefined. */
+function dateTimeMs(value: string): number | undefined {
   if (!DATE_TIME.test(value)) return undefined;
   let iso = value.replace(" ", "T");
   if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso)) iso = `${iso}Z`;
   // Laravel sends microseconds; Date.parse wants at most milliseconds.
   iso = iso.replace(/(\.\d{3})\d+/, "$1");
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : formatDateTime(ms, locale);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Unix time under a date-like name: seconds up to the year 5138, milliseconds beyond. */
+function unixMs(name: string, value: number): number | undefined {
+  if (!DATE_NAME.test(snake(name)) || !Number.isInteger(value) || value <= 1e9) return undefined;
+  return value < 1e11 ? value * 1000 : value;
+}
+
+/**
+ * The moment a field holds, in ms: a date-time text (zone-less read as UTC), or unix seconds or
+ * milliseconds under a date-like name (`created_at`, `timestamp`); else undefined.
+ */
+export function dateMs(name: string, value: unknown): number | undefined {
+  if (typeof value === "number") return unixMs(name, value);
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (DATE_ONLY.test(text)) return undefined;
+  if (/^\d{10,13}$/.test(text)) return unixMs(name, Number(text));
+  return dateTimeMs(text);
+}
+
+function formatDate(value: string, locale: string): string | undefined {
+  if (DATE_ONLY.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    if (Number.isNaN(ms)) return undefined;
+    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
+  }
+  const ms = dateTimeMs(value);
+  return ms === undefined ? undefined : formatDateTime(ms, locale);
 }
 
 /** A number as people read it, with every decimal it has (a balance is never rounded away). */
@@ -125,10 +150,8 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
   const key = snake(name);
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return String(value);
-    if (DATE_NAME.test(key) && Number.isInteger(value) && value > 1e9) {
-      // Unix time: seconds up to the year 5138, milliseconds beyond.
-      return formatDateTime(value < 1e11 ? value * 1000 : value, locale);
-    }
+    const unix = unixMs(key, value);
+    if (unix !== undefined) return formatDateTime(unix, locale);
     if (VERBATIM.test(key)) return String(value);
     return formatDecimal(String(value), locale) ?? String(value);
   }
@@ -154,7 +177,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
