@@ -41,29 +41,85 @@ const MAX_LABEL_CHARS = 64;
 const MAX_BLOCK_CHARS = MESSAGE_LIMIT - 256;
 const EMPTY = "—";
 
-/** Common names, translated; any other name is made readable from its spelling. */
-const LABEL_KEYS: Record<string, string> = {
-  amount: "fields-label-amount",
-  balance: "fields-label-balance",
-  currency_code: "fields-label-currency",
-  currency: "fields-label-currency",
-  iban: "fields-label-iban",
-  swift_bic: "fields-label-bic",
-  bic: "fields-label-bic",
-  beneficiary: "fields-label-beneficiary",
-  reference: "fields-label-reference",
-  reference_number: "fields-label-reference",
-  bank_name: "fields-label-bank",
-  state: "fields-label-state",
-  status: "fields-label-status",
-  created_at: "fields-label-created",
-  updated_at: "fields-label-updated",
-  price: "fields-label-price",
-  pair: "fields-label-pair",
-  fee: "fields-label-fee",
-  name: "fields-label-name",
-  type: "fields-label-type",
+/**
+ * Names the renderer translates, by the key of their label; any other name is made readable from
+ * its spelling (English). Every name ui/recognise.ts reads is here, and every name the sandbox's
+ * partner answers carry (test/bot/ui/field-labels.test.ts holds both to it, in every language).
+ */
+const LABEL_GROUPS: Record<string, readonly string[]> = {
+  "fields-label-amount": ["amount"],
+  "fields-label-balance": ["balance", "available_balance"],
+  "fields-label-currency": ["currency_code", "currency", "coin", "asset"],
+  "fields-label-iban": ["iban", "account_iban"],
+  "fields-label-bic": ["swift_bic", "bic", "swift"],
+  "fields-label-beneficiary": ["beneficiary", "beneficiary_name", "account_holder", "holder", "recipient"],
+  "fields-label-reference": ["reference", "reference_number", "payment_reference", "remittance"],
+  "fields-label-bank": ["bank_name", "bank"],
+  "fields-label-state": ["state"],
+  "fields-label-status": ["status"],
+  "fields-label-created": ["created_at", "created"],
+  "fields-label-updated": ["updated_at", "updated"],
+  "fields-label-price": ["price", "rate", "last", "last_price"],
+  "fields-label-pair": ["pair", "market"],
+  "fields-label-fee": ["fee", "fee_amount"],
+  "fields-label-name": ["name", "currency_name", "title", "full_name"],
+  "fields-label-type": ["type", "transaction_type", "kind", "side", "limit_type"],
+  "fields-label-available": ["available", "free"],
+  "fields-label-reserved": ["locked", "reserved", "on_hold", "frozen"],
+  "fields-label-total": ["total"],
+  "fields-label-eur-value": [
+    "fiat_conversion",
+    "fiat_value",
+    "eur_value",
+    "value_eur",
+    "value_in_eur",
+    "eur",
+  ],
+  "fields-label-value": ["value"],
+  "fields-label-fiat-amount": ["fiat_amount", "eur_amount"],
+  "fields-label-code": ["code", "symbol", "ticker"],
+  "fields-label-base-currency": ["base_currency", "base", "from"],
+  "fields-label-quote-currency": ["quote_currency", "quote", "to", "counter_currency"],
+  "fields-label-date": ["date", "datetime"],
+  "fields-label-time": ["timestamp", "time"],
+  "fields-label-id": ["id", "transaction_id", "tx_id"],
+  "fields-label-user-id": ["user_id"],
+  "fields-label-crypto-amount": ["crypto_amount", "quantity", "crypto_quantity"],
+  "fields-label-fee-currency": ["fee_currency", "fee_currency_code"],
+  "fields-label-miner-fee": ["miner_fee", "network_fee"],
+  "fields-label-address": ["address", "wallet_address", "street_address"],
+  "fields-label-note": ["note", "notes", "remark", "remarks", "instructions", "message"],
+  "fields-label-daily": ["daily", "daily_limit", "day_limit", "per_day", "day"],
+  "fields-label-monthly": ["monthly", "monthly_limit", "month_limit", "per_month", "month"],
+  "fields-label-day-used": ["day_used", "daily_used", "used_today", "used_day", "spent_day"],
+  "fields-label-month-used": ["month_used", "monthly_used", "used_this_month", "used_month", "spent_month"],
+  "fields-label-decimals": ["decimals"],
+  "fields-label-email": ["email"],
+  "fields-label-surname": ["surname"],
+  "fields-label-phone": ["phone"],
+  "fields-label-birth-date": ["date_of_birth", "birth_of_date"],
+  "fields-label-building": ["building_number"],
+  "fields-label-city": ["city"],
+  "fields-label-postal-code": ["postal_code"],
+  "fields-label-country": ["country"],
+  "fields-label-kyc": ["kyc_status"],
+  "fields-label-edd": ["edd_status"],
+  "fields-label-limit": ["limit"],
+  "fields-label-spent": ["spent"],
+  "fields-label-tier": ["tier"],
+  "fields-label-buy": ["buy", "minimum_buy", "buy_minimum"],
+  "fields-label-sell": ["sell", "minimum_sell", "sell_minimum"],
+  "fields-label-minimum": ["minimum"],
 };
+
+const LABEL_KEYS: ReadonlyMap<string, string> = new Map(
+  Object.entries(LABEL_GROUPS).flatMap(([key, names]) => names.map((name) => [name, key] as const)),
+);
+
+/** The translation key of a field name's label, or undefined when the label is made from its spelling. */
+export function labelKeyOf(name: string): string | undefined {
+  return LABEL_KEYS.get(snake(name));
+}
 
 /** Names whose values identify something: shown as they came, never reformatted as a number. */
 const VERBATIM =
@@ -84,7 +140,7 @@ export function snake(name: string): string {
 
 /** A field name for people: translated when common, else "Currency code" from `currency_code`. */
 export function fieldLabel(t: Translate, name: string): string {
-  const key = LABEL_KEYS[snake(name)];
+  const key = labelKeyOf(name);
   if (key) return t(key);
   const words = snake(name).replace(/_+/g, " ").trim();
   const text = words === "" ? name : words.charAt(0).toUpperCase() + words.slice(1);

@@ -113,7 +113,10 @@ export class FieldReader {
   }
 
   text(names: readonly string[]): string | undefined {
-    const value = this.find(names, (v) => (typeof v === "string" && v.trim() !== "") || typeof v === "number");
+    const value = this.find(
+      names,
+      (v) => (typeof v === "string" && v.trim() !== "") || typeof v === "number",
+    );
     return value === undefined ? undefined : String(value).trim();
   }
 
@@ -153,7 +156,12 @@ export class FieldReader {
         if (ENVELOPE.has(name) && (isRecord(child) || typeof child === "boolean")) continue;
         if (!options.ids && INTERNAL_ID.test(snake(name)) && !isRecord(child)) continue;
         const kept = strip(child, childPath);
-        if (isRecord(kept) && Object.keys(kept).length === 0 && isRecord(child) && Object.keys(child).length > 0)
+        if (
+          isRecord(kept) &&
+          Object.keys(kept).length === 0 &&
+          isRecord(child) &&
+          Object.keys(child).length > 0
+        )
           continue;
         out[name] = kept;
       }
@@ -169,7 +177,8 @@ export class FieldReader {
 export function splitPair(text: string): { base: string; quote: string } | undefined {
   const lower = text.trim().toLowerCase();
   const parts = lower.split(/[/_\-: ]/).filter((p) => p !== "");
-  if (parts.length === 2 && parts.every((p) => CODE.test(p))) return { base: parts[0] ?? "", quote: parts[1] ?? "" };
+  if (parts.length === 2 && parts.every((p) => CODE.test(p)))
+    return { base: parts[0] ?? "", quote: parts[1] ?? "" };
   if (!/^[a-z0-9]{4,16}$/.test(lower)) return undefined;
   const quote = QUOTES.find((q) => lower.endsWith(q) && lower.length > q.length + 1);
   return quote === undefined ? undefined : { base: lower.slice(0, -quote.length), quote };
@@ -201,12 +210,15 @@ function balanceItems(payload: unknown): unknown[] {
     const keyed =
       entries.length > 0 &&
       entries.every(
-        ([name, child]) => CODE.test(name.toLowerCase()) && (isRecord(child) || decimalFrom(child) !== undefined),
+        ([name, child]) =>
+          CODE.test(name.toLowerCase()) && (isRecord(child) || decimalFrom(child) !== undefined),
       ) &&
       !entries.some(([name]) => (NAMES.balance as readonly string[]).includes(snake(name)));
     if (keyed) {
       return entries.map(([name, child]) =>
-        isRecord(child) ? { currency_code: name.toLowerCase(), ...child } : { currency_code: name, balance: child },
+        isRecord(child)
+          ? { currency_code: name.toLowerCase(), ...child }
+          : { currency_code: name, balance: child },
       );
     }
   }
@@ -377,7 +389,10 @@ export interface DepositView {
  * found (the bot says, in the user's language, where the reference goes); without a reference
  * it stays in the rest, shown as it came.
  */
-export function readDeposit(payload: unknown): { view: DepositView; rest: Record<string, unknown> | undefined } {
+export function readDeposit(payload: unknown): {
+  view: DepositView;
+  rest: Record<string, unknown> | undefined;
+} {
   const reader = new FieldReader(unwrapData(payload));
   const view: DepositView = { currency: reader.code(["currency_code", "currency"]) ?? "eur" };
   const fields = {

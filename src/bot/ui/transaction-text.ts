@@ -169,4 +169,3 @@ export function transactionCard(t: Translate, tx: TxView, locale: string): strin
   }
   return lines.join("\n");
 }
-
