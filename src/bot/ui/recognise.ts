@@ -329,13 +329,13 @@ export function readTransaction(
   item: unknown,
   options: { ids?: boolean } = {},
 ): { tx: TxView | undefined; rest: Record<string, unknown> | undefined } {
-  const reader = new FieldReader(item);
+  const reader = new FieldReader(unwrapData(item));
   const id = reader.text(NAMES.txId);
   const state = reader.text(NAMES.state);
   const type = reader.text(NAMES.txType);
   const created = reader.date(NAMES.created);
   if (state === undefined && type === undefined && created === undefined) {
-    return { tx: undefined, rest: new FieldReader(item).rest(options) };
+    return { tx: undefined, rest: new FieldReader(unwrapData(item)).rest(options) };
   }
   const updated = reader.date(NAMES.updated);
   let currency = reader.code(NAMES.currency);
@@ -435,8 +435,8 @@ export function readLimits(payload: unknown): { rows: LimitView[]; rest: unknown
       continue;
     }
     const row: LimitView = { currency: reader.code(["currency_code", "currency"]) ?? "eur" };
-    const type = reader.code(NAMES.limitType);
-    if (type !== undefined) row.type = type;
+    const type = reader.text(NAMES.limitType);
+    if (type !== undefined) row.type = type.toLowerCase();
     if (daily !== undefined) row.daily = daily;
     if (monthly !== undefined) row.monthly = monthly;
     const dayUsed = reader.decimal(NAMES.dayUsed);
