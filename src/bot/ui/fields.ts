@@ -142,6 +142,8 @@ export function snake(name: string): string {
 export function fieldLabel(t: Translate, name: string): string {
   const key = labelKeyOf(name);
   if (key) return t(key);
+  // An acronym or a code (`BTC`, `BTC/EUR`) stays as it is written.
+  if (/^[A-Z][A-Z0-9/]{1,23}$/.test(name)) return name;
   const words = snake(name).replace(/_+/g, " ").trim();
   const text = words === "" ? name : words.charAt(0).toUpperCase() + words.slice(1);
   return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;

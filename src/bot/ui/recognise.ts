@@ -207,8 +207,9 @@ function balanceItems(payload: unknown): unknown[] {
   const value = unwrapData(payload);
   if (isRecord(value)) {
     const entries = Object.entries(value).filter(([name]) => !ENVELOPE.has(name));
+    // One entry is a balance only under a fiat code: `{result: 42}` is not 42 of a coin "RESULT".
     const keyed =
-      entries.length > 0 &&
+      (entries.length > 1 || QUOTES.includes(entries[0]?.[0].toLowerCase() ?? "")) &&
       entries.every(
         ([name, child]) =>
           CODE.test(name.toLowerCase()) && (isRecord(child) || decimalFrom(child) !== undefined),
