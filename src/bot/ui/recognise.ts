@@ -72,6 +72,9 @@ const NAMES = {
   monthUsed: ["month_used", "monthly_used", "used_this_month", "used_month", "spent_month"],
 } as const;
 
+/** Every field name this module reads (field-labels test: each has a label in every language). */
+export const RECOGNISED_NAMES: readonly string[] = [...new Set(Object.values(NAMES).flat())];
+
 /**
  * One item of a payload, read field by field: each field found is marked used, and `rest()` is
  * the item without the used fields (and without envelope keys), for the field renderer.
@@ -189,6 +192,22 @@ export function pairText(pair: { base: string; quote: string }): string {
   return `${pair.base.toUpperCase()}/${pair.quote.toUpperCase()}`;
 }
 
+/**
+ * The items of a list payload, also when the list sits deeper behind single keys
+ * (`{result: {wallets: [...]}}`, `{rates: {BTC_EUR: {...}}}`); otherwise as itemsOf reads it.
+ */
+export function listItems(payload: unknown): unknown[] {
+  let value = unwrapData(payload);
+  for (let depth = 0; depth < 4; depth++) {
+    if (!isRecord(value)) break;
+    const entries = Object.entries(value).filter(([name]) => !ENVELOPE.has(name));
+    const only = entries.length === 1 ? entries[0]?.[1] : undefined;
+    if (only === undefined || !(isRecord(only) || Array.isArray(only))) break;
+    value = only;
+  }
+  return itemsOf(value);
+}
+
 // --- balances ---------------------------------------------------------------------------------
 
 export interface BalanceRow {
@@ -223,7 +242,7 @@ function balanceItems(payload: unknown): unknown[] {
       );
     }
   }
-  return itemsOf(payload);
+  return listItems(payload);
 }
 
 /** The balances recognised (a currency and an amount), and every other item or field as the rest. */
@@ -260,7 +279,7 @@ export interface RateRow {
 export function readRates(payload: unknown): { rows: RateRow[]; rest: unknown[] } {
   const rows: RateRow[] = [];
   const rest: unknown[] = [];
-  for (const item of itemsOf(payload)) {
+  for (const item of listItems(payload)) {
     const reader = new FieldReader(item);
     const named = reader.text(NAMES.pair);
     let pair = named === undefined ? undefined : splitPair(named);
