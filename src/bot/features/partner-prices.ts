@@ -80,14 +80,13 @@ export function rateBlocks(
 
 export function partnerPricesFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  const { api } = deps.partner;
 
   composer.command("prices", async (ctx) => {
     const locale = await ctx.i18n.getLocale();
     const [rates, pairs, currencies] = await Promise.all([
-      api.exchangeRates(),
-      api.pairs(),
-      api.currencies().catch(() => undefined),
+      deps.partner.api.exchangeRates(),
+      deps.partner.api.pairs(),
+      deps.partner.api.currencies().catch(() => undefined),
     ]);
     const read = readRates(rates);
     const blocks = rateBlocks(ctx.t, read, readCurrencyNames(currencies), locale);
@@ -110,9 +109,9 @@ export function partnerPricesFeature(deps: { partner: PartnerServices }): Featur
     }
     const locale = await ctx.i18n.getLocale();
     const [rates, currencies, pairs] = await Promise.all([
-      api.exchangeRates(),
-      api.currencies(),
-      api.pairs(),
+      deps.partner.api.exchangeRates(),
+      deps.partner.api.currencies(),
+      deps.partner.api.pairs(),
     ]);
     const all = readRates(rates);
     const read = {

@@ -30,11 +30,10 @@ const CALLBACK = "ptx";
 
 export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  const { api } = deps.partner;
 
   async function page(ctx: PrivateContext, userId: number, number: number) {
     const locale = await ctx.i18n.getLocale();
-    const rows = await api.userTransactions(userId, pageQuery(number));
+    const rows = await deps.partner.api.userTransactions(userId, pageQuery(number));
     return pagedFields(ctx.t, rows, locale, {
       page: number,
       callback: CALLBACK,
@@ -74,7 +73,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     const locale = await ctx.i18n.getLocale();
     let tx: unknown;
     try {
-      tx = await api.userTransaction(id, txId);
+      tx = await deps.partner.api.userTransaction(id, txId);
     } catch (error) {
       if (error instanceof ExchangeError && error.kind === "not-found") {
         await ctx.reply(ctx.t("partner-tx-not-found", { id: String(txId) }));

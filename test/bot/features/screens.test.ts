@@ -83,7 +83,8 @@ describe("partner screens, in English and German, in both of the sandbox's shape
         const user = await h.partnerUser(undefined, { eur: "0", languageCode: language });
         const account = h.sandbox.state.partnerUser(user.partnerUserId);
         if (account === undefined) throw new Error("no partner user");
-        const txId = h.sandbox.deposit({ amount: new Big(1000), accountId: user.partnerUserId }).transaction.id;
+        const txId = h.sandbox.deposit({ amount: new Big(1000), accountId: user.partnerUserId }).transaction
+          .id;
         h.sandbox.state.credit(account, "btc", new Big("0.01"));
         try {
           const screens: string[] = [];
@@ -162,16 +163,25 @@ describe("partner screens, in English and German, in both of the sandbox's shape
         },
       });
       const list = await reply(user, "/transactions", /📜/);
-      expect(list.text).toContain("✅ done · #77 Buy · €100.00 → BTC\nNov 22, 2026, 9:12 AM\nPartner ref: X-1");
+      expect(list.text).toContain(
+        "✅ done · #77 Buy · €100.00 → BTC\nNov 22, 2026, 9:12 AM\nPartner ref: X-1",
+      );
       expect(list.text).not.toContain("5");
 
-      swap("depositInstructions", { bank: { holder: "Sandbox GmbH", iban: "DE02120300000000202051" }, hint: "SEPA only" });
+      swap("depositInstructions", {
+        bank: { holder: "Sandbox GmbH", iban: "DE02120300000000202051" },
+        hint: "SEPA only",
+      });
       const deposit = await reply(user, "/deposit", /🏦/);
       expect(deposit.text).toContain("Beneficiary: Sandbox GmbH\nIBAN: DE02120300000000202051");
       expect(deposit.text).toContain("Hint: SEPA only");
       expect(deposit.text).not.toContain("Put the reference");
 
-      swap("userLimits", { limit: { code: "fiat_withdrawal", daily: 100 }, spent: { day_used: 40 }, tier: "basic" });
+      swap("userLimits", {
+        limit: { code: "fiat_withdrawal", daily: 100 },
+        spent: { day_used: 40 },
+        tier: "basic",
+      });
       const limits = await reply(user, "/limits", /📏/);
       expect(limits.text).toContain("🏦 Euro withdrawals\nToday: €40.00 of €100.00\n▓▓▓▓░░░░░░ 40%");
       expect(limits.text).toContain("Tier: basic");
@@ -201,7 +211,9 @@ describe("account screens, in English and German", () => {
       const balance = await reply(user, "/balance", /💼/);
       expect(balance.text).toMatch(en ? /^💶 Euro: €[\d,]+\.\d\d$/m : /^💶 Euro: [\d.]+,\d\d €$/m);
       const prices = await reply(user, "/prices", /📈/);
-      expect(prices.text).toMatch(en ? /^▲? ?.*Bitcoin \(BTC\): €60,000\.00/m : /Bitcoin \(BTC\): 60\.000,00 €/m);
+      expect(prices.text).toMatch(
+        en ? /^▲? ?.*Bitcoin \(BTC\): €60,000\.00/m : /Bitcoin \(BTC\): 60\.000,00 €/m,
+      );
       const card = await reply(user, "/buy btc 100", /🧾/);
       expect(card.text).toContain(en ? "You pay: €101.50" : "Du zahlst: 101,50 €");
       expect(card.text).not.toMatch(/credit_card_buy|Limit left|Limit heute/);
@@ -214,7 +226,9 @@ describe("account screens, in English and German", () => {
       expect(tx.text).toContain(en ? "Type: Buy" : "Art: Kauf");
       const limits = await reply(user, "/limits", /📏/);
       expect(limits.text).toContain(en ? "💶 Euro deposits" : "💶 Euro-Einzahlungen");
-      if (!en) for (const text of [balance.text, card.text, list.text, tx.text, limits.text]) expect(text).not.toMatch(FORMAL);
+      if (!en)
+        for (const text of [balance.text, card.text, list.text, tx.text, limits.text])
+          expect(text).not.toMatch(FORMAL);
     });
   }
 });

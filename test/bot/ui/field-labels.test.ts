@@ -42,7 +42,9 @@ function untranslated(names: Iterable<string>): string[] {
   return [...names].flatMap((name) => {
     const key = labelKeyOf(name);
     if (key === undefined) return [`${name} (no label)`];
-    return locales.filter(({ keys }) => !keys.has(key)).map(({ locale }) => `${name} (${key} missing in ${locale})`);
+    return locales
+      .filter(({ keys }) => !keys.has(key))
+      .map(({ locale }) => `${name} (${key} missing in ${locale})`);
   });
 }
 
