@@ -41,6 +41,16 @@ const MAX_LABEL_CHARS = 64;
 const MAX_BLOCK_CHARS = MESSAGE_LIMIT - 256;
 const EMPTY = "—";
 
+/** Names of a balance's value in EUR (ui/recognise.ts reads a balance's worth by them). */
+export const EUR_VALUE_NAMES = [
+  "fiat_conversion",
+  "fiat_value",
+  "eur_value",
+  "value_eur",
+  "value_in_eur",
+  "eur",
+];
+
 /**
  * Names the renderer translates, by the key of their label; any other name is made readable from
  * its spelling (English). Every name ui/recognise.ts reads is here, and every name the sandbox's
@@ -67,14 +77,7 @@ const LABEL_GROUPS: Record<string, readonly string[]> = {
   "fields-label-available": ["available", "free"],
   "fields-label-reserved": ["locked", "reserved", "on_hold", "frozen"],
   "fields-label-total": ["total"],
-  "fields-label-eur-value": [
-    "fiat_conversion",
-    "fiat_value",
-    "eur_value",
-    "value_eur",
-    "value_in_eur",
-    "eur",
-  ],
+  "fields-label-eur-value": EUR_VALUE_NAMES,
   "fields-label-value": ["value"],
   "fields-label-fiat-amount": ["fiat_amount", "eur_amount"],
   "fields-label-code": ["code", "symbol", "ticker"],

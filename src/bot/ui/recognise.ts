@@ -15,7 +15,7 @@
  */
 import type Big from "big.js";
 import { decimalFrom } from "../../money.ts";
-import { dateMs, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
+import { dateMs, EUR_VALUE_NAMES, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
 
 type Path = readonly string[];
 
@@ -31,17 +31,7 @@ const QUOTES = ["usdc", "usdt", "eur", "usd", "chf", "gbp"];
 const NAMES = {
   currency: ["currency_code", "currency", "code", "asset", "coin", "symbol", "ticker"],
   balance: ["balance", "available", "available_balance", "amount", "total", "free"],
-  eurValue: [
-    "fiat_conversion",
-    "fiat_value",
-    "eur_value",
-    "value_eur",
-    "value_in_eur",
-    "eur",
-    "fiat_amount",
-    "eur_amount",
-    "value",
-  ],
+  eurValue: [...EUR_VALUE_NAMES, "fiat_amount", "eur_amount", "value"],
   pair: ["pair", "symbol", "market", "name"],
   base: ["base_currency", "base", "from", "currency_code", "currency"],
   quote: ["quote_currency", "quote", "to", "counter_currency"],
@@ -139,6 +129,19 @@ export class FieldReader {
     return value === undefined ? undefined : dateMs(wanted[0] ?? "date", value);
   }
 
+  /** Each field of `fields` (its names) that `read` finds, by the field's name. */
+  many<V>(
+    fields: Readonly<Record<string, readonly string[]>>,
+    read: (names: readonly string[]) => V | undefined,
+  ): Record<string, V> {
+    const found: Record<string, V> = {};
+    for (const [field, names] of Object.entries(fields)) {
+      const value = read(names);
+      if (value !== undefined) found[field] = value;
+    }
+    return found;
+  }
+
   /** Marks every field of `names` used (a second time stamp of the same moment is not shown again). */
   drop(names: readonly string[]): void {
     while (this.find(names, () => true) !== undefined);
@@ -174,6 +177,31 @@ export class FieldReader {
     const left = strip(this.item, []) as Record<string, unknown>;
     return Object.keys(left).length === 0 ? undefined : left;
   }
+}
+
+/**
+ * Rows read from items: an item `read` cannot make a row of goes to the rest whole; what is left
+ * of one it could goes there too, under `label(row)` when given (`BTC › Reserved`).
+ */
+function readRows<T>(
+  items: readonly unknown[],
+  read: (reader: FieldReader) => T | undefined,
+  label?: (row: T) => string,
+): { rows: T[]; rest: unknown[] } {
+  const rows: T[] = [];
+  const rest: unknown[] = [];
+  for (const item of items) {
+    const reader = new FieldReader(item);
+    const row = read(reader);
+    if (row === undefined) {
+      rest.push(item);
+      continue;
+    }
+    rows.push(row);
+    const left = reader.rest();
+    if (left !== undefined) rest.push(label === undefined ? left : { [label(row)]: left });
+  }
+  return { rows, rest };
 }
 
 /** `btceur`, `BTC/EUR`, `btc_eur`, `btc-eur` → `{base: "btc", quote: "eur"}`. */
@@ -247,22 +275,17 @@ function balanceItems(payload: unknown): unknown[] {
 
 /** The balances recognised (a currency and an amount), and every other item or field as the rest. */
 export function readBalances(payload: unknown): { rows: BalanceRow[]; rest: unknown[] } {
-  const rows: BalanceRow[] = [];
-  const rest: unknown[] = [];
-  for (const item of balanceItems(payload)) {
-    const reader = new FieldReader(item);
-    const currency = reader.code(NAMES.currency);
-    const amount = reader.decimal(NAMES.balance);
-    if (currency === undefined || amount === undefined) {
-      rest.push(item);
-      continue;
-    }
-    const eur = reader.decimal(NAMES.eurValue);
-    rows.push({ currency, amount, ...(eur === undefined ? {} : { eur }) });
-    const left = reader.rest();
-    if (left !== undefined) rest.push({ [currency.toUpperCase()]: left });
-  }
-  return { rows, rest };
+  return readRows(
+    balanceItems(payload),
+    (reader) => {
+      const currency = reader.code(NAMES.currency);
+      const amount = reader.decimal(NAMES.balance);
+      if (currency === undefined || amount === undefined) return undefined;
+      const eur = reader.decimal(NAMES.eurValue);
+      return { currency, amount, ...(eur === undefined ? {} : { eur }) };
+    },
+    (row) => row.currency.toUpperCase(),
+  );
 }
 
 // --- rates ------------------------------------------------------------------------------------
@@ -277,30 +300,25 @@ export interface RateRow {
 
 /** The rates recognised (a pair and a price), and every other item or field as the rest. */
 export function readRates(payload: unknown): { rows: RateRow[]; rest: unknown[] } {
-  const rows: RateRow[] = [];
-  const rest: unknown[] = [];
-  for (const item of listItems(payload)) {
-    const reader = new FieldReader(item);
-    const named = reader.text(NAMES.pair);
-    let pair = named === undefined ? undefined : splitPair(named);
-    if (pair === undefined) {
-      const base = reader.code(NAMES.base);
-      const quote = reader.code(NAMES.quote) ?? "eur";
-      if (base !== undefined) pair = { base, quote };
-    }
-    const price = reader.decimal(NAMES.price);
-    if (pair === undefined || price === undefined) {
-      rest.push(item);
-      continue;
-    }
-    const time = reader.date(NAMES.time);
-    reader.drop(NAMES.time);
-    reader.drop(["base_currency", "quote_currency"]);
-    rows.push({ ...pair, price, ...(time === undefined ? {} : { time }) });
-    const left = reader.rest();
-    if (left !== undefined) rest.push({ [pairText(pair)]: left });
-  }
-  return { rows, rest };
+  return readRows(
+    listItems(payload),
+    (reader) => {
+      const named = reader.text(NAMES.pair);
+      let pair = named === undefined ? undefined : splitPair(named);
+      if (pair === undefined) {
+        const base = reader.code(NAMES.base);
+        const quote = reader.code(NAMES.quote) ?? "eur";
+        if (base !== undefined) pair = { base, quote };
+      }
+      const price = reader.decimal(NAMES.price);
+      if (pair === undefined || price === undefined) return undefined;
+      const time = reader.date(NAMES.time);
+      reader.drop(NAMES.time);
+      reader.drop(["base_currency", "quote_currency"]);
+      return { ...pair, price, ...(time === undefined ? {} : { time }) };
+    },
+    pairText,
+  );
 }
 
 /** The pairs of the pairs list, as `{base, quote}`; items that name none are left out. */
@@ -379,10 +397,10 @@ export function readTransaction(
     miner_fee: NAMES.minerFee,
     price: NAMES.price,
   } as const;
-  for (const [field, names] of Object.entries(decimals)) {
-    const value = reader.decimal(names);
-    if (value !== undefined) tx[field] = value.toFixed();
-  }
+  Object.assign(
+    tx,
+    reader.many(decimals, (names) => reader.decimal(names)?.toFixed()),
+  );
   const feeCurrency = reader.code(NAMES.feeCurrency);
   if (feeCurrency !== undefined) tx.fee_currency = feeCurrency;
   const address = reader.text(NAMES.address);
@@ -422,10 +440,10 @@ export function readDeposit(payload: unknown): {
     bank: NAMES.bank,
     reference: NAMES.reference,
   } as const;
-  for (const [field, names] of Object.entries(fields)) {
-    const value = reader.text(names);
-    if (value !== undefined) view[field as keyof typeof fields] = value;
-  }
+  Object.assign(
+    view,
+    reader.many(fields, (names) => reader.text(names)),
+  );
   if (view.reference !== undefined) reader.drop(NAMES.note);
   return { view, rest: reader.rest() };
 }
@@ -444,16 +462,10 @@ export interface LimitView {
 
 /** The limit records recognised (a daily or a monthly ceiling), and every other item or field as the rest. */
 export function readLimits(payload: unknown): { rows: LimitView[]; rest: unknown[] } {
-  const rows: LimitView[] = [];
-  const rest: unknown[] = [];
-  for (const item of itemsOf(payload)) {
-    const reader = new FieldReader(item);
+  return readRows(itemsOf(payload), (reader) => {
     const daily = reader.decimal(NAMES.daily);
     const monthly = reader.decimal(NAMES.monthly);
-    if (daily === undefined && monthly === undefined) {
-      rest.push(item);
-      continue;
-    }
+    if (daily === undefined && monthly === undefined) return undefined;
     const row: LimitView = { currency: reader.code(["currency_code", "currency"]) ?? "eur" };
     const type = reader.text(NAMES.limitType);
     if (type !== undefined) row.type = type.toLowerCase();
@@ -463,9 +475,6 @@ export function readLimits(payload: unknown): { rows: LimitView[]; rest: unknown
     if (dayUsed !== undefined) row.dayUsed = dayUsed;
     const monthUsed = reader.decimal(NAMES.monthUsed);
     if (monthUsed !== undefined) row.monthUsed = monthUsed;
-    rows.push(row);
-    const left = reader.rest();
-    if (left !== undefined) rest.push(left);
-  }
-  return { rows, rest };
+    return row;
+  });
 }
