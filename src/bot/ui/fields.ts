@@ -1,8 +1,9 @@
 /**
  * The one renderer for the partner payloads the exchange's API reference leaves unspecified (user balance,
  * deposit instructions, withdraw, pairs, rates, currencies, transactions, limits): it shows the
- * fields it receives, whatever their shape. Names are made readable (`currency_code` → "Currency
- * code", a few common ones translated), decimals and dates are formatted per locale, nested objects
+ * fields it receives, whatever their shape. Names are translated when known (every name
+ * ui/recognise.ts reads, and every one the sandbox sends) and otherwise made readable
+ * (`settlement_window` → "Settlement window"), decimals and dates are formatted per locale, nested objects
  * are flattened into "Parent › child" labels, and it never throws on any JSON value: a huge payload
  * is cut (and says so), every name and value is HTML-escaped.
  *
