@@ -799,7 +799,7 @@ partner-deposit-title = 🏦 <b>So zahlst du Euro ein</b>
     Überweise mit genau diesen Angaben (tippe auf einen Wert, um ihn zu kopieren):
 partner-deposit-title-other = 🏦 <b>So zahlst du ein</b>
     Überweise mit genau diesen Angaben (tippe auf einen Wert, um ihn zu kopieren):
-partner-deposit-reference-note = Gib die Referenz genau so im Verwendungszweck deiner Überweisung an, damit das Geld auf deinem Konto ankommt.
+partner-deposit-reference-note = Übernimm den Verwendungszweck genau so in deine Überweisung, damit das Geld auf deinem Konto ankommt.
 partner-deposit-none = Die Börse gibt gerade keine Einzahlungsanweisungen. Bitte versuch es später noch einmal.
 partner-deposit-girocode = Scanne diesen Code in deiner Banking-App, um die Überweisung auszufüllen.
 partner-transactions-title = 📜 <b>Deine Transaktionen</b>

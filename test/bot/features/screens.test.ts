@@ -53,7 +53,7 @@ const EXPECTED: Record<"en" | "de", Expected> = {
     txType: "Art: Euro-Einzahlung",
     customer: "Kundennummer: ",
     beneficiary: "Empfänger: Sandbox Exchange GmbH",
-    reference: /^Gib die Referenz genau so im Verwendungszweck/m,
+    reference: /^Übernimm den Verwendungszweck genau so in deine Überweisung/m,
     limitToday: "💶 Euro-Einzahlungen\nHeute: 1.000,00 € von 15.000,00 €\n░░░░░░░░░░ 6 %",
   },
 };
