@@ -8,24 +8,15 @@
  * list are shown the same way, under their code.
  */
 import type Big from "big.js";
-import { LIMIT_TYPES, type LimitRecord, type LimitType } from "../../exchange/schemas.ts";
+import { LIMIT_TYPES, type LimitRecord } from "../../exchange/schemas.ts";
 import { formatAmount, formatNumber } from "../../money.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { progressBar } from "../ui/progress-bar.ts";
+import { LIMIT_TYPE_KEYS, limitBlockText } from "../ui/limit-block.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
-
-/** The title of each limit type the spec lists; a type the exchange adds later shows its code. */
-const LIMIT_TYPE_KEYS: ReadonlyMap<string, string> = new Map<LimitType, string>([
-  ["fiat_deposit", "limits-type-fiat-deposit"],
-  ["crypto_deposit", "limits-type-crypto-deposit"],
-  ["fiat_withdrawal", "limits-type-fiat-withdrawal"],
-  ["crypto_withdrawal", "limits-type-crypto-withdrawal"],
-  ["credit_card_buy", "limits-type-credit-card-buy"],
-]);
 
 /** Limit types whose amounts are known to be EUR. */
 const EUR_LIMITS: ReadonlySet<string> = new Set(["fiat_deposit", "fiat_withdrawal", "credit_card_buy"]);
@@ -55,13 +46,14 @@ function limitBlock(t: Translate, record: LimitRecord, locale: string): string {
   const amount = (value: Big) => (inEur ? formatAmount(value, "eur", locale) : formatNumber(value, locale));
   const key = LIMIT_TYPE_KEYS.get(code);
   const title = key === undefined ? code : t(key);
-  return [
-    inEur ? title : t("limits-title-no-unit", { title }),
-    t("limits-today", { used: amount(record.spent.day_used), ceiling: amount(daily) }),
-    progressBar(record.spent.day_used, daily, locale),
-    t("limits-month", { used: amount(record.spent.month_used), ceiling: amount(monthly) }),
-    progressBar(record.spent.month_used, monthly, locale),
-  ].join("\n");
+  const view = {
+    title: inEur ? title : t("limits-title-no-unit", { title }),
+    daily,
+    dayUsed: record.spent.day_used,
+    monthly,
+    monthUsed: record.spent.month_used,
+  };
+  return limitBlockText(t, view, amount, locale);
 }
 
 function order(code: string): number {

@@ -1,9 +1,20 @@
-/** /balance in partner mode: the partner user's balances, as the exchange sends them (ui/fields.ts). */
+/**
+ * /balance in partner mode: the partner user's balances read for their usual fields
+ * (ui/recognise.ts) and shown as account mode shows them (ui/balance-text.ts): the euros, the total
+ * when every balance carries its EUR value, one line per crypto held, the empty ones in one line.
+ * Whatever the exchange sent that nobody recognised follows, named and formatted (ui/fields.ts).
+ */
+import Big from "big.js";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
-import { fieldMessages } from "../ui/fields.ts";
+import { balanceLines } from "../ui/balance-text.ts";
+import { chunkBlocks } from "../ui/chunks.ts";
+import { fieldBlocks } from "../ui/fields.ts";
+import { readBalances } from "../ui/recognise.ts";
+
+const EUR = "eur";
 
 export function partnerBalanceFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -11,11 +22,22 @@ export function partnerBalanceFeature(deps: { partner: PartnerServices }): Featu
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const locale = await ctx.i18n.getLocale();
-    const balances = await deps.partner.api.userBalance(id);
-    const empty = ctx.t("partner-balance-empty");
-    for (const text of fieldMessages(ctx.t, ctx.t("partner-balance-title"), balances, locale, { empty })) {
-      await ctx.reply(text, { parse_mode: "HTML" });
+    const { rows, rest } = readBalances(await deps.partner.api.userBalance(id));
+    const euro = rows.find((row) => row.currency === EUR);
+    const crypto = rows.filter((row) => row.currency !== EUR);
+    // A total only when every balance said what it is worth: a partial sum would understate it.
+    const values = rows.map((row) => (row.currency === EUR ? row.amount : row.eur));
+    const total =
+      crypto.length > 0 && values.every((v) => v !== undefined)
+        ? values.reduce<Big>((sum, v) => sum.plus(v ?? 0), new Big(0))
+        : undefined;
+    const parts = [ctx.t("partner-balance-title")];
+    if (rows.length > 0) {
+      parts.push(balanceLines(ctx.t, { eur: euro?.amount, total, crypto }, locale).join("\n"));
     }
+    parts.push(...fieldBlocks(ctx.t, rest, locale));
+    if (parts.length === 1) parts.push(ctx.t("partner-balance-empty"));
+    for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
   });
   return composer;
 }

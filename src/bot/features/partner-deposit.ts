@@ -8,6 +8,10 @@
  * `beneficiary_name`, `account_holder`, `holder` or `recipient` (never the bank's name); the
  * reference `reference`, `reference_number`, `payment_reference` or `remittance`, at any depth.
  * No IBAN or no beneficiary, or a currency other than EUR: no code, the text alone.
+ *
+ * The text names the usual fields in the user's language (ui/recognise.ts reads them, by the
+ * same names as the code), says in its own words where the reference goes (the exchange's note
+ * about it is taken as said), and shows every other field below, named and formatted.
  */
 import { InputFile } from "grammy";
 import { type Big, parseAmount } from "../../money.ts";
@@ -16,28 +20,51 @@ import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import { fieldMessages, findField } from "../ui/fields.ts";
+import { chunkBlocks } from "../ui/chunks.ts";
+import { fieldLabel, fieldLines } from "../ui/fields.ts";
+import { escapeHtml } from "../ui/format.ts";
 import { giroCodePayload, giroCodePng } from "../ui/girocode.ts";
+import { readDeposit } from "../ui/recognise.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** The deposit instructions' text (HTML): the transfer's details, copyable, then the rest. */
+export function depositText(t: Translate, instructions: unknown, locale: string): string[] {
+  const { view, rest } = readDeposit(instructions);
+  const copy = (text: string) => `<code>${escapeHtml(text)}</code>`;
+  const details: [string, string | undefined, boolean][] = [
+    ["beneficiary", view.beneficiary, true],
+    ["iban", view.iban, true],
+    ["bic", view.bic, true],
+    ["bank_name", view.bank, false],
+    ["reference", view.reference, true],
+  ];
+  const lines = details.flatMap(([name, value, copyable]) =>
+    value === undefined
+      ? []
+      : [`<b>${escapeHtml(fieldLabel(t, name))}</b>: ${copyable ? copy(value) : escapeHtml(value)}`],
+  );
+  if (view.currency !== "eur") {
+    lines.push(`<b>${escapeHtml(fieldLabel(t, "currency"))}</b>: ${escapeHtml(view.currency.toUpperCase())}`);
+  }
+  const parts = [t(view.currency === "eur" ? "partner-deposit-title" : "partner-deposit-title-other")];
+  if (lines.length > 0) parts.push(lines.join("\n"));
+  if (view.reference !== undefined) parts.push(t("partner-deposit-reference-note"));
+  if (rest !== undefined) parts.push(fieldLines(t, rest, locale, { copyable: true }).join("\n"));
+  if (parts.length === 1) parts.push(t("partner-deposit-none"));
+  return chunkBlocks(parts);
+}
 
 /** The GiroCode text of deposit instructions, or undefined when they do not allow one. */
 export function depositGiroCode(instructions: unknown, amount?: Big): string | undefined {
-  const currency = findField(instructions, ["currency_code", "currency"]);
-  if (currency !== undefined && currency.toLowerCase() !== "eur") return undefined;
-  const iban = findField(instructions, ["iban", "account_iban"]);
-  const name = findField(instructions, [
-    "beneficiary",
-    "beneficiary_name",
-    "account_holder",
-    "holder",
-    "recipient",
-  ]);
-  if (iban === undefined || name === undefined) return undefined;
+  const { view } = readDeposit(instructions);
+  if (view.currency !== "eur" || view.iban === undefined || view.beneficiary === undefined) return undefined;
   return giroCodePayload({
-    iban,
-    name,
-    bic: findField(instructions, ["swift_bic", "bic", "swift"]),
+    iban: view.iban,
+    name: view.beneficiary,
+    bic: view.bic,
     amount,
-    reference: findField(instructions, ["reference", "reference_number", "payment_reference", "remittance"]),
+    reference: view.reference,
   });
 }
 
@@ -58,9 +85,7 @@ export function partnerDepositFeature(deps: { partner: PartnerServices }): Featu
     if (id === undefined) return;
     const locale = await ctx.i18n.getLocale();
     const instructions = await deps.partner.api.depositInstructions(id);
-    const title = ctx.t("partner-deposit-title");
-    const empty = ctx.t("partner-deposit-none");
-    for (const text of fieldMessages(ctx.t, title, instructions, locale, { copyable: true, empty })) {
+    for (const text of depositText(ctx.t, instructions, locale)) {
       await ctx.reply(text, { parse_mode: "HTML" });
     }
     const payload = depositGiroCode(instructions, amount);

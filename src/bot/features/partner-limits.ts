@@ -1,13 +1,43 @@
 /**
  * /limits in partner mode: the fiat deposit and withdrawal limits, asked for one type at a time
- * (the exchange's API reference leaves the answer without `type` unspecified), shown as they come (ui/fields.ts).
+ * (the exchange's API reference leaves the answer without `type` unspecified), read for their usual
+ * fields (ui/recognise.ts: ceilings and use per day and month) and shown as account mode shows
+ * limits (ui/limit-block.ts); fields nobody recognised follow, named and formatted (ui/fields.ts).
  */
+import type Big from "big.js";
+import { formatAmount } from "../../money.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { fieldBlocks } from "../ui/fields.ts";
+import { LIMIT_TYPE_KEYS, limitBlockText } from "../ui/limit-block.ts";
+import { readLimits } from "../ui/recognise.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** The blocks of one limit type's answer: its records as limits, under the type's title, then the rest. */
+export function partnerLimitBlocks(t: Translate, type: string, payload: unknown, locale: string): string[] {
+  const read = readLimits(payload);
+  const { rest } = read;
+  // An exchange that ignores `type` answers both kinds each time: keep the one asked for.
+  const asked = read.rows.filter((row) => row.type === type);
+  const rows = asked.length > 0 ? asked : read.rows;
+  const blocks = rows.map((row) => {
+    const key = LIMIT_TYPE_KEYS.get(row.type ?? type);
+    const title = key === undefined ? (row.type ?? type) : t(key);
+    const amount = (value: Big) => formatAmount(value, row.currency, locale);
+    return limitBlockText(t, { ...row, title }, amount, locale);
+  });
+  const others = fieldBlocks(t, rest, locale);
+  if (rows.length === 0) {
+    const key = LIMIT_TYPE_KEYS.get(type);
+    blocks.push(key === undefined ? type : t(key));
+    if (others.length === 0) others.push(t("partner-limits-none"));
+  }
+  return [...blocks, ...others];
+}
 
 export function partnerLimitsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -19,17 +49,12 @@ export function partnerLimitsFeature(deps: { partner: PartnerServices }): Featur
       deps.partner.api.userLimits(id, "fiat_deposit"),
       deps.partner.api.userLimits(id, "fiat_withdrawal"),
     ]);
-    const section = (title: string, payload: unknown) => {
-      const blocks = fieldBlocks(ctx.t, payload, locale);
-      return [title, ...(blocks.length > 0 ? blocks : [ctx.t("partner-limits-none")])];
-    };
     const parts = [
-      ...section(ctx.t("partner-limits-deposit"), deposit),
-      ...section(ctx.t("partner-limits-withdrawal"), withdrawal),
+      ctx.t("partner-limits-title"),
+      ...partnerLimitBlocks(ctx.t, "fiat_deposit", deposit, locale),
+      ...partnerLimitBlocks(ctx.t, "fiat_withdrawal", withdrawal, locale),
     ];
-    for (const text of chunkBlocks([ctx.t("partner-limits-title"), ...parts])) {
-      await ctx.reply(text, { parse_mode: "HTML" });
-    }
+    for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
   });
   return composer;
 }

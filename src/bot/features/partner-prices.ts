@@ -1,16 +1,22 @@
 /**
- * /prices and /price in partner mode: the exchange's rates and pairs (`/prices`), or the rate and
- * currency of one code (`/price btc`), shown as they come (ui/fields.ts).
+ * /prices and /price in partner mode: the exchange's rates (`/prices`), or the rate of one code
+ * (`/price btc`), read for their usual fields (ui/recognise.ts: pair, price, one time) and shown
+ * in account mode's words, with the currencies' names from the currencies list; pairs offered
+ * without a rate are named below, and fields nobody recognised follow, named and formatted.
  *
- * Tolerant reading: a rate or currency item is about `btc` when one of its text fields is `btc`,
- * starts with `btc` followed by a separator (`BTC/EUR`, `btc_eur`), or is the pair `btceur`.
+ * Tolerant reading: an item nobody recognised as a rate is about `btc` when one of its text
+ * fields is `btc`, starts with `btc` followed by a separator (`BTC/EUR`, `btc_eur`), or is `btceur`.
  */
+
+import { formatNumber } from "../../money.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
-import { fieldBlocks, findField, itemsOf } from "../ui/fields.ts";
-import { escapeHtml } from "../ui/format.ts";
+import { fieldBlocks } from "../ui/fields.ts";
+import { escapeHtml, formatDateTime } from "../ui/format.ts";
+import { formatPrice } from "../ui/price-format.ts";
+import { pairText, type RateRow, readCurrencyNames, readPairs, readRates } from "../ui/recognise.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 
@@ -29,28 +35,69 @@ export function mentions(item: unknown, code: string): boolean {
   });
 }
 
-/** The pairs' names in a line (`btceur, etheur`), for telling what /price knows. */
-function pairNames(pairs: unknown): string {
-  return itemsOf(pairs)
-    .map((item) => (typeof item === "string" ? item : findField(item, ["pair", "symbol", "name", "code"])))
-    .filter((name): name is string => name !== undefined)
-    .slice(0, 40)
-    .join(", ");
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** The pairs in a line (`BTC/EUR, ETH/EUR`), for telling what /price knows. */
+function pairNames(pairs: readonly { base: string; quote: string }[]): string {
+  return pairs.slice(0, 40).map(pairText).join(", ");
+}
+
+/** A price in its quote currency: euros as account mode shows them, anything else as a number and code. */
+function priceText(row: RateRow, locale: string): string {
+  return row.quote === "eur"
+    ? formatPrice(row.price, locale)
+    : `${formatNumber(row.price, locale)} ${row.quote.toUpperCase()}`;
+}
+
+/**
+ * The rates as account mode's price lines ("Bitcoin (BTC/EUR): €58,650.57"), then one time (the
+ * newest any rate carries), then what nobody recognised.
+ */
+export function rateBlocks(
+  t: Translate,
+  read: { rows: readonly RateRow[]; rest: readonly unknown[] },
+  names: ReadonlyMap<string, string>,
+  locale: string,
+): string[] {
+  const blocks: string[] = [];
+  if (read.rows.length > 0) {
+    const lines = read.rows.map((row) => {
+      const name = names.get(row.base);
+      const vars = { code: pairText(row), price: escapeHtml(priceText(row, locale)) };
+      return name === undefined
+        ? t("partner-price-line", vars)
+        : t("price-rate", { ...vars, name: escapeHtml(name) });
+    });
+    blocks.push(lines.join("\n"));
+    const times = read.rows.flatMap((row) => (row.time === undefined ? [] : [row.time]));
+    if (times.length > 0) {
+      blocks.push(t("partner-prices-time", { time: formatDateTime(Math.max(...times), locale) }));
+    }
+  }
+  blocks.push(...fieldBlocks(t, read.rest, locale));
+  return blocks;
 }
 
 export function partnerPricesFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  const { api } = deps.partner;
 
   composer.command("prices", async (ctx) => {
     const locale = await ctx.i18n.getLocale();
-    const [rates, pairs] = await Promise.all([api.exchangeRates(), api.pairs()]);
-    const rateBlocks = fieldBlocks(ctx.t, rates, locale);
-    const parts = [
-      ctx.t("partner-prices-title"),
-      ...(rateBlocks.length > 0 ? rateBlocks : [ctx.t("partner-prices-none")]),
-      ctx.t("partner-prices-pairs", { pairs: escapeHtml(pairNames(pairs) || "—") }),
-    ];
+    const [rates, pairs, currencies] = await Promise.all([
+      deps.partner.api.exchangeRates(),
+      deps.partner.api.pairs(),
+      deps.partner.api.currencies().catch(() => undefined),
+    ]);
+    const read = readRates(rates);
+    const blocks = rateBlocks(ctx.t, read, readCurrencyNames(currencies), locale);
+    // Pairs traded without a rate in the answer: named, so nothing the exchange offers is hidden.
+    const priced = new Set(read.rows.map(pairText));
+    const unpriced = readPairs(pairs).filter((pair) => !priced.has(pairText(pair)));
+    const parts = [ctx.t("prices-title"), ...(blocks.length > 0 ? blocks : [ctx.t("partner-prices-none")])];
+    if (unpriced.length > 0) {
+      parts.push(ctx.t("partner-prices-pairs", { pairs: escapeHtml(pairNames(unpriced)) }));
+    }
+    parts.push(ctx.t("prices-hint"));
     for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
   });
 
@@ -62,22 +109,28 @@ export function partnerPricesFeature(deps: { partner: PartnerServices }): Featur
     }
     const locale = await ctx.i18n.getLocale();
     const [rates, currencies, pairs] = await Promise.all([
-      api.exchangeRates(),
-      api.currencies(),
-      api.pairs(),
+      deps.partner.api.exchangeRates(),
+      deps.partner.api.currencies(),
+      deps.partner.api.pairs(),
     ]);
-    const rate = itemsOf(rates).filter((item) => mentions(item, code));
-    const currency = itemsOf(currencies).filter((item) => mentions(item, code));
-    if (rate.length === 0 && currency.length === 0) {
+    const all = readRates(rates);
+    const read = {
+      rows: all.rows.filter((row) => row.base === code),
+      rest: all.rest.filter((item) => mentions(item, code)),
+    };
+    if (read.rows.length === 0 && read.rest.length === 0) {
       await ctx.reply(
-        ctx.t("partner-price-unknown", { code: code.toUpperCase(), pairs: pairNames(pairs) || "—" }),
+        ctx.t("partner-price-unknown", {
+          code: code.toUpperCase(),
+          pairs: pairNames(readPairs(pairs)) || "—",
+        }),
       );
       return;
     }
+    const names = readCurrencyNames(currencies);
     const parts = [
-      ctx.t("partner-price-title", { code: code.toUpperCase() }),
-      ...fieldBlocks(ctx.t, rate, locale),
-      ...fieldBlocks(ctx.t, currency, locale),
+      ctx.t("partner-price-title", { code: escapeHtml(names.get(code) ?? code.toUpperCase()) }),
+      ...rateBlocks(ctx.t, read, names, locale),
     ];
     for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
   });

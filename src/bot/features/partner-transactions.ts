@@ -1,31 +1,45 @@
 /**
  * /transactions and /tx in partner mode: the partner user's transactions, five per page with
  * Prev/Next buttons that edit the same message (`ptx:<page>`), and `/tx 123` with every field the
- * exchange sent, both through the field renderer (ui/fields.ts, ui/paged-fields.ts).
+ * exchange sent. Each transaction is read for its usual fields (ui/recognise.ts) and shown in
+ * account mode's words (ui/transaction-text.ts); what nobody recognised follows it, named and
+ * formatted (ui/fields.ts). Internal ids (the user's, the partner's) only on `/tx`.
  */
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
+import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { fieldMessages } from "../ui/fields.ts";
+import { fieldLines } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
+import { readTransaction } from "../ui/recognise.ts";
+import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+/** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
+export function partnerTransactionLines(t: Translate, item: unknown, locale: string): string[] {
+  const { tx, rest } = readTransaction(item);
+  const restLines = rest === undefined ? [] : fieldLines(t, rest, locale, { maxLines: 8 });
+  return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
+}
 
 const CALLBACK = "ptx";
 
 export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  const { api } = deps.partner;
 
   async function page(ctx: PrivateContext, userId: number, number: number) {
     const locale = await ctx.i18n.getLocale();
-    const rows = await api.userTransactions(userId, pageQuery(number));
+    const rows = await deps.partner.api.userTransactions(userId, pageQuery(number));
     return pagedFields(ctx.t, rows, locale, {
       page: number,
       callback: CALLBACK,
       title: ctx.t("partner-transactions-title"),
       empty: ctx.t("partner-transactions-none"),
+      lines: (item) => partnerTransactionLines(ctx.t, item, locale),
     });
   }
 
@@ -59,7 +73,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     const locale = await ctx.i18n.getLocale();
     let tx: unknown;
     try {
-      tx = await api.userTransaction(id, txId);
+      tx = await deps.partner.api.userTransaction(id, txId);
     } catch (error) {
       if (error instanceof ExchangeError && error.kind === "not-found") {
         await ctx.reply(ctx.t("partner-tx-not-found", { id: String(txId) }));
@@ -67,10 +81,15 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
       }
       throw error;
     }
-    const title = ctx.t("partner-tx-title", { id: String(txId) });
-    for (const text of fieldMessages(ctx.t, title, tx, locale, { empty: ctx.t("partner-tx-empty") })) {
-      await ctx.reply(text, { parse_mode: "HTML" });
-    }
+    // The card shows the id asked for, whatever the answer calls it; every other field stays.
+    const { tx: view, rest } = readTransaction(tx, { ids: true });
+    const parts =
+      view === undefined
+        ? [ctx.t("partner-tx-title", { id: String(txId) })]
+        : [transactionCard(ctx.t, { ...view, id: txId }, locale)];
+    if (rest !== undefined) parts.push(fieldLines(ctx.t, rest, locale).join("\n"));
+    if (parts.length === 1 && view === undefined) parts.push(ctx.t("partner-tx-empty"));
+    for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
   });
   return composer;
 }

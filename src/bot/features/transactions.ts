@@ -1,12 +1,8 @@
 /**
  * /transactions: newest first, five per page, Prev/Next buttons that edit the same message, and a
  * currency filter (`/transactions btc`, or the Filter button; `all` resets) remembered in the
- * session. `/tx 123` shows one transaction with every detail the exchange sent.
- *
- * The exchange documents only id, state, type and the two timestamps; the amount, currency, fee
- * and so on are extra fields the schema keeps. They are shown when present and well-formed. For a
- * buy the ordered `amount` is in EUR (as the exchange's API reference gives it), for everything
- * else it is in the transaction's currency.
+ * session. `/tx 123` shows one transaction with every detail the exchange sent. The words of a
+ * line and of the card are ui/transaction-text.ts's, shared with partner mode.
  *
  * Callback data: `tx:p:<page>:<filter>` (a page), `tx:f:<page>:<filter>` (open the filter picker),
  * `tx:s:<filter>` (choose a filter); `*` means all currencies.
@@ -14,138 +10,18 @@
 import { InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { Transaction } from "../../exchange/schemas.ts";
-import { type Big, decimalFrom, formatAmount } from "../../money.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { escapeHtml, formatDateTime } from "../ui/format.ts";
+import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
 
 export const PAGE_SIZE = 5;
 const ALL = "*";
 const CODE = /^[a-z0-9]{1,12}$/;
 /** Past this, a page number in callback data is noise. */
 const MAX_PAGE = 10_000;
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
-
-const TYPE_KEYS: Record<string, string> = {
-  buy_crypto: "transactions-type-buy",
-  sell_crypto: "transactions-type-sell",
-  crypto_withdraw: "transactions-type-send",
-  fiat_withdraw: "transactions-type-fiat-withdraw",
-  fiat_deposit: "transactions-type-fiat-deposit",
-  crypto_deposit: "transactions-type-crypto-deposit",
-};
-
-const STATE_KEYS: Record<string, string> = {
-  opened: "transactions-state-opened",
-  success: "transactions-state-success",
-  error: "transactions-state-error",
-};
-
-/** A human name for the type; values the exchange may add later are shown as they are. */
-export function transactionTypeText(t: Translate, type: string): string {
-  const key = TYPE_KEYS[type];
-  return key ? t(key) : type;
-}
-
-/** The state with its emoji; unknown values are shown as they are. */
-export function transactionStateText(t: Translate, state: string): string {
-  const key = STATE_KEYS[state];
-  return key ? t(key) : t("transactions-state-other", { state });
-}
-
-function extraCurrency(tx: Transaction): string | undefined {
-  const value = tx.currency_code;
-  if (typeof value !== "string") return undefined;
-  const code = value.toLowerCase();
-  return CODE.test(code) ? code : undefined;
-}
-
-function extraDecimal(tx: Transaction, field: string): Big | undefined {
-  return decimalFrom(tx[field]);
-}
-
-/** What moved, when the exchange said: "100,00 € → 0.0015 BTC", "0.5 ETH", or undefined. */
-export function transactionAmountText(tx: Transaction, locale: string): string | undefined {
-  const currency = extraCurrency(tx);
-  const amount = extraDecimal(tx, "amount");
-  const crypto = extraDecimal(tx, "crypto_amount");
-  const fiat = extraDecimal(tx, "fiat_amount");
-  const parts: string[] = [];
-  if (tx.transaction_type === "buy_crypto") {
-    const paid = amount ?? fiat;
-    if (paid) parts.push(formatAmount(paid, "eur", locale));
-    if (crypto && currency) parts.push(formatAmount(crypto, currency, locale));
-    else if (currency) parts.push(currency.toUpperCase());
-  } else if (tx.transaction_type === "sell_crypto") {
-    if (amount && currency) parts.push(formatAmount(amount, currency, locale));
-    else if (currency) parts.push(currency.toUpperCase());
-    if (fiat) parts.push(formatAmount(fiat, "eur", locale));
-  } else if (amount && currency) {
-    parts.push(formatAmount(amount, currency, locale));
-  } else if (currency) {
-    parts.push(currency.toUpperCase());
-  }
-  return parts.length > 0 ? parts.join(" → ") : undefined;
-}
-
-/** One line of the list (HTML). */
-export function transactionLine(t: Translate, tx: Transaction, locale: string): string {
-  const amount = transactionAmountText(tx, locale);
-  return t("transactions-line", {
-    id: String(tx.id),
-    type: escapeHtml(transactionTypeText(t, tx.transaction_type)),
-    state: escapeHtml(transactionStateText(t, tx.state)),
-    date: formatDateTime(tx.created_at, locale),
-    amount: amount === undefined ? "" : ` · ${escapeHtml(amount)}`,
-  });
-}
-
-/** Every detail of one transaction (HTML). */
-export function transactionCard(t: Translate, tx: Transaction, locale: string): string {
-  const lines = [
-    t("transactions-detail-title", { id: String(tx.id) }),
-    t("transactions-detail-type", { type: escapeHtml(transactionTypeText(t, tx.transaction_type)) }),
-    t("transactions-detail-state", { state: escapeHtml(transactionStateText(t, tx.state)) }),
-  ];
-  const amount = transactionAmountText(tx, locale);
-  if (amount) lines.push(t("transactions-detail-amount", { amount: escapeHtml(amount) }));
-  const fee = extraDecimal(tx, "fee");
-  const feeCurrency = typeof tx.fee_currency === "string" ? tx.fee_currency.toLowerCase() : undefined;
-  if (fee && feeCurrency && CODE.test(feeCurrency)) {
-    lines.push(t("transactions-detail-fee", { fee: escapeHtml(formatAmount(fee, feeCurrency, locale)) }));
-  }
-  const currency = extraCurrency(tx);
-  const minerFee = extraDecimal(tx, "miner_fee");
-  if (minerFee && currency) {
-    lines.push(
-      t("transactions-detail-miner-fee", { fee: escapeHtml(formatAmount(minerFee, currency, locale)) }),
-    );
-  }
-  const price = extraDecimal(tx, "price");
-  if (price && currency) {
-    lines.push(
-      t("transactions-detail-price", {
-        currency: currency.toUpperCase(),
-        price: escapeHtml(formatAmount(price, "eur", locale)),
-      }),
-    );
-  }
-  if (typeof tx.address === "string" && tx.address) {
-    lines.push(t("transactions-detail-address", { address: escapeHtml(tx.address) }));
-  }
-  if (typeof tx.reference_number === "string" && tx.reference_number) {
-    lines.push(t("transactions-detail-reference", { reference: escapeHtml(tx.reference_number) }));
-  }
-  lines.push(t("transactions-detail-created", { date: formatDateTime(tx.created_at, locale) }));
-  if (tx.updated_at && tx.updated_at !== tx.created_at) {
-    lines.push(t("transactions-detail-updated", { date: formatDateTime(tx.updated_at, locale) }));
-  }
-  return lines.join("\n");
-}
 
 /** `/tx 123`: a positive integer id, else undefined. */
 export function parseTransactionId(text: string): number | undefined {

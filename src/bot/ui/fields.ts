@@ -1,8 +1,9 @@
 /**
  * The one renderer for the partner payloads the exchange's API reference leaves unspecified (user balance,
  * deposit instructions, withdraw, pairs, rates, currencies, transactions, limits): it shows the
- * fields it receives, whatever their shape. Names are made readable (`currency_code` → "Currency
- * code", a few common ones translated), decimals and dates are formatted per locale, nested objects
+ * fields it receives, whatever their shape. Names are translated when known (every name
+ * ui/recognise.ts reads, and every one the sandbox sends) and otherwise made readable
+ * (`settlement_window` → "Settlement window"), decimals and dates are formatted per locale, nested objects
  * are flattened into "Parent › child" labels, and it never throws on any JSON value: a huge payload
  * is cut (and says so), every name and value is HTML-escaped.
  *
@@ -41,29 +42,88 @@ const MAX_LABEL_CHARS = 64;
 const MAX_BLOCK_CHARS = MESSAGE_LIMIT - 256;
 const EMPTY = "—";
 
-/** Common names, translated; any other name is made readable from its spelling. */
-const LABEL_KEYS: Record<string, string> = {
-  amount: "fields-label-amount",
-  balance: "fields-label-balance",
-  currency_code: "fields-label-currency",
-  currency: "fields-label-currency",
-  iban: "fields-label-iban",
-  swift_bic: "fields-label-bic",
-  bic: "fields-label-bic",
-  beneficiary: "fields-label-beneficiary",
-  reference: "fields-label-reference",
-  reference_number: "fields-label-reference",
-  bank_name: "fields-label-bank",
-  state: "fields-label-state",
-  status: "fields-label-status",
-  created_at: "fields-label-created",
-  updated_at: "fields-label-updated",
-  price: "fields-label-price",
-  pair: "fields-label-pair",
-  fee: "fields-label-fee",
-  name: "fields-label-name",
-  type: "fields-label-type",
+/** Names of a balance's value in EUR (ui/recognise.ts reads a balance's worth by them). */
+export const EUR_VALUE_NAMES = [
+  "fiat_conversion",
+  "fiat_value",
+  "eur_value",
+  "value_eur",
+  "value_in_eur",
+  "eur",
+];
+
+/**
+ * Names the renderer translates, by the key of their label; any other name is made readable from
+ * its spelling (English). Every name ui/recognise.ts reads is here, and every name the sandbox's
+ * partner answers carry (test/bot/ui/field-labels.test.ts holds both to it, in every language).
+ */
+const LABEL_GROUPS: Record<string, readonly string[]> = {
+  "fields-label-amount": ["amount"],
+  "fields-label-balance": ["balance", "available_balance"],
+  "fields-label-currency": ["currency_code", "currency", "coin", "asset"],
+  "fields-label-iban": ["iban", "account_iban"],
+  "fields-label-bic": ["swift_bic", "bic", "swift"],
+  "fields-label-beneficiary": ["beneficiary", "beneficiary_name", "account_holder", "holder", "recipient"],
+  "fields-label-reference": ["reference", "reference_number", "payment_reference", "remittance"],
+  "fields-label-bank": ["bank_name", "bank"],
+  "fields-label-state": ["state"],
+  "fields-label-status": ["status"],
+  "fields-label-created": ["created_at", "created"],
+  "fields-label-updated": ["updated_at", "updated"],
+  "fields-label-price": ["price", "rate", "last", "last_price"],
+  "fields-label-pair": ["pair", "market"],
+  "fields-label-fee": ["fee", "fee_amount"],
+  "fields-label-name": ["name", "currency_name", "title", "full_name"],
+  "fields-label-type": ["type", "transaction_type", "kind", "side", "limit_type"],
+  "fields-label-available": ["available", "free"],
+  "fields-label-reserved": ["locked", "reserved", "on_hold", "frozen"],
+  "fields-label-total": ["total"],
+  "fields-label-eur-value": EUR_VALUE_NAMES,
+  "fields-label-value": ["value"],
+  "fields-label-fiat-amount": ["fiat_amount", "eur_amount"],
+  "fields-label-code": ["code", "symbol", "ticker"],
+  "fields-label-base-currency": ["base_currency", "base", "from"],
+  "fields-label-quote-currency": ["quote_currency", "quote", "to", "counter_currency"],
+  "fields-label-date": ["date", "datetime"],
+  "fields-label-time": ["timestamp", "time"],
+  "fields-label-id": ["id", "transaction_id", "tx_id"],
+  "fields-label-user-id": ["user_id"],
+  "fields-label-crypto-amount": ["crypto_amount", "quantity", "crypto_quantity"],
+  "fields-label-fee-currency": ["fee_currency", "fee_currency_code"],
+  "fields-label-miner-fee": ["miner_fee", "network_fee"],
+  "fields-label-address": ["address", "wallet_address", "street_address"],
+  "fields-label-note": ["note", "notes", "remark", "remarks", "instructions", "message"],
+  "fields-label-daily": ["daily", "daily_limit", "day_limit", "per_day", "day"],
+  "fields-label-monthly": ["monthly", "monthly_limit", "month_limit", "per_month", "month"],
+  "fields-label-day-used": ["day_used", "daily_used", "used_today", "used_day", "spent_day"],
+  "fields-label-month-used": ["month_used", "monthly_used", "used_this_month", "used_month", "spent_month"],
+  "fields-label-decimals": ["decimals"],
+  "fields-label-email": ["email"],
+  "fields-label-surname": ["surname"],
+  "fields-label-phone": ["phone"],
+  "fields-label-birth-date": ["date_of_birth", "birth_of_date"],
+  "fields-label-building": ["building_number"],
+  "fields-label-city": ["city"],
+  "fields-label-postal-code": ["postal_code"],
+  "fields-label-country": ["country"],
+  "fields-label-kyc": ["kyc_status"],
+  "fields-label-edd": ["edd_status"],
+  "fields-label-limit": ["limit"],
+  "fields-label-spent": ["spent"],
+  "fields-label-tier": ["tier"],
+  "fields-label-buy": ["buy", "minimum_buy", "buy_minimum"],
+  "fields-label-sell": ["sell", "minimum_sell", "sell_minimum"],
+  "fields-label-minimum": ["minimum"],
 };
+
+const LABEL_KEYS: ReadonlyMap<string, string> = new Map(
+  Object.entries(LABEL_GROUPS).flatMap(([key, names]) => names.map((name) => [name, key] as const)),
+);
+
+/** The translation key of a field name's label, or undefined when the label is made from its spelling. */
+export function labelKeyOf(name: string): string | undefined {
+  return LABEL_KEYS.get(snake(name));
+}
 
 /** Names whose values identify something: shown as they came, never reformatted as a number. */
 const VERBATIM =
@@ -75,7 +135,7 @@ const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:
 const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 
 /** `currencyCode`, `currency-code`, `Currency Code` → `currency_code`. */
-function snake(name: string): string {
+export function snake(name: string): string {
   return name
     .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
     .replace(/[\s.-]+/g, "_")
@@ -84,8 +144,10 @@ function snake(name: string): string {
 
 /** A field name for people: translated when common, else "Currency code" from `currency_code`. */
 export function fieldLabel(t: Translate, name: string): string {
-  const key = LABEL_KEYS[snake(name)];
+  const key = labelKeyOf(name);
   if (key) return t(key);
+  // An acronym or a code (`BTC`, `BTC/EUR`) stays as it is written.
+  if (/^[A-Z][A-Z0-9/]{1,23}$/.test(name)) return name;
   const words = snake(name).replace(/_+/g, " ").trim();
   const text = words === "" ? name : words.charAt(0).toUpperCase() + words.slice(1);
   return text.length > MAX_LABEL_CHARS ? `${text.slice(0, MAX_LABEL_CHARS - 1)}…` : text;
@@ -95,19 +157,44 @@ function cut(text: string): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
 }
 
-function formatDate(value: string, locale: string): string | undefined {
-  if (DATE_ONLY.test(value)) {
-    const ms = Date.parse(`${value}T00:00:00Z`);
-    if (Number.isNaN(ms)) return undefined;
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
-  }
+/** A date-time text (zone-less read as UTC) in ms, or undefined. */
+function dateTimeMs(value: string): number | undefined {
   if (!DATE_TIME.test(value)) return undefined;
   let iso = value.replace(" ", "T");
   if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso)) iso = `${iso}Z`;
   // Laravel sends microseconds; Date.parse wants at most milliseconds.
   iso = iso.replace(/(\.\d{3})\d+/, "$1");
   const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : formatDateTime(ms, locale);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** Unix time under a date-like name: seconds up to the year 5138, milliseconds beyond. */
+function unixMs(name: string, value: number): number | undefined {
+  if (!DATE_NAME.test(snake(name)) || !Number.isInteger(value) || value <= 1e9) return undefined;
+  return value < 1e11 ? value * 1000 : value;
+}
+
+/**
+ * The moment a field holds, in ms: a date-time text (zone-less read as UTC), or unix seconds or
+ * milliseconds under a date-like name (`created_at`, `timestamp`); else undefined.
+ */
+export function dateMs(name: string, value: unknown): number | undefined {
+  if (typeof value === "number") return unixMs(name, value);
+  if (typeof value !== "string") return undefined;
+  const text = value.trim();
+  if (DATE_ONLY.test(text)) return undefined;
+  if (/^\d{10,13}$/.test(text)) return unixMs(name, Number(text));
+  return dateTimeMs(text);
+}
+
+function formatDate(value: string, locale: string): string | undefined {
+  if (DATE_ONLY.test(value)) {
+    const ms = Date.parse(`${value}T00:00:00Z`);
+    if (Number.isNaN(ms)) return undefined;
+    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
+  }
+  const ms = dateTimeMs(value);
+  return ms === undefined ? undefined : formatDateTime(ms, locale);
 }
 
 /** A number as people read it, with every decimal it has (a balance is never rounded away). */
@@ -125,10 +212,8 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
   const key = snake(name);
   if (typeof value === "number") {
     if (!Number.isFinite(value)) return String(value);
-    if (DATE_NAME.test(key) && Number.isInteger(value) && value > 1e9) {
-      // Unix time: seconds up to the year 5138, milliseconds beyond.
-      return formatDateTime(value < 1e11 ? value * 1000 : value, locale);
-    }
+    const unix = unixMs(key, value);
+    if (unix !== undefined) return formatDateTime(unix, locale);
     if (VERBATIM.test(key)) return String(value);
     return formatDecimal(String(value), locale) ?? String(value);
   }
@@ -154,7 +239,7 @@ function safeJson(value: unknown): string {
   }
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 

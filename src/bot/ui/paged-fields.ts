@@ -44,7 +44,14 @@ export function pagedFields(
   t: Translate,
   payload: unknown,
   locale: string,
-  view: { page: number; callback: string; title: string; empty: string },
+  view: {
+    page: number;
+    callback: string;
+    title: string;
+    empty: string;
+    /** An item's lines (HTML); by default every field (fieldLines). */
+    lines?: (item: unknown) => string[];
+  },
 ): { text: string; keyboard: InlineKeyboard } {
   let items = itemsOf(payload);
   // More than asked for: the exchange sent the whole list, so the page is cut out here.
@@ -60,7 +67,9 @@ export function pagedFields(
         ? view.empty
         : t("fields-no-more")
       : shown
-          .map((item) => fitLines(fieldLines(t, item, locale, { maxLines: 20 }), ITEM_BUDGET))
+          .map((item) =>
+            fitLines(view.lines?.(item) ?? fieldLines(t, item, locale, { maxLines: 20 }), ITEM_BUDGET),
+          )
           .join("\n\n");
   const text = `${view.title}\n${t("fields-page", { page: view.page + 1 })}\n\n${body}`;
   const keyboard = new InlineKeyboard();

@@ -1,6 +1,6 @@
 /**
  * The quote card's text of a buy or sell (rate, fee, what the user pays and roughly gets, minimum,
- * limit left, asset open), and the sentences of the order notices that reconciliation produces
+ * asset open), and the sentences of the order notices that reconciliation produces
  * (for every kind of money action). The buttons, and the cards of the other kinds: order-card.ts.
  *
  * @example
@@ -32,12 +32,10 @@ export function quoteCardText(t: Translate, action: MoneyAction, locale: string)
     t("trade-card-pay", { amount: money(q.pay, q.payCurrency) }),
     t("trade-card-get", { amount: money(q.get, q.getCurrency) }),
     t("trade-card-minimum", { minimum: money(q.minimum, q.minimumCurrency) }),
-    q.limitType === undefined
-      ? t("trade-card-limit-none")
-      : t(q.limitPeriod === "month" ? "trade-card-limit-month" : "trade-card-limit-day", {
-          left: money(q.limitLeft, "eur"),
-          type: q.limitType,
-        }),
+    // A buy paid from the euro balance is not a card purchase: the exchange's API reference ties
+    // no limit type to it, so the card names none (the quote still checks the card-purchase
+    // limit, orders/trade-quote.ts, and a refusal says it in words).
+    ...(action.kind === "buy" ? [] : [t("trade-card-limit-none")]),
     t(action.kind === "buy" ? "trade-card-open-buy" : "trade-card-open-sell", { code }),
     "",
     t("trade-card-expires", { time: formatTime(action.expiresAt, locale) }),

@@ -32,14 +32,14 @@ describe("partner mode: customer commands", () => {
     await h.stop();
   });
 
-  it("/balance shows the balances as the exchange sends them, named and formatted", async () => {
+  it("/balance shows the balances as account mode does: euros, total, nothing raw", async () => {
     const { user, partnerUserId } = await customer(h);
     h.sandbox.deposit({ amount: new Big("1234.5"), accountId: partnerUserId });
     await user.send("/balance");
     const reply = await user.waitForReply(/Your balances/);
-    expect(reply.text).toContain("Currency: eur");
-    expect(reply.text).toContain("Balance: 1,234.5");
-    expect(reply.text).toContain("Fiat conversion: 1,234.5");
+    expect(reply.text).toBe(
+      "💼 Your balances\n\n💶 Euro: €1,234.50\n📊 Total value: €1,234.50\nYou hold no crypto yet. /buy gets you some.",
+    );
     expect(reply.parseMode).toBe("HTML");
   });
 
@@ -67,8 +67,11 @@ describe("partner mode: customer commands", () => {
         await user.send("/balance");
         const reply = await user.waitForReply(/Your balances/);
         if (shape === shapes[0]) {
-          expect(reply.text).toContain("Eur: 10.5");
-          expect(reply.text).toContain("Btc › Available: 0.1");
+          // Keyed by currency: read as balances; what nobody recognised follows, named.
+          expect(reply.text).toContain("💶 Euro: €10.50");
+          expect(reply.text).toContain("• 0.1 BTC");
+          expect(reply.text).toContain("BTC › Reserved: 0");
+          expect(reply.text).toContain("BTC › Note: <b>&</b>");
           expect(reply.source).toContain("&lt;b&gt;&amp;&lt;/b&gt;");
         }
         if (shape === shapes[1]) expect(reply.text).toContain("Result: 42");
@@ -85,7 +88,7 @@ describe("partner mode: customer commands", () => {
     await user.send("/me");
     const me = await user.waitForReply(/Your profile/);
     expect(me.text).toContain(await emailOf(h, partnerUserId));
-    expect(me.text).toContain("Kyc status: passed");
+    expect(me.text).toContain("Identity check: passed");
     await user.send("/profile");
     await user.waitForReply(/What would you like to change/);
     await user.tap("Phone");
@@ -127,14 +130,14 @@ describe("partner mode: customer commands", () => {
   it("/prices shows rates and pairs; /price btc one currency; an unknown code is said", async () => {
     const { user } = await customer(h);
     await user.send("/prices");
-    const prices = await user.waitForReply(/Exchange rates/);
-    expect(prices.text).toMatch(/Pair: btceur/);
-    expect(prices.text).toMatch(/Pairs: btceur, etheur/);
+    const prices = await user.waitForReply(/Prices in euros/);
+    expect(prices.text).toMatch(/^Bitcoin \(BTC\/EUR\): €[\d,]+\.\d\d$/m);
+    expect(prices.text).toMatch(/^Rates of .+ UTC$/m);
+    expect(prices.text).not.toMatch(/btceur|Timestamp|Date/);
     await user.send("/price BTC");
-    const one = await user.waitForReply(/📈 BTC/);
-    expect(one.text).toContain("Pair: btceur");
-    expect(one.text).toContain("Bitcoin");
-    expect(one.text).not.toContain("etheur");
+    const one = await user.waitForReply(/📈 Bitcoin/);
+    expect(one.text).toMatch(/^Bitcoin \(BTC\/EUR\): €/m);
+    expect(one.text).not.toContain("ETH");
     await user.send("/price zzz");
     expect((await user.waitForReply()).text).toContain("no rate for ZZZ");
   });
@@ -145,6 +148,9 @@ describe("partner mode: customer commands", () => {
     const text = await user.waitForReply(/How to deposit/);
     expect(text.text).toContain("IBAN: DE02120300000000202051");
     expect(text.source).toContain("<code>DE02120300000000202051</code>");
+    // The exchange's English note about the reference is said in the user's language instead.
+    expect(text.text).toContain("Put the reference in your transfer's remittance field");
+    expect(text.text).not.toMatch(/Note:|Currency: eur/);
     const photo = await user.waitForReply((m) => m.kind === "photo");
     expect(photo.text).toContain("banking app");
     const instructions = await h.deps.partner?.api.depositInstructions(partnerUserId);
@@ -230,9 +236,13 @@ describe("partner mode: customer commands", () => {
     const second = await user.waitForReply((m) => m.edited && /Page 2/.test(m.text));
     expect(second.buttons.flat()).toEqual(["‹ Newer"]);
     await user.send(`/tx ${ids[0]}`);
-    const one = await user.waitForReply(/Transaction \d+/);
-    expect(one.text).toContain("Transaction type: fiat_deposit");
-    expect(one.text).toContain("Amount: 10");
+    const one = await user.waitForReply(/Transaction #\d+/);
+    expect(one.text).toContain("Type: Euro deposit");
+    expect(one.text).toContain("Amount: €10.00");
+    // Internal ids only here, on /tx.
+    expect(one.text).toContain(`Customer number: ${partnerUserId}`);
+    expect(first.text).not.toMatch(/Customer number|User id/);
+    expect(first.text).toMatch(/✅ done · #\d+ Euro deposit · €16\.00/);
     const other = await customer(h);
     await other.user.send(`/tx ${ids[0]}`);
     expect((await other.user.waitForReply()).text).toContain("knows no transaction");
@@ -244,10 +254,10 @@ describe("partner mode: customer commands", () => {
     const { user } = await customer(h);
     await user.send("/limits");
     const reply = await user.waitForReply(/Your limits/);
-    expect(reply.text).toContain("Deposits (EUR)");
-    expect(reply.text).toContain("Withdrawals (EUR)");
-    expect(reply.text).toMatch(/Daily: [\d,]+/);
-    expect(reply.text).toContain("Type: fiat_withdrawal");
+    expect(reply.text).toContain("💶 Euro deposits\nToday: €0.00 of €15,000.00\n░░░░░░░░░░ 0%");
+    expect(reply.text).toContain("🏦 Euro withdrawals\nToday: €0.00 of €5,000.00");
+    expect(reply.text).toContain("This month: €0.00 of €20,000.00");
+    expect(reply.text).not.toMatch(/fiat_|Type:|Daily/);
   });
 
   it("a Telegram user without a partner link is told to sign up", async () => {
@@ -303,7 +313,7 @@ describe("partner mode: the operator desk", () => {
     await operator.send(`/user ${partnerUserId}`);
     const byId = await operator.waitForReply(/Partner user/);
     expect(byId.text).toContain(`Telegram: ${user.id}`);
-    expect(byId.text).toContain("Kyc status: passed");
+    expect(byId.text).toContain("Identity check: passed");
     await operator.send(`/user ${await emailOf(h, partnerUserId)}`);
     expect((await operator.waitForReply(/Partner user/)).text).toContain(`Partner user ${partnerUserId}`);
     await operator.send("/user nobody@partner.test");
@@ -320,8 +330,8 @@ describe("partner mode: the operator desk", () => {
     const operator = h.user(OPERATOR);
     await operator.send("/alltx");
     const page = await operator.waitForReply(/Every user's transactions/);
-    expect(page.text).toContain(`User id: ${a.partnerUserId}`);
-    expect(page.text).toContain(`User id: ${b.partnerUserId}`);
+    expect(page.text).toContain(`Customer number: ${a.partnerUserId}`);
+    expect(page.text).toContain(`Customer number: ${b.partnerUserId}`);
     // The operator is no customer: the desk's paging button still works (the KYC gate lets it by).
     const before = operator.messages().length;
     await operator.tapData(page.message.message_id, "atx:0");
@@ -329,7 +339,7 @@ describe("partner mode: the operator desk", () => {
     const after = operator.messages().slice(before);
     expect(after.filter((m) => /\/start|sign up/i.test(m.text))).toEqual([]);
     await operator.send("/pairs");
-    expect((await operator.waitForReply(/Pairs/)).text).toContain("Base currency: btc");
+    expect((await operator.waitForReply(/Pairs/)).text).toContain("Currency: btc");
     await operator.send("/currencies");
     expect((await operator.waitForReply(/Currencies/)).text).toContain("Name: Bitcoin");
   });

@@ -52,7 +52,9 @@ describe("partner mode: buy, sell and withdraw through the one pipeline", () => 
     await cora.send("/buy btc 100");
     const card = await cora.waitForReply(CARD);
     expect(card.text).toContain("Buy BTC: your quote");
-    expect(card.text).toContain("You pay: €100.00");
+    // No fee endpoint: the amount, and that the fee comes on top; never a total it cannot know.
+    expect(card.text).toContain("You pay: €100.00, plus the exchange's fee");
+    expect(card.text).not.toMatch(/Fee:/);
     expect(card.text).toContain("Minimum: €");
     expect(card.text).toContain("Your balance: €1,000.00");
     const before = ordersAtExchange("buy_crypto").length;
@@ -123,6 +125,8 @@ describe("partner mode: buy, sell and withdraw through the one pipeline", () => 
     await cora.send("/sell btc 0.01");
     const card = await cora.waitForReply(CARD);
     expect(card.text).toContain("Sell BTC: your quote");
+    expect(card.text).toContain("You sell: 0.01 BTC");
+    expect(card.text).toMatch(/You get about: €[\d,.]+, minus the exchange's fee/);
     await cora.tap("✅ Confirm", card);
     await cora.waitForReply(/Order placed: sell/);
     expect(posts("sell")[0]?.body).toMatchObject({ amount: "0.01", pair: "btceur" });

@@ -42,10 +42,10 @@ describe("the field renderer", () => {
       "en",
     );
     expect(lines).toEqual([
-      "<b>Id</b>: 123456",
-      "<b>User id</b>: 0042",
-      "<b>Postal code</b>: 01067",
-      "<b>Phone</b>: +4915123456789",
+      "<b>fields-label-id</b>: 123456",
+      "<b>fields-label-user-id</b>: 0042",
+      "<b>fields-label-postal-code</b>: 01067",
+      "<b>fields-label-phone</b>: +4915123456789",
       "<b>fields-label-reference</b>: RF18539007547034",
     ]);
     // A leading zero makes a code, not a number, whatever its name.
@@ -53,10 +53,12 @@ describe("the field renderer", () => {
   });
 
   it("makes names readable: snake, camel and kebab case; common ones translated", () => {
-    expect(fieldLabel(t, "fiat_conversion")).toBe("Fiat conversion");
-    expect(fieldLabel(t, "fiatConversion")).toBe("Fiat conversion");
-    expect(fieldLabel(t, "day-used")).toBe("Day used");
+    expect(fieldLabel(t, "settlement_window")).toBe("Settlement window");
+    expect(fieldLabel(t, "settlementWindow")).toBe("Settlement window");
+    expect(fieldLabel(t, "settlement-window")).toBe("Settlement window");
     expect(fieldLabel(t, "currency_code")).toBe("fields-label-currency");
+    expect(fieldLabel(t, "fiatConversion")).toBe("fields-label-eur-value");
+    expect(fieldLabel(t, "day-used")).toBe("fields-label-day-used");
     expect(fieldLabel(t, "x".repeat(500)).length).toBeLessThanOrEqual(64);
   });
 
@@ -84,8 +86,8 @@ describe("the field renderer", () => {
       "en",
     );
     expect(lines).toEqual([
-      "<b>Limits › Daily</b>: 1,000",
-      "<b>Limits › Spent › Today</b>: 5",
+      "<b>Limits › fields-label-daily</b>: 1,000",
+      "<b>Limits › fields-label-spent › Today</b>: 5",
       "<b>Tags</b>: a, b",
       "<b>Legs › #1 › fields-label-amount</b>: 1",
       "<b>Legs › #2 › fields-label-amount</b>: 2",
@@ -188,13 +190,13 @@ describe("the field renderer", () => {
   it("pages a list the exchange sent whole, and fits every page in one message", () => {
     const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, note: "&".repeat(300) }));
     const first = pagedFields(t, rows, "en", { page: 0, callback: "x", title: "T", empty: "E" });
-    expect(first.text).toContain("<b>Id</b>: 1\n");
-    expect(first.text).not.toContain("<b>Id</b>: 6\n");
+    expect(first.text).toContain("<b>fields-label-id</b>: 1\n");
+    expect(first.text).not.toContain("<b>fields-label-id</b>: 6\n");
     expect(first.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual(
       ["x:1"],
     );
     const last = pagedFields(t, rows, "en", { page: 4, callback: "x", title: "T", empty: "E" });
-    expect(last.text).toContain("<b>Id</b>: 21\n");
+    expect(last.text).toContain("<b>fields-label-id</b>: 21\n");
     expect(last.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual([
       "x:3",
     ]);

@@ -1,0 +1,171 @@
+/**
+ * A transaction for people, in both modes: one line of the list ("✅ done · #1001 Buy · €100.00 →
+ * 0.0017 BTC", then its time) and the card of `/tx` with every detail the exchange sent. Account
+ * mode passes the exchange's transactions; partner mode what ui/recognise.ts read from its
+ * unspecified payload (so every field may be missing).
+ *
+ * The exchange documents only id, state, type and the two timestamps; the amount, currency, fee
+ * and so on are extra fields. They are shown when present and well-formed. For a buy the ordered
+ * `amount` is in EUR (as the exchange's API reference gives it), for everything else it is in the
+ * transaction's currency. Types and states other spellings may carry (`buy`, `completed`) read
+ * as the documented ones; values nobody knows are shown as they are.
+ *
+ * @example
+ * const lines = rows.map((tx) => transactionLine(ctx.t, tx, locale));
+ */
+import { type Big, decimalFrom, formatAmount } from "../../money.ts";
+import { escapeHtml, formatDateTime } from "./format.ts";
+import type { TxView } from "./recognise.ts";
+
+type Translate = (key: string, variables?: Record<string, string | number>) => string;
+
+const CODE = /^[a-z0-9]{1,12}$/;
+const NONE = "—";
+
+const TYPE_KEYS: Record<string, string> = {
+  buy_crypto: "transactions-type-buy",
+  buy: "transactions-type-buy",
+  sell_crypto: "transactions-type-sell",
+  sell: "transactions-type-sell",
+  crypto_withdraw: "transactions-type-send",
+  crypto_withdrawal: "transactions-type-send",
+  send: "transactions-type-send",
+  fiat_withdraw: "transactions-type-fiat-withdraw",
+  fiat_withdrawal: "transactions-type-fiat-withdraw",
+  withdrawal: "transactions-type-fiat-withdraw",
+  fiat_deposit: "transactions-type-fiat-deposit",
+  deposit: "transactions-type-fiat-deposit",
+  crypto_deposit: "transactions-type-crypto-deposit",
+};
+
+/** The documented kind of a type other spellings may carry, for reading its amounts. */
+const BUY_TYPES = new Set(["buy_crypto", "buy"]);
+const SELL_TYPES = new Set(["sell_crypto", "sell"]);
+
+const STATE_KEYS: Record<string, string> = {
+  opened: "transactions-state-opened",
+  open: "transactions-state-opened",
+  pending: "transactions-state-opened",
+  processing: "transactions-state-opened",
+  success: "transactions-state-success",
+  completed: "transactions-state-success",
+  complete: "transactions-state-success",
+  done: "transactions-state-success",
+  error: "transactions-state-error",
+  failed: "transactions-state-error",
+};
+
+/** A human name for the type; values the exchange may add later are shown as they are. */
+export function transactionTypeText(t: Translate, type: string): string {
+  const key = TYPE_KEYS[type];
+  return key ? t(key) : type;
+}
+
+/** The state with its emoji; unknown values are shown as they are. */
+export function transactionStateText(t: Translate, state: string): string {
+  const key = STATE_KEYS[state];
+  return key ? t(key) : t("transactions-state-other", { state });
+}
+
+function extraCurrency(tx: TxView): string | undefined {
+  const value = tx.currency_code;
+  if (typeof value !== "string") return undefined;
+  const code = value.toLowerCase();
+  return CODE.test(code) ? code : undefined;
+}
+
+function extraDecimal(tx: TxView, field: string): Big | undefined {
+  return decimalFrom(tx[field]);
+}
+
+/** What moved, when the exchange said: "100,00 € → 0.0015 BTC", "0.5 ETH", or undefined. */
+export function transactionAmountText(tx: TxView, locale: string): string | undefined {
+  const currency = extraCurrency(tx);
+  const amount = extraDecimal(tx, "amount");
+  const crypto = extraDecimal(tx, "crypto_amount");
+  const fiat = extraDecimal(tx, "fiat_amount");
+  const parts: string[] = [];
+  const type = tx.transaction_type ?? "";
+  if (BUY_TYPES.has(type)) {
+    const paid = amount ?? fiat;
+    if (paid) parts.push(formatAmount(paid, "eur", locale));
+    if (crypto && currency) parts.push(formatAmount(crypto, currency, locale));
+    else if (currency) parts.push(currency.toUpperCase());
+  } else if (SELL_TYPES.has(type)) {
+    if (amount && currency) parts.push(formatAmount(amount, currency, locale));
+    else if (currency) parts.push(currency.toUpperCase());
+    if (fiat) parts.push(formatAmount(fiat, "eur", locale));
+  } else if (amount && currency) {
+    parts.push(formatAmount(amount, currency, locale));
+  } else if (currency) {
+    parts.push(currency.toUpperCase());
+  }
+  return parts.length > 0 ? parts.join(" → ") : undefined;
+}
+
+function typeText(t: Translate, tx: TxView): string {
+  return transactionTypeText(t, tx.transaction_type ?? NONE);
+}
+
+function stateText(t: Translate, tx: TxView): string {
+  return tx.state === undefined ? NONE : transactionStateText(t, tx.state);
+}
+
+function dateText(value: number | string | undefined, locale: string): string {
+  return value === undefined ? NONE : formatDateTime(value, locale);
+}
+
+/** One line of the list (HTML). */
+export function transactionLine(t: Translate, tx: TxView, locale: string): string {
+  const amount = transactionAmountText(tx, locale);
+  return t("transactions-line", {
+    id: escapeHtml(String(tx.id ?? NONE)),
+    type: escapeHtml(typeText(t, tx)),
+    state: escapeHtml(stateText(t, tx)),
+    date: dateText(tx.created_at, locale),
+    amount: amount === undefined ? "" : ` · ${escapeHtml(amount)}`,
+  });
+}
+
+/** Every detail of one transaction (HTML). */
+export function transactionCard(t: Translate, tx: TxView, locale: string): string {
+  const lines = [
+    t("transactions-detail-title", { id: escapeHtml(String(tx.id ?? NONE)) }),
+    t("transactions-detail-type", { type: escapeHtml(typeText(t, tx)) }),
+    t("transactions-detail-state", { state: escapeHtml(stateText(t, tx)) }),
+  ];
+  const amount = transactionAmountText(tx, locale);
+  if (amount) lines.push(t("transactions-detail-amount", { amount: escapeHtml(amount) }));
+  const fee = extraDecimal(tx, "fee");
+  const feeCurrency = typeof tx.fee_currency === "string" ? tx.fee_currency.toLowerCase() : undefined;
+  if (fee && feeCurrency && CODE.test(feeCurrency)) {
+    lines.push(t("transactions-detail-fee", { fee: escapeHtml(formatAmount(fee, feeCurrency, locale)) }));
+  }
+  const currency = extraCurrency(tx);
+  const minerFee = extraDecimal(tx, "miner_fee");
+  if (minerFee && currency) {
+    lines.push(
+      t("transactions-detail-miner-fee", { fee: escapeHtml(formatAmount(minerFee, currency, locale)) }),
+    );
+  }
+  const price = extraDecimal(tx, "price");
+  if (price && currency) {
+    lines.push(
+      t("transactions-detail-price", {
+        currency: currency.toUpperCase(),
+        price: escapeHtml(formatAmount(price, "eur", locale)),
+      }),
+    );
+  }
+  if (typeof tx.address === "string" && tx.address) {
+    lines.push(t("transactions-detail-address", { address: escapeHtml(tx.address) }));
+  }
+  if (typeof tx.reference_number === "string" && tx.reference_number) {
+    lines.push(t("transactions-detail-reference", { reference: escapeHtml(tx.reference_number) }));
+  }
+  lines.push(t("transactions-detail-created", { date: dateText(tx.created_at, locale) }));
+  if (tx.updated_at !== undefined && dateText(tx.updated_at, locale) !== dateText(tx.created_at, locale)) {
+    lines.push(t("transactions-detail-updated", { date: dateText(tx.updated_at, locale) }));
+  }
+  return lines.join("\n");
+}
