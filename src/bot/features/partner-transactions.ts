@@ -12,7 +12,7 @@ import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { fieldLines } from "../ui/fields.ts";
+import { fieldLines, itemsOf } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 import { readTransaction } from "../ui/recognise.ts";
 import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
@@ -34,20 +34,24 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
   async function page(ctx: PrivateContext, userId: number, number: number) {
     const locale = await ctx.i18n.getLocale();
     const rows = await deps.partner.api.userTransactions(userId, pageQuery(number));
-    return pagedFields(ctx.t, rows, locale, {
+    const newest = readTransaction(itemsOf(rows)[0]).tx?.id;
+    const shown = pagedFields(ctx.t, rows, locale, {
       page: number,
       callback: CALLBACK,
       title: ctx.t("partner-transactions-title"),
       empty: ctx.t("partner-transactions-none"),
       lines: (item) => partnerTransactionLines(ctx.t, item, locale),
     });
+    return { ...shown, newest };
   }
 
   composer.command("transactions", async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
-    const { text, keyboard } = await page(ctx, id, 0);
-    await ctx.reply(`${text}\n\n${ctx.t("partner-transactions-hint")}`, {
+    const { text, keyboard, newest } = await page(ctx, id, 0);
+    // The example is a transaction the user has (the newest listed); with none, no example.
+    const hint = newest === undefined ? "" : `\n\n${ctx.t("partner-transactions-hint", { id: newest })}`;
+    await ctx.reply(`${text}${hint}`, {
       parse_mode: "HTML",
       reply_markup: keyboard,
     });

@@ -223,7 +223,10 @@ describe("partner mode: customer commands", () => {
   it("/transactions pages the user's transactions; /tx shows one; another user's is not found", async () => {
     const { user, partnerUserId } = await customer(h);
     await user.send("/transactions");
-    expect((await user.waitForReply(/Your transactions/)).text).toContain("no transactions yet");
+    const none = await user.waitForReply(/Your transactions/);
+    expect(none.text).toContain("no transactions yet");
+    // No transaction, so no example to try.
+    expect(none.text).not.toContain("/tx");
     const ids: number[] = [];
     for (let i = 0; i < 7; i++) {
       ids.push(h.sandbox.deposit({ amount: new Big(10 + i), accountId: partnerUserId }).transaction.id);
@@ -232,6 +235,8 @@ describe("partner mode: customer commands", () => {
     const first = await user.waitForReply(/Your transactions/);
     expect(first.text).toContain("Page 1");
     expect(first.buttons.flat()).toEqual(["Older ›"]);
+    // The example is the user's newest transaction, not a made-up number.
+    expect(first.text).toContain(`e.g. /tx ${ids[6]} for your newest one`);
     await user.tap("Older ›", first);
     const second = await user.waitForReply((m) => m.edited && /Page 2/.test(m.text));
     expect(second.buttons.flat()).toEqual(["‹ Newer"]);
