@@ -27,6 +27,7 @@ import { Profiles } from "../src/session/profiles.ts";
 import { Sessions } from "../src/session/sessions.ts";
 import { openStore } from "../src/store/store.ts";
 import { Vault } from "../src/store/vault.ts";
+import { draftOf } from "../test/support/quotes.ts";
 import { startRedis } from "../test/support/redis.ts";
 import { CountingStore } from "./lib/counting-store.ts";
 
@@ -161,7 +162,7 @@ async function seedActiveUsers(
   }
   for (let k = 0; k < WITH_OPEN_ORDERS; k++) {
     const userId = at(LOGGED_IN + k);
-    const action = await ledger.quote({ userId, kind: "buy", currency: "btc", amount: "100" });
+    const action = await ledger.quote({ userId, ...draftOf("buy", "btc", "100") });
     await ledger.confirm(action.id, userId);
     await ledger.markSent(action.id);
     await ledger.markUnknown(action.id);

@@ -7,14 +7,14 @@
  *
  * @example
  * const clients = new OrderClients(sessions, partner);
- * const quote = await clients.use(userId, "partner-buy", (client) => partnerTradeQuote(partnerOf(client), request));
+ * const quote = await clients.use(userId, "partner-buy", (client) => partnerBuy.quote(client, request));
  */
 import type { AccountSession } from "../exchange/account.ts";
 import type { PartnerApi } from "../exchange/partner.ts";
 import type { PartnerServices } from "../partner/services.ts";
 import { NotLoggedInError } from "../session/errors.ts";
 import type { Sessions } from "../session/sessions.ts";
-import { type ActionKind, PARTNER_KINDS } from "./ledger.ts";
+import { type ActionKind, kindOf } from "./kinds/index.ts";
 
 export interface PartnerClient {
   api: PartnerApi;
@@ -46,7 +46,7 @@ export class OrderClients {
    * session (account kinds), or no partner user linked to this Telegram user (partner kinds).
    */
   async use<T>(userId: number, kind: ActionKind, task: (client: OrderClient) => Promise<T>): Promise<T> {
-    if (!PARTNER_KINDS.has(kind)) return this.#sessions.use(userId, (account) => task({ account }));
+    if (kindOf(kind).api === "account") return this.#sessions.use(userId, (account) => task({ account }));
     const partnerUserId = await this.#partner?.users.partnerIdOf(userId);
     if (this.#partner === undefined || partnerUserId === undefined) throw new NotLoggedInError("logged-out");
     return task({ partner: { api: this.#partner.api, partnerUserId } });
@@ -54,7 +54,7 @@ export class OrderClients {
 
   /** Whether the exchange can be asked about this user's actions of `kind` now (reconciliation). */
   async ready(userId: number, kind: ActionKind): Promise<boolean> {
-    if (PARTNER_KINDS.has(kind)) return (await this.#partner?.users.partnerIdOf(userId)) !== undefined;
+    if (kindOf(kind).api === "partner") return (await this.#partner?.users.partnerIdOf(userId)) !== undefined;
     return (await this.#sessions.status(userId)).state === "active";
   }
 }

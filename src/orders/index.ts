@@ -12,6 +12,8 @@
  * // … send / withdraw: the user types a fresh 2FA code …
  * const result = await orders.place(id, userId, code);
  */
+export * from "./action.ts";
+export * from "./kinds/index.ts";
 export * from "./ledger.ts";
 export * from "./limit-left.ts";
 export * from "./match.ts";
@@ -19,6 +21,3 @@ export * from "./pipeline.ts";
 export * from "./place.ts";
 export * from "./quote.ts";
 export * from "./reconcile.ts";
-export * from "./send-quote.ts";
-export * from "./trade-quote.ts";
-export * from "./withdraw-quote.ts";

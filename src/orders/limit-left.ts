@@ -17,6 +17,14 @@ export interface LimitLeft {
   period: "day" | "month";
 }
 
+/** The limit a quote noted for its card: absent when the exchange reports none of the kind's type. */
+export interface LimitNote {
+  limitType?: string;
+  /** EUR. */
+  limitLeft?: string;
+  limitPeriod?: string;
+}
+
 /** One limit's ceilings and what was used of them, however the exchange's record spelled them. */
 export interface Ceiling {
   daily: Big;
@@ -50,7 +58,7 @@ export function roomLeft(ceiling: Ceiling, type: LimitType): LimitLeft {
  * limit, undefined otherwise (also when the exchange reports no such limit).
  */
 export function checkLimit(
-  quote: Record<string, string>,
+  quote: LimitNote,
   records: readonly LimitRecord[],
   type: LimitType,
   counted: Big,
@@ -60,7 +68,7 @@ export function checkLimit(
 
 /** {@link checkLimit} for a room already worked out (undefined: no such limit, nothing noted). */
 export function noteLimit(
-  quote: Record<string, string>,
+  quote: LimitNote,
   left: LimitLeft | undefined,
   counted: Big,
 ): { left: string; period: string; type: string } | undefined {

@@ -1,7 +1,7 @@
 /**
  * Which exchange transaction is this action's order? The account API has no order id and no
  * idempotency key, so an order is recognised in GET v1/transactions by its
- * type, its currency and amount (when the exchange sends them; the spec lists only id, state,
+ * type (its kind's `transactionTypes`, kinds/), its currency and amount (when the exchange sends them; the spec lists only id, state,
  * type and times) and its time: created no earlier than `sentAt − SKEW` and no later than
  * `sentAt + WINDOW`. A transaction already matched to another action is skipped
  * (`Ledger.claimTransaction`), so two equal orders placed close together get one each, oldest
@@ -19,7 +19,8 @@ import type { AccountSession } from "../exchange/account.ts";
 import { type Transaction, transaction } from "../exchange/schemas.ts";
 import { decimalFrom } from "../money.ts";
 import { type OrderClient, type PartnerClient, partnerOf } from "./clients.ts";
-import type { ActionKind, Ledger, MoneyAction } from "./ledger.ts";
+import { kindOf } from "./kinds/index.ts";
+import type { Ledger, MoneyAction } from "./ledger.ts";
 import { fieldOf, payloadOf, recordsOf } from "./partner-read.ts";
 
 /** Clocks differ: a transaction may carry a time a little before our `sentAt`. */
@@ -29,22 +30,12 @@ export const MATCH_WINDOW_MS = 5 * 60_000;
 const PAGE = 50;
 const MAX_PAGES = 4;
 
-/** The exchange's `transaction_type` of each kind (the sandbox calls a fiat withdrawal `fiat_withdraw`). */
-export const TRANSACTION_TYPES: Record<ActionKind, readonly string[]> = {
-  buy: ["buy_crypto"],
-  sell: ["sell_crypto"],
-  send: ["crypto_withdraw"],
-  withdraw: ["fiat_withdraw", "fiat_withdrawal"],
-  "partner-buy": ["buy_crypto"],
-  "partner-sell": ["sell_crypto"],
-  "partner-withdraw": ["fiat_withdraw", "fiat_withdrawal"],
-};
-
 /** True when `tx` could be `action`'s order (ignoring whether another action already has it). */
 export function couldBe(tx: Transaction, action: MoneyAction): boolean {
   const key = (tx as Record<string, unknown>).idempotency_key;
-  if (action.idempotencyKey !== undefined && typeof key === "string") return key === action.idempotencyKey;
-  if (!TRANSACTION_TYPES[action.kind].includes(tx.transaction_type)) return false;
+  const ours = "idempotencyKey" in action ? action.idempotencyKey : undefined;
+  if (ours !== undefined && typeof key === "string") return key === ours;
+  if (!kindOf(action.kind).transactionTypes.includes(tx.transaction_type)) return false;
   const extra = tx as Record<string, unknown>;
   const currency = extra.currency_code;
   if (typeof currency === "string" && currency.toLowerCase() !== action.currency) return false;

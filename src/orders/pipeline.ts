@@ -21,49 +21,38 @@
  * const confirmed = await orders.confirm(id, userId);
  * if (confirmed.ok && !orders.needsCode(confirmed.action)) await orders.place(id, userId);
  */
-import { randomUUID } from "node:crypto";
 import type { Clock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
-import { accountOf, type OrderClient, OrderClients, type PartnerAccess, partnerOf } from "./clients.ts";
+import { type OrderClient, OrderClients, type PartnerAccess } from "./clients.ts";
 import {
+  ACTION_KINDS,
   type ActionKind,
-  type ConfirmResult,
-  Ledger,
-  type LedgerOptions,
-  type MoneyAction,
-  PARTNER_KINDS,
-} from "./ledger.ts";
-import { partnerTradeQuote } from "./partner-trade-quote.ts";
-import { partnerWithdrawQuote } from "./partner-withdraw-quote.ts";
-import { EXECUTORS, NEEDS_CODE, NEEDS_PIN, type PlaceResult, placeOrder } from "./place.ts";
+  type ActionOf,
+  kindOf,
+  type MoneyDraft,
+  type RequestMap,
+} from "./kinds/index.ts";
+import { type ConfirmResult, Ledger, type LedgerOptions, type MoneyAction } from "./ledger.ts";
+import { type PlaceResult, placeOrder } from "./place.ts";
 import type { OrderRequest, QuoteRefusal, QuoteResult } from "./quote.ts";
 import { type OrderNotice, reconcileAll, reconcileUser } from "./reconcile.ts";
-import { sendQuote } from "./send-quote.ts";
-import { tradeQuote } from "./trade-quote.ts";
-import { withdrawQuote } from "./withdraw-quote.ts";
 
-/** The quote of each kind, asked of the exchange through the kind's client. A new kind: a new case. */
-export function quoteFor(
+/** The quote of a request, asked of the exchange through its kind's client, as the action to record. */
+export function quoteFor(client: OrderClient, request: OrderRequest): Promise<QuoteResult<MoneyDraft>> {
+  return draftOf(request.kind, client, request);
+}
+
+async function draftOf<K extends ActionKind>(
+  kind: K,
   client: OrderClient,
-  request: OrderRequest,
-): Promise<QuoteResult<Record<string, string>>> {
-  switch (request.kind) {
-    case "buy":
-    case "sell":
-      return tradeQuote(accountOf(client), request);
-    case "send":
-      return sendQuote(accountOf(client), request);
-    case "withdraw":
-      return withdrawQuote(accountOf(client), request);
-    case "partner-buy":
-    case "partner-sell":
-      return partnerTradeQuote(partnerOf(client), request);
-    case "partner-withdraw":
-      return partnerWithdrawQuote(partnerOf(client), request);
-  }
+  request: RequestMap[K],
+): Promise<QuoteResult<MoneyDraft>> {
+  const descriptor = kindOf(kind);
+  const result = await descriptor.quote(client, request);
+  return result.ok ? { ok: true, quote: descriptor.draft(request, result.quote) } : result;
 }
 
 export type Quoted = { ok: true; action: MoneyAction } | { ok: false; refusal: QuoteRefusal };
@@ -101,19 +90,7 @@ export class OrderPipeline {
   async quote(client: OrderClient, userId: number, request: OrderRequest): Promise<Quoted> {
     const result = await quoteFor(client, request);
     if (!result.ok) return result;
-    const withdrawal = request.kind === "withdraw" || request.kind === "partner-withdraw";
-    const action = await this.ledger.quote({
-      userId,
-      kind: request.kind,
-      currency: withdrawal ? "eur" : request.currency,
-      amount: request.amount,
-      ...(request.kind === "send" ? { address: request.address } : {}),
-      ...(withdrawal ? { referenceNumber: request.referenceNumber } : {}),
-      // Fixed before anything is sent, once per action: a double tap is one action, so one key.
-      ...(PARTNER_KINDS.has(request.kind) ? { idempotencyKey: randomUUID() } : {}),
-      quote: result.quote,
-    });
-    return { ok: true, action };
+    return { ok: true, action: await this.ledger.quote({ ...result.quote, userId }) };
   }
 
   /** The quote, through the client the request's kind needs (partner flows; a re-quote). */
@@ -150,7 +127,7 @@ export class OrderPipeline {
    * (rule 9), or the PIN of a partner user (partner mode).
    */
   needsCode(action: MoneyAction): boolean {
-    return NEEDS_CODE.has(action.kind) || NEEDS_PIN.has(action.kind);
+    return kindOf(action.kind).secret !== "none";
   }
 
   /** When a partner user's withdrawals unlock again after five wrong PINs; undefined when they are not locked. */
@@ -171,7 +148,7 @@ export class OrderPipeline {
    */
   async cancelPending(userId: number): Promise<number> {
     let cancelled = 0;
-    for (const kind of Object.keys(EXECUTORS) as ActionKind[]) {
+    for (const kind of ACTION_KINDS) {
       const action = await this.ledger.latest(userId, kind);
       if (action === undefined || (action.state !== "quoted" && action.state !== "confirmed")) continue;
       if ((await this.ledger.cancel(action.id, userId)).ok) cancelled++;
@@ -185,7 +162,7 @@ export class OrderPipeline {
    */
   async latestQuoted(userId: number): Promise<MoneyAction | undefined> {
     let newest: MoneyAction | undefined;
-    for (const kind of Object.keys(EXECUTORS) as ActionKind[]) {
+    for (const kind of ACTION_KINDS) {
       const action = await this.ledger.latest(userId, kind);
       if (action?.state === "quoted" && (newest === undefined || action.createdAt > newest.createdAt)) {
         newest = action;
@@ -217,22 +194,9 @@ export class OrderPipeline {
 
 /** The request an action was quoted from (to quote it again). */
 export function requestOf(action: MoneyAction): OrderRequest {
-  switch (action.kind) {
-    case "buy":
-    case "sell":
-      return { kind: action.kind, currency: action.currency, amount: action.amount };
-    case "send":
-      return {
-        kind: "send",
-        currency: action.currency,
-        address: action.address ?? "",
-        amount: action.amount,
-      };
-    case "withdraw":
-    case "partner-withdraw":
-      return { kind: action.kind, amount: action.amount, referenceNumber: action.referenceNumber ?? "" };
-    case "partner-buy":
-    case "partner-sell":
-      return { kind: action.kind, currency: action.currency, amount: action.amount };
-  }
+  return requestAs(action.kind, action);
+}
+
+function requestAs<K extends ActionKind>(kind: K, action: ActionOf<K>): RequestMap[K] {
+  return kindOf(kind).request(action);
 }

@@ -16,8 +16,9 @@
  * Send and withdraw go out only with a fresh 2FA code the user typed; a partner withdrawal only
  * after the user's PIN checked here (partner/pins.ts: five wrong lock withdrawals for 15 minutes).
  *
- * The POST per kind is a table ({@link EXECUTORS}); the result is JSON-safe, so a conversation
- * can run `placeOrder` inside `conversation.external`.
+ * The POST, the secret step and whether a lost answer is asked again are the kind's descriptor's
+ * (kinds/); the result is JSON-safe, so a conversation can run `placeOrder` inside
+ * `conversation.external`.
  *
  * @example
  * const result = await placeOrder({ ledger, clients }, actionId, userId);
@@ -27,106 +28,28 @@
  * if (sent.kind === "code-rejected") { ask for the code again, then placeOrder(…) again }
  */
 import { setTimeout as delay } from "node:timers/promises";
-import Big from "big.js";
 import { ExchangeError } from "../exchange/errors.ts";
 import type { Logger } from "../logger.ts";
 import type { PinCheck } from "../partner/pins.ts";
 import { NotLoggedInError } from "../session/errors.ts";
-import { accountOf, type OrderClient, type OrderClients, partnerOf } from "./clients.ts";
-import type { ActionKind, ConfirmRefusal, Ledger, MoneyAction } from "./ledger.ts";
+import type { OrderClient, OrderClients } from "./clients.ts";
+import { type ActionKind, type ActionOf, kindOf } from "./kinds/index.ts";
+import type { Receipt } from "./kinds/kind.ts";
+import type { ConfirmRefusal, Ledger, MoneyAction } from "./ledger.ts";
 import { findOrder } from "./match.ts";
-import { decimalField, recordsOf } from "./partner-read.ts";
-import { pairOf } from "./partner-trade-quote.ts";
 
-/** What the exchange's answer to the POST told: the order's transaction, when it says. */
-export interface Receipt {
-  transactionId?: number;
+export type { Receipt } from "./kinds/kind.ts";
+
+/** The kind's POST (its descriptor's), for an action of that kind. */
+function postAs<K extends ActionKind>(
+  kind: K,
+  client: OrderClient,
+  action: ActionOf<K>,
+  secret: string | undefined,
+): Promise<Receipt | undefined> {
+  return kindOf(kind).post(client, action, secret);
 }
 
-/** Sends one action's order once. Throws what the client throws; retries are placeOrder's business. */
-export type Executor = (
-  client: OrderClient,
-  action: MoneyAction,
-  securityCode?: string,
-) => Promise<Receipt | undefined>;
-
-const none = async (sent: Promise<unknown>): Promise<undefined> => {
-  await sent;
-  return undefined;
-};
-
-/** The POST of each kind. Exported so a new kind is one entry here. */
-export const EXECUTORS: Record<ActionKind, Executor> = {
-  buy: (client, action) =>
-    none(accountOf(client).buy({ amount: new Big(action.amount), currencyCode: action.currency })),
-  sell: (client, action) =>
-    none(accountOf(client).sell({ amount: new Big(action.amount), currencyCode: action.currency })),
-  send: (client, action, securityCode) => {
-    if (action.address === undefined) throw new Error("A send needs an address.");
-    if (securityCode === undefined) throw new Error("A send needs a 2FA code typed by the user.");
-    return none(
-      accountOf(client).send({
-        amount: new Big(action.amount),
-        address: action.address,
-        currencyCode: action.currency,
-        securityCode,
-      }),
-    );
-  },
-  withdraw: (client, action, securityCode) => {
-    if (action.referenceNumber === undefined) throw new Error("A withdrawal needs a reference number.");
-    if (securityCode === undefined) throw new Error("A withdrawal needs a 2FA code typed by the user.");
-    return none(
-      accountOf(client).fiatWithdrawal({
-        amount: new Big(action.amount),
-        referenceNumber: action.referenceNumber,
-        securityCode,
-      }),
-    );
-  },
-  "partner-buy": (client, action) => partnerTrade(client, action, "buy"),
-  "partner-sell": (client, action) => partnerTrade(client, action, "sell"),
-  // The API reference shows no withdraw body: the account by id and by reference, the EUR amount,
-  // and the action's key (an exchange that ignores it loses nothing; the POST is never repeated).
-  "partner-withdraw": async (client, action) => {
-    const { api, partnerUserId } = partnerOf(client);
-    const answer = await api.withdraw(partnerUserId, {
-      amount: action.amount,
-      bank_account_id: Number(action.quote.bankId),
-      reference_number: action.referenceNumber,
-      idempotency_key: action.idempotencyKey,
-    });
-    const id = decimalField(recordsOf(answer)[0], ["transaction_id", "id", "transaction.id"]);
-    return id === undefined ? {} : { transactionId: id.toNumber() };
-  },
-};
-
-async function partnerTrade(
-  client: OrderClient,
-  action: MoneyAction,
-  side: "buy" | "sell",
-): Promise<Receipt> {
-  const { api, partnerUserId } = partnerOf(client);
-  if (action.idempotencyKey === undefined) throw new Error("A partner order needs its idempotency key.");
-  const order = {
-    amount: new Big(action.amount),
-    pair: action.quote.pair ?? pairOf(action.currency),
-    idempotencyKey: action.idempotencyKey,
-  };
-  const receipt = await (side === "buy" ? api.buy(partnerUserId, order) : api.sell(partnerUserId, order));
-  return { transactionId: receipt.transaction_id };
-}
-
-/** Kinds that need a fresh 2FA code with the POST. */
-export const NEEDS_CODE: ReadonlySet<ActionKind> = new Set(["send", "withdraw"]);
-/** Kinds that go out only after the user's PIN was checked (partner users have no 2FA). */
-export const NEEDS_PIN: ReadonlySet<ActionKind> = new Set(["partner-withdraw"]);
-/**
- * Kinds whose POST carries an idempotency key the exchange honours (its API reference: partner buy
- * and sell): a lost answer is asked again with the same key. The spec promises it for no other
- * POST, so the rest are sent once and left to reconciliation.
- */
-export const RETRIED_WITH_KEY: ReadonlySet<ActionKind> = new Set(["partner-buy", "partner-sell"]);
 /** Attempts of a keyed POST before its outcome is left to reconciliation, and the first wait. */
 export const KEYED_ATTEMPTS = 4;
 const KEYED_BACKOFF_MS = 500;
@@ -172,11 +95,11 @@ export async function placeOrder(
     if (!confirmed.ok) return refused(confirmed.reason, confirmed.action);
     action = confirmed.action;
   }
-  const secretNeeded = NEEDS_CODE.has(action.kind) || NEEDS_PIN.has(action.kind);
-  if (secretNeeded && (securityCode === undefined || securityCode === "")) {
+  const { secret } = kindOf(action.kind);
+  if (secret !== "none" && (securityCode === undefined || securityCode === "")) {
     throw new Error(`A ${action.kind} is sent only with a code or PIN the user typed.`);
   }
-  if (NEEDS_PIN.has(action.kind) && action.state === "confirmed") {
+  if (secret === "pin" && action.state === "confirmed") {
     const pins = deps.clients.pins;
     if (pins === undefined) throw new Error("A partner withdrawal needs the PINs of partner mode.");
     const check = await pins.verify(userId, securityCode ?? "");
@@ -232,12 +155,12 @@ async function post(
   userId: number,
   securityCode: string | undefined,
 ): Promise<Receipt | undefined> {
-  const attempts = RETRIED_WITH_KEY.has(sent.kind) ? KEYED_ATTEMPTS : 1;
+  const attempts = kindOf(sent.kind).retriedWithKey ? KEYED_ATTEMPTS : 1;
   const sleep = deps.sleep ?? ((ms: number) => delay(ms));
   for (let attempt = 1; ; attempt++) {
     try {
       return await deps.clients.use(userId, sent.kind, (client) =>
-        EXECUTORS[sent.kind](client, sent, securityCode),
+        postAs(sent.kind, client, sent, securityCode),
       );
     } catch (error) {
       const lost = error instanceof ExchangeError && error.outcomeUnknown;
@@ -285,7 +208,7 @@ async function recordError(deps: PlaceDeps, sent: MoneyAction, error: unknown): 
   if (error instanceof ExchangeError && !error.outcomeUnknown && error.kind !== "bad-response") {
     const reason = exchangeReason(error);
     const codeOnly =
-      NEEDS_CODE.has(sent.kind) &&
+      kindOf(sent.kind).secret === "code" &&
       error.kind === "validation" &&
       Object.keys(error.fieldErrors).length > 0 &&
       Object.keys(error.fieldErrors).every((field) => field === "security_code");

@@ -4,17 +4,9 @@
  * conversations pass them through `external`), never sentences: the bot words and formats them
  * for the user's language (bot/ui/order-card.ts).
  */
-import type { ActionKind } from "./ledger.ts";
+import type { ActionKind } from "./kinds/index.ts";
 
-/** What the user asked for, before the exchange was asked; all amounts as checked decimal text. */
-export type OrderRequest =
-  /** amount: EUR for a buy, the crypto for a sell. */
-  | { kind: "buy" | "sell"; currency: string; amount: string }
-  | { kind: "send"; currency: string; address: string; amount: string }
-  | { kind: "withdraw"; amount: string; referenceNumber: string }
-  /** Partner mode: the same, for the partner user linked to the Telegram user. */
-  | { kind: "partner-buy" | "partner-sell"; currency: string; amount: string }
-  | { kind: "partner-withdraw"; amount: string; referenceNumber: string };
+export type { OrderRequest } from "./kinds/index.ts";
 
 export type RefusalReason =
   /** Trading or sending the asset is closed at the exchange. */
@@ -38,9 +30,7 @@ export interface QuoteRefusal {
   vars: Record<string, string>;
 }
 
-export type QuoteResult<Q extends Record<string, string>> =
-  | { ok: true; quote: Q }
-  | { ok: false; refusal: QuoteRefusal };
+export type QuoteResult<Q> = { ok: true; quote: Q } | { ok: false; refusal: QuoteRefusal };
 
 export function refuse(kind: ActionKind, reason: RefusalReason, vars: Record<string, string> = {}) {
   return { ok: false as const, refusal: { kind, reason, vars } };

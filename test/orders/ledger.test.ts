@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.ts";
 import { isActionId, Ledger, type MoneyAction } from "../../src/orders/ledger.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { draftOf } from "../support/quotes.ts";
 
 let store: Store;
 let clock: ManualClock;
@@ -14,7 +15,7 @@ beforeEach(async () => {
 });
 
 const quote = (userId = 1, kind: MoneyAction["kind"] = "buy") =>
-  ledger.quote({ userId, kind, currency: "BTC", amount: "100", quote: { rate: "60000" } });
+  ledger.quote({ userId, ...draftOf(kind, "BTC", "100") });
 
 describe("Ledger", () => {
   it("records a quote with a url-safe 12-character id", async () => {
@@ -112,7 +113,7 @@ describe("Ledger", () => {
   it("confirms exactly once across two stores on one backend (two instances)", async () => {
     const a = new Ledger(await openStore("memory://ledger-shared"), clock);
     const b = new Ledger(await openStore("memory://ledger-shared"), clock);
-    const action = await a.quote({ userId: 5, kind: "sell", currency: "eth", amount: "0.5" });
+    const action = await a.quote({ userId: 5, ...draftOf("sell", "eth", "0.5") });
     const results = await Promise.all([a.confirm(action.id, 5), b.confirm(action.id, 5)]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
   });

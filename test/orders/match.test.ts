@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MoneyAction } from "../../src/orders/ledger.ts";
 import { couldBe, MATCH_SKEW_MS, MATCH_WINDOW_MS } from "../../src/orders/match.ts";
+import { TRADE_QUOTE } from "../support/quotes.ts";
 
 const sentAt = Date.parse("2026-11-22T10:00:00Z");
 const action: MoneyAction = {
@@ -9,7 +10,7 @@ const action: MoneyAction = {
   kind: "buy",
   currency: "btc",
   amount: "100",
-  quote: {},
+  quote: TRADE_QUOTE,
   createdAt: sentAt - 5_000,
   expiresAt: sentAt + 55_000,
   state: "sent",

@@ -9,6 +9,7 @@ import { ManualClock } from "../../src/clock.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
 import { MasterAlerts } from "../../src/partner/master-alerts.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { draftOf } from "../support/quotes.ts";
 
 let store: Store;
 let clock: ManualClock;
@@ -26,7 +27,7 @@ afterEach(async () => {
 describe("open orders through indexes", () => {
   it("an open order written before the index is listed after indexExisting, and leaves when settled", async () => {
     const ledger = new Ledger(store, clock);
-    const action = await ledger.quote({ userId: 7, kind: "buy", currency: "btc", amount: "100" });
+    const action = await ledger.quote({ userId: 7, ...draftOf("buy", "btc", "100") });
     await ledger.confirm(action.id, 7);
     // What the version without indexes wrote when it sent the order: the record and the open key.
     const sentAt = clock.now();
@@ -44,7 +45,7 @@ describe("open orders through indexes", () => {
 
   it("an open key gone by its TTL is dropped from both indexes by the next listing", async () => {
     const ledger = new Ledger(store, clock, { retentionMs: 60_000 });
-    const action = await ledger.quote({ userId: 8, kind: "sell", currency: "btc", amount: "1" });
+    const action = await ledger.quote({ userId: 8, ...draftOf("sell", "btc", "1") });
     await ledger.confirm(action.id, 8);
     await ledger.markSent(action.id);
     expect(await ledger.usersWithOpenActions()).toEqual([8]);

@@ -2,6 +2,7 @@
 import Big from "big.js";
 import { Ledger, type MoneyAction } from "../../src/orders/ledger.ts";
 import type { Harness } from "./harness.ts";
+import { draftOf } from "./quotes.ts";
 
 /**
  * What a kill right after an order's POST leaves: `sent` recorded in the store, the buy carried out
@@ -9,7 +10,7 @@ import type { Harness } from "./harness.ts";
  */
 export async function buySentBeforeCrash(h: Harness, userId: number, amount: string): Promise<MoneyAction> {
   const ledger = new Ledger(h.deps.store, h.deps.clock);
-  const action = await ledger.quote({ userId, kind: "buy", currency: "btc", amount });
+  const action = await ledger.quote({ userId, ...draftOf("buy", "btc", amount) });
   await ledger.confirm(action.id, userId);
   await ledger.markSent(action.id);
   await h.deps.sessions.use(userId, (client) => client.buy({ amount: new Big(amount), currencyCode: "btc" }));

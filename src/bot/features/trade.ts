@@ -10,7 +10,7 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
-import type { TradeKind } from "../../orders/trade-quote.ts";
+import type { TradeKind } from "../../orders/kinds/trade.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";

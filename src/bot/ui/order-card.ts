@@ -13,13 +13,17 @@
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import { formatAmount } from "../../money.ts";
-import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledger.ts";
+import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.ts";
+import type { SendAction } from "../../orders/kinds/send.ts";
+import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
+import type { ConfirmRefusal } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import { sameLabel } from "./amount.ts";
 import { escapeHtml, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
-import { orderSummary, quoteCardText, TWIN } from "./quote-card.ts";
+import { orderSummary, quoteCardText } from "./quote-card.ts";
 
 type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
@@ -34,26 +38,59 @@ const EUR = "eur";
 const money = (value: string | undefined, currency: string, locale: string) =>
   formatAmount(new Big(value ?? "0"), currency, locale);
 
+/** The card's buttons, as locale keys; Change amount only where the amount can be typed again (buy, sell). */
+interface CardButtons {
+  confirm: string;
+  cancel: string;
+  change?: string;
+}
+
+const TRADE_BUTTONS: CardButtons = {
+  confirm: "trade-button-confirm",
+  change: "trade-button-change",
+  cancel: "trade-button-cancel",
+};
+const WITHDRAW_BUTTONS: CardButtons = {
+  confirm: "withdraw-button-confirm",
+  cancel: "withdraw-button-cancel",
+};
+
+/**
+ * What the bot shows of one kind (its sentences: {@link ORDER_WORDS}); a kind without its card
+ * does not compile ({@link CARDS}).
+ */
+interface KindCard<K extends ActionKind> {
+  /** The account kind it reads like in refusals (partner kinds: their twins). */
+  twin: "buy" | "sell" | "send" | "withdraw";
+  /** The card holds addresses or account names: HTML, every value escaped. */
+  html: boolean;
+  text(t: Translate, action: ActionOf<K>, locale: string): string;
+  buttons: CardButtons;
+  /** The variables of the kind's outcome sentences (`placed`, `unknown`): what was ordered. */
+  outcome(t: Translate, action: ActionOf<K>, locale: string): Record<string, string>;
+}
+
+const summaryVars = (t: Translate, action: MoneyAction, locale: string) => ({
+  summary: orderSummary(t, action, locale),
+});
+const withdrawVars = (_t: Translate, action: WithdrawAction | PartnerWithdrawAction, locale: string) => ({
+  amount: money(action.amount, EUR, locale),
+  bank: escapeHtml(`${action.quote.bankName} · ${action.quote.bankIban}`),
+});
+
 /** The card, from what the ledger recorded (so it reads the same after a restart). */
 export function cardText(t: Translate, action: MoneyAction, locale: string): string {
-  switch (action.kind) {
-    case "buy":
-    case "sell":
-      return quoteCardText(t, action, locale);
-    case "send":
-      return sendCardText(t, action, locale);
-    case "withdraw":
-    case "partner-withdraw":
-      return withdrawCardText(t, action, locale);
-    case "partner-buy":
-    case "partner-sell":
-      return partnerTradeCardText(t, action, locale);
-  }
+  return cardTextAs(action.kind, t, action, locale);
+}
+
+function cardTextAs<K extends ActionKind>(kind: K, t: Translate, action: ActionOf<K>, locale: string) {
+  const card: KindCard<K> = CARDS[kind];
+  return card.text(t, action, locale);
 }
 
 /** Send and withdraw cards hold addresses and account names: HTML, every value escaped. */
 export const cardParseMode = (kind: ActionKind): "HTML" | undefined =>
-  kind === "send" || kind === "withdraw" || kind === "partner-withdraw" ? "HTML" : undefined;
+  CARDS[kind].html ? "HTML" : undefined;
 
 /**
  * The card as a message: `await ctx.reply(card.text, card.other)`. It confirms a money action, so
@@ -73,26 +110,10 @@ export function cardMessage(
 }
 
 export function cardKeyboard(t: Translate, action: MoneyAction): InlineKeyboard {
-  switch (action.kind) {
-    case "buy":
-    case "sell":
-    case "partner-buy":
-    case "partner-sell":
-      return new InlineKeyboard()
-        .text(t("trade-button-confirm"), cardData("c", action.id))
-        .row()
-        .text(t("trade-button-change"), cardData("e", action.id))
-        .text(t("trade-button-cancel"), cardData("x", action.id));
-    case "send":
-      return new InlineKeyboard()
-        .text(t("send-button-confirm"), cardData("c", action.id))
-        .text(t("send-button-cancel"), cardData("x", action.id));
-    case "withdraw":
-    case "partner-withdraw":
-      return new InlineKeyboard()
-        .text(t("withdraw-button-confirm"), cardData("c", action.id))
-        .text(t("withdraw-button-cancel"), cardData("x", action.id));
-  }
+  const { confirm, change, cancel } = CARDS[action.kind].buttons;
+  const keyboard = new InlineKeyboard().text(t(confirm), cardData("c", action.id));
+  if (change !== undefined) keyboard.row().text(t(change), cardData("e", action.id));
+  return keyboard.text(t(cancel), cardData("x", action.id));
 }
 
 /** The Confirm and Cancel labels of every kind's card, for text typed instead of a tap. */
@@ -109,20 +130,20 @@ export function typedCardVerb(t: Translate, text: string): "c" | "x" | undefined
   return undefined;
 }
 
-function sendCardText(t: Translate, action: MoneyAction, locale: string): string {
+function sendCardText(t: Translate, action: SendAction, locale: string): string {
   const q = action.quote;
   const code = action.currency;
   const lines = [
     t("send-card-title", { code: code.toUpperCase() }),
     "",
     t("send-card-amount", { amount: money(action.amount, code, locale), value: money(q.value, EUR, locale) }),
-    t("send-card-address", { address: escapeHtml(action.address ?? "") }),
+    t("send-card-address", { address: escapeHtml(action.address) }),
     t("send-card-fee", { fee: money(q.fee, code, locale) }),
     t("send-card-miner-fee", { fee: money(q.minerFee, code, locale) }),
     t("send-card-total", { total: money(q.total, code, locale) }),
     t("send-card-balance", {
       balance: money(q.balance, code, locale),
-      after: money(new Big(q.balance ?? "0").minus(q.total ?? "0").toFixed(), code, locale),
+      after: money(new Big(q.balance).minus(q.total).toFixed(), code, locale),
     }),
     t("send-card-minimum", { minimum: money(q.minimum, code, locale) }),
   ];
@@ -138,18 +159,26 @@ function sendCardText(t: Translate, action: MoneyAction, locale: string): string
   return lines.join("\n");
 }
 
-/** Both modes' withdrawal card; a partner balance the exchange did not give is left out. */
-function withdrawCardText(t: Translate, action: MoneyAction, locale: string): string {
+/**
+ * Both modes' withdrawal card, ending in its `check` line; a partner balance the exchange did not
+ * give is left out.
+ */
+function withdrawCardText(
+  t: Translate,
+  action: WithdrawAction | PartnerWithdrawAction,
+  locale: string,
+  check: string,
+): string {
   const q = action.quote;
   const lines = [
     t("withdraw-card-title"),
     "",
     t("withdraw-card-amount", { amount: money(action.amount, EUR, locale) }),
     t("withdraw-card-bank", {
-      name: escapeHtml(q.bankName ?? ""),
-      iban: escapeHtml(q.bankIban ?? ""),
+      name: escapeHtml(q.bankName),
+      iban: escapeHtml(q.bankIban),
     }),
-    t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber ?? "") }),
+    t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber) }),
   ];
   if (q.balance !== undefined) {
     lines.push(
@@ -165,11 +194,7 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
       t(q.limitPeriod === "month" ? "withdraw-card-limit-month" : "withdraw-card-limit-day", { left }),
     );
   }
-  lines.push(
-    "",
-    action.kind === "partner-withdraw" ? t("partner-withdraw-card-check") : t("withdraw-card-check"),
-    t("withdraw-card-expires", { time: formatTime(action.expiresAt, locale) }),
-  );
+  lines.push("", t(check), t("withdraw-card-expires", { time: formatTime(action.expiresAt, locale) }));
   return lines.join("\n");
 }
 
@@ -177,7 +202,7 @@ function withdrawCardText(t: Translate, action: MoneyAction, locale: string): st
 export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string): string {
   const v = refusal.vars;
   // A partner kind's refusal reads as its account twin's (the same figures, the same advice).
-  const kind = TWIN[refusal.kind];
+  const kind = CARDS[refusal.kind].twin;
   const trade = kind === "buy" || kind === "sell";
   switch (refusal.reason) {
     case "closed":
@@ -369,6 +394,65 @@ const PARTNER_WITHDRAW_WORDS: OrderWords = {
   },
 };
 
+/**
+ * Every kind's card and buttons: one entry per kind of the orders' registry
+ * (orders/kinds/index.ts), so a new kind is a compile error here until it has its card.
+ */
+const CARDS: { [K in ActionKind]: KindCard<K> } = {
+  buy: {
+    twin: "buy",
+    html: false,
+    text: quoteCardText,
+    buttons: TRADE_BUTTONS,
+    outcome: summaryVars,
+  },
+  sell: {
+    twin: "sell",
+    html: false,
+    text: quoteCardText,
+    buttons: TRADE_BUTTONS,
+    outcome: summaryVars,
+  },
+  send: {
+    twin: "send",
+    html: true,
+    text: sendCardText,
+    buttons: { confirm: "send-button-confirm", cancel: "send-button-cancel" },
+    outcome: (_t, action, locale) => ({
+      amount: money(action.amount, action.currency, locale),
+      address: escapeHtml(action.address),
+    }),
+  },
+  withdraw: {
+    twin: "withdraw",
+    html: true,
+    text: (t, action, locale) => withdrawCardText(t, action, locale, "withdraw-card-check"),
+    buttons: WITHDRAW_BUTTONS,
+    outcome: withdrawVars,
+  },
+  "partner-buy": {
+    twin: "buy",
+    html: false,
+    text: partnerTradeCardText,
+    buttons: TRADE_BUTTONS,
+    outcome: summaryVars,
+  },
+  "partner-sell": {
+    twin: "sell",
+    html: false,
+    text: partnerTradeCardText,
+    buttons: TRADE_BUTTONS,
+    outcome: summaryVars,
+  },
+  "partner-withdraw": {
+    twin: "withdraw",
+    html: true,
+    text: (t, action, locale) => withdrawCardText(t, action, locale, "partner-withdraw-card-check"),
+    buttons: WITHDRAW_BUTTONS,
+    outcome: withdrawVars,
+  },
+};
+
 export const ORDER_WORDS: Record<ActionKind, OrderWords> = {
   buy: TRADE_WORDS,
   sell: TRADE_WORDS,
@@ -381,19 +465,10 @@ export const ORDER_WORDS: Record<ActionKind, OrderWords> = {
 
 /** The variables of a kind's outcome sentences (`placed`, `unknown`): what was ordered. */
 export function outcomeVars(t: Translate, action: MoneyAction, locale: string): Record<string, string> {
-  switch (TWIN[action.kind]) {
-    case "buy":
-    case "sell":
-      return { summary: orderSummary(t, action, locale) };
-    case "send":
-      return {
-        amount: money(action.amount, action.currency, locale),
-        address: escapeHtml(action.address ?? ""),
-      };
-    case "withdraw":
-      return {
-        amount: money(action.amount, EUR, locale),
-        bank: escapeHtml(`${action.quote.bankName ?? ""} · ${action.quote.bankIban ?? ""}`),
-      };
-  }
+  return outcomeAs(action.kind, t, action, locale);
+}
+
+function outcomeAs<K extends ActionKind>(kind: K, t: Translate, action: ActionOf<K>, locale: string) {
+  const card: KindCard<K> = CARDS[kind];
+  return card.outcome(t, action, locale);
 }

@@ -11,7 +11,7 @@
  */
 import Big from "big.js";
 import { formatAmount } from "../../money.ts";
-import type { MoneyAction } from "../../orders/ledger.ts";
+import type { PartnerTradeAction } from "../../orders/kinds/partner-trade.ts";
 import { formatTime } from "./format.ts";
 import { formatPrice } from "./price-format.ts";
 
@@ -19,7 +19,7 @@ type Translate = (key: string, variables?: Record<string, string | number>) => s
 
 const EUR = "eur";
 
-export function partnerTradeCardText(t: Translate, action: MoneyAction, locale: string): string {
+export function partnerTradeCardText(t: Translate, action: PartnerTradeAction, locale: string): string {
   const q = action.quote;
   const code = action.currency.toUpperCase();
   const money = (value: string | undefined, currency: string | undefined) =>

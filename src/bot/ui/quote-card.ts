@@ -8,7 +8,8 @@
  */
 import Big from "big.js";
 import { formatAmount } from "../../money.ts";
-import type { ActionKind, MoneyAction } from "../../orders/ledger.ts";
+import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import { formatTime } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";
@@ -19,7 +20,7 @@ type Translate = (key: string, variables?: Record<string, string | number>) => s
 const big = (value: string | undefined) => new Big(value ?? "0");
 
 /** The card's text, from what the ledger recorded (so it reads the same after a restart). */
-export function quoteCardText(t: Translate, action: MoneyAction, locale: string): string {
+export function quoteCardText(t: Translate, action: TradeAction, locale: string): string {
   const q = action.quote;
   const code = action.currency.toUpperCase();
   const money = (value: string | undefined, currency: string | undefined) =>
@@ -43,34 +44,40 @@ export function quoteCardText(t: Translate, action: MoneyAction, locale: string)
   return lines.join("\n");
 }
 
-/** The account kind each kind reads like in refusals, summaries and outcomes (partner kinds: their twins). */
-export const TWIN: Record<ActionKind, "buy" | "sell" | "send" | "withdraw"> = {
-  buy: "buy",
-  sell: "sell",
-  send: "send",
-  withdraw: "withdraw",
-  "partner-buy": "buy",
-  "partner-sell": "sell",
-  "partner-withdraw": "withdraw",
+type Summary<K extends ActionKind> = (t: Translate, action: ActionOf<K>, locale: string) => string;
+
+const buySummary: Summary<"buy" | "partner-buy"> = (t, action, locale) =>
+  t("order-summary-buy", {
+    code: action.currency.toUpperCase(),
+    amount: formatAmount(new Big(action.amount), "eur", locale),
+  });
+const sellSummary: Summary<"sell" | "partner-sell"> = (t, action, locale) =>
+  t("order-summary-sell", { amount: formatAmount(new Big(action.amount), action.currency, locale) });
+const withdrawSummary: Summary<"withdraw" | "partner-withdraw"> = (t, action, locale) =>
+  t("order-summary-withdraw", { amount: formatAmount(new Big(action.amount), "eur", locale) });
+
+/** Each kind's short description, for notices (partner kinds read as their account twins). */
+const SUMMARIES: { [K in ActionKind]: Summary<K> } = {
+  buy: buySummary,
+  sell: sellSummary,
+  send: (t, action, locale) =>
+    t("order-summary-send", {
+      amount: formatAmount(new Big(action.amount), action.currency, locale),
+      address: action.address,
+    }),
+  withdraw: withdrawSummary,
+  "partner-buy": buySummary,
+  "partner-sell": sellSummary,
+  "partner-withdraw": withdrawSummary,
 };
+
+function summaryAs<K extends ActionKind>(kind: K, t: Translate, action: ActionOf<K>, locale: string) {
+  return SUMMARIES[kind](t, action, locale);
+}
 
 /** A short description of any money action, for notices: "buy BTC for €100.00", "sell 0.5 ETH"… */
 export function orderSummary(t: Translate, action: MoneyAction, locale: string): string {
-  const code = action.currency.toUpperCase();
-  const amount = new Big(action.amount);
-  switch (TWIN[action.kind]) {
-    case "buy":
-      return t("order-summary-buy", { code, amount: formatAmount(amount, "eur", locale) });
-    case "sell":
-      return t("order-summary-sell", { amount: formatAmount(amount, action.currency, locale) });
-    case "send":
-      return t("order-summary-send", {
-        amount: formatAmount(amount, action.currency, locale),
-        address: action.address ?? "",
-      });
-    case "withdraw":
-      return t("order-summary-withdraw", { amount: formatAmount(amount, "eur", locale) });
-  }
+  return summaryAs(action.kind, t, action, locale);
 }
 
 /**

@@ -7,7 +7,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { partnerTradeCardText } from "../../../src/bot/ui/partner-order-card.ts";
-import type { MoneyAction } from "../../../src/orders/ledger.ts";
+import type { PartnerTradeAction, PartnerTradeQuote } from "../../../src/orders/kinds/partner-trade.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
@@ -234,21 +234,36 @@ describe("account screens, in English and German", () => {
 });
 
 describe("the partner buy and sell card", () => {
-  const action = (kind: "partner-buy" | "partner-sell", quote: Record<string, string>): MoneyAction => ({
+  const action = (kind: "partner-buy" | "partner-sell", quote: PartnerTradeQuote): PartnerTradeAction => ({
     id: "a1",
     userId: 1,
     kind,
     currency: "btc",
     amount: quote.pay ?? "0",
     quote,
+    idempotencyKey: "k1",
     createdAt: 0,
     expiresAt: 60_000,
     state: "quoted",
   });
   const t = (key: string, vars?: Record<string, string | number>) =>
     vars === undefined ? key : `${key}(${Object.values(vars).join(",")})`;
-  const buy = { rate: "60000", pay: "100", payCurrency: "eur", get: "0.00166666", getCurrency: "btc" };
-  const sell = { rate: "60000", pay: "0.01", payCurrency: "btc", get: "600", getCurrency: "eur" };
+  const buy = {
+    pair: "btceur",
+    rate: "60000",
+    pay: "100",
+    payCurrency: "eur",
+    get: "0.00166666",
+    getCurrency: "btc",
+  };
+  const sell = {
+    pair: "btceur",
+    rate: "60000",
+    pay: "0.01",
+    payCurrency: "btc",
+    get: "600",
+    getCurrency: "eur",
+  };
 
   it("says the amount and that the exchange's fee comes on top or off, never a total it cannot know", () => {
     const buyCard = partnerTradeCardText(t, action("partner-buy", buy), "en");

@@ -10,19 +10,31 @@
  *
  * @example
  * const result = await partnerTradeQuote(partner, { kind: "partner-buy", currency: "btc", amount: "100" });
+ *
+ * The two kinds' descriptors (partner-buy.ts, partner-sell.ts) are {@link partnerTradeKind} of their side.
  */
+import { randomUUID } from "node:crypto";
 import Big from "big.js";
-import { roundDown } from "../money.ts";
-import type { PartnerClient } from "./clients.ts";
-import { codeField, decimalField, recordsOf, rowForPair } from "./partner-read.ts";
-import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
+import { roundDown } from "../../money.ts";
+import type { Keyed, KindAction } from "../action.ts";
+import { type PartnerClient, partnerOf } from "../clients.ts";
+import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";
+import { type QuoteResult, refuse } from "../quote.ts";
+import type { KindDescriptor } from "./kind.ts";
 
 const EUR = "eur";
 
-export type PartnerTradeRequest = Extract<OrderRequest, { kind: "partner-buy" | "partner-sell" }>;
+export type PartnerTradeKind = "partner-buy" | "partner-sell";
+
+/** A partner buy (EUR) or sell (the crypto), for the partner user linked to the Telegram user. */
+export interface PartnerTradeRequest<K extends PartnerTradeKind = PartnerTradeKind> {
+  kind: K;
+  currency: string;
+  amount: string;
+}
 
 /** The card's numbers (decimal strings); `minimum` and `balance` absent when the exchange's answer had none. */
-export interface PartnerTradeQuote extends Record<string, string> {
+export interface PartnerTradeQuote {
   pair: string;
   rate: string;
   pay: string;
@@ -30,7 +42,18 @@ export interface PartnerTradeQuote extends Record<string, string> {
   /** Roughly what arrives, before the exchange's fee. */
   get: string;
   getCurrency: string;
+  minimum?: string;
+  minimumCurrency?: string;
+  balance?: string;
+  /** EUR, when the exchange named one (the partner API has no fee endpoint today). */
+  fee?: string;
 }
+
+export type PartnerTradeAction<K extends PartnerTradeKind = PartnerTradeKind> = KindAction<
+  K,
+  PartnerTradeQuote,
+  Keyed
+>;
 
 export const pairOf = (currency: string) => `${currency}${EUR}`;
 
@@ -90,4 +113,37 @@ export async function partnerTradeQuote(
     }
   }
   return { ok: true, quote };
+}
+
+/**
+ * A partner buy or sell: its POST carries the idempotency key fixed when the action was recorded,
+ * so a lost answer is asked again with it (place.ts); no secret step.
+ */
+export function partnerTradeKind<K extends PartnerTradeKind>(
+  kind: K,
+  transactionType: string,
+): KindDescriptor<K, PartnerTradeRequest<K>, PartnerTradeAction<K>> {
+  return {
+    kind,
+    api: "partner",
+    secret: "none",
+    retriedWithKey: true,
+    transactionTypes: [transactionType],
+    quote: (client, request) => partnerTradeQuote(partnerOf(client), request),
+    // Fixed before anything is sent, once per action: a double tap is one action, so one key.
+    draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote, idempotencyKey: randomUUID() }),
+    request: ({ currency, amount }) => ({ kind, currency, amount }),
+    async post(client, action) {
+      const { api, partnerUserId } = partnerOf(client);
+      const order = {
+        amount: new Big(action.amount),
+        pair: action.quote.pair,
+        idempotencyKey: action.idempotencyKey,
+      };
+      const receipt = await (kind === "partner-buy"
+        ? api.buy(partnerUserId, order)
+        : api.sell(partnerUserId, order));
+      return { transactionId: receipt.transaction_id };
+    },
+  };
 }

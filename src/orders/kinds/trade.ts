@@ -19,18 +19,23 @@
  * @example
  * const result = await tradeQuote(client, { kind: "buy", currency: "btc", amount: "100" });
  * if (!result.ok) reply(refusalText(t, result.refusal, locale)); // bot/ui/order-card.ts
+ *
+ * The two kinds' descriptors (buy.ts, sell.ts) are {@link tradeKind} of their side.
  */
 import Big from "big.js";
-import type { AccountSession } from "../exchange/account.ts";
-import type { LimitType } from "../exchange/schemas.ts";
-import { roundDown } from "../money.ts";
-import { checkLimit } from "./limit-left.ts";
-import { type QuoteResult, refuse } from "./quote.ts";
+import type { AccountSession } from "../../exchange/account.ts";
+import type { LimitType } from "../../exchange/schemas.ts";
+import { roundDown } from "../../money.ts";
+import type { KindAction } from "../action.ts";
+import { accountOf } from "../clients.ts";
+import { checkLimit, type LimitNote } from "../limit-left.ts";
+import { type QuoteResult, refuse } from "../quote.ts";
+import { type KindDescriptor, noReceipt } from "./kind.ts";
 
 export type TradeKind = "buy" | "sell";
 
-export interface TradeRequest {
-  kind: TradeKind;
+export interface TradeRequest<K extends TradeKind = TradeKind> {
+  kind: K;
   /** Lower-case crypto code. */
   currency: string;
   /** Decimal text, already checked by parseAmount: EUR for buy, the crypto for sell. */
@@ -38,7 +43,7 @@ export interface TradeRequest {
 }
 
 /** The card's numbers, all decimal strings; `limitType`/`limitLeft` absent when no limit applies. */
-export interface TradeQuote extends Record<string, string> {
+export interface TradeQuote extends LimitNote {
   /** EUR per unit of the crypto. */
   rate: string;
   /** EUR. */
@@ -56,6 +61,8 @@ export interface TradeQuote extends Record<string, string> {
 }
 
 export type TradeQuoteResult = QuoteResult<TradeQuote>;
+
+export type TradeAction<K extends TradeKind = TradeKind> = KindAction<K, TradeQuote>;
 
 /** The limit type each kind counts against (see the module comment); undefined: none applies. */
 export const TRADE_LIMIT_TYPE: Record<TradeKind, LimitType | undefined> = {
@@ -129,4 +136,26 @@ export async function tradeQuote(client: AccountSession, request: TradeRequest):
   const over = limitType === undefined ? undefined : checkLimit(quote, limits, limitType, gross);
   if (over !== undefined) return refuse(kind, "limit", over);
   return { ok: true, quote };
+}
+
+/** A buy or sell of the user's own account: quoted here, one POST, no secret step. */
+export function tradeKind<K extends TradeKind>(
+  kind: K,
+  transactionType: string,
+): KindDescriptor<K, TradeRequest<K>, TradeAction<K>> {
+  return {
+    kind,
+    api: "account",
+    secret: "none",
+    retriedWithKey: false,
+    transactionTypes: [transactionType],
+    quote: (client, request) => tradeQuote(accountOf(client), request),
+    draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote }),
+    request: ({ currency, amount }) => ({ kind, currency, amount }),
+    post: (client, { amount, currency }) => {
+      const order = { amount: new Big(amount), currencyCode: currency };
+      const account = accountOf(client);
+      return noReceipt(kind === "buy" ? account.buy(order) : account.sell(order));
+    },
+  };
 }
