@@ -29,7 +29,7 @@ const SEND_QUOTE: SendQuote = {
   value: "600",
 };
 const BANK = { balance: "1000", bankName: "Girokonto", bankIban: "DE89 **** 3000" };
-const PARTNER_TRADE_QUOTE: PartnerTradeQuote = {
+export const PARTNER_TRADE_QUOTE: PartnerTradeQuote = {
   pair: "btceur",
   rate: "60000",
   pay: "100",

@@ -116,11 +116,13 @@ export async function partnerTradeQuote(
 }
 
 /**
- * A partner buy or sell: its POST carries the idempotency key fixed when the action was recorded,
- * so a lost answer is asked again with it (place.ts); no secret step.
+ * A partner buy or sell (`side`: which of the partner API's orders): quoted here, no secret step,
+ * and a POST that carries the idempotency key fixed when the action was recorded, so a lost
+ * answer is asked again with it (place.ts).
  */
 export function partnerTradeKind<K extends PartnerTradeKind>(
   kind: K,
+  side: "buy" | "sell",
   transactionType: string,
 ): KindDescriptor<K, PartnerTradeRequest<K>, PartnerTradeAction<K>> {
   return {
@@ -133,17 +135,10 @@ export function partnerTradeKind<K extends PartnerTradeKind>(
     // Fixed before anything is sent, once per action: a double tap is one action, so one key.
     draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote, idempotencyKey: randomUUID() }),
     request: ({ currency, amount }) => ({ kind, currency, amount }),
-    async post(client, action) {
+    async post(client, { amount, quote, idempotencyKey }) {
       const { api, partnerUserId } = partnerOf(client);
-      const order = {
-        amount: new Big(action.amount),
-        pair: action.quote.pair,
-        idempotencyKey: action.idempotencyKey,
-      };
-      const receipt = await (kind === "partner-buy"
-        ? api.buy(partnerUserId, order)
-        : api.sell(partnerUserId, order));
-      return { transactionId: receipt.transaction_id };
+      const order = { amount: new Big(amount), pair: quote.pair, idempotencyKey };
+      return { transactionId: (await api[side](partnerUserId, order)).transaction_id };
     },
   };
 }

@@ -138,7 +138,7 @@ export async function tradeQuote(client: AccountSession, request: TradeRequest):
   return { ok: true, quote };
 }
 
-/** A buy or sell of the user's own account: quoted here, one POST, no secret step. */
+/** A buy or sell of the user's own account: quoted here, no secret step, one POST never repeated. */
 export function tradeKind<K extends TradeKind>(
   kind: K,
   transactionType: string,
@@ -152,10 +152,7 @@ export function tradeKind<K extends TradeKind>(
     quote: (client, request) => tradeQuote(accountOf(client), request),
     draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote }),
     request: ({ currency, amount }) => ({ kind, currency, amount }),
-    post: (client, { amount, currency }) => {
-      const order = { amount: new Big(amount), currencyCode: currency };
-      const account = accountOf(client);
-      return noReceipt(kind === "buy" ? account.buy(order) : account.sell(order));
-    },
+    post: (client, { amount, currency }) =>
+      noReceipt(accountOf(client)[kind]({ amount: new Big(amount), currencyCode: currency })),
   };
 }

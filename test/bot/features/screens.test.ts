@@ -10,6 +10,7 @@ import { partnerTradeCardText } from "../../../src/bot/ui/partner-order-card.ts"
 import type { PartnerTradeAction, PartnerTradeQuote } from "../../../src/orders/kinds/partner-trade.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { PARTNER_TRADE_QUOTE } from "../../support/quotes.ts";
 
 const FORMAL = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihnen)\b/;
 /** What a finished screen never shows: raw field names, codes, the transport's envelope. */
@@ -239,7 +240,7 @@ describe("the partner buy and sell card", () => {
     userId: 1,
     kind,
     currency: "btc",
-    amount: quote.pay ?? "0",
+    amount: quote.pay,
     quote,
     idempotencyKey: "k1",
     createdAt: 0,
@@ -248,14 +249,7 @@ describe("the partner buy and sell card", () => {
   });
   const t = (key: string, vars?: Record<string, string | number>) =>
     vars === undefined ? key : `${key}(${Object.values(vars).join(",")})`;
-  const buy = {
-    pair: "btceur",
-    rate: "60000",
-    pay: "100",
-    payCurrency: "eur",
-    get: "0.00166666",
-    getCurrency: "btc",
-  };
+  const buy = PARTNER_TRADE_QUOTE;
   const sell = {
     pair: "btceur",
     rate: "60000",
