@@ -3,14 +3,15 @@
  *
  *   request ──quote──▶ `quoted` (the card) ──Confirm──▶ `confirmed` ──[fresh 2FA code]──▶ place ──▶ reconcile
  *
- * and differs only in its quote ({@link quoteFor}) and its POST (`EXECUTORS`, place.ts). Partner
+ * and differs only in what its descriptor says (kinds/: its quote, its POST, its secret step, its
+ * client, its transaction types), looked up by the action's kind, never branched on. Partner
  * mode's kinds (partner-buy, partner-sell, partner-withdraw) go the same way: their client is the
  * partner API with the linked partner user (clients.ts) instead of the user's session, their
- * secret step is the PIN, and their POST carries an idempotency key fixed here at quote time.
- * Built once
- * in the composition root (src/services.ts) around the one Ledger; the bot and the background
- * jobs get this object. A new kind is a new quote and executor here, a card formatter in
- * bot/ui/order-card.ts, and a thin feature that collects its input.
+ * secret step is the PIN, and their POST carries an idempotency key fixed in their draft at quote
+ * time. Built once in the composition root (src/services.ts) around the one Ledger; the bot and
+ * the background jobs get this object. A new kind is a descriptor in kinds/ (and its line in the
+ * registry), its card and words in bot/ui/order-card.ts, its locale keys, and a thin feature
+ * that collects its input.
  *
  * Knows nothing of Telegram: users are numbers, sentences are the bot's business.
  *

@@ -1,7 +1,7 @@
 /**
  * /buy and /sell in partner mode: the same steps as in account mode (flows/trade-steps.ts), with
  * the currencies the partner API offers (GET …/pairs, named by GET …/currencies where it says)
- * and the quote of the partner kinds (orders/partner-trade-quote.ts). The card's Confirm and
+ * and the quote of the partner kinds (orders/kinds/partner-trade.ts). The card's Confirm and
  * Cancel are the pipeline's (features/orders.ts): the order goes out with its idempotency key.
  * Only Change amount comes back here. No exchange login: the partner user linked at sign-up is
  * the one who trades (the KYC gate stands in front of this feature).

@@ -1,7 +1,7 @@
 /**
  * /withdraw in partner mode: euros from the partner user's balance to one of their verified bank
  * accounts — the same steps as in account mode (flows/bank-pick.ts, flows/order-amount.ts) over the
- * partner API, then the money pipeline's card (orders/partner-withdraw-quote.ts: balance, limit
+ * partner API, then the money pipeline's card (orders/kinds/partner-withdraw.ts: balance, limit
  * left from the user limits). The card's Confirm is the pipeline's (features/orders.ts); after it
  * the user types their PIN (its message deleted at once), checked before anything is sent: five
  * wrong lock withdrawals for 15 minutes, said with the time.

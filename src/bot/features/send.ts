@@ -5,7 +5,7 @@
  *   → recipient address (cleaned of spaces and `bitcoin:…?amount=` wrappers, format and checksum
  *     checked for that currency: address-check.ts)
  *   → amount in the crypto (money.ts's parseAmount)
- *   → the money pipeline's quote (orders/send-quote.ts) and its card; the flow ends there.
+ *   → the money pipeline's quote (orders/kinds/send.ts) and its card; the flow ends there.
  *
  * The card's Confirm, the fresh 2FA code and the POST are the pipeline's, the same for every kind
  * (features/orders.ts). Bad input anywhere gets a sentence saying what is wrong and the flow stays

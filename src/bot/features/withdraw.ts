@@ -4,7 +4,7 @@
  *   bank account (a button per account, IBAN masked; accounts still waiting for their
  *   verification deposit are shown as not usable yet; also typed: its number or IBAN's end)
  *   → EUR amount (money.ts's parseAmount)
- *   → the money pipeline's quote (orders/withdraw-quote.ts) and its card; the flow ends there.
+ *   → the money pipeline's quote (orders/kinds/withdraw.ts) and its card; the flow ends there.
  *
  * The card's Confirm, the fresh 2FA code and the POST (v1/fiat-withdrawal with the account's
  * reference_number) are the pipeline's, the same for every kind (features/orders.ts).

@@ -35,7 +35,7 @@ export function quoteCardText(t: Translate, action: TradeAction, locale: string)
     t("trade-card-minimum", { minimum: money(q.minimum, q.minimumCurrency) }),
     // A buy paid from the euro balance is not a card purchase: the exchange's API reference ties
     // no limit type to it, so the card names none (the quote still checks the card-purchase
-    // limit, orders/trade-quote.ts, and a refusal says it in words).
+    // limit, orders/kinds/trade.ts, and a refusal says it in words).
     ...(action.kind === "buy" ? [] : [t("trade-card-limit-none")]),
     t(action.kind === "buy" ? "trade-card-open-buy" : "trade-card-open-sell", { code }),
     "",
