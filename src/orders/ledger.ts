@@ -1,5 +1,5 @@
 /**
- * The ledger of money actions (buy, sell, send, withdraw): every action moves through recorded
+ * The ledger of money actions (every kind of kinds/): every action moves through recorded
  * states kept in the Store under a random per-action id, so that one Confirm is one order across
  * double taps, redelivered updates, restarts and several bot instances (SECURITY.md, rules 4, 5, 8).
  * Knows nothing of Telegram: users are numbers.
@@ -25,7 +25,6 @@
  * @example
  * const ledger = new Ledger(store, clock);
  * const action = await ledger.quote({ userId: 42, ...buy.draft(request, quote) }); // kinds/buy.ts
-
  * const confirmed = await ledger.confirm(action.id, 42); // { ok: true, action } once, then { ok: false, reason: "already" }
  */
 import { randomBytes } from "node:crypto";
