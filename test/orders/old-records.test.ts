@@ -33,8 +33,12 @@ describe("money actions recorded in the flat shape of before", () => {
     await h.stop();
   });
 
-  /** Writes `fields` as the old ledger's `quote()` did: `order:{id}` and `order-latest:{user}:{kind}`. */
-  async function writeOld(fields: Record<string, unknown> & { kind: string }): Promise<string> {
+  /**
+   * Writes a record as the old ledger's `quote()` did (`order:{id}` and `order-latest:{user}:{kind}`),
+   * from `json`, the kind's fields as JSON text: the record's own words, not a typed object.
+   */
+  async function writeOld(json: string): Promise<string> {
+    const fields = JSON.parse(json) as { kind: string };
     const id = `old-rec-${String(serial++).padStart(4, "0")}`; // 12 characters, as the ids are
     const now = h.clock.now();
     const record = {
@@ -45,26 +49,18 @@ describe("money actions recorded in the flat shape of before", () => {
       expiresAt: now + 60_000,
       state: "quoted",
     };
-    await h.deps.store.set(`order:${id}`, JSON.parse(JSON.stringify(record)), RETENTION_MS);
+    await h.deps.store.set(`order:${id}`, record, RETENTION_MS);
     await h.deps.store.set(`order-latest:${ada.id}:${fields.kind}`, id, RETENTION_MS);
     return id;
   }
 
   it("a buy is read as written, confirmed once, placed and matched to its transaction", async () => {
-    const quote = {
-      rate: "60000",
-      fee: "1.5",
-      pay: "101.5",
-      payCurrency: "eur",
-      get: "0.00166666",
-      getCurrency: "btc",
-      minimum: "10",
-      minimumCurrency: "eur",
-      balance: "10000",
-    };
-    const id = await writeOld({ kind: "buy", currency: "btc", amount: "100", quote });
+    const quote =
+      '{"rate":"60000","fee":"1.5","pay":"101.5","payCurrency":"eur","get":"0.00166666","getCurrency":"btc",' +
+      '"minimum":"10","minimumCurrency":"eur","balance":"10000"}';
+    const id = await writeOld(`{"kind":"buy","currency":"btc","amount":"100","quote":${quote}}`);
     const read = await h.deps.orders.get(id);
-    expect(read).toMatchObject({ kind: "buy", currency: "btc", amount: "100", quote, state: "quoted" });
+    expect(read).toMatchObject({ kind: "buy", currency: "btc", amount: "100", quote: JSON.parse(quote) });
     expect(read && requestOf(read)).toEqual({ kind: "buy", currency: "btc", amount: "100" });
     expect(read && cardText(t, read, "en")).toContain("trade-card-pay(€101.50)");
 
@@ -77,21 +73,11 @@ describe("money actions recorded in the flat shape of before", () => {
   });
 
   it("a withdrawal is read with its reference, and goes out only with the typed code", async () => {
-    const quote = {
-      balance: "10000",
-      bankName: bank.name,
-      bankIban: "DE89 •••• •••• 3000",
-      limitType: "fiat_withdrawal",
-      limitLeft: "5000",
-      limitPeriod: "day",
-    };
-    const id = await writeOld({
-      kind: "withdraw",
-      currency: "eur",
-      amount: "50",
-      referenceNumber: bank.reference_number,
-      quote,
-    });
+    const id = await writeOld(
+      `{"kind":"withdraw","currency":"eur","amount":"50","referenceNumber":"${bank.reference_number}",` +
+        `"quote":{"balance":"10000","bankName":"${bank.name}","bankIban":"DE89 •••• •••• 3000",` +
+        '"limitType":"fiat_withdrawal","limitLeft":"5000","limitPeriod":"day"}}',
+    );
     const read = await h.deps.orders.get(id);
     expect(read && outcomeVars(t, read, "en")).toEqual({
       amount: "€50.00",
@@ -108,16 +94,10 @@ describe("money actions recorded in the flat shape of before", () => {
   });
 
   it("a send's address is read back for its words", async () => {
-    const quote = {
-      fee: "0.0001",
-      minerFee: "0.0002",
-      total: "0.0013",
-      balance: "1",
-      minimum: "0.0001",
-      rate: "60000",
-      value: "60",
-    };
-    const id = await writeOld({ kind: "send", currency: "btc", amount: "0.001", address: BTC, quote });
+    const id = await writeOld(
+      `{"kind":"send","currency":"btc","amount":"0.001","address":"${BTC}","quote":{"fee":"0.0001",` +
+        '"minerFee":"0.0002","total":"0.0013","balance":"1","minimum":"0.0001","rate":"60000","value":"60"}}',
+    );
     const read = await h.deps.orders.get(id);
     expect(read && requestOf(read)).toEqual({ kind: "send", currency: "btc", address: BTC, amount: "0.001" });
     expect(read && orderSummary(t, read, "en")).toBe(`order-summary-send(0.001 BTC,${BTC})`);
@@ -125,18 +105,10 @@ describe("money actions recorded in the flat shape of before", () => {
   });
 
   it("a sell left `sent` by a crash is reconciled to settled from the exchange's transactions", async () => {
-    const quote = {
-      rate: "60000",
-      fee: "6",
-      pay: "0.01",
-      payCurrency: "btc",
-      get: "594",
-      getCurrency: "eur",
-      minimum: "0.0001",
-      minimumCurrency: "btc",
-      balance: "1",
-    };
-    const id = await writeOld({ kind: "sell", currency: "btc", amount: "0.01", quote });
+    const quote =
+      '{"rate":"60000","fee":"6","pay":"0.01","payCurrency":"btc","get":"594","getCurrency":"eur",' +
+      '"minimum":"0.0001","minimumCurrency":"btc","balance":"1"}';
+    const id = await writeOld(`{"kind":"sell","currency":"btc","amount":"0.01","quote":${quote}}`);
     const { ledger } = h.deps.orders;
     expect((await ledger.confirm(id, ada.id)).ok).toBe(true);
     expect((await ledger.markSent(id))?.state).toBe("sent");
@@ -152,6 +124,6 @@ describe("money actions recorded in the flat shape of before", () => {
       "old-rec-0001": "settled",
       [id]: "settled",
     });
-    expect(await h.deps.orders.get(id)).toMatchObject({ state: "settled", quote });
+    expect(await h.deps.orders.get(id)).toMatchObject({ state: "settled", quote: JSON.parse(quote) });
   });
 });
