@@ -1,7 +1,8 @@
 /**
  * Records written before the kinds were typed (one flat record, the quote a map of strings) still
  * read: each is written into the harness's real SQLite store exactly as the ledger wrote it then,
- * then confirmed, placed and reconciled through today's pipeline against the sandbox.
+ * then confirmed, placed and reconciled through today's pipeline against the sandbox (a partner
+ * buy: placed with the idempotency key it was recorded with).
  */
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,18 +11,33 @@ import { orderSummary } from "../../src/bot/ui/quote-card.ts";
 import { requestOf } from "../../src/orders/pipeline.ts";
 import type { BankAccountRecord } from "../../src/sandbox/state.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
-import { type Harness, startHarness } from "../support/harness.ts";
+import { type Harness, type PartnerFakeUser, startHarness } from "../support/harness.ts";
 
 const RETENTION_MS = 30 * 24 * 60 * 60_000;
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const t = (key: string, vars?: Record<string, string | number>) =>
   vars === undefined ? key : `${key}(${Object.values(vars).join(",")})`;
 
+let serial = 0;
+
+/**
+ * Writes a record as the old ledger's `quote()` did (`order:{id}` and `order-latest:{user}:{kind}`),
+ * from `json`, the kind's fields as JSON text: the record's own words, not a typed object.
+ */
+async function writeOldRecord(h: Harness, userId: number, json: string): Promise<string> {
+  const fields = JSON.parse(json) as { kind: string };
+  const id = `old-rec-${String(serial++).padStart(4, "0")}`; // 12 characters, as the ids are
+  const now = h.clock.now();
+  const record = { id, userId, ...fields, createdAt: now, expiresAt: now + 60_000, state: "quoted" };
+  await h.deps.store.set(`order:${id}`, record, RETENTION_MS);
+  await h.deps.store.set(`order-latest:${userId}:${fields.kind}`, id, RETENTION_MS);
+  return id;
+}
+
 describe("money actions recorded in the flat shape of before", () => {
   let h: Harness;
   let ada: FakeUser;
   let bank: BankAccountRecord;
-  let serial = 0;
 
   beforeAll(async () => {
     h = await startHarness();
@@ -33,26 +49,7 @@ describe("money actions recorded in the flat shape of before", () => {
     await h.stop();
   });
 
-  /**
-   * Writes a record as the old ledger's `quote()` did (`order:{id}` and `order-latest:{user}:{kind}`),
-   * from `json`, the kind's fields as JSON text: the record's own words, not a typed object.
-   */
-  async function writeOld(json: string): Promise<string> {
-    const fields = JSON.parse(json) as { kind: string };
-    const id = `old-rec-${String(serial++).padStart(4, "0")}`; // 12 characters, as the ids are
-    const now = h.clock.now();
-    const record = {
-      id,
-      userId: ada.id,
-      ...fields,
-      createdAt: now,
-      expiresAt: now + 60_000,
-      state: "quoted",
-    };
-    await h.deps.store.set(`order:${id}`, record, RETENTION_MS);
-    await h.deps.store.set(`order-latest:${ada.id}:${fields.kind}`, id, RETENTION_MS);
-    return id;
-  }
+  const writeOld = (json: string) => writeOldRecord(h, ada.id, json);
 
   it("a buy is read as written, confirmed once, placed and matched to its transaction", async () => {
     const quote =
@@ -125,5 +122,42 @@ describe("money actions recorded in the flat shape of before", () => {
       [id]: "settled",
     });
     expect(await h.deps.orders.get(id)).toMatchObject({ state: "settled", quote: JSON.parse(quote) });
+  });
+});
+
+describe("partner actions recorded in the flat shape of before", () => {
+  let h: Harness;
+  let cora: PartnerFakeUser;
+
+  beforeAll(async () => {
+    h = await startHarness({ mode: "partner" });
+    h.sandbox.setPrice("btc", "60000");
+    cora = await h.partnerUser();
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("a partner buy keeps the key it was recorded with: a lost answer is asked again with it, one order", async () => {
+    const key = "5f0c6f2e-8a1b-4c3d-9e7f-0a1b2c3d4e5f";
+    const id = await writeOldRecord(
+      h,
+      cora.id,
+      `{"kind":"partner-buy","currency":"btc","amount":"100","idempotencyKey":"${key}","quote":` +
+        '{"pair":"btceur","rate":"60000","pay":"100","payCurrency":"eur","get":"0.00166666","getCurrency":"btc"}}',
+    );
+    const path = `/api/v1/partners/users/${cora.partnerUserId}/buy`;
+    const account = h.sandbox.state.partnerUser(cora.partnerUserId);
+    const buysAtExchange = () =>
+      account === undefined
+        ? 0
+        : h.sandbox.state.transactionsOf(account).filter((tx) => tx.type === "buy_crypto").length;
+    const before = buysAtExchange();
+    h.sandbox.faults.dropAnswerNext(1, { method: "POST", path });
+    const placed = await h.deps.orders.place(id, cora.id);
+    expect(placed).toMatchObject({ kind: "placed", action: { id, idempotencyKey: key } });
+    const posts = h.sandbox.requests.filter((r) => r.method === "POST" && r.path === path);
+    expect(posts.map((r) => (r.body as { idempotency_key?: string }).idempotency_key)).toEqual([key, key]);
+    expect(buysAtExchange()).toBe(before + 1);
   });
 });
