@@ -11,7 +11,7 @@ import { orderSummary } from "../../src/bot/ui/quote-card.ts";
 import { requestOf } from "../../src/orders/pipeline.ts";
 import type { BankAccountRecord } from "../../src/sandbox/state.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
-import { type Harness, type PartnerFakeUser, startHarness } from "../support/harness.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
 
 const RETENTION_MS = 30 * 24 * 60 * 60_000;
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
@@ -126,37 +126,31 @@ describe("money actions recorded in the flat shape of before", () => {
 });
 
 describe("partner actions recorded in the flat shape of before", () => {
-  let h: Harness;
-  let cora: PartnerFakeUser;
-
-  beforeAll(async () => {
-    h = await startHarness({ mode: "partner" });
-    h.sandbox.setPrice("btc", "60000");
-    cora = await h.partnerUser();
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
+  let h: Harness | undefined;
+  afterAll(() => h?.stop());
 
   it("a partner buy keeps the key it was recorded with: a lost answer is asked again with it, one order", async () => {
+    const partner = await startHarness({ mode: "partner" });
+    h = partner;
+    const cora = await partner.partnerUser();
     const key = "5f0c6f2e-8a1b-4c3d-9e7f-0a1b2c3d4e5f";
     const id = await writeOldRecord(
-      h,
+      partner,
       cora.id,
       `{"kind":"partner-buy","currency":"btc","amount":"100","idempotencyKey":"${key}","quote":` +
         '{"pair":"btceur","rate":"60000","pay":"100","payCurrency":"eur","get":"0.00166666","getCurrency":"btc"}}',
     );
     const path = `/api/v1/partners/users/${cora.partnerUserId}/buy`;
-    const account = h.sandbox.state.partnerUser(cora.partnerUserId);
+    const account = partner.sandbox.state.partnerUser(cora.partnerUserId);
     const buysAtExchange = () =>
       account === undefined
         ? 0
-        : h.sandbox.state.transactionsOf(account).filter((tx) => tx.type === "buy_crypto").length;
+        : partner.sandbox.state.transactionsOf(account).filter((tx) => tx.type === "buy_crypto").length;
     const before = buysAtExchange();
-    h.sandbox.faults.dropAnswerNext(1, { method: "POST", path });
-    const placed = await h.deps.orders.place(id, cora.id);
+    partner.sandbox.faults.dropAnswerNext(1, { method: "POST", path });
+    const placed = await partner.deps.orders.place(id, cora.id);
     expect(placed).toMatchObject({ kind: "placed", action: { id, idempotencyKey: key } });
-    const posts = h.sandbox.requests.filter((r) => r.method === "POST" && r.path === path);
+    const posts = partner.sandbox.requests.filter((r) => r.method === "POST" && r.path === path);
     expect(posts.map((r) => (r.body as { idempotency_key?: string }).idempotency_key)).toEqual([key, key]);
     expect(buysAtExchange()).toBe(before + 1);
   });
