@@ -15,11 +15,10 @@
  */
 import { Api } from "grammy";
 import type { Profiles } from "../session/profiles.ts";
+import type { Translate } from "../translate.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
 
 export type NoticeKind = "alerts" | "orders" | "expiry" | "account";
-
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface Notice {
   userId: number;

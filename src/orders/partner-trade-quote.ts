@@ -12,12 +12,11 @@
  * const result = await partnerTradeQuote(partner, { kind: "partner-buy", currency: "btc", amount: "100" });
  */
 import Big from "big.js";
+import { EUR } from "../currency.ts";
 import { roundDown } from "../money.ts";
 import type { PartnerClient } from "./clients.ts";
 import { codeField, decimalField, recordsOf, rowForPair } from "./partner-read.ts";
 import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
-
-const EUR = "eur";
 
 export type PartnerTradeRequest = Extract<OrderRequest, { kind: "partner-buy" | "partner-sell" }>;
 

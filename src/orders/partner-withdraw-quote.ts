@@ -9,6 +9,7 @@
  * const result = await partnerWithdrawQuote(partner, { kind: "partner-withdraw", amount: "100", referenceNumber });
  */
 import Big from "big.js";
+import { EUR } from "../currency.ts";
 import type { LimitType } from "../exchange/schemas.ts";
 import { maskIban } from "../iban.ts";
 import type { PartnerClient } from "./clients.ts";
@@ -16,7 +17,6 @@ import { type LimitLeft, noteLimit, roomLeft } from "./limit-left.ts";
 import { codeField, decimalField, type Row, recordsOf } from "./partner-read.ts";
 import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
 
-const EUR = "eur";
 const TYPE = "fiat_withdrawal" satisfies LimitType;
 
 /** The card's figures; `bankId` is what the POST names the account by (with its reference). */

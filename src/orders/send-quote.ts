@@ -8,11 +8,10 @@
  * const result = await sendQuote(client, { kind: "send", currency: "btc", address, amount: "0.01" });
  */
 import Big from "big.js";
+import { EUR } from "../currency.ts";
 import type { AccountSession } from "../exchange/account.ts";
 import { checkLimit } from "./limit-left.ts";
 import { type OrderRequest, type QuoteResult, refuse } from "./quote.ts";
-
-const EUR = "eur";
 
 /** What the card shows; all decimal strings (JSON-safe, it is stored in the ledger). */
 export interface SendQuote extends Record<string, string> {

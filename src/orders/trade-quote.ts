@@ -21,6 +21,7 @@
  * if (!result.ok) reply(refusalText(t, result.refusal, locale)); // bot/ui/order-card.ts
  */
 import Big from "big.js";
+import { EUR } from "../currency.ts";
 import type { AccountSession } from "../exchange/account.ts";
 import type { LimitType } from "../exchange/schemas.ts";
 import { roundDown } from "../money.ts";
@@ -62,8 +63,6 @@ export const TRADE_LIMIT_TYPE: Record<TradeKind, LimitType | undefined> = {
   buy: "credit_card_buy",
   sell: undefined,
 };
-
-const EUR = "eur";
 
 export async function tradeQuote(client: AccountSession, request: TradeRequest): Promise<TradeQuoteResult> {
   const { kind, currency } = request;

@@ -17,7 +17,7 @@ import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
-import type { Translate } from "../../notify/notifier.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";

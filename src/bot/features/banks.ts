@@ -20,10 +20,12 @@
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { type Composer, InlineKeyboard } from "grammy";
+import { EUR } from "../../currency.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
 import { groupIban } from "../../iban.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
+import type { Refusal, Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -33,12 +35,10 @@ import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
-import { checkBankName, checkBic, checkIban, type Refusal } from "../ui/bank-input.ts";
+import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
 import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export const BANKS_ADD_FLOW = "banks-add";
 export const BANKS_REMOVE_FLOW = "banks-remove";
@@ -51,7 +51,6 @@ const STALE_KEY = "banks-button-stale";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 /** Wrong answers in a row before a step gives up (/cancel ends the flow at any time). */
 const MAX_WRONG = 20;
-const EUR = "eur";
 
 function viewCard(t: Translate, bank: BankView): string {
   return bankCard(t, {

@@ -13,6 +13,7 @@ import { createHash } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Address } from "../../exchange/schemas.ts";
+import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -27,8 +28,6 @@ export const DEPOSIT_NEW_FLOW = "deposit-new";
 /** The newest this many addresses are listed (a message and a keyboard have limits). */
 const MAX_LISTED = 20;
 const CODE = /^[a-z0-9]{1,12}$/;
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 interface Currency {
   code: string;

@@ -17,9 +17,11 @@
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { type Composer, InlineKeyboard } from "grammy";
+import { EUR, EURO_WORDS } from "../../currency.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
+import type { Refusal, Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -46,13 +48,9 @@ const FEE_BUTTON_KEYS: Record<FeeType, string> = {
   sell: "fees-button-sell",
   send: "fees-button-send",
 };
-const EUR = "eur";
-const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 /** Wrong answers before the flow gives up (a command or /cancel ends it at any time). */
 const MAX_WRONG_ANSWERS = 5;
 const FLOW_TIMEOUT_MS = 10 * 60_000;
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** What is known so far; JSON-safe, it is a conversation argument. `currency` is a code or "eur". */
 export interface FeeRequest {
@@ -63,11 +61,6 @@ export interface FeeRequest {
 }
 
 /** A sentence key and its variables: why input was refused. */
-export interface Refusal {
-  key: string;
-  vars?: Record<string, string | number>;
-}
-
 type Ready =
   | { type: "buy" | "sell"; unit: string; amount: string }
   | { type: "send"; currency: string; amount?: string };

@@ -7,6 +7,7 @@
  */
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
@@ -16,8 +17,6 @@ import { fieldLines, itemsOf } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 import { readTransaction } from "../ui/recognise.ts";
 import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
 export function partnerTransactionLines(t: Translate, item: unknown, locale: string): string[] {

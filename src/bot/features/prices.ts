@@ -15,6 +15,7 @@ import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -38,7 +39,6 @@ const MAX_UNKNOWN_ANSWERS = 3;
 /** A question left unanswered this long is forgotten; the next message is handled as usual. */
 const FLOW_TIMEOUT_MS = 10 * 60_000;
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type MarketDeps = Pick<BotDeps, "market" | "clock">;
 
 /** A feed read as plain data (it may pass through a conversation's `external`). */

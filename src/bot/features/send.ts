@@ -14,6 +14,8 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
+import { EURO_WORDS } from "../../currency.ts";
+import type { Translate } from "../../translate.ts";
 import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -29,9 +31,7 @@ import { CARD_CALLBACK } from "../ui/order-card.ts";
 export const SEND_FLOW = "send";
 const PREFIX = "snd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
-const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {

@@ -17,6 +17,7 @@ import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
+import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -28,7 +29,6 @@ import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { maskedPhrase } from "../ui/phishing.ts";
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type NotificationKind = keyof UserProfile["notifications"];
 
 const NOTIFICATION_KINDS: readonly NotificationKind[] = ["alerts", "orders", "expiry"];

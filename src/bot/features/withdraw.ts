@@ -12,6 +12,7 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
+import { EUR } from "../../currency.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
@@ -27,7 +28,6 @@ import { CARD_CALLBACK } from "../ui/order-card.ts";
 export const WITHDRAW_FLOW = "withdraw";
 const PREFIX = "wd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
-const EUR = "eur";
 
 type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 

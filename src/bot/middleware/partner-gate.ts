@@ -14,10 +14,11 @@
  */
 import type { MiddlewareFn } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
+import type { Translate } from "../../translate.ts";
 import { OPERATOR_COMMANDS } from "../commands.ts";
 import type { PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
-import { readKyc, type Translate } from "../ui/kyc-status.ts";
+import { readKyc } from "../ui/kyc-status.ts";
 
 export function partnerGate(deps: Pick<PartnerBotDeps, "partner">): MiddlewareFn<PrivateContext> {
   const { partner } = deps;

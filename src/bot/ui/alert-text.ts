@@ -7,7 +7,8 @@ import { InlineKeyboard } from "grammy";
 import type { Alert, AlertKind } from "../../alerts/rules.ts";
 import type { FiredAt } from "../../alerts/scheduler.ts";
 import { formatChange, formatPercent } from "../../money.ts";
-import type { Notice, Translate } from "../../notify/notifier.ts";
+import type { Notice } from "../../notify/notifier.ts";
+import type { Translate } from "../../translate.ts";
 import { formatPrice } from "./price-format.ts";
 
 const DESCRIBE_KEYS: Record<AlertKind, string> = {

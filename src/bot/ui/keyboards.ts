@@ -1,7 +1,6 @@
 import { InlineKeyboard, type Transformer } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
+import type { Translate } from "../../translate.ts";
 
 /** Callback data of the Log in button; the login feature answers it. */
 export const LOGIN_CALLBACK = "login";

@@ -13,10 +13,9 @@
  * const { text, keyboard } = pagedFields(ctx.t, rows, locale, { page, callback: "ptx", title });
  */
 import { InlineKeyboard } from "grammy";
+import type { Translate } from "../../translate.ts";
 import { MESSAGE_LIMIT } from "./chunks.ts";
 import { fieldLines, itemsOf } from "./fields.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export const FIELDS_PAGE_SIZE = 5;
 /** Past this, a page number in callback data is noise. */

@@ -10,11 +10,10 @@ import Big from "big.js";
 import { formatAmount } from "../../money.ts";
 import type { ActionKind, MoneyAction } from "../../orders/ledger.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
+import type { Translate } from "../../translate.ts";
 import { formatTime } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { formatPrice } from "./price-format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 const big = (value: string | undefined) => new Big(value ?? "0");
 
