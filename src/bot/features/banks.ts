@@ -26,9 +26,10 @@ import type { BankAccount } from "../../exchange/schemas.ts";
 import { groupIban } from "../../iban.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
 import type { Refusal, Translate } from "../../translate.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
@@ -80,19 +81,14 @@ export function banksFeature(
     createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
 
-  async function enter(ctx: BotContext, flow: string): Promise<void> {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(flow);
-  }
-
   composer.command("banks", requireLogin(deps), async (ctx, next) => {
     if (await inMoneyFlow(ctx)) return next();
     const word = ctx.match.trim().toLowerCase();
     if (word !== "" && (word === "add" || sameLabel(word, ctx.t("banks-button-add")))) {
-      return enter(ctx, BANKS_ADD_FLOW);
+      return enterFlow(ctx, BANKS_ADD_FLOW);
     }
     if (word !== "" && (word === "remove" || sameLabel(word, ctx.t("banks-button-remove")))) {
-      return enter(ctx, BANKS_REMOVE_FLOW);
+      return enterFlow(ctx, BANKS_REMOVE_FLOW);
     }
     const banks = await deps.sessions.use(ctx.from.id, (client) => client.bankAccounts());
     const keyboard = banksKeyboard(ctx.t, banks);
@@ -111,16 +107,8 @@ export function banksFeature(
     }
   });
 
-  composer.callbackQuery(BANKS_ADD_CALLBACK, requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.answerCallbackQuery();
-    await enter(ctx, BANKS_ADD_FLOW);
-  });
-  composer.callbackQuery(BANKS_REMOVE_CALLBACK, requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.answerCallbackQuery();
-    await enter(ctx, BANKS_REMOVE_FLOW);
-  });
+  composer.callbackQuery(BANKS_ADD_CALLBACK, requireLogin(deps), moneyFlowEntry(BANKS_ADD_FLOW));
+  composer.callbackQuery(BANKS_REMOVE_CALLBACK, requireLogin(deps), moneyFlowEntry(BANKS_REMOVE_FLOW));
   // A button of a flow that is over (finished, cancelled, timed out, or before a restart's replay).
   composer.callbackQuery(/^bk:/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t(STALE_KEY) });

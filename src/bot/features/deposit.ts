@@ -17,6 +17,7 @@ import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
@@ -74,8 +75,7 @@ export function depositFeature(
   flows.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
   async function startNew(ctx: BotContext, preset?: string): Promise<void> {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(DEPOSIT_NEW_FLOW, preset);
+    await enterFlow(ctx, DEPOSIT_NEW_FLOW, preset);
   }
 
   composer.command("deposit", requireLogin(deps), async (ctx) => {

@@ -22,9 +22,10 @@ import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
 import type { Refusal, Translate } from "../../translate.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
@@ -85,7 +86,7 @@ export function feesFeature(
 
   composer.command("fees", requireLogin(deps), async (ctx) => {
     const typed = ctx.match.trim();
-    if (typed === "") return enterFlow(ctx, {});
+    if (typed === "") return enterFlow(ctx, FEES_FLOW, {});
     const words = typeWords(ctx.t);
     type Outcome =
       | { kind: "missing"; request: FeeRequest }
@@ -100,7 +101,7 @@ export function feesFeature(
       if (step.kind === "ask") return { kind: "missing", request: step.request };
       return { kind: "quote", quote: await quote(client, step.ready) };
     });
-    if (outcome.kind === "missing") return enterFlow(ctx, outcome.request);
+    if (outcome.kind === "missing") return enterFlow(ctx, FEES_FLOW, outcome.request);
     if (outcome.kind === "refused") {
       await ctx.reply(ctx.t(outcome.refusal.key, outcome.refusal.vars));
       return;
@@ -113,14 +114,9 @@ export function feesFeature(
     await ctx.answerCallbackQuery();
     const request: FeeRequest = { type: ctx.match[1] as FeeType };
     if (ctx.match[2] !== undefined) request.currency = ctx.match[2];
-    await enterFlow(ctx, request);
+    await enterFlow(ctx, FEES_FLOW, request);
   });
   return composer;
-}
-
-async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(FEES_FLOW, request);
 }
 
 function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {

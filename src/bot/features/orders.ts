@@ -30,6 +30,7 @@ import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowPhrase } from "../flows/phishing.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -162,8 +163,7 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     if (orders.needsCode(action)) {
       await answers.answer();
       await answers.close();
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(CODE_FLOW, action.id);
+      await enterFlow(ctx, CODE_FLOW, action.id);
       return;
     }
     await answers.answer(words.placingTap && ctx.t(words.placingTap));

@@ -17,6 +17,7 @@ import { groupIban } from "../../iban.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -51,8 +52,7 @@ export function partnerBanksFeature(
   );
 
   async function startAdd(ctx: PrivateContext): Promise<void> {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PARTNER_BANK_ADD_FLOW);
+    await enterFlow(ctx, PARTNER_BANK_ADD_FLOW);
   }
 
   composer.command("banks", async (ctx) => {

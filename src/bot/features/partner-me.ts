@@ -15,6 +15,7 @@ import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -60,8 +61,7 @@ export function partnerMeFeature(
   composer.command("profile", async (ctx) => {
     const word = ctx.match.trim().toLowerCase();
     if (isField(word)) {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(PROFILE_FLOW, word);
+      await enterFlow(ctx, PROFILE_FLOW, word);
       return;
     }
     const keyboard = new InlineKeyboard()
@@ -77,8 +77,7 @@ export function partnerMeFeature(
     await ctx.answerCallbackQuery();
     const field = ctx.match[1] ?? "";
     if (!isField(field)) return;
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PROFILE_FLOW, field);
+    await enterFlow(ctx, PROFILE_FLOW, field);
   });
 
   function profileFlow(flowDeps: { partner: PartnerServices }) {

@@ -14,6 +14,7 @@ import { PIN, pinWeakness } from "../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { EMAIL } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -40,8 +41,7 @@ export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>
   composer.command("start", async (ctx) => {
     const partnerUserId = await deps.partner.users.partnerIdOf(ctx.from.id);
     if (partnerUserId === undefined) {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(SIGNUP_FLOW);
+      await enterFlow(ctx, SIGNUP_FLOW);
       return;
     }
     const user = await deps.partner.api.getUser(partnerUserId);

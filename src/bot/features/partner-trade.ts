@@ -10,9 +10,10 @@ import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { PartnerApi } from "../../exchange/partner.ts";
 import { codeField, recordsOf } from "../../orders/partner-read.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -40,24 +41,24 @@ export function partnerTradeFeature(
     }),
   );
   for (const kind of ["buy", "sell"] as const) {
-    composer.command(kind, (ctx) => enterFlow(ctx, { kind, ...readArguments(ctx.match) }));
+    composer.command(kind, (ctx) =>
+      enterFlow(ctx, PARTNER_TRADE_FLOW, { kind, ...readArguments(ctx.match) }),
+    );
   }
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(PARTNER_PICK_CALLBACK, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await enterFlow(ctx, { kind: ctx.match[1] === "sell" ? "sell" : "buy", currency: ctx.match[2] ?? "" });
+    await enterFlow(ctx, PARTNER_TRADE_FLOW, {
+      kind: ctx.match[1] === "sell" ? "sell" : "buy",
+      currency: ctx.match[2] ?? "",
+    });
   });
   composer.callbackQuery(CHANGE_CALLBACK, async (ctx) => {
     const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;
     const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", sides);
-    if (again !== undefined) await enterFlow(ctx, again);
+    if (again !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, again);
   });
   return composer;
-}
-
-async function enterFlow(ctx: BotContext, start: TradeStart): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(PARTNER_TRADE_FLOW, start);
 }
 
 function partnerTradeFlow(deps: PartnerTradeDeps) {

@@ -12,8 +12,8 @@ import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
+import { moneyFlowEntry } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
-import { inMoneyFlow } from "../flows/money-flows.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons } from "../flows/wait.ts";
@@ -37,11 +37,7 @@ export function partnerWithdrawFeature(
       maxMillisecondsToWait: FLOW_TIMEOUT_MS,
     }),
   );
-  composer.command("withdraw", async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PARTNER_WITHDRAW_FLOW);
-  });
+  composer.command("withdraw", moneyFlowEntry(PARTNER_WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
   composer.callbackQuery(/^pwd:/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("withdraw-button-stale") });

@@ -19,6 +19,7 @@ import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -89,8 +90,7 @@ export function pricesFeature(deps: MarketDeps, flows: Composer<PrivateContext>)
   flows.use(createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.use(priceCommands(deps));
   composer.command("price", async (ctx) => {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PRICE_FLOW);
+    await enterFlow(ctx, PRICE_FLOW);
   });
 
   // A currency button from a question that is no longer running: it still answers.

@@ -20,7 +20,7 @@ import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
-import { inMoneyFlow } from "../flows/money-flows.ts";
+import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
@@ -37,11 +37,11 @@ type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
   flows.use(createConversation(sendFlow(deps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
-  composer.command("send", requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(SEND_FLOW, ctx.match.trim().slice(0, 32));
-  });
+  composer.command(
+    "send",
+    requireLogin(deps),
+    moneyFlowEntry(SEND_FLOW, (ctx) => [ctx.match.trim().slice(0, 32)]),
+  );
   // A button of a /send that is over: it orders nothing.
   composer.callbackQuery(/^snd:/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("send-button-stale") });

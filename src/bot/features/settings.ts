@@ -21,6 +21,7 @@ import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
@@ -260,8 +261,7 @@ export function settingsFeature(
     let note: string | undefined;
     const phrase = PHRASE_COMMAND.exec(typed);
     if (phrase && phrase[1] === undefined) {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(PHRASE_FLOW);
+      await enterFlow(ctx, PHRASE_FLOW);
       return;
     }
     if (phrase) {
@@ -303,8 +303,7 @@ export function settingsFeature(
   });
   composer.callbackQuery("set:ph:how", async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PHRASE_FLOW);
+    await enterFlow(ctx, PHRASE_FLOW);
   });
   composer.callbackQuery("set:ph:0", async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -11,9 +11,10 @@
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { TradeKind } from "../../orders/trade-quote.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -34,29 +35,27 @@ export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): 
 
   for (const kind of ["buy", "sell"] as const) {
     composer.command(kind, requireLogin(deps), async (ctx) => {
-      await enterFlow(ctx, { kind, ...readArguments(ctx.match) });
+      await enterFlow(ctx, TRADE_FLOW, { kind, ...readArguments(ctx.match) });
     });
   }
 
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(PICK_CALLBACK, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await enterFlow(ctx, { kind: ctx.match[1] === "sell" ? "sell" : "buy", currency: ctx.match[2] ?? "" });
+    await enterFlow(ctx, TRADE_FLOW, {
+      kind: ctx.match[1] === "sell" ? "sell" : "buy",
+      currency: ctx.match[2] ?? "",
+    });
   });
 
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
   // (expired, replaced, cancelled) still asks again; only someone else's or a used one is refused.
   composer.callbackQuery(CHANGE_CALLBACK, async (ctx) => {
     const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", { buy: "buy", sell: "sell" });
-    if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, again));
+    if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, TRADE_FLOW, again));
   });
 
   return composer;
-}
-
-async function enterFlow(ctx: BotContext, start: TradeStart): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(TRADE_FLOW, start);
 }
 
 export { readArguments };

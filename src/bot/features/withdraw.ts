@@ -17,7 +17,7 @@ import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
-import { inMoneyFlow } from "../flows/money-flows.ts";
+import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons } from "../flows/wait.ts";
@@ -39,11 +39,7 @@ export function withdrawFeature(
   flows.use(
     createConversation(withdrawFlow(deps), { id: WITHDRAW_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
-  composer.command("withdraw", requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(WITHDRAW_FLOW);
-  });
+  composer.command("withdraw", requireLogin(deps), moneyFlowEntry(WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
   composer.callbackQuery(/^wd:/, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("withdraw-button-stale") });
