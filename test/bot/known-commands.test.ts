@@ -11,6 +11,20 @@ import { type Harness, startHarness } from "../support/harness.ts";
 
 const UNKNOWN = /^I do not know/;
 
+const NOT_KNOWN = "I do not know that command. Send /help for the list.";
+const didYouMean = (typed: string, known: string) =>
+  `I do not know ${typed}. Did you mean ${known}? Send /help for the list.`;
+
+/** What the bot answers to each of `typed`, sent one after the other by `user`. */
+async function answersTo(user: FakeUser, typed: readonly string[]): Promise<string[]> {
+  const answers: string[] = [];
+  for (const text of typed) {
+    await user.send(text);
+    answers.push((await user.waitForReply()).text ?? "");
+  }
+  return answers;
+}
+
 /** Sends each command from a fresh chat and returns the ones answered as unknown. */
 async function answeredUnknown(user: () => Promise<FakeUser>, commands: readonly string[]) {
   const unknown: string[] = [];
@@ -41,13 +55,10 @@ describe("the known commands, account mode", () => {
   });
 
   it("are what a typo is matched against: /sendd suggests /send, /verfy (partner mode's) nothing", async () => {
-    const ada = h.user();
-    await ada.send("/sendd");
-    expect((await ada.waitForReply()).text).toBe(
-      "I do not know /sendd. Did you mean /send? Send /help for the list.",
-    );
-    await ada.send("/verfy");
-    expect((await ada.waitForReply()).text).toBe("I do not know that command. Send /help for the list.");
+    expect(await answersTo(h.user(), ["/sendd", "/verfy"])).toEqual([
+      didYouMean("/sendd", "/send"),
+      NOT_KNOWN,
+    ]);
   });
 });
 
@@ -71,14 +82,10 @@ describe("the known commands, partner mode", () => {
   });
 
   it("suggest /verify for /verfy, nothing for /sendd (no /send here) or /mastr (the desk's)", async () => {
-    const ada = await h.partnerUser();
-    await ada.send("/verfy");
-    expect((await ada.waitForReply()).text).toBe(
-      "I do not know /verfy. Did you mean /verify? Send /help for the list.",
-    );
-    for (const typo of ["/sendd", "/mastr"]) {
-      await ada.send(typo);
-      expect((await ada.waitForReply()).text).toBe("I do not know that command. Send /help for the list.");
-    }
+    expect(await answersTo(await h.partnerUser(), ["/verfy", "/sendd", "/mastr"])).toEqual([
+      didYouMean("/verfy", "/verify"),
+      NOT_KNOWN,
+      NOT_KNOWN,
+    ]);
   });
 });
