@@ -30,6 +30,7 @@ import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import {
   type CurrencyChoice,
   choicesOf,
@@ -41,8 +42,6 @@ import { formatPrice } from "../ui/price-format.ts";
 
 export const FEES_FLOW = "fees";
 /** `fees:pick:sell` or `fees:pick:sell:btc`: a type, and with it a currency. */
-export const FEES_CALLBACK = /^fees:pick:(buy|sell|send)(?::([a-z0-9]{1,16}))?$/;
-const pickData = (type: FeeType, code?: string) => `fees:pick:${type}${code === undefined ? "" : `:${code}`}`;
 const FEE_TYPES: readonly FeeType[] = ["buy", "sell", "send"];
 const FEE_BUTTON_KEYS: Record<FeeType, string> = {
   buy: "fees-button-buy",
@@ -110,7 +109,7 @@ export function feesFeature(
   });
 
   // A type or currency button from a flow that is no longer running: start again from that choice.
-  composer.callbackQuery(FEES_CALLBACK, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.feesPick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     const request: FeeRequest = { type: ctx.match[1] as FeeType };
     if (ctx.match[2] !== undefined) request.currency = ctx.match[2];
@@ -144,7 +143,10 @@ function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
         reply_markup: askKeyboard(current.t, step, currencies),
       });
       // A read-only question: another command ends it and runs.
-      const answer = await waitAnswer(conversation, { taps: FEES_CALLBACK, commands: "step-aside" });
+      const answer = await waitAnswer(conversation, {
+        taps: CALLBACK.feesPick.pattern,
+        commands: "step-aside",
+      });
       current = answer.ctx;
       if (answer.kind === "tap") {
         request = mergeTap(request, answer.data, currencies);
@@ -234,7 +236,7 @@ export function mergeText(
 }
 
 function mergeTap(request: FeeRequest, data: string, currencies: readonly CurrencyChoice[]): FeeRequest {
-  const match = FEES_CALLBACK.exec(data);
+  const match = CALLBACK.feesPick.pattern.exec(data);
   if (!match) return request;
   const next: FeeRequest = { ...request, type: match[1] as FeeType };
   const code = match[2];
@@ -407,12 +409,12 @@ function askKeyboard(
   if (step.ask === "type") return typeKeyboard(t);
   const type = step.request.type;
   if (step.ask === "currency" && type !== undefined)
-    return currencyKeyboard(currencies, (code) => pickData(type, code));
+    return currencyKeyboard(currencies, (code) => CALLBACK.feesPick.data(type, code));
   return undefined;
 }
 
 export function typeKeyboard(t: Translate): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const type of FEE_TYPES) keyboard.text(t(FEE_BUTTON_KEYS[type]), pickData(type));
+  for (const type of FEE_TYPES) keyboard.text(t(FEE_BUTTON_KEYS[type]), CALLBACK.feesPick.data(type));
   return keyboard;
 }

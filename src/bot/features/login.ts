@@ -21,8 +21,8 @@ import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { CODE, logInSteps } from "../flows/log-in.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { formatTime } from "../ui/format.ts";
-import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 
 export const LOGIN_FLOW = "login";
@@ -57,7 +57,7 @@ export function loginFeature(
   }
 
   composer.command("login", start);
-  composer.callbackQuery(LOGIN_CALLBACK, async (ctx) => {
+  composer.callbackQuery(CALLBACK.login.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
     await start(ctx);
   });

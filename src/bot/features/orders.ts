@@ -37,11 +37,11 @@ import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import {
-  CARD_CALLBACK,
   cardMessage,
   cardParseMode,
   ORDER_WORDS,
@@ -72,7 +72,7 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     createConversation(codeStep(deps), { id: CODE_FLOW, maxMillisecondsToWait: CODE_FLOW_TIMEOUT_MS }),
   );
 
-  composer.callbackQuery(CARD_CALLBACK, async (ctx, next) => {
+  composer.callbackQuery(CALLBACK.order.pattern, async (ctx, next) => {
     const verb = ctx.match[1];
     const id = ctx.match[2] as string;
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
@@ -278,7 +278,7 @@ function codeStep(deps: OrderDeps) {
       // the card handler, which says from the store that the code is awaited.
       const answer = await waitAnswer(conversation, {
         taps: cancelTap,
-        passOn: CARD_CALLBACK,
+        passOn: CALLBACK.order.pattern,
         hint: code.format,
       });
       // The code is a secret for its 30 seconds: its message goes before anything else happens.

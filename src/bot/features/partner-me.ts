@@ -21,6 +21,7 @@ import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForText } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { fieldMessages } from "../ui/fields.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { type ProfileField, profileSteps } from "../ui/profile-input.ts";
@@ -65,15 +66,15 @@ export function partnerMeFeature(
       return;
     }
     const keyboard = new InlineKeyboard()
-      .text(ctx.t("partner-profile-button-name"), "pf:name")
-      .text(ctx.t("partner-profile-button-surname"), "pf:surname")
+      .text(ctx.t("partner-profile-button-name"), CALLBACK.profileField.data("name"))
+      .text(ctx.t("partner-profile-button-surname"), CALLBACK.profileField.data("surname"))
       .row()
-      .text(ctx.t("partner-profile-button-phone"), "pf:phone")
-      .text(ctx.t("partner-profile-button-address"), "pf:address");
+      .text(ctx.t("partner-profile-button-phone"), CALLBACK.profileField.data("phone"))
+      .text(ctx.t("partner-profile-button-address"), CALLBACK.profileField.data("address"));
     await ctx.reply(ctx.t("partner-profile-choose"), { reply_markup: keyboard });
   });
 
-  composer.callbackQuery(/^pf:(name|surname|phone|address)$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.profileField.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const field = ctx.match[1] ?? "";
     if (!isField(field)) return;

@@ -19,6 +19,7 @@ import { externalCall } from "../flows/external.ts";
 import { EMAIL } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
+import { FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { readKyc } from "../ui/kyc-status.ts";
 
 export const SIGNUP_FLOW = "signup";
@@ -66,7 +67,7 @@ function signUpFlow(deps: Deps) {
     const surname = await askText(conversation, ctx, "signup-ask-surname", "signup-bad-name", checkedName);
     const phone = await askPhone(conversation, ctx, telegramId);
 
-    const buttons = await flowButtons(conversation, "signup", "button-inactive");
+    const buttons = await flowButtons(conversation, FLOW_BUTTONS.signup, "button-inactive");
     const termsUrl = deps.partner.termsUrl;
     // The terms open from a button (and the address stands in the text, for clients without buttons).
     await ctx.reply(ctx.t("signup-ask-consent", { version: TERMS_VERSION, url: termsUrl }), {
@@ -74,13 +75,13 @@ function signUpFlow(deps: Deps) {
       reply_markup: new InlineKeyboard()
         .url(ctx.t("signup-read-terms"), termsUrl)
         .row()
-        .text(ctx.t("signup-consent-agree"), `${buttons.own}agree`)
-        .text(ctx.t("signup-consent-decline"), `${buttons.own}decline`),
+        .text(ctx.t("signup-consent-agree"), buttons.own + FLOW_BUTTONS.signup.actions.agree())
+        .text(ctx.t("signup-consent-decline"), buttons.own + FLOW_BUTTONS.signup.actions.decline()),
     });
     let agreed: boolean | undefined;
     while (agreed === undefined) {
       const answer = await waitAnswer(conversation, buttons.wait);
-      if (answer.kind === "tap") agreed = answer.data.endsWith(":agree");
+      if (answer.kind === "tap") agreed = answer.data === buttons.own + FLOW_BUTTONS.signup.actions.agree();
       else await answer.ctx.reply(ctx.t("signup-consent-tap"));
     }
     if (!agreed) {

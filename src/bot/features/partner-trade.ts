@@ -17,13 +17,11 @@ import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
+import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
-import { CHANGE_CALLBACK } from "../ui/order-card.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
 /** A currency button of the flow: `ptrade:p:buy:btc`. */
-export const PARTNER_PICK_CALLBACK = /^ptrade:p:(buy|sell):([a-z0-9]{1,16})$/;
-const pickData = (kind: "buy" | "sell", code: string) => `ptrade:p:${kind}:${code}`;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
@@ -46,14 +44,14 @@ export function partnerTradeFeature(
     );
   }
   // A currency button of a flow that is no longer running: start again from that choice.
-  composer.callbackQuery(PARTNER_PICK_CALLBACK, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerTradePick.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     await enterFlow(ctx, PARTNER_TRADE_FLOW, {
       kind: ctx.match[1] === "sell" ? "sell" : "buy",
       currency: ctx.match[2] ?? "",
     });
   });
-  composer.callbackQuery(CHANGE_CALLBACK, async (ctx) => {
+  composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
     const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;
     const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", sides);
     if (again !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, again);
@@ -69,7 +67,10 @@ function partnerTradeFlow(deps: PartnerTradeDeps) {
     const kind = KIND[start.kind];
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await externalCall(conversation, () => partnerCurrencies(api)),
-      pick: { pattern: PARTNER_PICK_CALLBACK, data: (code) => pickData(start.kind, code) },
+      pick: {
+        pattern: CALLBACK.partnerTradePick.pattern,
+        data: (code) => CALLBACK.partnerTradePick.data(start.kind, code),
+      },
       quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, { kind, ...request })),
     });
   };

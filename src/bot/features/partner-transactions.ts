@@ -11,6 +11,7 @@ import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { fieldLines, itemsOf } from "../ui/fields.ts";
@@ -25,8 +26,6 @@ export function partnerTransactionLines(t: Translate, item: unknown, locale: str
   return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
 }
 
-const CALLBACK = "ptx";
-
 export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
@@ -36,7 +35,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     const newest = readTransaction(itemsOf(rows)[0]).tx?.id;
     const shown = pagedFields(ctx.t, rows, locale, {
       page: number,
-      callback: CALLBACK,
+      pageData: CALLBACK.partnerTxPage.data,
       title: ctx.t("partner-transactions-title"),
       empty: ctx.t("partner-transactions-none"),
       lines: (item) => partnerTransactionLines(ctx.t, item, locale),
@@ -56,7 +55,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     });
   });
 
-  composer.callbackQuery(/^ptx:(\d{1,5})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;

@@ -23,10 +23,10 @@ import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
-import { CARD_CALLBACK } from "../ui/order-card.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
 export const WITHDRAW_FLOW = "withdraw";
-const PREFIX = "wd";
+const BUTTONS = FLOW_BUTTONS.withdraw;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
@@ -41,7 +41,7 @@ export function withdrawFeature(
   );
   composer.command("withdraw", requireLogin(deps), moneyFlowEntry(WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
-  composer.callbackQuery(/^wd:/, async (ctx) => {
+  composer.callbackQuery(BUTTONS.pattern, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("withdraw-button-stale") });
   });
   return composer;
@@ -51,9 +51,9 @@ function withdrawFlow(deps: WithdrawDeps) {
   return async function withdraw(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(
       conversation,
-      PREFIX,
+      BUTTONS,
       "withdraw-button-stale",
-      CARD_CALLBACK,
+      CALLBACK.order.pattern,
     );
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),

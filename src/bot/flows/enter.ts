@@ -9,7 +9,7 @@
  *
  * @example
  * composer.command("send", requireLogin(deps), moneyFlowEntry(SEND_FLOW, (ctx) => [ctx.match.trim()]));
- * composer.callbackQuery("banks:add", requireLogin(deps), moneyFlowEntry(BANKS_ADD_FLOW));
+ * composer.callbackQuery(CALLBACK.banksAdd.data(), requireLogin(deps), moneyFlowEntry(BANKS_ADD_FLOW));
  * await enterFlow(ctx, PRICE_FLOW);
  */
 import type { BotContext } from "../context.ts";

@@ -18,17 +18,14 @@ import type { ActionKind, ConfirmRefusal, MoneyAction } from "../../orders/ledge
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
+import { CALLBACK } from "./callback-data.ts";
 import { escapeHtml, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText, TWIN } from "./quote-card.ts";
 
-/** Matches every card's buttons: [1] the verb (c confirm, e change amount, x cancel), [2] the action id. */
-export const CARD_CALLBACK = /^ord:([cex]):([A-Za-z0-9_-]{12})$/;
-/** The Change amount button (buy and sell cards). */
-export const CHANGE_CALLBACK = /^ord:e:([A-Za-z0-9_-]{12})$/;
-
-export const cardData = (verb: "c" | "e" | "x", id: string) => `ord:${verb}:${id}`;
+/** The card's buttons (callback-data.ts: `order`). */
+const cardData = CALLBACK.order.data;
 
 const money = (value: string | undefined, currency: string, locale: string) =>
   formatAmount(new Big(value ?? "0"), currency, locale);
