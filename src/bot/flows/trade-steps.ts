@@ -10,7 +10,7 @@
  *
  * @example
  * await tradeSteps(conversation, ctx, deps, start, {
- *   currencies, pick: { pattern: PICK_CALLBACK, data: (code) => CALLBACK.tradePick.data("buy", code) },
+ *   currencies, pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data("buy", code) },
  *   quote: (request) => sessionCall(conversation, ctx, deps, (client) => orders.quote({ account: client }, userId, request)),
  * });
  */

@@ -12,7 +12,7 @@
  * `/cancel` and `/logout` never arrive here: they are handled before the conversations run.
  *
  * @example
- * const answer = await waitAnswer(conversation, { taps: /^price:/, commands: "step-aside" });
+ * const answer = await waitAnswer(conversation, { taps: CALLBACK.price.pattern, commands: "step-aside" });
  * if (answer.kind === "tap") … answer.data … else … answer.text …
  */
 import type { Filter } from "grammy";
