@@ -37,55 +37,44 @@ async function answeredUnknown(user: () => Promise<FakeUser>, commands: readonly
   return unknown;
 }
 
-describe("the known commands, account mode", () => {
+/** Each mode: what its features register, who talks to it, and its typos with their answers. */
+const MODES = [
+  {
+    mode: "account" as const,
+    // The menu, in menu order, then the short forms the features register (/alert, /tx).
+    known: [...Object.keys(MENU_COMMANDS), "alert", "tx"],
+    user: async (h: Harness) => h.user(),
+    // /verfy is partner mode's.
+    typos: { "/sendd": didYouMean("/sendd", "/send"), "/verfy": NOT_KNOWN },
+  },
+  {
+    mode: "partner" as const,
+    known: [...Object.keys(PARTNER_MENU_COMMANDS), "tx"],
+    user: (h: Harness) => h.partnerUser(),
+    // No /send here; /master is the operator desk's, suggested to nobody.
+    typos: { "/verfy": didYouMean("/verfy", "/verify"), "/sendd": NOT_KNOWN, "/mastr": NOT_KNOWN },
+  },
+];
+
+describe.each(MODES)("the known commands, $mode mode", ({ mode, known, user, typos }) => {
   let h: Harness;
   beforeAll(async () => {
-    h = await startHarness();
+    h = await startHarness({ mode });
   });
   afterAll(async () => {
     await h.stop();
   });
 
-  it("are the menu, in menu order, then the short forms the features register (/alert, /tx)", () => {
-    expect(knownCommandsOf(h.bot)).toEqual([...Object.keys(MENU_COMMANDS), "alert", "tx"]);
+  it("are the commands its features register, menu first; none of the operator desk's", () => {
+    expect(knownCommandsOf(h.bot)).toEqual(known);
+    for (const command of OPERATOR_COMMANDS) expect(knownCommandsOf(h.bot)).not.toContain(command);
   });
 
   it("are each taken by a feature: none is answered as unknown", async () => {
-    expect(await answeredUnknown(async () => h.user(), knownCommandsOf(h.bot))).toEqual([]);
+    expect(await answeredUnknown(() => user(h), knownCommandsOf(h.bot))).toEqual([]);
   });
 
-  it("are what a typo is matched against: /sendd suggests /send, /verfy (partner mode's) nothing", async () => {
-    expect(await answersTo(h.user(), ["/sendd", "/verfy"])).toEqual([
-      didYouMean("/sendd", "/send"),
-      NOT_KNOWN,
-    ]);
-  });
-});
-
-describe("the known commands, partner mode", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ mode: "partner" });
-  });
-  afterAll(async () => {
-    await h.stop();
-  });
-
-  it("are partner mode's menu then /tx; the operator desk's commands are not among them", () => {
-    const known = knownCommandsOf(h.bot);
-    expect(known).toEqual([...Object.keys(PARTNER_MENU_COMMANDS), "tx"]);
-    for (const command of OPERATOR_COMMANDS) expect(known).not.toContain(command);
-  });
-
-  it("are each taken by a feature: none is answered as unknown", async () => {
-    expect(await answeredUnknown(() => h.partnerUser(), knownCommandsOf(h.bot))).toEqual([]);
-  });
-
-  it("suggest /verify for /verfy, nothing for /sendd (no /send here) or /mastr (the desk's)", async () => {
-    expect(await answersTo(await h.partnerUser(), ["/verfy", "/sendd", "/mastr"])).toEqual([
-      didYouMean("/verfy", "/verify"),
-      NOT_KNOWN,
-      NOT_KNOWN,
-    ]);
+  it("are what a typo is matched against", async () => {
+    expect(await answersTo(await user(h), Object.keys(typos))).toEqual(Object.values(typos));
   });
 });
