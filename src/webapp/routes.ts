@@ -129,6 +129,7 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
     }
     if (outcome.ok) {
       deps.log.info({ userId }, "web app login");
+      await deps.profiles.rememberAppLocale(userId, clientLocale(check.user.languageCode));
       reply(res, 200, { ok: true });
       await options.api
         .sendMessage(userId, t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }))

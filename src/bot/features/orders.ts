@@ -35,6 +35,7 @@ import { externalCall } from "../flows/external.ts";
 import { flowPhrase } from "../flows/phishing.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
+import { clientLocale } from "../i18n.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
@@ -63,7 +64,7 @@ const CODE = /^\d{6}$/;
 /** How often (at most) a returning user's open orders are checked. */
 const WATCH_INTERVAL_MS = 60_000;
 
-type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner">;
+type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner" | "profiles">;
 
 export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const { orders } = deps;
@@ -133,6 +134,8 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
   async function onConfirm(ctx: PrivateContext, id: string, answers: Answers): Promise<void> {
     const userId = ctx.from.id;
     const confirmed = await orders.confirm(id, userId);
+    // Confirmed: the order's outcome is told later, by a notice that has no update to read it from.
+    if (confirmed.ok) await deps.profiles.rememberAppLocale(userId, clientLocale(ctx.from.language_code));
     if (!confirmed.ok) {
       const action = confirmed.action;
       const words = ORDER_WORDS[action?.kind ?? "buy"];

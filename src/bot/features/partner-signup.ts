@@ -19,6 +19,7 @@ import { externalCall } from "../flows/external.ts";
 import { EMAIL } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
+import { clientLocale } from "../i18n.ts";
 import { FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { readKyc } from "../ui/kyc-status.ts";
 
@@ -30,7 +31,7 @@ const NAME_MAX = 64;
 /** The phone metadata is large and only sign-up reads it: loaded at the first number checked. */
 const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
-type Deps = Pick<PartnerBotDeps, "partner" | "clock">;
+type Deps = Pick<PartnerBotDeps, "partner" | "clock" | "profiles">;
 
 export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -98,12 +99,15 @@ function signUpFlow(deps: Deps) {
     const pin = await askPin(conversation, ctx);
 
     await ctx.reply(ctx.t("signup-creating"));
+    const appLocale = clientLocale(ctx.from?.language_code);
     const outcome = await externalCall(conversation, async (): Promise<SignUpOutcome> => {
       try {
         const { id } = await deps.partner.api.createUser({ email, name, surname, phone });
         // The link is what makes a user "signed up": it goes last, after the PIN.
         await deps.partner.pins.set(telegramId, pin);
         await deps.partner.users.link(telegramId, id, { consent, email });
+        // KYC and order notices will follow, with no update to read the app's language from.
+        await deps.profiles.rememberAppLocale(telegramId, appLocale);
         const user = await deps.partner.api.getUser(id);
         return { ok: true, kyc: { kyc_status: user.kyc_status, edd_status: user.edd_status } };
       } catch (error) {
