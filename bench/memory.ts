@@ -26,7 +26,7 @@ async function freshUsers(env: Env): Promise<BenchResult> {
   const folder = mkdtempSync(join(tmpdir(), "bench-memory-"));
   const file = join(folder, "bot.sqlite");
   try {
-    const bot = await startWholeBot(env, file);
+    const bot = await startWholeBot(env, `sqlite://${file}`);
     const idle = await bot.memory({ gc: true });
     const users = makeUsers(env, 100_000, MEMORY_PLAN.users);
     const { result: run, perUpdate } = await counted(env, bot, users.length, () =>
@@ -140,7 +140,7 @@ async function seededStore(env: Env): Promise<BenchResult> {
     const seedStarted = performance.now();
     await seedSessions(file, firstUserId, plan.seeded);
     const seedMs = performance.now() - seedStarted;
-    const bot = await startWholeBot(env, file);
+    const bot = await startWholeBot(env, `sqlite://${file}`);
     const idle = await bot.memory({ gc: true });
     const users = makeUsers(env, firstUserId, plan.through);
     const rows: string[][] = [];

@@ -100,7 +100,7 @@ async function main(): Promise<void> {
       routes,
       draining,
       onError: (error) => log.error({ err: error }, "webhook request failed"),
-    });
+    }).catch((error: unknown) => cannotListen(error, config.port, services));
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
     log.info({ port: portOf(server) }, "webhook server listening");
     stopUpdates = async () => {
@@ -113,13 +113,23 @@ async function main(): Promise<void> {
     };
   } else {
     await bot.api.deleteWebhook();
-    // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL).
-    const pages = await startHttpServer({ port: config.port, routes, draining });
-    log.info({ port: portOf(pages) }, "http server listening");
+    // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL). Polling
+    // needs no server: without the Mini App, a port that cannot be had costs only the health checks.
+    const pages = await startHttpServer({ port: config.port, routes, draining }).catch(
+      async (error: unknown) => {
+        if (config.webAppUrl) return cannotListen(error, config.port, services);
+        log.warn(
+          { port: config.port, err: error },
+          "the HTTP server could not listen on PORT, so /healthz and /readyz are off; polling goes on",
+        );
+        return undefined;
+      },
+    );
+    if (pages) log.info({ port: portOf(pages) }, "http server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
-      await pages.close();
+      await pages?.close();
       await drainUpdates(bot);
     };
     runner.task()?.catch(async (error: unknown) => {
@@ -197,6 +207,19 @@ async function serveMetrics(
 function portOf(server: WebhookServer): number | undefined {
   const address = server.server.address();
   return typeof address === "object" && address !== null ? address.port : undefined;
+}
+
+/** Webhook mode (or the Mini App) cannot run without its port: one sentence, exit 2. */
+async function cannotListen(
+  error: unknown,
+  port: number,
+  services: { close(): Promise<void> },
+): Promise<never> {
+  const code = (error as { code?: unknown }).code;
+  const why = code === "EADDRINUSE" ? "another program uses it" : String(code ?? error);
+  process.stderr.write(`PORT ${port} cannot be listened on (${why}): free it or set PORT to another port.\n`);
+  await services.close();
+  process.exit(2);
 }
 
 /**

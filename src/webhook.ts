@@ -91,7 +91,14 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Webho
   };
   draining?.onStart(windDown);
   let closed: Promise<void> | undefined;
-  await new Promise<void>((resolve) => server.listen(options.port, options.host ?? "0.0.0.0", resolve));
+  // A port in use (EADDRINUSE) or not allowed (EACCES) rejects here instead of crashing the process.
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host ?? "0.0.0.0", () => {
+      server.off("error", reject);
+      resolve();
+    });
+  });
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : options.port;
   return {

@@ -8,12 +8,14 @@
  */
 import type { ChildProcess } from "node:child_process";
 import { once } from "node:events";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
 import { PARTNER_SERVICE } from "../src/sandbox/seed.ts";
 import { processWorld } from "./support/bot-process.ts";
 import { closedPortUrl } from "./support/raw-server.ts";
-import { buildForStart, spawnStart, stderrOf, stopChild as stop } from "./support/start-command.ts";
+import { buildForStart, outputOf, spawnStart, stderrOf, stopChild as stop } from "./support/start-command.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -35,6 +37,48 @@ describe("npm start", () => {
       expect(await stop(child), stderr()).toBe(0);
     }
   }, 60_000);
+});
+
+describe("npm start, when PORT is taken", () => {
+  const w = processWorld();
+  let taken: Server;
+  let port = 0;
+  beforeAll(async () => {
+    taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, "0.0.0.0", resolve));
+    port = (taken.address() as AddressInfo).port;
+    return () => new Promise<void>((resolve) => taken.close(() => resolve()));
+  });
+
+  it("polls on in polling mode, with a warning that the health checks are off", async () => {
+    const child = spawnStart(ROOT, { ...w().env, PORT: String(port), LOG_LEVEL: "warn" }, { stdout: true });
+    const stdout = outputOf(child, "stdout");
+    const stderr = stderrOf(child);
+    try {
+      const user = w().telegram.user(779);
+      await user.send("/start");
+      await user.waitForReply(/Welcome/, 20_000);
+      expect(stdout()).toContain("the HTTP server could not listen on PORT");
+    } finally {
+      expect(await stop(child), stderr()).toBe(0);
+    }
+  }, 60_000);
+
+  it("stops with one sentence in webhook mode, which cannot run without it", async () => {
+    const child = spawnStart(ROOT, {
+      ...w().env,
+      PORT: String(port),
+      BOT_MODE: "webhook",
+      WEBHOOK_URL: "https://bot.example.com/telegram",
+      WEBHOOK_SECRET: "a-webhook-secret",
+    });
+    const stderr = stderrOf(child);
+    const [code] = await once(child, "exit");
+    expect({ code, stderr: stderr().trim() }).toEqual({
+      code: 2,
+      stderr: `PORT ${port} cannot be listened on (another program uses it): free it or set PORT to another port.`,
+    });
+  }, 30_000);
 });
 
 describe("npm start, when Telegram is not what .env says", () => {

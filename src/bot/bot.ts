@@ -17,15 +17,23 @@
 import { autoRetry } from "@grammyjs/auto-retry";
 import { conversations } from "@grammyjs/conversations";
 import { sequentialize } from "@grammyjs/runner";
-import { Bot, type ChatTypeContext, Context, type MiddlewareFn, session, type Transformer } from "grammy";
+import {
+  Bot,
+  type ChatTypeContext,
+  Context,
+  type Middleware,
+  type MiddlewareFn,
+  session,
+  type Transformer,
+} from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import { webAppLoginPageUrl } from "../webapp-paths.ts";
-import { KNOWN_COMMANDS, PARTNER_KNOWN_COMMANDS } from "./commands.ts";
+import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
-import { branchOn, routeFeatures } from "./feature-router.ts";
+import { branchOn, commandsOf, routeFeatures } from "./feature-router.ts";
 import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksFeature } from "./features/banks.ts";
@@ -185,21 +193,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     }),
   );
   // /cancel and /logout work in the middle of any flow: both are seen before the flows.
-  inPrivate.use(
-    routeFeatures(deps.partner ? [cancelFeature(deps)] : [cancelFeature(deps), logoutFeature(deps)]),
-  );
+  const beforeFlows = deps.partner ? [cancelFeature(deps)] : [cancelFeature(deps), logoutFeature(deps)];
+  inPrivate.use(routeFeatures(beforeFlows));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside. With none
   // running, the conversations are skipped until a feature enters one (flows-on-demand.ts).
   const flows = new Chain<PrivateContext>();
   inPrivate.use(flowsOnDemand(flows));
-  if (deps.partner) {
-    // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
-    inPrivate.use(partnerMode({ ...deps, partner: deps.partner }, flows));
-  } else {
-    // Each update runs through only the features that can take it, in this order (feature-router.ts).
-    inPrivate.use(
-      routeFeatures<PrivateContext>([
+  // Each update runs through only the features that can take it, in this order (feature-router.ts).
+  const features: Array<Middleware<PrivateContext>> = deps.partner
+    ? // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
+      partnerMode({ ...deps, partner: deps.partner }, flows)
+    : [
         // Any update from a user paused by a 403 resumes their alerts.
         alertsPause(deps),
         // Price alerts need no login.
@@ -224,11 +229,16 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         depositFeature(deps, flows),
         transactionsFeature(deps),
         settingsFeature(deps, flows),
-      ]),
-    );
-  }
-  // Last: what no feature took still gets an answer (a sentence in private chats only).
-  inPrivate.use(unknownInput(deps.partner ? PARTNER_KNOWN_COMMANDS : KNOWN_COMMANDS));
+      ];
+  inPrivate.use(routeFeatures(features));
+  // Last: what no feature took still gets an answer (a sentence in private chats only), with the
+  // closest of the commands these features register when the user seems to have mistyped one.
+  const known = knownCommands(
+    commandsOf([...beforeFlows, ...features]),
+    deps.partner ? PARTNER_MENU_COMMANDS : MENU_COMMANDS,
+  );
+  KNOWN_COMMANDS.set(bot, known);
+  inPrivate.use(unknownInput(known));
   guarded.use(staleButtons());
   return bot;
 }
@@ -238,6 +248,13 @@ function installTransformer<C extends Context>(transformer: Transformer): Middle
     ctx.api.config.use(transformer);
     return next();
   };
+}
+
+const KNOWN_COMMANDS = new WeakMap<Bot<BotContext>, readonly string[]>();
+
+/** The commands a private chat of this bot understands (its mode's features), as typos are matched. */
+export function knownCommandsOf(bot: Bot<BotContext>): readonly string[] {
+  return KNOWN_COMMANDS.get(bot) ?? [];
 }
 
 const IN_FLIGHT = new WeakMap<Bot<BotContext>, InFlight>();

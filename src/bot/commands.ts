@@ -56,17 +56,24 @@ export const PARTNER_MENU_COMMANDS = {
 /** The operator desk (OPERATOR_IDS only): never in the menu, unknown to everyone else. */
 export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", "pairs", "currencies"];
 
-/** Every command a private chat understands: the menu, plus the short forms it does not show. */
-export const KNOWN_COMMANDS: readonly string[] = [...Object.keys(MENU_COMMANDS), "alert", "tx"];
-
-/** The same in partner mode (the operator desk's commands are suggested to nobody). */
-export const PARTNER_KNOWN_COMMANDS: readonly string[] = [...Object.keys(PARTNER_MENU_COMMANDS), "tx"];
+/**
+ * Every command a private chat understands, from the commands its features register
+ * (`commandsOf`, feature-router.ts): the menu's first, in menu order, then the short forms the menu
+ * does not show (/alert, /tx) in the order they were registered. The operator desk's commands are
+ * suggested to nobody.
+ */
+export function knownCommands(registered: Iterable<string>, menu: Record<string, string>): string[] {
+  const names = new Set(registered);
+  for (const command of OPERATOR_COMMANDS) names.delete(command);
+  const shown = Object.keys(menu).filter((command) => names.has(command));
+  return [...shown, ...[...names].filter((command) => !Object.hasOwn(menu, command))];
+}
 
 /**
  * The known command closest to a mistyped one (`balanse` → `balance`), when one is close enough
  * to be a typo: one edit for short words, two for longer ones. Undefined otherwise.
  */
-export function closestCommand(typed: string, known: readonly string[] = KNOWN_COMMANDS): string | undefined {
+export function closestCommand(typed: string, known: readonly string[]): string | undefined {
   const word = typed.toLowerCase();
   const allowed = word.length <= 4 ? 1 : 2;
   let best: { command: string; distance: number } | undefined;

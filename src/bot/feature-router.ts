@@ -100,6 +100,17 @@ export class Feature<C extends Context> extends Chain<C> {
   }
 }
 
+/**
+ * The commands `entries` register (the Features among them, in order, each once): what a mode
+ * understands is what its features say they take, not a list kept beside them.
+ */
+export function commandsOf(entries: Iterable<unknown>): string[] {
+  const names = new Set<string>();
+  for (const entry of entries)
+    if (entry instanceof Feature) for (const name of entry.commands) names.add(name);
+  return [...names];
+}
+
 /** What an update can match: a command (its name), callback data, or neither. */
 type Route =
   | { kind: "command"; name: string }

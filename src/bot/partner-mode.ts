@@ -4,10 +4,9 @@
  * operator features (src/bot/partner-features.ts). The account-mode features (login, sessions,
  * 2FA) are not installed: partner users have no exchange login.
  */
-import type { Composer, MiddlewareFn } from "grammy";
+import type { Composer, Middleware } from "grammy";
 import type { PrivateContext } from "./context.ts";
 import type { PartnerBotDeps } from "./deps.ts";
-import { routeFeatures } from "./feature-router.ts";
 import { helpFeature } from "./features/help.ts";
 import { languageFeature } from "./features/language.ts";
 import { orderWatch } from "./features/orders.ts";
@@ -20,12 +19,12 @@ import { partnerFeatures } from "./partner-features.ts";
 export function partnerMode(
   deps: PartnerBotDeps,
   flows: Composer<PrivateContext>,
-): MiddlewareFn<PrivateContext> {
+): Array<Middleware<PrivateContext>> {
   const gate = new Chain<PrivateContext>();
   // Commands and taps only: stray text reaches the unknown-input answer, as in account mode.
   gate.on(["message:entities:bot_command", "callback_query"]).use(partnerGate(deps));
-  // Each update runs through only the features that can take it, in this order (feature-router.ts).
-  return routeFeatures([
+  // bot.ts routes each update through only the features that can take it, in this order.
+  return [
     // Open partner orders (an answer lost) are reconciled when their owner comes back.
     orderWatch(deps),
     partnerSignUpFeature(deps, flows),
@@ -34,5 +33,5 @@ export function partnerMode(
     languageFeature(deps),
     gate,
     ...partnerFeatures(deps, flows),
-  ]);
+  ];
 }

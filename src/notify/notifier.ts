@@ -15,11 +15,10 @@
  */
 import { Api } from "grammy";
 import type { Profiles } from "../session/profiles.ts";
+import type { Translate } from "../translate.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
 
 export type NoticeKind = "alerts" | "orders" | "expiry" | "account";
-
-export type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface Notice {
   userId: number;
@@ -50,7 +49,7 @@ export class Notifier {
   async notify(notice: Notice): Promise<boolean> {
     const profile = await this.#options.profiles.get(notice.userId);
     if (notice.kind !== "account" && !profile.notifications[notice.kind]) return false;
-    const locale = profile.locale ?? notice.locale ?? this.#options.defaultLocale;
+    const locale = profile.locale ?? notice.locale ?? profile.appLocale ?? this.#options.defaultLocale;
     const t: Translate = (key, variables) => this.#options.translate(locale, key, variables);
     const { text, other } = notice.render(t, locale);
     this.queue.enqueue({ chatId: notice.userId, text, kind: notice.kind, ...(other ? { other } : {}) });

@@ -11,6 +11,12 @@ import type { Store } from "../store/store.ts";
 export interface UserProfile {
   /** Undefined until the user picks one: Telegram's language, then DEFAULT_LOCALE, decide. */
   locale: string | undefined;
+  /**
+   * The language of the user's Telegram app (a supported one), as last seen when a message the bot
+   * starts itself became likely (a login, a confirmed order, a sign-up): such messages have no
+   * update to read it from. `locale` wins when the user chose one.
+   */
+  appLocale?: string | undefined;
   notifications: { alerts: boolean; orders: boolean; expiry: boolean };
   /** Opt-in: keep the password (encrypted) so that re-login needs only a 2FA code. */
   rememberPassword: boolean;
@@ -61,6 +67,12 @@ export class Profiles {
     await this.#store.set(key(userId), next);
     this.#remember(userId, next);
     return copy(next);
+  }
+
+  /** Keeps the app's language for later notices; writes only when it changed. */
+  async rememberAppLocale(userId: number, appLocale: string | undefined): Promise<void> {
+    if (appLocale === undefined || (await this.get(userId)).appLocale === appLocale) return;
+    await this.update(userId, (profile) => ({ ...profile, appLocale }));
   }
 
   #remember(userId: number, profile: UserProfile): void {

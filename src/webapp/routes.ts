@@ -20,6 +20,7 @@ import { errorReference, exchangeErrorText } from "../bot/middleware/error-bound
 import { formatTime } from "../bot/ui/format.ts";
 import { ExchangeError } from "../exchange/errors.ts";
 import { readBoundedBody } from "../http-body.ts";
+import type { Translate } from "../translate.ts";
 import { WEBAPP_LOGIN_PATH } from "../webapp-paths.ts";
 import type { HttpRoute } from "../webhook.ts";
 import { checkInitData } from "./init-data.ts";
@@ -37,8 +38,6 @@ export interface WebAppRoutesOptions {
   /** Where the chat's "Logged in" goes (bot.api). */
   api: Pick<Api, "sendMessage">;
 }
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
   const { deps } = options;
@@ -130,6 +129,7 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
     }
     if (outcome.ok) {
       deps.log.info({ userId }, "web app login");
+      await deps.profiles.rememberAppLocale(userId, clientLocale(check.user.languageCode));
       reply(res, 200, { ok: true });
       await options.api
         .sendMessage(userId, t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }))

@@ -4,7 +4,7 @@
  * chat gets one sentence pointing to /help, with a close match when there is one. Groups stay quiet.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { closestCommand, PARTNER_KNOWN_COMMANDS } from "../../src/bot/commands.ts";
+import { closestCommand, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "../../src/bot/commands.ts";
 import { DEFAULT_GROUP_ID } from "../support/chat.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
@@ -90,19 +90,21 @@ describe("unanswered updates", () => {
 });
 
 describe("closestCommand", () => {
+  const known = Object.keys(MENU_COMMANDS);
   it("finds one- and two-letter typos, and nothing for a different word", () => {
-    expect(closestCommand("balanse")).toBe("balance");
-    expect(closestCommand("HELP")).toBe("help");
-    expect(closestCommand("withdrwa")).toBe("withdraw");
-    expect(closestCommand("master")).toBeUndefined();
-    expect(closestCommand("xyz")).toBeUndefined();
+    expect(closestCommand("balanse", known)).toBe("balance");
+    expect(closestCommand("HELP", known)).toBe("help");
+    expect(closestCommand("withdrwa", known)).toBe("withdraw");
+    expect(closestCommand("master", known)).toBeUndefined();
+    expect(closestCommand("xyz", known)).toBeUndefined();
   });
 
-  it("suggests only what the mode has: partner mode has /verify and no /send", () => {
-    expect(closestCommand("verfy", PARTNER_KNOWN_COMMANDS)).toBe("verify");
-    expect(closestCommand("verfy")).toBeUndefined();
-    expect(closestCommand("sendd")).toBe("send");
-    expect(closestCommand("sendd", PARTNER_KNOWN_COMMANDS)).toBeUndefined();
-    expect(closestCommand("mastr", PARTNER_KNOWN_COMMANDS)).toBeUndefined();
+  it("suggests only what it is given (each mode gives its own: test/bot/known-commands.test.ts)", () => {
+    const partner = Object.keys(PARTNER_MENU_COMMANDS);
+    expect(closestCommand("verfy", partner)).toBe("verify");
+    expect(closestCommand("verfy", known)).toBeUndefined();
+    expect(closestCommand("sendd", known)).toBe("send");
+    expect(closestCommand("sendd", partner)).toBeUndefined();
+    expect(closestCommand("mastr", partner)).toBeUndefined();
   });
 });

@@ -17,12 +17,13 @@ import { InlineKeyboard, type MiddlewareFn } from "grammy";
 import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
-import type { Translate } from "../../notify/notifier.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
-import { ALERT_REMOVE_CALLBACK, describeAlert, removeData } from "../ui/alert-text.ts";
+import { describeAlert } from "../ui/alert-text.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
@@ -46,7 +47,10 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
   const keyboard = new InlineKeyboard();
   for (const alert of alerts) {
     keyboard
-      .text(t("alerts-remove-button", { alert: describeAlert(t, alert, locale) }), removeData(alert.id))
+      .text(
+        t("alerts-remove-button", { alert: describeAlert(t, alert, locale) }),
+        CALLBACK.alertRemove.data(alert.id),
+      )
       .row();
   }
   return keyboard;
@@ -158,7 +162,7 @@ export function alertsFeature(
     await ctx.reply(lines.join("\n"));
   }
 
-  composer.callbackQuery(ALERT_REMOVE_CALLBACK, async (ctx) => {
+  composer.callbackQuery(CALLBACK.alertRemove.pattern, async (ctx) => {
     const id = ctx.match[2] ?? "";
     const removed = await book.remove(ctx.from.id, id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });

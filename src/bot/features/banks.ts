@@ -20,38 +20,37 @@
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { type Composer, InlineKeyboard } from "grammy";
+import { EUR } from "../../currency.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
 import { groupIban } from "../../iban.ts";
 import { formatAmount, parseAmount } from "../../money.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Refusal, Translate } from "../../translate.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
-import { checkBankName, checkBic, checkIban, type Refusal } from "../ui/bank-input.ts";
+import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
 import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
+import { BANK_REMOVE_PICKED, CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export const BANKS_ADD_FLOW = "banks-add";
 export const BANKS_REMOVE_FLOW = "banks-remove";
 /** The list's buttons: they only start a flow. */
-export const BANKS_ADD_CALLBACK = "banks:add";
-export const BANKS_REMOVE_CALLBACK = "banks:remove";
 /** Buttons inside the flows: `bk:<nonce>:<action>`. */
-const FLOW_PREFIX = "bk";
+const BUTTONS = FLOW_BUTTONS.banks;
 const STALE_KEY = "banks-button-stale";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 /** Wrong answers in a row before a step gives up (/cancel ends the flow at any time). */
 const MAX_WRONG = 20;
-const EUR = "eur";
 
 function viewCard(t: Translate, bank: BankView): string {
   return bankCard(t, {
@@ -66,8 +65,8 @@ function viewCard(t: Translate, bank: BankView): string {
 
 /** Buttons under the list: add one, and remove one when there is any. */
 export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): InlineKeyboard | undefined {
-  const keyboard = new InlineKeyboard().text(t("banks-button-add"), BANKS_ADD_CALLBACK);
-  if (banks.length > 0) keyboard.text(t("banks-button-remove"), BANKS_REMOVE_CALLBACK);
+  const keyboard = new InlineKeyboard().text(t("banks-button-add"), CALLBACK.banksAdd.data());
+  if (banks.length > 0) keyboard.text(t("banks-button-remove"), CALLBACK.banksRemove.data());
   return keyboard;
 }
 
@@ -81,19 +80,14 @@ export function banksFeature(
     createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
 
-  async function enter(ctx: BotContext, flow: string): Promise<void> {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(flow);
-  }
-
   composer.command("banks", requireLogin(deps), async (ctx, next) => {
     if (await inMoneyFlow(ctx)) return next();
     const word = ctx.match.trim().toLowerCase();
     if (word !== "" && (word === "add" || sameLabel(word, ctx.t("banks-button-add")))) {
-      return enter(ctx, BANKS_ADD_FLOW);
+      return enterFlow(ctx, BANKS_ADD_FLOW);
     }
     if (word !== "" && (word === "remove" || sameLabel(word, ctx.t("banks-button-remove")))) {
-      return enter(ctx, BANKS_REMOVE_FLOW);
+      return enterFlow(ctx, BANKS_REMOVE_FLOW);
     }
     const banks = await deps.sessions.use(ctx.from.id, (client) => client.bankAccounts());
     const keyboard = banksKeyboard(ctx.t, banks);
@@ -112,18 +106,10 @@ export function banksFeature(
     }
   });
 
-  composer.callbackQuery(BANKS_ADD_CALLBACK, requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.answerCallbackQuery();
-    await enter(ctx, BANKS_ADD_FLOW);
-  });
-  composer.callbackQuery(BANKS_REMOVE_CALLBACK, requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.answerCallbackQuery();
-    await enter(ctx, BANKS_REMOVE_FLOW);
-  });
+  composer.callbackQuery(CALLBACK.banksAdd.data(), requireLogin(deps), moneyFlowEntry(BANKS_ADD_FLOW));
+  composer.callbackQuery(CALLBACK.banksRemove.data(), requireLogin(deps), moneyFlowEntry(BANKS_REMOVE_FLOW));
   // A button of a flow that is over (finished, cancelled, timed out, or before a restart's replay).
-  composer.callbackQuery(/^bk:/, async (ctx) => {
+  composer.callbackQuery(BUTTONS.pattern, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t(STALE_KEY) });
   });
   return composer;
@@ -137,7 +123,7 @@ type AddOutcome =
 
 function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
+    const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map((b) => b.iban),
     );
@@ -199,7 +185,9 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
       }),
       {
         parse_mode: "HTML",
-        reply_markup: new InlineKeyboard().text(confirmLabel, `${own}add`).text(cancelLabel, `${own}no`),
+        reply_markup: new InlineKeyboard()
+          .text(confirmLabel, own + BUTTONS.actions.add())
+          .text(cancelLabel, own + BUTTONS.actions.no()),
       },
     );
     for (;;) {
@@ -265,7 +253,7 @@ type RemoveOutcome =
 
 function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
-    const { own, wait: step } = await flowButtons(conversation, FLOW_PREFIX, STALE_KEY);
+    const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),
     );
@@ -279,8 +267,9 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
       return;
     }
     const keyboard = new InlineKeyboard();
-    for (const bank of banks) keyboard.text(`🗑 ${bankButtonLabel(bank)}`, `${own}rm:${bank.id}`).row();
-    keyboard.text(ctx.t("banks-button-cancel"), `${own}no`);
+    for (const bank of banks)
+      keyboard.text(`🗑 ${bankButtonLabel(bank)}`, own + BUTTONS.actions.remove(bank.id)).row();
+    keyboard.text(ctx.t("banks-button-cancel"), own + BUTTONS.actions.no());
     const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankButtonLabel(bank))}`).join("\n");
     await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
 
@@ -288,11 +277,11 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
     for (let wrong = 0; chosen === undefined; ) {
       const answer = await waitAnswer(conversation, step);
       if (answer.kind === "tap") {
-        if (answer.data === `${own}no`) {
+        if (answer.data === own + BUTTONS.actions.no()) {
           await answer.ctx.reply(ctx.t("flow-cancelled"));
           return;
         }
-        const id = /:rm:(\d+)$/.exec(answer.data)?.[1];
+        const id = BANK_REMOVE_PICKED.exec(answer.data)?.[1];
         chosen = banks.find((bank) => String(bank.id) === id);
         continue;
       }
@@ -314,14 +303,19 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
     await ctx.reply(ctx.t("banks-remove-confirm", { card: viewCard(ctx.t, chosen) }), {
       parse_mode: "HTML",
       reply_markup: new InlineKeyboard()
-        .text(yesLabel, `${own}rmok:${chosen.id}`)
-        .text(keepLabel, `${own}no`),
+        .text(yesLabel, own + BUTTONS.actions.removeSure(chosen.id))
+        .text(keepLabel, own + BUTTONS.actions.no()),
     });
     for (;;) {
       const answer = await waitAnswer(conversation, step);
       const yes =
-        answer.kind === "tap" ? answer.data === `${own}rmok:${chosen.id}` : sameLabel(answer.text, yesLabel);
-      const no = answer.kind === "tap" ? answer.data === `${own}no` : sameLabel(answer.text, keepLabel);
+        answer.kind === "tap"
+          ? answer.data === own + BUTTONS.actions.removeSure(chosen.id)
+          : sameLabel(answer.text, yesLabel);
+      const no =
+        answer.kind === "tap"
+          ? answer.data === own + BUTTONS.actions.no()
+          : sameLabel(answer.text, keepLabel);
       if (no) {
         await answer.ctx.reply(ctx.t("banks-remove-kept"));
         return;

@@ -13,12 +13,15 @@ import { createHash } from "node:crypto";
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard, InputFile } from "grammy";
 import type { Address } from "../../exchange/schemas.ts";
+import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { qrPng } from "../ui/qr-png.ts";
@@ -27,8 +30,10 @@ export const DEPOSIT_NEW_FLOW = "deposit-new";
 /** The newest this many addresses are listed (a message and a keyboard have limits). */
 const MAX_LISTED = 20;
 const CODE = /^[a-z0-9]{1,12}$/;
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
+/** The new-address flow's currency picker: a currency or Cancel. */
+const PICKER = new RegExp(
+  `${CALLBACK.depositCurrency.pattern.source}|${CALLBACK.depositCancel.pattern.source}`,
+);
 
 interface Currency {
   code: string;
@@ -75,8 +80,7 @@ export function depositFeature(
   flows.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
   async function startNew(ctx: BotContext, preset?: string): Promise<void> {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(DEPOSIT_NEW_FLOW, preset);
+    await enterFlow(ctx, DEPOSIT_NEW_FLOW, preset);
   }
 
   composer.command("deposit", requireLogin(deps), async (ctx) => {
@@ -85,7 +89,7 @@ export function depositFeature(
     const list = await deps.sessions.use(ctx.from.id, (client) => client.addresses());
     const keyboard = new InlineKeyboard();
     if (list.length === 0) {
-      keyboard.text(ctx.t("deposit-button-new"), "dep:new");
+      keyboard.text(ctx.t("deposit-button-new"), CALLBACK.depositNew.data());
       await ctx.reply(ctx.t("deposit-none"), { reply_markup: keyboard });
       return;
     }
@@ -100,12 +104,12 @@ export function depositFeature(
       keyboard
         .text(
           ctx.t("deposit-button-qr", { name: item.currency_name, tail: shortTail(item.address) }),
-          `dep:qr:${index}:${addressFingerprint(item.address)}`,
+          CALLBACK.depositQr.data(index, addressFingerprint(item.address)),
         )
         .row();
     }
     blocks.push(ctx.t("deposit-warning"));
-    keyboard.text(ctx.t("deposit-button-new"), "dep:new");
+    keyboard.text(ctx.t("deposit-button-new"), CALLBACK.depositNew.data());
     const messages = chunkBlocks(blocks);
     for (const [index, text] of messages.entries()) {
       const last = index === messages.length - 1;
@@ -113,7 +117,7 @@ export function depositFeature(
     }
   });
 
-  composer.callbackQuery(/^dep:qr:(\d+):([\w-]{8})$/, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.depositQr.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     const index = Number(ctx.match[1]);
     const fingerprint = ctx.match[2] ?? "";
@@ -130,13 +134,13 @@ export function depositFeature(
     await sendAddressPhoto(ctx, ctx.t, "deposit-qr-caption", found);
   });
 
-  composer.callbackQuery("dep:new", requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.depositNew.data(), requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startNew(ctx);
   });
 
   // A currency picker left over from a finished flow: say so instead of a spinning button.
-  composer.callbackQuery(/^dep:(cur:[a-z0-9]+|cancel)$/, async (ctx) => {
+  composer.callbackQuery(PICKER, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("deposit-picker-expired") });
   });
   return composer;
@@ -158,18 +162,21 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing"
     if (!choice) {
       const keyboard = new InlineKeyboard();
       for (const [i, currency] of currencies.entries()) {
-        keyboard.text(currency.code.toUpperCase(), `dep:cur:${currency.code}`);
+        keyboard.text(currency.code.toUpperCase(), CALLBACK.depositCurrency.data(currency.code));
         if (i % 4 === 3) keyboard.row();
       }
-      keyboard.row().text(ctx.t("button-cancel"), "dep:cancel");
+      keyboard.row().text(ctx.t("button-cancel"), CALLBACK.depositCancel.data());
       await ctx.reply(ctx.t("deposit-choose-currency"), { reply_markup: keyboard });
       for (;;) {
-        const answer = await waitAnswer(conversation, { taps: /^dep:(cur:[a-z0-9]+|cancel)$/ });
-        if (answer.kind === "tap" && answer.data === "dep:cancel") {
+        const answer = await waitAnswer(conversation, { taps: PICKER });
+        if (answer.kind === "tap" && answer.data === CALLBACK.depositCancel.data()) {
           await ctx.reply(ctx.t("flow-cancelled"));
           return;
         }
-        const typed = answer.kind === "tap" ? answer.data.slice("dep:cur:".length) : answer.text;
+        const typed =
+          answer.kind === "tap"
+            ? (CALLBACK.depositCurrency.pattern.exec(answer.data)?.[1] ?? "")
+            : answer.text;
         choice = findCurrency(currencies, typed);
         if (choice) break;
         await ctx.reply(ctx.t("deposit-unknown-currency", { currency: typed, list }));

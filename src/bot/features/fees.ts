@@ -17,16 +17,20 @@
 import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
 import { type Composer, InlineKeyboard } from "grammy";
+import { EUR, EURO_WORDS } from "../../currency.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
 import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../money.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Refusal, Translate } from "../../translate.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import {
   type CurrencyChoice,
   choicesOf,
@@ -38,21 +42,15 @@ import { formatPrice } from "../ui/price-format.ts";
 
 export const FEES_FLOW = "fees";
 /** `fees:pick:sell` or `fees:pick:sell:btc`: a type, and with it a currency. */
-export const FEES_CALLBACK = /^fees:pick:(buy|sell|send)(?::([a-z0-9]{1,16}))?$/;
-const pickData = (type: FeeType, code?: string) => `fees:pick:${type}${code === undefined ? "" : `:${code}`}`;
 const FEE_TYPES: readonly FeeType[] = ["buy", "sell", "send"];
 const FEE_BUTTON_KEYS: Record<FeeType, string> = {
   buy: "fees-button-buy",
   sell: "fees-button-sell",
   send: "fees-button-send",
 };
-const EUR = "eur";
-const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 /** Wrong answers before the flow gives up (a command or /cancel ends it at any time). */
 const MAX_WRONG_ANSWERS = 5;
 const FLOW_TIMEOUT_MS = 10 * 60_000;
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** What is known so far; JSON-safe, it is a conversation argument. `currency` is a code or "eur". */
 export interface FeeRequest {
@@ -63,11 +61,6 @@ export interface FeeRequest {
 }
 
 /** A sentence key and its variables: why input was refused. */
-export interface Refusal {
-  key: string;
-  vars?: Record<string, string | number>;
-}
-
 type Ready =
   | { type: "buy" | "sell"; unit: string; amount: string }
   | { type: "send"; currency: string; amount?: string };
@@ -92,7 +85,7 @@ export function feesFeature(
 
   composer.command("fees", requireLogin(deps), async (ctx) => {
     const typed = ctx.match.trim();
-    if (typed === "") return enterFlow(ctx, {});
+    if (typed === "") return enterFlow(ctx, FEES_FLOW, {});
     const words = typeWords(ctx.t);
     type Outcome =
       | { kind: "missing"; request: FeeRequest }
@@ -107,7 +100,7 @@ export function feesFeature(
       if (step.kind === "ask") return { kind: "missing", request: step.request };
       return { kind: "quote", quote: await quote(client, step.ready) };
     });
-    if (outcome.kind === "missing") return enterFlow(ctx, outcome.request);
+    if (outcome.kind === "missing") return enterFlow(ctx, FEES_FLOW, outcome.request);
     if (outcome.kind === "refused") {
       await ctx.reply(ctx.t(outcome.refusal.key, outcome.refusal.vars));
       return;
@@ -116,18 +109,13 @@ export function feesFeature(
   });
 
   // A type or currency button from a flow that is no longer running: start again from that choice.
-  composer.callbackQuery(FEES_CALLBACK, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.feesPick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     const request: FeeRequest = { type: ctx.match[1] as FeeType };
     if (ctx.match[2] !== undefined) request.currency = ctx.match[2];
-    await enterFlow(ctx, request);
+    await enterFlow(ctx, FEES_FLOW, request);
   });
   return composer;
-}
-
-async function enterFlow(ctx: BotContext, request: FeeRequest): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(FEES_FLOW, request);
 }
 
 function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
@@ -155,7 +143,10 @@ function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
         reply_markup: askKeyboard(current.t, step, currencies),
       });
       // A read-only question: another command ends it and runs.
-      const answer = await waitAnswer(conversation, { taps: FEES_CALLBACK, commands: "step-aside" });
+      const answer = await waitAnswer(conversation, {
+        taps: CALLBACK.feesPick.pattern,
+        commands: "step-aside",
+      });
       current = answer.ctx;
       if (answer.kind === "tap") {
         request = mergeTap(request, answer.data, currencies);
@@ -245,7 +236,7 @@ export function mergeText(
 }
 
 function mergeTap(request: FeeRequest, data: string, currencies: readonly CurrencyChoice[]): FeeRequest {
-  const match = FEES_CALLBACK.exec(data);
+  const match = CALLBACK.feesPick.pattern.exec(data);
   if (!match) return request;
   const next: FeeRequest = { ...request, type: match[1] as FeeType };
   const code = match[2];
@@ -418,12 +409,12 @@ function askKeyboard(
   if (step.ask === "type") return typeKeyboard(t);
   const type = step.request.type;
   if (step.ask === "currency" && type !== undefined)
-    return currencyKeyboard(currencies, (code) => pickData(type, code));
+    return currencyKeyboard(currencies, (code) => CALLBACK.feesPick.data(type, code));
   return undefined;
 }
 
 export function typeKeyboard(t: Translate): InlineKeyboard {
   const keyboard = new InlineKeyboard();
-  for (const type of FEE_TYPES) keyboard.text(t(FEE_BUTTON_KEYS[type]), pickData(type));
+  for (const type of FEE_TYPES) keyboard.text(t(FEE_BUTTON_KEYS[type]), CALLBACK.feesPick.data(type));
   return keyboard;
 }

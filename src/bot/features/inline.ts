@@ -17,6 +17,7 @@ import type { InlineQueryResultArticle } from "grammy/types";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Chain } from "../middleware-chain.ts";
@@ -32,8 +33,6 @@ export const INLINE_RETRY_CACHE_SECONDS = 5;
 const MAX_RESULTS = 50;
 /** `/start inline`: where the button under an empty answer leads. */
 export const INLINE_START_PARAMETER = "inline";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export function inlineFeature(deps: Pick<BotDeps, "market" | "clock">): Composer<BotContext> {
   const composer = new Chain<BotContext>();

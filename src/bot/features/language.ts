@@ -3,6 +3,7 @@ import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 
 const NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
 
@@ -21,11 +22,12 @@ export function languageFeature(deps: Pick<BotDeps, "profiles">): Feature<Privat
     const match = SUPPORTED_LOCALES.find((l) => l === typed || NAMES[l]?.toLowerCase() === typed);
     if (match) return choose(ctx, match);
     const keyboard = new InlineKeyboard();
-    for (const locale of SUPPORTED_LOCALES) keyboard.text(NAMES[locale] ?? locale, `language:${locale}`);
+    for (const locale of SUPPORTED_LOCALES)
+      keyboard.text(NAMES[locale] ?? locale, CALLBACK.language.data(locale));
     await ctx.reply(ctx.t("language-choose"), { reply_markup: keyboard });
   });
 
-  composer.callbackQuery(/^language:(\w+)$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.language.pattern, async (ctx) => {
     const locale = ctx.match[1] ?? "";
     await ctx.answerCallbackQuery();
     if (SUPPORTED_LOCALES.includes(locale as (typeof SUPPORTED_LOCALES)[number])) await choose(ctx, locale);

@@ -10,13 +10,12 @@
 import type Big from "big.js";
 import { LIMIT_TYPES, type LimitRecord } from "../../exchange/schemas.ts";
 import { formatAmount, formatNumber } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { LIMIT_TYPE_KEYS, limitBlockText } from "../ui/limit-block.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** Limit types whose amounts are known to be EUR. */
 const EUR_LIMITS: ReadonlySet<string> = new Set(["fiat_deposit", "fiat_withdrawal", "credit_card_buy"]);

@@ -19,9 +19,10 @@ import { closeStayOffer, EXPIRY_WARNING_MS, stayOfferOpen } from "../../session/
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { CODE, logInSteps } from "../flows/log-in.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { formatTime } from "../ui/format.ts";
-import { LOGIN_CALLBACK } from "../ui/keyboards.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 
 export const LOGIN_FLOW = "login";
@@ -52,12 +53,11 @@ export function loginFeature(
       await ctx.reply(ctx.t("login-already", { email: status.email, time }));
       return;
     }
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(LOGIN_FLOW);
+    await enterFlow(ctx, LOGIN_FLOW);
   }
 
   composer.command("login", start);
-  composer.callbackQuery(LOGIN_CALLBACK, async (ctx) => {
+  composer.callbackQuery(CALLBACK.login.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
     await start(ctx);
   });

@@ -4,12 +4,11 @@
  * registration numbers. A field the exchange leaves out, or sends empty, is simply not shown.
  */
 import type { AccountInfo } from "../../exchange/schemas.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export function meFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();

@@ -27,6 +27,7 @@ import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Chain } from "../middleware-chain.ts";
 import { amountRefusalText } from "../ui/amount.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { fieldMessages, findField, itemsOf } from "../ui/fields.ts";
@@ -178,7 +179,7 @@ export function operatorDesk(
     const rows = await api.allTransactions(pageQuery(page));
     return pagedFields(ctx.t, rows, locale, {
       page,
-      callback: "atx",
+      pageData: CALLBACK.deskTxPage.data,
       title: ctx.t("operator-alltx-title"),
       empty: ctx.t("operator-alltx-none"),
     });
@@ -189,7 +190,7 @@ export function operatorDesk(
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
 
-  desk.callbackQuery(/^atx:(\d{1,5})$/, async (ctx) => {
+  desk.callbackQuery(CALLBACK.deskTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const { text, keyboard } = await allPage(ctx, Math.min(Number(ctx.match[1]), MAX_FIELDS_PAGE));
     await editInPlace(ctx, text, keyboard);

@@ -30,17 +30,19 @@ import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowPhrase } from "../flows/phishing.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitAnswer } from "../flows/wait.ts";
+import { clientLocale } from "../i18n.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { escapeHtml, formatTime } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import {
-  CARD_CALLBACK,
   cardMessage,
   cardParseMode,
   ORDER_WORDS,
@@ -62,7 +64,7 @@ const CODE = /^\d{6}$/;
 /** How often (at most) a returning user's open orders are checked. */
 const WATCH_INTERVAL_MS = 60_000;
 
-type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner">;
+type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner" | "profiles">;
 
 export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const { orders } = deps;
@@ -71,7 +73,7 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     createConversation(codeStep(deps), { id: CODE_FLOW, maxMillisecondsToWait: CODE_FLOW_TIMEOUT_MS }),
   );
 
-  composer.callbackQuery(CARD_CALLBACK, async (ctx, next) => {
+  composer.callbackQuery(CALLBACK.order.pattern, async (ctx, next) => {
     const verb = ctx.match[1];
     const id = ctx.match[2] as string;
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
@@ -132,6 +134,8 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
   async function onConfirm(ctx: PrivateContext, id: string, answers: Answers): Promise<void> {
     const userId = ctx.from.id;
     const confirmed = await orders.confirm(id, userId);
+    // Confirmed: the order's outcome is told later, by a notice that has no update to read it from.
+    if (confirmed.ok) await deps.profiles.rememberAppLocale(userId, clientLocale(ctx.from.language_code));
     if (!confirmed.ok) {
       const action = confirmed.action;
       const words = ORDER_WORDS[action?.kind ?? "buy"];
@@ -162,8 +166,7 @@ export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>):
     if (orders.needsCode(action)) {
       await answers.answer();
       await answers.close();
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(CODE_FLOW, action.id);
+      await enterFlow(ctx, CODE_FLOW, action.id);
       return;
     }
     await answers.answer(words.placingTap && ctx.t(words.placingTap));
@@ -278,7 +281,7 @@ function codeStep(deps: OrderDeps) {
       // the card handler, which says from the store that the code is awaited.
       const answer = await waitAnswer(conversation, {
         taps: cancelTap,
-        passOn: CARD_CALLBACK,
+        passOn: CALLBACK.order.pattern,
         hint: code.format,
       });
       // The code is a secret for its 30 seconds: its message goes before anything else happens.

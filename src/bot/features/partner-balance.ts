@@ -5,6 +5,7 @@
  * Whatever the exchange sent that nobody recognised follows, named and formatted (ui/fields.ts).
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
@@ -13,8 +14,6 @@ import { balanceLines } from "../ui/balance-text.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { fieldBlocks } from "../ui/fields.ts";
 import { readBalances } from "../ui/recognise.ts";
-
-const EUR = "eur";
 
 export function partnerBalanceFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();

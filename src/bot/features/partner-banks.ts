@@ -8,7 +8,7 @@
  *   Add     through the deprecated POST …/bank-accounts, said so first: bank name, IBAN and BIC
  *           checked with ibantools as typed (ui/bank-input.ts), then one POST
  *
- * Callback data: `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
+ * Callback data (ui/callback-data.ts): `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard } from "grammy";
@@ -17,6 +17,7 @@ import { groupIban } from "../../iban.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
@@ -24,6 +25,7 @@ import { waitForText } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
 import { bankButtonLabel, bankCard } from "../ui/bank-view.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { fieldMessages } from "../ui/fields.ts";
@@ -51,8 +53,7 @@ export function partnerBanksFeature(
   );
 
   async function startAdd(ctx: PrivateContext): Promise<void> {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PARTNER_BANK_ADD_FLOW);
+    await enterFlow(ctx, PARTNER_BANK_ADD_FLOW);
   }
 
   composer.command("banks", async (ctx) => {
@@ -63,11 +64,11 @@ export function partnerBanksFeature(
     const keyboard = new InlineKeyboard();
     for (const bank of banks) {
       keyboard
-        .text(`👁 ${bankButtonLabel(bank)}`, `pb:v:${bank.id}`)
-        .text(ctx.t("banks-button-remove"), `pb:r:${bank.id}`)
+        .text(`👁 ${bankButtonLabel(bank)}`, CALLBACK.partnerBankView.data(bank.id))
+        .text(ctx.t("banks-button-remove"), CALLBACK.partnerBankRemove.data(bank.id))
         .row();
     }
-    keyboard.text(ctx.t("banks-button-add"), "pb:add");
+    keyboard.text(ctx.t("banks-button-add"), CALLBACK.partnerBankAdd.data());
     if (banks.length === 0) {
       await ctx.reply(ctx.t("banks-none"), { reply_markup: keyboard });
       return;
@@ -82,12 +83,12 @@ export function partnerBanksFeature(
     }
   });
 
-  composer.callbackQuery("pb:add", async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerBankAdd.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
     await startAdd(ctx);
   });
 
-  composer.callbackQuery(/^pb:v:(\d{1,15})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerBankView.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
@@ -110,7 +111,7 @@ export function partnerBanksFeature(
     }
   });
 
-  composer.callbackQuery(/^pb:r:(\d{1,15})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerBankRemove.pattern, async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return answerTap(ctx);
     const bankId = Number(ctx.match[1]);
@@ -123,17 +124,17 @@ export function partnerBanksFeature(
     await ctx.reply(ctx.t("banks-remove-confirm", { card: bankCard(ctx.t, bank) }), {
       parse_mode: "HTML",
       reply_markup: new InlineKeyboard()
-        .text(ctx.t("banks-button-confirm-remove"), `pb:rr:${bank.id}`)
-        .text(ctx.t("banks-button-keep"), "pb:k"),
+        .text(ctx.t("banks-button-confirm-remove"), CALLBACK.partnerBankRemoveSure.data(bank.id))
+        .text(ctx.t("banks-button-keep"), CALLBACK.partnerBankKeep.data()),
     });
   });
 
-  composer.callbackQuery("pb:k", async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerBankKeep.data(), async (ctx) => {
     await answerTap(ctx);
     await closeCard(ctx, ctx.t("banks-remove-kept"));
   });
 
-  composer.callbackQuery(/^pb:rr:(\d{1,15})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerBankRemoveSure.pattern, async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return answerTap(ctx);
     await answerTap(ctx);

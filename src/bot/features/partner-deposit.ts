@@ -16,6 +16,7 @@
 import { InputFile } from "grammy";
 import { type Big, parseAmount } from "../../money.ts";
 import type { PartnerServices } from "../../partner/services.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
@@ -25,8 +26,6 @@ import { fieldLabel, fieldLines } from "../ui/fields.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { giroCodePayload, giroCodePng } from "../ui/girocode.ts";
 import { readDeposit } from "../ui/recognise.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** The deposit instructions' text (HTML): the transfer's details, copyable, then the rest. */
 export function depositText(t: Translate, instructions: unknown, locale: string): string[] {

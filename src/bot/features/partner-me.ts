@@ -15,11 +15,13 @@ import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForText } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { fieldMessages } from "../ui/fields.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { type ProfileField, profileSteps } from "../ui/profile-input.ts";
@@ -60,25 +62,23 @@ export function partnerMeFeature(
   composer.command("profile", async (ctx) => {
     const word = ctx.match.trim().toLowerCase();
     if (isField(word)) {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(PROFILE_FLOW, word);
+      await enterFlow(ctx, PROFILE_FLOW, word);
       return;
     }
     const keyboard = new InlineKeyboard()
-      .text(ctx.t("partner-profile-button-name"), "pf:name")
-      .text(ctx.t("partner-profile-button-surname"), "pf:surname")
+      .text(ctx.t("partner-profile-button-name"), CALLBACK.profileField.data("name"))
+      .text(ctx.t("partner-profile-button-surname"), CALLBACK.profileField.data("surname"))
       .row()
-      .text(ctx.t("partner-profile-button-phone"), "pf:phone")
-      .text(ctx.t("partner-profile-button-address"), "pf:address");
+      .text(ctx.t("partner-profile-button-phone"), CALLBACK.profileField.data("phone"))
+      .text(ctx.t("partner-profile-button-address"), CALLBACK.profileField.data("address"));
     await ctx.reply(ctx.t("partner-profile-choose"), { reply_markup: keyboard });
   });
 
-  composer.callbackQuery(/^pf:(name|surname|phone|address)$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.profileField.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const field = ctx.match[1] ?? "";
     if (!isField(field)) return;
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PROFILE_FLOW, field);
+    await enterFlow(ctx, PROFILE_FLOW, field);
   });
 
   function profileFlow(flowDeps: { partner: PartnerServices }) {

@@ -10,6 +10,7 @@
 
 import { formatNumber } from "../../money.ts";
 import type { PartnerServices } from "../../partner/services.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
@@ -34,8 +35,6 @@ export function mentions(item: unknown, code: string): boolean {
     );
   });
 }
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** The pairs in a line (`BTC/EUR, ETH/EUR`), for telling what /price knows. */
 function pairNames(pairs: readonly { base: string; quote: string }[]): string {

@@ -14,10 +14,13 @@ import { PIN, pinWeakness } from "../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { EMAIL } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
+import { clientLocale } from "../i18n.ts";
+import { FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { readKyc } from "../ui/kyc-status.ts";
 
 export const SIGNUP_FLOW = "signup";
@@ -28,7 +31,7 @@ const NAME_MAX = 64;
 /** The phone metadata is large and only sign-up reads it: loaded at the first number checked. */
 const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
-type Deps = Pick<PartnerBotDeps, "partner" | "clock">;
+type Deps = Pick<PartnerBotDeps, "partner" | "clock" | "profiles">;
 
 export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -40,8 +43,7 @@ export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>
   composer.command("start", async (ctx) => {
     const partnerUserId = await deps.partner.users.partnerIdOf(ctx.from.id);
     if (partnerUserId === undefined) {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(SIGNUP_FLOW);
+      await enterFlow(ctx, SIGNUP_FLOW);
       return;
     }
     const user = await deps.partner.api.getUser(partnerUserId);
@@ -66,7 +68,7 @@ function signUpFlow(deps: Deps) {
     const surname = await askText(conversation, ctx, "signup-ask-surname", "signup-bad-name", checkedName);
     const phone = await askPhone(conversation, ctx, telegramId);
 
-    const buttons = await flowButtons(conversation, "signup", "button-inactive");
+    const buttons = await flowButtons(conversation, FLOW_BUTTONS.signup, "button-inactive");
     const termsUrl = deps.partner.termsUrl;
     // The terms open from a button (and the address stands in the text, for clients without buttons).
     await ctx.reply(ctx.t("signup-ask-consent", { version: TERMS_VERSION, url: termsUrl }), {
@@ -74,13 +76,13 @@ function signUpFlow(deps: Deps) {
       reply_markup: new InlineKeyboard()
         .url(ctx.t("signup-read-terms"), termsUrl)
         .row()
-        .text(ctx.t("signup-consent-agree"), `${buttons.own}agree`)
-        .text(ctx.t("signup-consent-decline"), `${buttons.own}decline`),
+        .text(ctx.t("signup-consent-agree"), buttons.own + FLOW_BUTTONS.signup.actions.agree())
+        .text(ctx.t("signup-consent-decline"), buttons.own + FLOW_BUTTONS.signup.actions.decline()),
     });
     let agreed: boolean | undefined;
     while (agreed === undefined) {
       const answer = await waitAnswer(conversation, buttons.wait);
-      if (answer.kind === "tap") agreed = answer.data.endsWith(":agree");
+      if (answer.kind === "tap") agreed = answer.data === buttons.own + FLOW_BUTTONS.signup.actions.agree();
       else await answer.ctx.reply(ctx.t("signup-consent-tap"));
     }
     if (!agreed) {
@@ -97,12 +99,15 @@ function signUpFlow(deps: Deps) {
     const pin = await askPin(conversation, ctx);
 
     await ctx.reply(ctx.t("signup-creating"));
+    const appLocale = clientLocale(ctx.from?.language_code);
     const outcome = await externalCall(conversation, async (): Promise<SignUpOutcome> => {
       try {
         const { id } = await deps.partner.api.createUser({ email, name, surname, phone });
         // The link is what makes a user "signed up": it goes last, after the PIN.
         await deps.partner.pins.set(telegramId, pin);
         await deps.partner.users.link(telegramId, id, { consent, email });
+        // KYC and order notices will follow, with no update to read the app's language from.
+        await deps.profiles.rememberAppLocale(telegramId, appLocale);
         const user = await deps.partner.api.getUser(id);
         return { ok: true, kyc: { kyc_status: user.kyc_status, edd_status: user.edd_status } };
       } catch (error) {

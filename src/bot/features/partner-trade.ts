@@ -10,19 +10,18 @@ import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { PartnerApi } from "../../exchange/partner.ts";
 import { codeField, recordsOf } from "../../orders/partner-read.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
+import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
-import { CHANGE_CALLBACK } from "../ui/order-card.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
 /** A currency button of the flow: `ptrade:p:buy:btc`. */
-export const PARTNER_PICK_CALLBACK = /^ptrade:p:(buy|sell):([a-z0-9]{1,16})$/;
-const pickData = (kind: "buy" | "sell", code: string) => `ptrade:p:${kind}:${code}`;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
@@ -40,24 +39,24 @@ export function partnerTradeFeature(
     }),
   );
   for (const kind of ["buy", "sell"] as const) {
-    composer.command(kind, (ctx) => enterFlow(ctx, { kind, ...readArguments(ctx.match) }));
+    composer.command(kind, (ctx) =>
+      enterFlow(ctx, PARTNER_TRADE_FLOW, { kind, ...readArguments(ctx.match) }),
+    );
   }
   // A currency button of a flow that is no longer running: start again from that choice.
-  composer.callbackQuery(PARTNER_PICK_CALLBACK, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerTradePick.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await enterFlow(ctx, { kind: ctx.match[1] === "sell" ? "sell" : "buy", currency: ctx.match[2] ?? "" });
+    await enterFlow(ctx, PARTNER_TRADE_FLOW, {
+      kind: ctx.match[1] === "sell" ? "sell" : "buy",
+      currency: ctx.match[2] ?? "",
+    });
   });
-  composer.callbackQuery(CHANGE_CALLBACK, async (ctx) => {
+  composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
     const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;
     const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", sides);
-    if (again !== undefined) await enterFlow(ctx, again);
+    if (again !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, again);
   });
   return composer;
-}
-
-async function enterFlow(ctx: BotContext, start: TradeStart): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(PARTNER_TRADE_FLOW, start);
 }
 
 function partnerTradeFlow(deps: PartnerTradeDeps) {
@@ -68,7 +67,10 @@ function partnerTradeFlow(deps: PartnerTradeDeps) {
     const kind = KIND[start.kind];
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await externalCall(conversation, () => partnerCurrencies(api)),
-      pick: { pattern: PARTNER_PICK_CALLBACK, data: (code) => pickData(start.kind, code) },
+      pick: {
+        pattern: CALLBACK.partnerTradePick.pattern,
+        data: (code) => CALLBACK.partnerTradePick.data(start.kind, code),
+      },
       quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, { kind, ...request })),
     });
   };

@@ -7,9 +7,11 @@
  */
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerServices } from "../../partner/services.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import { Feature } from "../feature-router.ts";
 import { partnerUserOf } from "../flows/partner-user.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { fieldLines, itemsOf } from "../ui/fields.ts";
@@ -17,16 +19,12 @@ import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 import { readTransaction } from "../ui/recognise.ts";
 import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
-
 /** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
 export function partnerTransactionLines(t: Translate, item: unknown, locale: string): string[] {
   const { tx, rest } = readTransaction(item);
   const restLines = rest === undefined ? [] : fieldLines(t, rest, locale, { maxLines: 8 });
   return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
 }
-
-const CALLBACK = "ptx";
 
 export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -37,7 +35,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     const newest = readTransaction(itemsOf(rows)[0]).tx?.id;
     const shown = pagedFields(ctx.t, rows, locale, {
       page: number,
-      callback: CALLBACK,
+      pageData: CALLBACK.partnerTxPage.data,
       title: ctx.t("partner-transactions-title"),
       empty: ctx.t("partner-transactions-none"),
       lines: (item) => partnerTransactionLines(ctx.t, item, locale),
@@ -57,7 +55,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     });
   });
 
-  composer.callbackQuery(/^ptx:(\d{1,5})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.partnerTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;

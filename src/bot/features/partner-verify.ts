@@ -13,6 +13,7 @@ import { ExchangeError } from "../../exchange/errors.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
@@ -51,8 +52,7 @@ export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>
       await ctx.reply(await importToken(deps, ctx, { telegramId: ctx.from.id, partnerUserId }, inline));
       return;
     }
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(VERIFY_FLOW);
+    await enterFlow(ctx, VERIFY_FLOW);
   });
   return composer;
 }

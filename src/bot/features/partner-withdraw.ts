@@ -12,16 +12,16 @@ import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
+import { moneyFlowEntry } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
-import { inMoneyFlow } from "../flows/money-flows.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons } from "../flows/wait.ts";
 import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
-import { CARD_CALLBACK } from "../ui/order-card.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
 export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
-const PREFIX = "pwd";
+const BUTTONS = FLOW_BUTTONS.partnerWithdraw;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "partner" | "phishing">;
@@ -37,13 +37,9 @@ export function partnerWithdrawFeature(
       maxMillisecondsToWait: FLOW_TIMEOUT_MS,
     }),
   );
-  composer.command("withdraw", async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PARTNER_WITHDRAW_FLOW);
-  });
+  composer.command("withdraw", moneyFlowEntry(PARTNER_WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
-  composer.callbackQuery(/^pwd:/, async (ctx) => {
+  composer.callbackQuery(BUTTONS.pattern, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("withdraw-button-stale") });
   });
   return composer;
@@ -54,7 +50,7 @@ function partnerWithdrawFlow(deps: PartnerWithdrawDeps) {
     const userId = flowUserId(ctx);
     const partner = deps.partner;
     if (partner === undefined) return;
-    const buttons = await flowButtons(conversation, PREFIX, "withdraw-button-stale", CARD_CALLBACK);
+    const buttons = await flowButtons(conversation, BUTTONS, "withdraw-button-stale", CALLBACK.order.pattern);
     const banks = await externalCall(conversation, async () => {
       const partnerUserId = await partner.users.partnerIdOf(userId);
       return partnerUserId === undefined ? [] : (await partner.api.bankAccounts(partnerUserId)).map(bankView);

@@ -15,11 +15,14 @@ import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { waitAnswer } from "../flows/wait.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import {
   marketUnavailableText,
@@ -31,14 +34,11 @@ import {
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
 
 export const PRICE_FLOW = "price";
-export const PRICE_CALLBACK = /^price:([a-z0-9]{1,16})$/;
-const priceData = (code: string) => `price:${code}`;
 /** Typed answers that name no currency, before the question is given up. */
 const MAX_UNKNOWN_ANSWERS = 3;
 /** A question left unanswered this long is forgotten; the next message is handled as usual. */
 const FLOW_TIMEOUT_MS = 10 * 60_000;
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type MarketDeps = Pick<BotDeps, "market" | "clock">;
 
 /** A feed read as plain data (it may pass through a conversation's `external`). */
@@ -89,12 +89,11 @@ export function pricesFeature(deps: MarketDeps, flows: Composer<PrivateContext>)
   flows.use(createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.use(priceCommands(deps));
   composer.command("price", async (ctx) => {
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PRICE_FLOW);
+    await enterFlow(ctx, PRICE_FLOW);
   });
 
   // A currency button from a question that is no longer running: it still answers.
-  composer.callbackQuery(PRICE_CALLBACK, async (ctx) => {
+  composer.callbackQuery(CALLBACK.price.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const code = ctx.match[1] ?? "";
     await replyCard(ctx, deps, (choices) => choices.find((c) => c.code === code), code);
@@ -145,13 +144,13 @@ function priceFlow(deps: MarketDeps) {
       await ctx.reply(ctx.t("prices-empty"));
       return;
     }
-    await ctx.reply(ctx.t("price-ask"), { reply_markup: currencyKeyboard(currencies, priceData) });
+    await ctx.reply(ctx.t("price-ask"), { reply_markup: currencyKeyboard(currencies, CALLBACK.price.data) });
     for (let unknown = 0; unknown < MAX_UNKNOWN_ANSWERS; ) {
       // A read-only question: another command ends it and runs.
-      const answer = await waitAnswer(conversation, { taps: PRICE_CALLBACK, commands: "step-aside" });
+      const answer = await waitAnswer(conversation, { taps: CALLBACK.price.pattern, commands: "step-aside" });
       const currency =
         answer.kind === "tap"
-          ? currencies.find((c) => c.code === PRICE_CALLBACK.exec(answer.data)?.[1])
+          ? currencies.find((c) => c.code === CALLBACK.price.pattern.exec(answer.data)?.[1])
           : resolveCurrency(answer.text, currencies);
       if (currency) {
         // Read again: the question may have waited longer than the feed's TTL.

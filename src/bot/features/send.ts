@@ -14,36 +14,36 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
+import { EURO_WORDS } from "../../currency.ts";
+import type { Translate } from "../../translate.ts";
 import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
-import { inMoneyFlow } from "../flows/money-flows.ts";
+import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { CARD_CALLBACK } from "../ui/order-card.ts";
 
 export const SEND_FLOW = "send";
-const PREFIX = "snd";
+const BUTTONS = FLOW_BUTTONS.send;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
-const EURO_WORDS = new Set(["eur", "euro", "euros", "€"]);
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
 export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
   flows.use(createConversation(sendFlow(deps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
-  composer.command("send", requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(SEND_FLOW, ctx.match.trim().slice(0, 32));
-  });
+  composer.command(
+    "send",
+    requireLogin(deps),
+    moneyFlowEntry(SEND_FLOW, (ctx) => [ctx.match.trim().slice(0, 32)]),
+  );
   // A button of a /send that is over: it orders nothing.
-  composer.callbackQuery(/^snd:/, async (ctx) => {
+  composer.callbackQuery(BUTTONS.pattern, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("send-button-stale") });
   });
   return composer;
@@ -51,7 +51,12 @@ export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Fe
 
 function sendFlow(deps: SendDeps) {
   return async function send(conversation: Flow, ctx: FlowContext, typed = ""): Promise<void> {
-    const { own, wait: step } = await flowButtons(conversation, PREFIX, "send-button-stale", CARD_CALLBACK);
+    const { own, wait: step } = await flowButtons(
+      conversation,
+      BUTTONS,
+      "send-button-stale",
+      CALLBACK.order.pattern,
+    );
     const currencies = await exchangeCurrencies(conversation, ctx, deps);
 
     // ── Currency ──
@@ -61,12 +66,12 @@ function sendFlow(deps: SendDeps) {
     while (currency === undefined) {
       if (candidate === undefined) {
         await ctx.reply(ctx.t("send-ask-currency"), {
-          reply_markup: currencyKeyboard(currencies, (code) => `${own}cur:${code}`),
+          reply_markup: currencyKeyboard(currencies, (code) => own + BUTTONS.actions.currency(code)),
         });
         const answer = await waitAnswer(conversation, step);
         candidate =
           answer.kind === "tap"
-            ? currencies.find((c) => `${own}cur:${c.code}` === answer.data)?.code
+            ? currencies.find((c) => own + BUTTONS.actions.currency(c.code) === answer.data)?.code
             : pickCurrency(answer.text, currencies);
         if (candidate === undefined) {
           if (answer.kind === "text") await answer.ctx.reply(currencyRefusal(ctx.t, answer.text, currencies));

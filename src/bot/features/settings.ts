@@ -17,18 +17,20 @@ import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
+import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { maskedPhrase } from "../ui/phishing.ts";
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 type NotificationKind = keyof UserProfile["notifications"];
 
 const NOTIFICATION_KINDS: readonly NotificationKind[] = ["alerts", "orders", "expiry"];
@@ -164,32 +166,38 @@ export function settingsKeyboard(
   const tick = (selected: boolean, label: string) => (selected ? `✓ ${label}` : label);
   const keyboard = new InlineKeyboard();
   for (const l of SUPPORTED_LOCALES)
-    keyboard.text(tick(l === locale, LANGUAGE_NAMES[l] ?? l), `set:lang:${l}`);
+    keyboard.text(tick(l === locale, LANGUAGE_NAMES[l] ?? l), CALLBACK.settingsLanguage.data(l));
   keyboard.row();
   for (const which of NOTIFICATION_KINDS) {
     const on = profile.notifications[which];
     keyboard
-      .text(t(NOTIFICATION_BUTTON_KEYS[which], { state: stateWord(t, on) }), `set:n:${which}:${on ? 0 : 1}`)
+      .text(
+        t(NOTIFICATION_BUTTON_KEYS[which], { state: stateWord(t, on) }),
+        CALLBACK.settingsNotify.data(which, !on),
+      )
       .row();
   }
   keyboard
     .text(
       t("settings-button-remember", { state: stateWord(t, profile.rememberPassword) }),
-      `set:pw:${profile.rememberPassword ? 0 : 1}`,
+      CALLBACK.settingsRemember.data(!profile.rememberPassword),
     )
     .row();
   for (const minutes of AUTO_LOGOUT_CHOICES) {
     const label =
       minutes === 0 ? t("settings-button-autologout-off") : t("settings-button-autologout", { minutes });
-    keyboard.text(tick(profile.autoLogoutMinutes === minutes, label), `set:al:${minutes}`);
+    keyboard.text(
+      tick(profile.autoLogoutMinutes === minutes, label),
+      CALLBACK.settingsAutoLogout.data(minutes),
+    );
   }
   keyboard.row();
   if (hasPhrase) {
     keyboard
-      .text(t("settings-button-phishing-change"), "set:ph:how")
-      .text(t("settings-button-phishing-remove"), "set:ph:0");
+      .text(t("settings-button-phishing-change"), CALLBACK.settingsPhraseSet.data())
+      .text(t("settings-button-phishing-remove"), CALLBACK.settingsPhraseRemove.data());
   } else {
-    keyboard.text(t("settings-button-phishing-set"), "set:ph:how");
+    keyboard.text(t("settings-button-phishing-set"), CALLBACK.settingsPhraseSet.data());
   }
   return keyboard;
 }
@@ -260,8 +268,7 @@ export function settingsFeature(
     let note: string | undefined;
     const phrase = PHRASE_COMMAND.exec(typed);
     if (phrase && phrase[1] === undefined) {
-      await ctx.conversation.exitAll();
-      await ctx.conversation.enter(PHRASE_FLOW);
+      await enterFlow(ctx, PHRASE_FLOW);
       return;
     }
     if (phrase) {
@@ -289,31 +296,30 @@ export function settingsFeature(
     if (note) await ctx.reply(ctx.t(note));
   }
 
-  composer.callbackQuery(/^set:lang:([a-z]{2})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.settingsLanguage.pattern, async (ctx) => {
     const locale = SUPPORTED_LOCALES.find((l) => l === ctx.match[1]);
     if (!locale) return ctx.answerCallbackQuery();
     await onTap(ctx, { kind: "language", locale });
   });
-  composer.callbackQuery(/^set:n:(alerts|orders|expiry):([01])$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.settingsNotify.pattern, async (ctx) => {
     const which = NOTIFICATION_KINDS.find((k) => k === ctx.match[1]) ?? "alerts";
     await onTap(ctx, { kind: "notify", which, on: ctx.match[2] === "1" });
   });
-  composer.callbackQuery(/^set:pw:([01])$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.settingsRemember.pattern, async (ctx) => {
     await onTap(ctx, { kind: "remember", on: ctx.match[1] === "1" });
   });
-  composer.callbackQuery("set:ph:how", async (ctx) => {
+  composer.callbackQuery(CALLBACK.settingsPhraseSet.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(PHRASE_FLOW);
+    await enterFlow(ctx, PHRASE_FLOW);
   });
-  composer.callbackQuery("set:ph:0", async (ctx) => {
+  composer.callbackQuery(CALLBACK.settingsPhraseRemove.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
     await deps.phishing.remove(ctx.from.id);
     const { text, keyboard } = await menu(ctx);
     await editInPlace(ctx, text, keyboard);
     await ctx.reply(ctx.t("settings-phishing-removed"));
   });
-  composer.callbackQuery(/^set:al:(\d{1,3})$/, async (ctx) => {
+  composer.callbackQuery(CALLBACK.settingsAutoLogout.pattern, async (ctx) => {
     const minutes = Number(ctx.match[1]);
     if (!(AUTO_LOGOUT_CHOICES as readonly number[]).includes(minutes)) return ctx.answerCallbackQuery();
     await onTap(ctx, { kind: "autologout", minutes });

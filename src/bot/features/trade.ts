@@ -10,20 +10,18 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
-import type { TradeKind } from "../../orders/kinds/trade.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
+import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { CHANGE_CALLBACK } from "../ui/order-card.ts";
+import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
 export const TRADE_FLOW = "trade";
 /** A currency button of the flow: `trade:p:buy:btc`. */
-export const PICK_CALLBACK = /^trade:p:(buy|sell):([a-z0-9]{1,16})$/;
-const pickData = (kind: TradeKind, code: string) => `trade:p:${kind}:${code}`;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
@@ -34,29 +32,27 @@ export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): 
 
   for (const kind of ["buy", "sell"] as const) {
     composer.command(kind, requireLogin(deps), async (ctx) => {
-      await enterFlow(ctx, { kind, ...readArguments(ctx.match) });
+      await enterFlow(ctx, TRADE_FLOW, { kind, ...readArguments(ctx.match) });
     });
   }
 
   // A currency button of a flow that is no longer running: start again from that choice.
-  composer.callbackQuery(PICK_CALLBACK, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.tradePick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await enterFlow(ctx, { kind: ctx.match[1] === "sell" ? "sell" : "buy", currency: ctx.match[2] ?? "" });
+    await enterFlow(ctx, TRADE_FLOW, {
+      kind: ctx.match[1] === "sell" ? "sell" : "buy",
+      currency: ctx.match[2] ?? "",
+    });
   });
 
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
   // (expired, replaced, cancelled) still asks again; only someone else's or a used one is refused.
-  composer.callbackQuery(CHANGE_CALLBACK, async (ctx) => {
+  composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
     const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", { buy: "buy", sell: "sell" });
-    if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, again));
+    if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, TRADE_FLOW, again));
   });
 
   return composer;
-}
-
-async function enterFlow(ctx: BotContext, start: TradeStart): Promise<void> {
-  await ctx.conversation.exitAll();
-  await ctx.conversation.enter(TRADE_FLOW, start);
 }
 
 export { readArguments };
@@ -67,7 +63,7 @@ function tradeFlow(deps: TradeDeps) {
     const { kind } = start;
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await exchangeCurrencies(conversation, ctx, deps),
-      pick: { pattern: PICK_CALLBACK, data: (code) => pickData(kind, code) },
+      pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data(kind, code) },
       quote: (request) =>
         sessionCall(conversation, ctx, deps, (client) =>
           deps.orders.quote({ account: client }, userId, { kind, ...request }),

@@ -4,7 +4,7 @@
  * session. `/tx 123` shows one transaction with every detail the exchange sent. The words of a
  * line and of the card are ui/transaction-text.ts's, shared with partner mode.
  *
- * Callback data: `tx:p:<page>:<filter>` (a page), `tx:f:<page>:<filter>` (open the filter picker),
+ * Callback data (ui/callback-data.ts): `tx:p:<page>:<filter>` (a page), `tx:f:<page>:<filter>` (open the filter picker),
  * `tx:s:<filter>` (choose a filter); `*` means all currencies.
  */
 import { InlineKeyboard } from "grammy";
@@ -14,6 +14,7 @@ import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
 
@@ -63,13 +64,13 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
     const text = `${title}\n${ctx.t("transactions-page", { page: number + 1 })}\n\n${body}`;
     const tag = filter ?? ALL;
     const keyboard = new InlineKeyboard();
-    if (number > 0) keyboard.text(ctx.t("transactions-button-prev"), `tx:p:${number - 1}:${tag}`);
-    if (hasNext) keyboard.text(ctx.t("transactions-button-next"), `tx:p:${number + 1}:${tag}`);
+    if (number > 0) keyboard.text(ctx.t("transactions-button-prev"), CALLBACK.txPage.data(number - 1, tag));
+    if (hasNext) keyboard.text(ctx.t("transactions-button-next"), CALLBACK.txPage.data(number + 1, tag));
     keyboard
       .row()
       .text(
         filter ? ctx.t("transactions-button-filter-on", { currency }) : ctx.t("transactions-button-filter"),
-        `tx:f:${number}:${tag}`,
+        CALLBACK.txFilter.data(number, tag),
       );
     return { text, keyboard };
   }
@@ -95,7 +96,7 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
 
-  composer.callbackQuery(/^tx:p:(\d{1,5}):([a-z0-9]{1,12}|\*)$/, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.txPage.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     const number = Math.min(Number(ctx.match[1]), MAX_PAGE);
     const tag = ctx.match[2] ?? ALL;
@@ -103,19 +104,23 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
     await editInPlace(ctx, text, keyboard);
   });
 
-  composer.callbackQuery(/^tx:f:(\d{1,5}):([a-z0-9]{1,12}|\*)$/, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.txFilter.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     const known = await knownCurrencies(ctx);
-    const keyboard = new InlineKeyboard().text(ctx.t("transactions-button-all"), `tx:s:${ALL}`).row();
+    const keyboard = new InlineKeyboard()
+      .text(ctx.t("transactions-button-all"), CALLBACK.txSet.data(ALL))
+      .row();
     for (const [i, code] of known.entries()) {
-      keyboard.text(code.toUpperCase(), `tx:s:${code}`);
+      keyboard.text(code.toUpperCase(), CALLBACK.txSet.data(code));
       if (i % 4 === 3) keyboard.row();
     }
-    keyboard.row().text(ctx.t("button-back"), `tx:p:${ctx.match[1]}:${ctx.match[2]}`);
+    keyboard
+      .row()
+      .text(ctx.t("button-back"), CALLBACK.txPage.data(Number(ctx.match[1]), ctx.match[2] ?? ALL));
     await editInPlace(ctx, ctx.t("transactions-choose-filter"), keyboard);
   });
 
-  composer.callbackQuery(/^tx:s:([a-z0-9]{1,12}|\*)$/, requireLogin(deps), async (ctx) => {
+  composer.callbackQuery(CALLBACK.txSet.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
     const tag = ctx.match[1] ?? ALL;
     ctx.session.transactionsFilter = tag === ALL ? undefined : tag;

@@ -10,7 +10,7 @@
  * Groups stay quiet: chatter there is not the bot's business (features/group.ts).
  */
 import type { Composer } from "grammy";
-import { closestCommand, KNOWN_COMMANDS } from "../commands.ts";
+import { closestCommand } from "../commands.ts";
 import type { BotContext } from "../context.ts";
 import { Chain } from "../middleware-chain.ts";
 
@@ -26,7 +26,7 @@ export function staleButtons(): Composer<BotContext> {
  * For private chats only (bot.ts installs it in the private branch); `known` is what this mode
  * understands, so a mistyped command is never matched to one the mode does not have.
  */
-export function unknownInput(known: readonly string[] = KNOWN_COMMANDS): Composer<BotContext> {
+export function unknownInput(known: readonly string[]): Composer<BotContext> {
   const composer = new Chain<BotContext>();
   composer.on("message:text", async (ctx) => {
     // A flow that let a message through has said what it wanted; do not talk over it.

@@ -12,22 +12,22 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
+import { EUR } from "../../currency.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
-import { inMoneyFlow } from "../flows/money-flows.ts";
+import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
-import { CARD_CALLBACK } from "../ui/order-card.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
 export const WITHDRAW_FLOW = "withdraw";
-const PREFIX = "wd";
+const BUTTONS = FLOW_BUTTONS.withdraw;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
-const EUR = "eur";
 
 type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
@@ -39,13 +39,9 @@ export function withdrawFeature(
   flows.use(
     createConversation(withdrawFlow(deps), { id: WITHDRAW_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
   );
-  composer.command("withdraw", requireLogin(deps), async (ctx, next) => {
-    if (await inMoneyFlow(ctx)) return next();
-    await ctx.conversation.exitAll();
-    await ctx.conversation.enter(WITHDRAW_FLOW);
-  });
+  composer.command("withdraw", requireLogin(deps), moneyFlowEntry(WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
-  composer.callbackQuery(/^wd:/, async (ctx) => {
+  composer.callbackQuery(BUTTONS.pattern, async (ctx) => {
     await ctx.answerCallbackQuery({ text: ctx.t("withdraw-button-stale") });
   });
   return composer;
@@ -55,9 +51,9 @@ function withdrawFlow(deps: WithdrawDeps) {
   return async function withdraw(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(
       conversation,
-      PREFIX,
+      BUTTONS,
       "withdraw-button-stale",
-      CARD_CALLBACK,
+      CALLBACK.order.pattern,
     );
     const banks = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map(bankView),

@@ -10,6 +10,7 @@
 import { InlineKeyboard } from "grammy";
 import type { Flow, FlowContext } from "../context.ts";
 import { type BankView, bankButtonLabel, pickTyped } from "../ui/bank-view.ts";
+import { BANK_PICK, BANK_PICKED } from "../ui/callback-data.ts";
 import { type WaitOptions, waitAnswer } from "./wait.ts";
 
 const isVerified = (bank: { state: string }) => bank.state === "verified";
@@ -37,7 +38,7 @@ export async function pickBank(
     keyboard
       .text(
         verified ? `🏦 ${bankButtonLabel(bank)}` : `⏳ ${bankButtonLabel(bank)}`,
-        `${own}${verified ? "b" : "p"}:${bank.id}`,
+        own + BANK_PICK.bank(bank.id, verified),
       )
       .row();
   }
@@ -53,7 +54,7 @@ export async function pickBank(
     const answer = await waitAnswer(conversation, step);
     const picked =
       answer.kind === "tap"
-        ? banks.find((b) => /:[bp]:(\d+)$/.exec(answer.data)?.[1] === String(b.id))
+        ? banks.find((b) => BANK_PICKED.exec(answer.data)?.[1] === String(b.id))
         : pickTyped(answer.text, banks);
     if (picked === undefined) {
       if (answer.kind === "text")

@@ -7,6 +7,7 @@
 import type { LoginOutcome } from "../../session/sessions.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { clientLocale } from "../i18n.ts";
 import { formatTime } from "../ui/format.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 import { externalCall } from "./external.ts";
@@ -79,6 +80,7 @@ export async function logInSteps(
   for (let tries = 1; tries <= MAX_CODE_TRIES; tries++) {
     const code = await askCode(conversation, ctx);
     await ctx.reply(ctx.t("login-checking"));
+    const appLocale = clientLocale(ctx.from?.language_code);
     const outcome: LoginOutcome = await externalCall(conversation, async () => {
       if (password === undefined) {
         return (
@@ -89,7 +91,14 @@ export async function logInSteps(
           }
         );
       }
-      return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
+      const result = await deps.sessions.login(
+        userId,
+        { email, password, securityCode: code },
+        { rememberPassword },
+      );
+      // Logged in, expiry warnings and order notices will follow: they need the app's language.
+      if (result.ok) await deps.profiles.rememberAppLocale(userId, appLocale);
+      return result;
     });
     if (outcome.ok) {
       const locale = await ctx.i18n.getLocale();

@@ -10,7 +10,7 @@
  *
  * @example
  * await tradeSteps(conversation, ctx, deps, start, {
- *   currencies, pick: { pattern: PICK_CALLBACK, data: (code) => `trade:p:buy:${code}` },
+ *   currencies, pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data("buy", code) },
  *   quote: (request) => sessionCall(conversation, ctx, deps, (client) => orders.quote({ account: client }, userId, request)),
  * });
  */
@@ -20,9 +20,10 @@ import type { OrderPipeline, Quoted } from "../../orders/pipeline.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { CARD_CALLBACK, ORDER_WORDS, refusalText } from "../ui/order-card.ts";
+import { ORDER_WORDS, refusalText } from "../ui/order-card.ts";
 import { replyCard } from "./phishing.ts";
 import { waitAnswer } from "./wait.ts";
 
@@ -52,7 +53,7 @@ export async function tradeSteps(
   const { kind } = start;
   const { currencies, pick } = options;
   // Typed text, a currency button of this flow; quote cards are answered from the store.
-  const waitOptions = { taps: pick.pattern, passOn: CARD_CALLBACK };
+  const waitOptions = { taps: pick.pattern, passOn: CALLBACK.order.pattern };
   let current: FlowContext = ctx;
   let currency: string | undefined;
   let typed = start.amount;

@@ -12,11 +12,12 @@
  * `/cancel` and `/logout` never arrive here: they are handled before the conversations run.
  *
  * @example
- * const answer = await waitAnswer(conversation, { taps: /^price:/, commands: "step-aside" });
+ * const answer = await waitAnswer(conversation, { taps: CALLBACK.price.pattern, commands: "step-aside" });
  * if (answer.kind === "tap") … answer.data … else … answer.text …
  */
 import type { Filter } from "grammy";
 import type { Flow, FlowContext } from "../context.ts";
+import type { FlowButtons } from "../ui/callback-data.ts";
 
 export type TextContext = Filter<FlowContext, "message:text">;
 
@@ -113,12 +114,12 @@ export async function flowNonce(conversation: Flow): Promise<string> {
  */
 export async function flowButtons(
   conversation: Flow,
-  prefix: string,
+  buttons: Pick<FlowButtons<never>, "prefix" | "own">,
   staleKey: string,
   passOn?: RegExp,
 ): Promise<{ own: string; wait: WaitOptions }> {
-  const own = `${prefix}:${await flowNonce(conversation)}:`;
-  const wait: WaitOptions = { taps: new RegExp(`^${own}`), stale: { prefix: `${prefix}:`, key: staleKey } };
+  const own = buttons.own(await flowNonce(conversation));
+  const wait: WaitOptions = { taps: new RegExp(`^${own}`), stale: { prefix: buttons.prefix, key: staleKey } };
   if (passOn !== undefined) wait.passOn = passOn;
   return { own, wait };
 }

@@ -9,6 +9,7 @@ import { ExchangeError } from "../../exchange/errors.ts";
 import type { Logger } from "../../logger.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
 import { StoreUnavailableError } from "../../store/errors.ts";
+import type { Translate } from "../../translate.ts";
 import type { BotContext } from "../context.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import type { UpdateObserver } from "./update-logger.ts";
@@ -16,8 +17,6 @@ import type { UpdateObserver } from "./update-logger.ts";
 export function errorReference(): string {
   return randomBytes(4).toString("hex").toUpperCase();
 }
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** The sentence for an exchange error; `ref` ties it to the log line. */
 export function exchangeErrorText(t: Translate, error: ExchangeError, ref: string): string {

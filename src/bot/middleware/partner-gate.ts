@@ -14,16 +14,21 @@
  */
 import type { MiddlewareFn } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
+import type { Translate } from "../../translate.ts";
 import { OPERATOR_COMMANDS } from "../commands.ts";
 import type { PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
-import { readKyc, type Translate } from "../ui/kyc-status.ts";
+import { CALLBACK } from "../ui/callback-data.ts";
+import { readKyc } from "../ui/kyc-status.ts";
 
 export function partnerGate(deps: Pick<PartnerBotDeps, "partner">): MiddlewareFn<PrivateContext> {
   const { partner } = deps;
   return async (ctx, next) => {
     if (isOperatorCommand(ctx.message?.text)) return next();
-    if (partner.operators.has(ctx.from.id) && DESK_CALLBACK.test(ctx.callbackQuery?.data ?? ""))
+    if (
+      partner.operators.has(ctx.from.id) &&
+      (ctx.callbackQuery?.data ?? "").startsWith(CALLBACK.deskTxPage.prefix)
+    )
       return next();
     const standing = await kycStanding(partner, ctx.from.id, ctx.t);
     if (standing.serve) return next();
@@ -49,9 +54,6 @@ export async function kycStanding(
   const reading = readKyc(t, user, partner.supportContact);
   return reading.verdict === "serve" ? { serve: true } : { serve: false, text: reading.text };
 }
-
-/** The desk's own buttons (operator-desk.ts: the pages of /alltx). */
-const DESK_CALLBACK = /^atx:/;
 
 function isOperatorCommand(text: string | undefined): boolean {
   const command = text === undefined ? undefined : /^\/([A-Za-z0-9_]+)(?:@\S+)?/.exec(text)?.[1];

@@ -7,7 +7,9 @@ import { InlineKeyboard } from "grammy";
 import type { Alert, AlertKind } from "../../alerts/rules.ts";
 import type { FiredAt } from "../../alerts/scheduler.ts";
 import { formatChange, formatPercent } from "../../money.ts";
-import type { Notice, Translate } from "../../notify/notifier.ts";
+import type { Notice } from "../../notify/notifier.ts";
+import type { Translate } from "../../translate.ts";
+import { CALLBACK } from "./callback-data.ts";
 import { formatPrice } from "./price-format.ts";
 
 const DESCRIBE_KEYS: Record<AlertKind, string> = {
@@ -20,10 +22,6 @@ const FIRED_KEYS: Record<AlertKind, string> = {
   below: "alert-fired-below",
   change: "alert-fired-change",
 };
-
-/** `alert:rm:<id>` on the /alerts list (the list edits itself), `alert:rx:<id>` on a fired alert's message. */
-export const ALERT_REMOVE_CALLBACK = /^alert:(rm|rx):([A-Za-z0-9_-]{1,16})$/;
-export const removeData = (id: string, from: "rm" | "rx" = "rm") => `alert:${from}:${id}`;
 
 /** `BTC above €60,000.00`, `ETH moves ±5% in 24 h`. */
 export function describeAlert(
@@ -59,7 +57,10 @@ export function alertNotice(alert: Alert, at: FiredAt): Notice {
         }),
         t("alert-fired-hint"),
       ].join("\n");
-      const keyboard = new InlineKeyboard().text(t("alert-remove-button"), removeData(alert.id, "rx"));
+      const keyboard = new InlineKeyboard().text(
+        t("alert-remove-button"),
+        CALLBACK.alertRemove.data(alert.id, "rx"),
+      );
       return { text, other: { reply_markup: keyboard } };
     },
   };

@@ -6,8 +6,7 @@
  * if (!parsed.ok) await ctx.reply(amountRefusalText(ctx.t, parsed));
  */
 import type { AmountParse, AmountRefusal } from "../../money.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
+import type { Translate } from "../../translate.ts";
 
 /** The sentence of each reason money.ts refuses an amount for. */
 export const AMOUNT_ERROR_KEYS: Record<AmountRefusal, string> = {

@@ -7,9 +7,8 @@
  */
 import type Big from "big.js";
 import { formatAmount } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import type { BalanceRow } from "./recognise.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface BalanceView {
   /** The euro balance, when known. */

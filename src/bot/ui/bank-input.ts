@@ -17,13 +17,9 @@ import {
   validateIBAN,
 } from "ibantools";
 import { compactIban } from "../../iban.ts";
+import type { Refusal } from "../../translate.ts";
 
 /** A sentence key (written out in full here) and its variables. */
-export interface Refusal {
-  key: string;
-  vars?: Record<string, string | number>;
-}
-
 export const MAX_BANK_NAME = 70;
 
 export type Checked<T extends string> = ({ ok: true } & Record<T, string>) | { ok: false; refusal: Refusal };

@@ -5,10 +5,9 @@
  */
 import type { BankAccount } from "../../exchange/schemas.ts";
 import { maskIban } from "../../iban.ts";
+import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { escapeHtml } from "./format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** A bank account, JSON-safe (it passes through `conversation.external`). */
 export interface BankView {

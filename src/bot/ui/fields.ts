@@ -20,10 +20,9 @@
  * }
  */
 import { decimalFrom, formatNumber } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export interface FieldOptions {
   /** Values in `<code>`, so a tap copies them (deposit instructions). */

@@ -1,13 +1,10 @@
 import { InlineKeyboard, type Transformer } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
-
-/** Callback data of the Log in button; the login feature answers it. */
-export const LOGIN_CALLBACK = "login";
+import type { Translate } from "../../translate.ts";
+import { CALLBACK } from "./callback-data.ts";
 
 export function loginKeyboard(t: Translate): InlineKeyboard {
-  return new InlineKeyboard().text(t("button-login"), LOGIN_CALLBACK);
+  return new InlineKeyboard().text(t("button-login"), CALLBACK.login.data());
 }
 
 /**
@@ -42,7 +39,7 @@ export function webAppLoginMarkup(
 }
 
 function isLoginButton(button: InlineKeyboardButton): boolean {
-  return "callback_data" in button && button.callback_data === LOGIN_CALLBACK;
+  return "callback_data" in button && button.callback_data === CALLBACK.login.data();
 }
 
 /** A link to the bot's private chat, for group members asking about accounts. */

@@ -8,9 +8,8 @@
  */
 import type Big from "big.js";
 import type { LimitType } from "../../exchange/schemas.ts";
+import type { Translate } from "../../translate.ts";
 import { progressBar } from "./progress-bar.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** The title of each limit type the spec lists; a type the exchange adds later shows its code. */
 export const LIMIT_TYPE_KEYS: ReadonlyMap<string, string> = new Map<LimitType, string>([

@@ -12,6 +12,7 @@
  */
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
+import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
 import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
 import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.ts";
@@ -19,22 +20,17 @@ import type { SendAction } from "../../orders/kinds/send.ts";
 import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
 import type { ConfirmRefusal } from "../../orders/ledger.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
+import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
+import { CALLBACK } from "./callback-data.ts";
 import { escapeHtml, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
+/** The card's buttons (callback-data.ts: `order`). */
+const cardData = CALLBACK.order.data;
 
-/** Matches every card's buttons: [1] the verb (c confirm, e change amount, x cancel), [2] the action id. */
-export const CARD_CALLBACK = /^ord:([cex]):([A-Za-z0-9_-]{12})$/;
-/** The Change amount button (buy and sell cards). */
-export const CHANGE_CALLBACK = /^ord:e:([A-Za-z0-9_-]{12})$/;
-
-export const cardData = (verb: "c" | "e" | "x", id: string) => `ord:${verb}:${id}`;
-
-const EUR = "eur";
 const money = (value: string | undefined, currency: string, locale: string) =>
   formatAmount(new Big(value ?? "0"), currency, locale);
 

@@ -10,13 +10,12 @@
  *
  * @example
  * const rows = await api.userTransactions(id, pageQuery(page));
- * const { text, keyboard } = pagedFields(ctx.t, rows, locale, { page, callback: "ptx", title });
+ * const { text, keyboard } = pagedFields(ctx.t, rows, locale, { page, pageData: CALLBACK.partnerTxPage.data, title });
  */
 import { InlineKeyboard } from "grammy";
+import type { Translate } from "../../translate.ts";
 import { MESSAGE_LIMIT } from "./chunks.ts";
 import { fieldLines, itemsOf } from "./fields.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 export const FIELDS_PAGE_SIZE = 5;
 /** Past this, a page number in callback data is noise. */
@@ -46,7 +45,8 @@ export function pagedFields(
   locale: string,
   view: {
     page: number;
-    callback: string;
+    /** The data of the button to page `page` (callback-data.ts). */
+    pageData: (page: number) => string;
     title: string;
     empty: string;
     /** An item's lines (HTML); by default every field (fieldLines). */
@@ -73,7 +73,7 @@ export function pagedFields(
           .join("\n\n");
   const text = `${view.title}\n${t("fields-page", { page: view.page + 1 })}\n\n${body}`;
   const keyboard = new InlineKeyboard();
-  if (view.page > 0) keyboard.text(t("fields-button-prev"), `${view.callback}:${view.page - 1}`);
-  if (hasNext) keyboard.text(t("fields-button-next"), `${view.callback}:${view.page + 1}`);
+  if (view.page > 0) keyboard.text(t("fields-button-prev"), view.pageData(view.page - 1));
+  if (hasNext) keyboard.text(t("fields-button-next"), view.pageData(view.page + 1));
   return { text, keyboard };
 }

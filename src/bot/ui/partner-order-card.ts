@@ -10,14 +10,12 @@
  * await ctx.reply(partnerTradeCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
 import type { PartnerTradeAction } from "../../orders/kinds/partner-trade.ts";
+import type { Translate } from "../../translate.ts";
 import { formatTime } from "./format.ts";
 import { formatPrice } from "./price-format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
-
-const EUR = "eur";
 
 export function partnerTradeCardText(t: Translate, action: PartnerTradeAction, locale: string): string {
   const q = action.quote;

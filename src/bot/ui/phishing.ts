@@ -8,9 +8,9 @@
  * await ctx.reply(withPhishingLine(ctx.t, phrase, ctx.t("login-ask-password")));
  * // HTML messages: withPhishingLine(ctx.t, phrase, html, { html: true })
  */
-import { escapeHtml } from "./format.ts";
 
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
+import type { Translate } from "../../translate.ts";
+import { escapeHtml } from "./format.ts";
 
 /** The line that shows the phrase, or "" when the user has none. */
 export function phishingLine(

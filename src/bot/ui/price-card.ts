@@ -11,11 +11,10 @@ import Big from "big.js";
 import type { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import type { CurrencyChoice } from "./currency-choice.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
 import { changeArrow, formatPrice } from "./price-format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 /** One price with the time of the snapshot it came from (JSON-safe: it may pass through `external`). */
 export interface PriceCardData {

@@ -11,11 +11,10 @@ import { formatAmount } from "../../money.ts";
 import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
 import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
+import type { Translate } from "../../translate.ts";
 import { formatTime } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { formatPrice } from "./price-format.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 const big = (value: string | undefined) => new Big(value ?? "0");
 

@@ -14,10 +14,9 @@
  * const lines = rows.map((tx) => transactionLine(ctx.t, tx, locale));
  */
 import { type Big, decimalFrom, formatAmount } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
 import type { TxView } from "./recognise.ts";
-
-type Translate = (key: string, variables?: Record<string, string | number>) => string;
 
 const CODE = /^[a-z0-9]{1,12}$/;
 const NONE = "—";

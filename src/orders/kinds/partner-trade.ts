@@ -15,14 +15,13 @@
  */
 import { randomUUID } from "node:crypto";
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import { roundDown } from "../../money.ts";
 import type { Keyed, KindAction } from "../action.ts";
 import { type PartnerClient, partnerOf } from "../clients.ts";
 import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
 import type { KindDescriptor } from "./kind.ts";
-
-const EUR = "eur";
 
 export type PartnerTradeKind = "partner-buy" | "partner-sell";
 

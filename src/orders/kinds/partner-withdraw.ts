@@ -12,6 +12,7 @@
  */
 import { randomUUID } from "node:crypto";
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
 import { maskIban } from "../../iban.ts";
 import type { Keyed, KindAction } from "../action.ts";
@@ -22,7 +23,6 @@ import { type QuoteResult, refuse } from "../quote.ts";
 import type { KindDescriptor } from "./kind.ts";
 import type { WithdrawQuote, WithdrawRequest } from "./withdraw.ts";
 
-const EUR = "eur";
 const TYPE = "fiat_withdrawal" satisfies LimitType;
 
 /** The card's figures (the account mode's); `bankId` is what the POST names the account by (with its reference). */

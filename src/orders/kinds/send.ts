@@ -9,13 +9,12 @@
  * const result = await send.quote({ account }, { kind: "send", currency: "btc", address, amount: "0.01" });
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import type { KindAction } from "../action.ts";
 import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { refuse } from "../quote.ts";
 import { type KindDescriptor, noReceipt, secretOf } from "./kind.ts";
-
-const EUR = "eur";
 
 export interface SendRequest {
   kind: "send";

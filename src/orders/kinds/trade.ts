@@ -23,6 +23,7 @@
  * The two kinds' descriptors (buy.ts, sell.ts) are {@link tradeKind} of their side.
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
 import { roundDown } from "../../money.ts";
@@ -69,8 +70,6 @@ export const TRADE_LIMIT_TYPE: Record<TradeKind, LimitType | undefined> = {
   buy: "credit_card_buy",
   sell: undefined,
 };
-
-const EUR = "eur";
 
 export async function tradeQuote(client: AccountSession, request: TradeRequest): Promise<TradeQuoteResult> {
   const { kind, currency } = request;

@@ -7,6 +7,7 @@
  * const result = await withdraw.quote({ account }, { kind: "withdraw", amount: "100", referenceNumber });
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import { maskIban } from "../../iban.ts";
 import type { KindAction } from "../action.ts";
 import { accountOf } from "../clients.ts";
@@ -65,7 +66,7 @@ export const withdraw: KindDescriptor<"withdraw", WithdrawRequest, WithdrawActio
   },
   draft: ({ amount, referenceNumber }, quote) => ({
     kind: "withdraw",
-    currency: "eur",
+    currency: EUR,
     amount,
     referenceNumber,
     quote,

@@ -189,19 +189,31 @@ describe("the field renderer", () => {
 
   it("pages a list the exchange sent whole, and fits every page in one message", () => {
     const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, note: "&".repeat(300) }));
-    const first = pagedFields(t, rows, "en", { page: 0, callback: "x", title: "T", empty: "E" });
+    const first = pagedFields(t, rows, "en", {
+      page: 0,
+      pageData: (page) => `x:${page}`,
+      title: "T",
+      empty: "E",
+    });
     expect(first.text).toContain("<b>fields-label-id</b>: 1\n");
     expect(first.text).not.toContain("<b>fields-label-id</b>: 6\n");
     expect(first.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual(
       ["x:1"],
     );
-    const last = pagedFields(t, rows, "en", { page: 4, callback: "x", title: "T", empty: "E" });
+    const last = pagedFields(t, rows, "en", {
+      page: 4,
+      pageData: (page) => `x:${page}`,
+      title: "T",
+      empty: "E",
+    });
     expect(last.text).toContain("<b>fields-label-id</b>: 21\n");
     expect(last.keyboard.inline_keyboard.flat().map((b) => "callback_data" in b && b.callback_data)).toEqual([
       "x:3",
     ]);
     for (const page of [first, last]) expect(page.text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
-    expect(pagedFields(t, [], "en", { page: 0, callback: "x", title: "T", empty: "E" }).text).toContain("E");
+    expect(
+      pagedFields(t, [], "en", { page: 0, pageData: (page) => `x:${page}`, title: "T", empty: "E" }).text,
+    ).toContain("E");
   });
 });
 

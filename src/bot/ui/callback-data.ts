@@ -1,0 +1,185 @@
+/**
+ * Every button's callback data, declared once: a name, its prefix, how its data is built and the
+ * pattern that matches it. Features, flows and keyboards build and match data only through here,
+ * so two features cannot pick overlapping prefixes unnoticed, and test/bot/ui/callback-data.test.ts
+ * builds the longest data of every entry (largest ids and pages, longest codes) against Telegram's
+ * 64-byte limit and every other entry's pattern.
+ *
+ * Data reads `<prefix><rest>`; a prefix ends with ":" unless the entry is one fixed string. The
+ * buttons of a running flow (`FLOW_BUTTONS`) read `<prefix><nonce>:<action>` (flows/wait.ts,
+ * `flowButtons`): the nonce ties a tap to the run that showed it (SECURITY.md, rule 8).
+ *
+ * @example
+ * keyboard.text(t("price-button"), CALLBACK.price.data("btc"));
+ * composer.callbackQuery(CALLBACK.price.pattern, (ctx) => show(ctx, ctx.match[1]));
+ */
+
+import type { FeeType } from "../../exchange/schemas.ts";
+
+/** One kind of callback data: `data(...)` builds it, `pattern` matches every data it can build. */
+export interface CallbackEntry<A extends unknown[]> {
+  readonly prefix: string;
+  readonly pattern: RegExp;
+  readonly data: (...args: A) => string;
+}
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** Data `prefix` followed by what `rest` (a regular expression's source) matches. */
+function entry<A extends unknown[]>(
+  prefix: string,
+  rest: string,
+  data: (...args: A) => string,
+): CallbackEntry<A> {
+  return {
+    prefix,
+    pattern: new RegExp(`^${literally(prefix)}${rest}$`),
+    data: (...args) => prefix + data(...args),
+  };
+}
+
+/** Data that is one fixed string. */
+function fixed(data: string): CallbackEntry<[]> {
+  return entry(data, "", () => "");
+}
+
+/** A currency code as the exchange lists it (lower case). */
+const CODE = "[a-z0-9]{1,16}";
+/** An order's id in the ledger (orders/ledger.ts: 12 random URL-safe characters). */
+const ORDER_ID = "[A-Za-z0-9_-]{12}";
+/** A page of a paged list (paged-fields.ts and /transactions stop well before five digits). */
+const PAGE = "(\\d{1,5})";
+
+export type TradeSide = "buy" | "sell";
+export type NotificationKind = "alerts" | "orders" | "expiry";
+export type ProfileField = "name" | "surname" | "phone" | "address";
+
+export const CALLBACK = {
+  /** The Log in button (keyboards.ts). */
+  login: fixed("login"),
+  /** Remove an alert: [1] `rm` from /alerts, `rx` from the alert's own message; [2] its id. */
+  alertRemove: entry(
+    "alert:",
+    "(rm|rx):([A-Za-z0-9_-]{1,16})",
+    (id: string, from: "rm" | "rx" = "rm") => `${from}:${id}`,
+  ),
+  /** A quote card's buttons: [1] c confirm, e change amount, x cancel; [2] the action id. */
+  order: entry("ord:", `([cex]):(${ORDER_ID})`, (verb: "c" | "e" | "x", id: string) => `${verb}:${id}`),
+  /** A currency picked for /buy or /sell: [1] the side, [2] the code. */
+  tradePick: entry("trade:p:", `(buy|sell):(${CODE})`, (side: TradeSide, code: string) => `${side}:${code}`),
+  /** The same in partner mode. */
+  partnerTradePick: entry(
+    "ptrade:p:",
+    `(buy|sell):(${CODE})`,
+    (side: TradeSide, code: string) => `${side}:${code}`,
+  ),
+  /** A currency picked for /price: [1] the code. */
+  price: entry("price:", `(${CODE})`, (code: string) => code),
+  /** /fees: [1] the type, [2] the currency when picked. */
+  feesPick: entry("fees:pick:", `(buy|sell|send)(?::(${CODE}))?`, (type: FeeType, code?: string) =>
+    code === undefined ? type : `${type}:${code}`,
+  ),
+  banksAdd: fixed("banks:add"),
+  banksRemove: fixed("banks:remove"),
+  /** /deposit: show the QR of the [1]th address whose fingerprint is [2]. */
+  depositQr: entry(
+    "dep:qr:",
+    "(\\d+):([\\w-]{8})",
+    (index: number, fingerprint: string) => `${index}:${fingerprint}`,
+  ),
+  depositNew: fixed("dep:new"),
+  /** The new-address flow's currency picker: [1] the code. */
+  depositCurrency: entry("dep:cur:", "([a-z0-9]+)", (code: string) => code),
+  depositCancel: fixed("dep:cancel"),
+  /** /transactions: [1] the page, [2] the currency filter (`*`: none). */
+  txPage: entry("tx:p:", `${PAGE}:([a-z0-9]{1,12}|\\*)`, (page: number, tag: string) => `${page}:${tag}`),
+  /** /transactions' filter button, on page [1] with filter [2]. */
+  txFilter: entry("tx:f:", `${PAGE}:([a-z0-9]{1,12}|\\*)`, (page: number, tag: string) => `${page}:${tag}`),
+  /** /transactions' filter picked: [1] the currency (`*`: all). */
+  txSet: entry("tx:s:", "([a-z0-9]{1,12}|\\*)", (tag: string) => tag),
+  /** Partner /transactions: [1] the page. */
+  partnerTxPage: entry("ptx:", PAGE, (page: number) => String(page)),
+  /** The operator desk's /alltx: [1] the page. */
+  deskTxPage: entry("atx:", PAGE, (page: number) => String(page)),
+  /** /settings: [1] the language. */
+  settingsLanguage: entry("set:lang:", "([a-z]{2})", (locale: string) => locale),
+  /** /settings: notices of kind [1] switched [2] (1 on, 0 off). */
+  settingsNotify: entry(
+    "set:n:",
+    "(alerts|orders|expiry):([01])",
+    (kind: NotificationKind, on: boolean) => `${kind}:${on ? 1 : 0}`,
+  ),
+  /** /settings: remember the password, [1] 1 on, 0 off. */
+  settingsRemember: entry("set:pw:", "([01])", (on: boolean) => (on ? "1" : "0")),
+  /** /settings: log out after [1] minutes (0: never). */
+  settingsAutoLogout: entry("set:al:", "(\\d{1,3})", (minutes: number) => String(minutes)),
+  settingsPhraseSet: fixed("set:ph:how"),
+  settingsPhraseRemove: fixed("set:ph:0"),
+  /** /language: [1] the locale. */
+  language: entry("language:", "(\\w+)", (locale: string) => locale),
+  /** Partner /profile: change field [1]. */
+  profileField: entry("pf:", "(name|surname|phone|address)", (field: ProfileField) => field),
+  partnerBankAdd: fixed("pb:add"),
+  /** Partner /banks: show, remove, really remove the bank account [1]. */
+  partnerBankView: entry("pb:v:", "(\\d{1,15})", (id: number) => String(id)),
+  partnerBankRemove: entry("pb:r:", "(\\d{1,15})", (id: number) => String(id)),
+  partnerBankRemoveSure: entry("pb:rr:", "(\\d{1,15})", (id: number) => String(id)),
+  partnerBankKeep: fixed("pb:k"),
+} as const;
+
+export type CallbackName = keyof typeof CALLBACK;
+
+/** The Change amount button alone (buy and sell cards): [1] the action id. */
+export const ORDER_CHANGE = new RegExp(`^${literally(CALLBACK.order.prefix)}e:(${ORDER_ID})$`);
+
+/**
+ * A running flow's buttons: `own(nonce)` starts this run's data, each action is what follows it,
+ * `pattern` matches the flow's data of any run (a stale button of a run that is over included).
+ */
+export interface FlowButtons<Actions extends Record<string, (...args: never[]) => string>> {
+  readonly prefix: string;
+  readonly pattern: RegExp;
+  readonly own: (nonce: string) => string;
+  readonly actions: Actions;
+}
+
+/** A flow's nonce (flows/wait.ts `flowNonce`: eight base-36 digits). */
+export const FLOW_NONCE_LENGTH = 8;
+
+function flow<Actions extends Record<string, (...args: never[]) => string>>(
+  name: string,
+  actions: Actions,
+): FlowButtons<Actions> {
+  const prefix = `${name}:`;
+  return {
+    prefix,
+    pattern: new RegExp(`^${literally(prefix)}`),
+    own: (nonce) => `${prefix}${nonce}:`,
+    actions,
+  };
+}
+
+/** A bank account picked in /withdraw and partner /withdraw (flows/bank-pick.ts): verified `b`, pending `p`. */
+export const BANK_PICK = {
+  bank: (id: number, verified: boolean) => `${verified ? "b" : "p"}:${id}`,
+};
+/** Matches a {@link BANK_PICK} action at the end of a flow's data: [1] the bank account's id. */
+export const BANK_PICKED = /:[bp]:(\d+)$/;
+
+export const FLOW_BUTTONS = {
+  send: flow("snd", { currency: (code: string) => `cur:${code}` }),
+  withdraw: flow("wd", BANK_PICK),
+  partnerWithdraw: flow("pwd", BANK_PICK),
+  banks: flow("bk", {
+    add: () => "add",
+    no: () => "no",
+    remove: (id: number) => `rm:${id}`,
+    removeSure: (id: number) => `rmok:${id}`,
+  }),
+  signup: flow("signup", { agree: () => "agree", decline: () => "decline" }),
+} as const;
+
+export type FlowButtonsName = keyof typeof FLOW_BUTTONS;
+
+/** Matches the end of a /banks remove-flow tap on a bank account: [1] its id (`remove`, not `removeSure`). */
+export const BANK_REMOVE_PICKED = /:rm:(\d+)$/;

@@ -1,0 +1,241 @@
+/**
+ * The callback-data registry (src/bot/ui/callback-data.ts): every button's data is declared there
+ * once. Here, for every entry, the longest data a feature can build (largest ids and pages, longest
+ * currency codes, the flows' nonces) fits Telegram's 64 bytes, is matched by its own pattern and by
+ * no other entry's, and no prefix starts another; and no feature writes data of its own.
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { SUPPORTED_LOCALES } from "../../../src/bot/i18n.ts";
+import {
+  BANK_PICK,
+  BANK_PICKED,
+  BANK_REMOVE_PICKED,
+  CALLBACK,
+  type CallbackName,
+  FLOW_BUTTONS,
+  FLOW_NONCE_LENGTH,
+  type FlowButtonsName,
+  ORDER_CHANGE,
+} from "../../../src/bot/ui/callback-data.ts";
+import { AUTO_LOGOUT_CHOICES } from "../../../src/session/profiles.ts";
+
+/** Telegram's limit on callback_data (Bot API, InlineKeyboardButton): 1-64 bytes. */
+const TELEGRAM_LIMIT = 64;
+
+/** The longest currency code the patterns take; the exchange's are 3-5 letters. */
+const CODE = "z".repeat(16);
+/** The longest code /transactions and /deposit keep (their own filter: 12). */
+const CODE_12 = "z".repeat(12);
+/** An order id (orders/ledger.ts: 12 URL-safe characters), an alert id (6 random bytes, base64url: 8). */
+const ORDER_ID = "A".repeat(12);
+const ALERT_ID = "_".repeat(16);
+/** The largest page the patterns take (five digits; the features stop at 10,001). */
+const PAGE = 99_999;
+/** Bank account ids: the exchange's are numbers; the largest JavaScript keeps exactly. */
+const BANK_ID = Number.MAX_SAFE_INTEGER;
+const PARTNER_BANK_ID = 999_999_999_999_999;
+const LONGEST_LOCALE = [...SUPPORTED_LOCALES].sort((a, b) => b.length - a.length)[0] ?? "en";
+const LONGEST_MINUTES = Math.max(...AUTO_LOGOUT_CHOICES);
+
+type Args<K extends CallbackName> = Parameters<(typeof CALLBACK)[K]["data"]>;
+
+/** What each entry is built from: its widest arguments first, then the others it is built with. */
+const BUILT: { [K in CallbackName]: Args<K>[] } = {
+  login: [[]],
+  alertRemove: [
+    [ALERT_ID, "rx"],
+    [ALERT_ID, "rm"],
+    ["a", undefined],
+  ],
+  order: [
+    ["c", "-".repeat(12)],
+    ["e", ORDER_ID],
+    ["x", ORDER_ID],
+  ],
+  tradePick: [
+    ["sell", CODE],
+    ["buy", "btc"],
+  ],
+  partnerTradePick: [
+    ["sell", CODE],
+    ["buy", "btc"],
+  ],
+  price: [[CODE], ["x"]],
+  feesPick: [["send", CODE], ["sell"], ["buy", "btc"]],
+  banksAdd: [[]],
+  banksRemove: [[]],
+  depositQr: [
+    [9_999, "abcd-_12"],
+    [0, "abcdefgh"],
+  ],
+  depositNew: [[]],
+  depositCurrency: [[CODE_12], ["btc"]],
+  depositCancel: [[]],
+  txPage: [
+    [PAGE, CODE_12],
+    [0, "*"],
+  ],
+  txFilter: [
+    [PAGE, CODE_12],
+    [0, "*"],
+  ],
+  txSet: [[CODE_12], ["*"]],
+  partnerTxPage: [[PAGE], [0]],
+  deskTxPage: [[PAGE], [0]],
+  settingsLanguage: [[LONGEST_LOCALE], ["de"]],
+  settingsNotify: [
+    ["expiry", true],
+    ["alerts", false],
+    ["orders", true],
+  ],
+  settingsRemember: [[true], [false]],
+  settingsAutoLogout: [[LONGEST_MINUTES], [0]],
+  settingsPhraseSet: [[]],
+  settingsPhraseRemove: [[]],
+  language: [[LONGEST_LOCALE], ["en"]],
+  profileField: [["address"], ["name"], ["surname"], ["phone"]],
+  partnerBankAdd: [[]],
+  partnerBankView: [[PARTNER_BANK_ID], [1]],
+  partnerBankRemove: [[PARTNER_BANK_ID], [1]],
+  partnerBankRemoveSure: [[PARTNER_BANK_ID], [1]],
+  partnerBankKeep: [[]],
+};
+
+/** A nonce as long as flowNonce makes them, and each flow's actions with their widest arguments. */
+const NONCE = "z".repeat(FLOW_NONCE_LENGTH);
+const FLOW_ACTIONS: { [K in FlowButtonsName]: string[] } = {
+  send: [FLOW_BUTTONS.send.actions.currency(CODE), FLOW_BUTTONS.send.actions.currency("btc")],
+  withdraw: [BANK_PICK.bank(BANK_ID, false), BANK_PICK.bank(1, true)],
+  partnerWithdraw: [BANK_PICK.bank(BANK_ID, true), BANK_PICK.bank(1, false)],
+  banks: [
+    FLOW_BUTTONS.banks.actions.removeSure(BANK_ID),
+    FLOW_BUTTONS.banks.actions.remove(BANK_ID),
+    FLOW_BUTTONS.banks.actions.add(),
+    FLOW_BUTTONS.banks.actions.no(),
+  ],
+  signup: [FLOW_BUTTONS.signup.actions.decline(), FLOW_BUTTONS.signup.actions.agree()],
+};
+
+interface Built {
+  owner: string;
+  data: string;
+}
+
+const names = Object.keys(CALLBACK) as CallbackName[];
+const flowNames = Object.keys(FLOW_BUTTONS) as FlowButtonsName[];
+
+function built(): Built[] {
+  const out: Built[] = [];
+  for (const name of names) {
+    const data = CALLBACK[name].data as (...args: unknown[]) => string;
+    for (const args of BUILT[name] as unknown[][]) out.push({ owner: name, data: data(...args) });
+  }
+  for (const name of flowNames)
+    for (const action of FLOW_ACTIONS[name])
+      out.push({ owner: `flow ${name}`, data: FLOW_BUTTONS[name].own(NONCE) + action });
+  return out;
+}
+
+/** Every pattern, by owner (the flows' patterns match any data of the flow, stale runs included). */
+const patterns: { owner: string; prefix: string; pattern: RegExp }[] = [
+  ...names.map((name) => ({ owner: name, prefix: CALLBACK[name].prefix, pattern: CALLBACK[name].pattern })),
+  ...flowNames.map((name) => ({
+    owner: `flow ${name}`,
+    prefix: FLOW_BUTTONS[name].prefix,
+    pattern: FLOW_BUTTONS[name].pattern,
+  })),
+];
+
+describe("the callback-data registry", () => {
+  it("fits Telegram's 64 bytes with the longest data every entry can build", () => {
+    const over = built()
+      .filter(({ data }) => Buffer.byteLength(data, "utf8") > TELEGRAM_LIMIT)
+      .map(({ owner, data }) => `${owner}: ${data} (${Buffer.byteLength(data)} bytes)`);
+    expect(over).toEqual([]);
+    // The widest data has room to spare: the longest is named so a change that eats it shows here.
+    const longest = Math.max(...built().map(({ data }) => Buffer.byteLength(data)));
+    expect(longest).toBeLessThanOrEqual(TELEGRAM_LIMIT);
+    expect(longest).toBeGreaterThan(20);
+  });
+
+  it("matches every data an entry builds with that entry's own pattern, starting with its prefix", () => {
+    for (const { owner, data } of built()) {
+      const own = patterns.find((p) => p.owner === owner);
+      expect(own?.pattern.test(data), `${owner}: ${data}`).toBe(true);
+      expect(data.startsWith(own?.prefix ?? "\u0000"), `${owner}: ${data}`).toBe(true);
+    }
+  });
+
+  it("no two entries overlap: no other pattern matches an entry's data, no prefix starts another", () => {
+    const crossed = built().flatMap(({ owner, data }) =>
+      patterns
+        .filter((p) => p.owner !== owner && p.pattern.test(data))
+        .map((p) => `${p.owner} takes ${owner}'s ${data}`),
+    );
+    expect(crossed).toEqual([]);
+    const prefixes = patterns.flatMap((a) =>
+      patterns
+        .filter((b) => a !== b && b.prefix.startsWith(a.prefix))
+        .map((b) => `${a.prefix} starts ${b.prefix}`),
+    );
+    expect(prefixes).toEqual([]);
+    expect(new Set(patterns.map((p) => p.prefix)).size).toBe(patterns.length);
+  });
+
+  it("reads back what it built: the patterns' groups are the arguments", () => {
+    expect(CALLBACK.order.pattern.exec(CALLBACK.order.data("e", ORDER_ID))?.slice(1)).toEqual([
+      "e",
+      ORDER_ID,
+    ]);
+    expect(ORDER_CHANGE.exec(CALLBACK.order.data("e", ORDER_ID))?.[1]).toBe(ORDER_ID);
+    expect(ORDER_CHANGE.test(CALLBACK.order.data("c", ORDER_ID))).toBe(false);
+    expect(CALLBACK.txPage.pattern.exec(CALLBACK.txPage.data(PAGE, "*"))?.slice(1)).toEqual([
+      String(PAGE),
+      "*",
+    ]);
+    expect(CALLBACK.feesPick.pattern.exec(CALLBACK.feesPick.data("buy"))?.slice(1)).toEqual([
+      "buy",
+      undefined,
+    ]);
+    expect(CALLBACK.settingsNotify.data("alerts", false)).toBe("set:n:alerts:0");
+    const own = FLOW_BUTTONS.withdraw.own(NONCE);
+    expect(BANK_PICKED.exec(own + BANK_PICK.bank(BANK_ID, false))?.[1]).toBe(String(BANK_ID));
+    const banks = FLOW_BUTTONS.banks.own(NONCE);
+    expect(BANK_REMOVE_PICKED.exec(banks + FLOW_BUTTONS.banks.actions.remove(42))?.[1]).toBe("42");
+    expect(BANK_REMOVE_PICKED.test(banks + FLOW_BUTTONS.banks.actions.removeSure(42))).toBe(false);
+  });
+});
+
+describe("callback data outside the registry", () => {
+  const BOT = fileURLToPath(new URL("../../../src/bot", import.meta.url));
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory()
+        ? files(join(dir, entry.name))
+        : entry.name.endsWith(".ts")
+          ? [join(dir, entry.name)]
+          : [],
+    );
+
+  it("is written nowhere: no feature matches a literal pattern or builds `prefix:` data by hand", () => {
+    const handWritten = files(BOT)
+      .filter((file) => !file.endsWith("callback-data.ts"))
+      .flatMap((file) =>
+        readFileSync(file, "utf8")
+          .split("\n")
+          .map((line, index) => ({ line, where: `${file.slice(BOT.length + 1)}:${index + 1}` }))
+          .filter(({ line }) => !/^\s*(\*|\/\/)/.test(line))
+          .filter(
+            ({ line }) =>
+              /callbackQuery\(\s*["'`/]/.test(line) ||
+              /\.text\([^)]*,\s*["'`][a-z]+:/.test(line) ||
+              /taps:\s*\//.test(line),
+          )
+          .map(({ where, line }) => `${where}: ${line.trim()}`),
+      );
+    expect(handWritten).toEqual([]);
+  });
+});
