@@ -33,7 +33,6 @@ import { webAppLoginPageUrl } from "../webapp-paths.ts";
 import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
-import { branchOn, commandsOf, routeFeatures } from "./feature-router.ts";
 import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksFeature } from "./features/banks.ts";
@@ -62,11 +61,12 @@ import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-
 import { ChatLock, type ChatLockOptions } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
-import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
 import { InFlight } from "./middleware/in-flight.ts";
 import { type UpdateObserver, updateLogger } from "./middleware/update-logger.ts";
-import { Chain } from "./middleware-chain.ts";
 import { partnerMode } from "./partner-mode.ts";
+import { branchOn, commandsOf, routeFeatures } from "./runtime/feature-router.ts";
+import { flowsOnDemand } from "./runtime/flows-on-demand.ts";
+import { Chain } from "./runtime/middleware-chain.ts";
 import { retryingFetch } from "./telegram-fetch.ts";
 import { webAppLoginButtons } from "./ui/keyboards.ts";
 
@@ -126,7 +126,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const { i18n } = deps;
 
   // The bot's own use() is grammY's (two async functions per level and update): one level, the
-  // rest runs flat (middleware-chain.ts).
+  // rest runs flat (runtime/middleware-chain.ts).
   const stack = new Chain<BotContext>();
   bot.use(stack);
   const inFlight = new InFlight();
@@ -197,10 +197,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   inPrivate.use(routeFeatures(beforeFlows));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside. With none
-  // running, the conversations are skipped until a feature enters one (flows-on-demand.ts).
+  // running, the conversations are skipped until a feature enters one (runtime/flows-on-demand.ts).
   const flows = new Chain<PrivateContext>();
   inPrivate.use(flowsOnDemand(flows));
-  // Each update runs through only the features that can take it, in this order (feature-router.ts).
+  // Each update runs through only the features that can take it, in this order (runtime/feature-router.ts).
   const features: Array<Middleware<PrivateContext>> = deps.partner
     ? // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
       partnerMode({ ...deps, partner: deps.partner }, flows)

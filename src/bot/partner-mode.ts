@@ -13,8 +13,8 @@ import { orderWatch } from "./features/orders.ts";
 import { partnerSignUpFeature } from "./features/partner-signup.ts";
 import { partnerVerifyFeature } from "./features/partner-verify.ts";
 import { partnerGate } from "./middleware/partner-gate.ts";
-import { Chain } from "./middleware-chain.ts";
 import { partnerFeatures } from "./partner-features.ts";
+import { Chain } from "./runtime/middleware-chain.ts";
 
 export function partnerMode(
   deps: PartnerBotDeps,

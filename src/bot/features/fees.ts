@@ -24,11 +24,11 @@ import { decimalsFor, formatAmount, formatNumber, parseAmount } from "../../mone
 import type { Refusal, Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import {

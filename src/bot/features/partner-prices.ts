@@ -12,7 +12,7 @@ import { formatNumber } from "../../money.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { fieldBlocks } from "../ui/fields.ts";
 import { escapeHtml, formatDateTime } from "../ui/format.ts";

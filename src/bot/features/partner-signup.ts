@@ -13,13 +13,13 @@ import { lazy } from "../../lazy.ts";
 import { PIN, pinWeakness } from "../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { EMAIL } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
 import { clientLocale } from "../i18n.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { readKyc } from "../ui/kyc-status.ts";
 

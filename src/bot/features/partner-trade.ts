@@ -12,11 +12,11 @@ import type { PartnerApi } from "../../exchange/partner.ts";
 import { codeField, recordsOf } from "../../orders/partner-read.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
 

@@ -12,11 +12,11 @@ import type { ChatTypeContext, Composer } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { privateChatKeyboard } from "../ui/keyboards.ts";
 import { readKyc } from "../ui/kyc-status.ts";
 

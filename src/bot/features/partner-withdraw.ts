@@ -10,13 +10,13 @@ import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons } from "../flows/wait.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 

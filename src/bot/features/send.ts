@@ -19,12 +19,12 @@ import type { Translate } from "../../translate.ts";
 import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 

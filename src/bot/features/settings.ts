@@ -20,12 +20,12 @@ import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts
 import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";

@@ -12,12 +12,12 @@ import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
 export const TRADE_FLOW = "trade";

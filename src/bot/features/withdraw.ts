@@ -15,13 +15,13 @@ import type { Composer } from "grammy";
 import { EUR } from "../../currency.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
