@@ -67,7 +67,7 @@ import { partnerMode } from "./partner-mode.ts";
 import { branchOn, commandsOf, routeFeatures } from "./runtime/feature-router.ts";
 import { flowsOnDemand } from "./runtime/flows-on-demand.ts";
 import { Chain } from "./runtime/middleware-chain.ts";
-import { retryingFetch } from "./telegram-fetch.ts";
+import { retryingFetch } from "./transport/telegram-fetch.ts";
 import { webAppLoginButtons } from "./ui/keyboards.ts";
 
 export interface BotOptions {
@@ -184,7 +184,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         getStorageKey: (ctx) => (ctx.chat?.type === "private" ? ctx.chat.id.toString() : undefined),
       },
       plugins: [
-        // 429s inside flows are retried by the client's fetch (telegram-fetch.ts), beneath the
+        // 429s inside flows are retried by the client's fetch (transport/telegram-fetch.ts), beneath the
         // conversation's recorder; a transformer here would wait again on every replay.
         i18n,
         // A flow's context has its own API client, without the bot's transformers.
