@@ -3,7 +3,7 @@
  *
  *   currency (buttons from the price list, or typed; `/send btc` skips the question)
  *   → recipient address (cleaned of spaces and `bitcoin:…?amount=` wrappers, format and checksum
- *     checked for that currency: address-check.ts)
+ *     checked for that currency: src/crypto-address.ts)
  *   → amount in the crypto (money.ts's parseAmount)
  *   → the money pipeline's quote (orders/kinds/send.ts) and its card; the flow ends there.
  *
@@ -14,9 +14,9 @@
 
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
+import { type AddressCheck, checkAddress, cleanAddress } from "../../crypto-address.ts";
 import { EURO_WORDS } from "../../currency.ts";
 import type { Translate } from "../../translate.ts";
-import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
