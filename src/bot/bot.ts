@@ -48,7 +48,7 @@ import { loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
 import { ordersFeature, orderWatch } from "./features/orders.ts";
-import { verifyInGroup } from "./features/partner-verify.ts";
+import { verifyInGroup } from "./features/partner/verify.ts";
 import { priceCommands, pricesFeature } from "./features/prices.ts";
 import { sendFeature } from "./features/send.ts";
 import { settingsFeature } from "./features/settings.ts";

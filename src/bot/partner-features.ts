@@ -14,15 +14,15 @@ import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
 import { ordersFeature } from "./features/orders.ts";
-import { partnerBalanceFeature } from "./features/partner-balance.ts";
-import { partnerBanksFeature } from "./features/partner-banks.ts";
-import { partnerDepositFeature } from "./features/partner-deposit.ts";
-import { partnerLimitsFeature } from "./features/partner-limits.ts";
-import { partnerMeFeature } from "./features/partner-me.ts";
-import { partnerPricesFeature } from "./features/partner-prices.ts";
-import { partnerTradeFeature } from "./features/partner-trade.ts";
-import { partnerTransactionsFeature } from "./features/partner-transactions.ts";
-import { partnerWithdrawFeature } from "./features/partner-withdraw.ts";
+import { partnerBalanceFeature } from "./features/partner/balance.ts";
+import { partnerBanksFeature } from "./features/partner/banks.ts";
+import { partnerDepositFeature } from "./features/partner/deposit.ts";
+import { partnerLimitsFeature } from "./features/partner/limits.ts";
+import { partnerMeFeature } from "./features/partner/me.ts";
+import { partnerPricesFeature } from "./features/partner/prices.ts";
+import { partnerTradeFeature } from "./features/partner/trade.ts";
+import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
+import { partnerWithdrawFeature } from "./features/partner/withdraw.ts";
 
 export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 

@@ -8,20 +8,20 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard, Keyboard } from "grammy";
-import { ExchangeError } from "../../exchange/errors.ts";
-import { lazy } from "../../lazy.ts";
-import { PIN, pinWeakness } from "../../partner/pins.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { PartnerBotDeps } from "../deps.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { EMAIL } from "../flows/log-in.ts";
-import { flowUserId } from "../flows/user.ts";
-import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
-import { clientLocale } from "../i18n.ts";
-import { Feature } from "../runtime/feature-router.ts";
-import { FLOW_BUTTONS } from "../ui/callback-data.ts";
-import { readKyc } from "../ui/kyc-status.ts";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import { lazy } from "../../../lazy.ts";
+import { PIN, pinWeakness } from "../../../partner/pins.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { PartnerBotDeps } from "../../deps.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { EMAIL } from "../../flows/log-in.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../../flows/wait.ts";
+import { clientLocale } from "../../i18n.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { FLOW_BUTTONS } from "../../ui/callback-data.ts";
+import { readKyc } from "../../ui/kyc-status.ts";
 
 export const SIGNUP_FLOW = "signup";
 /** The version of the partner's terms a user agrees to at sign-up; kept with the consent. */

@@ -9,16 +9,16 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import type { ChatTypeContext, Composer } from "grammy";
-import { ExchangeError } from "../../exchange/errors.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { PartnerBotDeps } from "../deps.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { flowUserId } from "../flows/user.ts";
-import { waitForSecret } from "../flows/wait.ts";
-import { Feature } from "../runtime/feature-router.ts";
-import { privateChatKeyboard } from "../ui/keyboards.ts";
-import { readKyc } from "../ui/kyc-status.ts";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { PartnerBotDeps } from "../../deps.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { waitForSecret } from "../../flows/wait.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { privateChatKeyboard } from "../../ui/keyboards.ts";
+import { readKyc } from "../../ui/kyc-status.ts";
 
 export const VERIFY_FLOW = "verify";
 const VERIFY_TIMEOUT_MS = 10 * 60_000;

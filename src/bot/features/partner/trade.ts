@@ -8,17 +8,17 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
-import type { PartnerApi } from "../../exchange/partner.ts";
-import { codeField, recordsOf } from "../../orders/partner-read.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { BotDeps } from "../deps.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
-import { flowUserId } from "../flows/user.ts";
-import { Feature } from "../runtime/feature-router.ts";
-import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
-import type { CurrencyChoice } from "../ui/currency-choice.ts";
+import type { PartnerApi } from "../../../exchange/partner.ts";
+import { codeField, recordsOf } from "../../../orders/partner-read.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { BotDeps } from "../../deps.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../../flows/trade-steps.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
+import type { CurrencyChoice } from "../../ui/currency-choice.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
 /** A currency button of the flow: `ptrade:p:buy:btc`. */

@@ -12,24 +12,24 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import { type Composer, InlineKeyboard } from "grammy";
-import { ExchangeError } from "../../exchange/errors.ts";
-import { groupIban } from "../../iban.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { partnerUserOf } from "../flows/partner-user.ts";
-import { flowUserId } from "../flows/user.ts";
-import { waitForText } from "../flows/wait.ts";
-import { refusalMessage } from "../middleware/error-boundary.ts";
-import { Feature } from "../runtime/feature-router.ts";
-import { type Checked, checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
-import { bankButtonLabel, bankCard } from "../ui/bank-view.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { answerTap, closeCard } from "../ui/edit.ts";
-import { fieldMessages } from "../ui/fields.ts";
-import { escapeHtml } from "../ui/format.ts";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import { groupIban } from "../../../iban.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { partnerUserOf } from "../../flows/partner-user.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { waitForText } from "../../flows/wait.ts";
+import { refusalMessage } from "../../middleware/error-boundary.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
+import { bankButtonLabel, bankCard } from "../../ui/bank-view.ts";
+import { CALLBACK } from "../../ui/callback-data.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { answerTap, closeCard } from "../../ui/edit.ts";
+import { fieldMessages } from "../../ui/fields.ts";
+import { escapeHtml } from "../../ui/format.ts";
 
 /** Not key-shaped on purpose: a conversation id, not a sentence. */
 export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";

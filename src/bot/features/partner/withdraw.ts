@@ -8,17 +8,17 @@
  */
 import { createConversation } from "@grammyjs/conversations";
 import type { Composer } from "grammy";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { BotDeps } from "../deps.ts";
-import { pickBank } from "../flows/bank-pick.ts";
-import { moneyFlowEntry } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { askAmountAndQuote } from "../flows/order-amount.ts";
-import { flowUserId } from "../flows/user.ts";
-import { flowButtons } from "../flows/wait.ts";
-import { Feature } from "../runtime/feature-router.ts";
-import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
-import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { BotDeps } from "../../deps.ts";
+import { pickBank } from "../../flows/bank-pick.ts";
+import { moneyFlowEntry } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { askAmountAndQuote } from "../../flows/order-amount.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { flowButtons } from "../../flows/wait.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { bankButtonLabel, bankView } from "../../ui/bank-view.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 
 export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
 const BUTTONS = FLOW_BUTTONS.partnerWithdraw;
