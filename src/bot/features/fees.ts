@@ -15,9 +15,7 @@
  * answer worded by ui/fee-text.ts.
  */
 
-import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import type { Composer } from "grammy";
 import { EUR } from "../../currency.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
@@ -29,6 +27,7 @@ import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { choicesOf } from "../ui/currency-choice.ts";
@@ -48,13 +47,15 @@ export const FEES_FLOW = "fees";
 const MAX_WRONG_ANSWERS = 5;
 const FLOW_TIMEOUT_MS = 10 * 60_000;
 
+/** The `FEES_FLOW` conversation, installed by bot.ts. */
+export function feesConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
+  return { id: FEES_FLOW, steps: feesFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
 export function feesFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
-  flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  // Registered before the handlers below: entering needs it, and a running flow sees taps first.
-  flows.use(createConversation(feesFlow(deps), { id: FEES_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
   composer.command("fees", requireLogin(deps), async (ctx) => {
     const typed = ctx.match.trim();

@@ -18,12 +18,10 @@
  * (bot/partner-features.ts). The "user came back" reconciliation check is
  * middleware/order-watch.ts.
  */
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
 import type { MoneyAction } from "../../orders/ledger.ts";
 import type { BotContext, PrivateContext } from "../context.ts";
 import { enterFlow } from "../flows/enter.ts";
-import { CODE_FLOW, CODE_FLOW_TIMEOUT_MS, codeStep, type OrderDeps } from "../flows/order-code.ts";
+import { CODE_FLOW, type OrderDeps } from "../flows/order-code.ts";
 import { tellOutcome } from "../flows/order-outcome.ts";
 import { clientLocale } from "../i18n.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
@@ -33,12 +31,9 @@ import { CALLBACK } from "../ui/callback-data.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { cardMessage, ORDER_WORDS, refusalText, typedCardVerb } from "../ui/order-card.ts";
 
-export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
   const { orders } = deps;
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(codeStep(deps), { id: CODE_FLOW, maxMillisecondsToWait: CODE_FLOW_TIMEOUT_MS }),
-  );
 
   composer.callbackQuery(CALLBACK.order.pattern, async (ctx, next) => {
     const verb = ctx.match[1];

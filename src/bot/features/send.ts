@@ -12,8 +12,6 @@
  * at its step.
  */
 
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
 import { type AddressCheck, checkAddress, cleanAddress } from "../../crypto-address.ts";
 import { EURO_WORDS } from "../../currency.ts";
 import type { Translate } from "../../translate.ts";
@@ -24,6 +22,7 @@ import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -34,9 +33,13 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
-export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+/** The `SEND_FLOW` conversation, installed by bot.ts. */
+export function sendConversation(deps: SendDeps): FlowSpec {
+  return { id: SEND_FLOW, steps: sendFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function sendFeature(deps: SendDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(createConversation(sendFlow(deps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.command(
     "send",
     requireLogin(deps),

@@ -10,8 +10,7 @@
  *
  * Callback data (ui/callback-data.ts): `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../../exchange/errors.ts";
 import { groupIban } from "../../../iban.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
@@ -22,6 +21,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { waitForText } from "../../flows/wait.ts";
 import { refusalMessage } from "../../middleware/error-boundary.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
 import { bankButtonLabel, bankCard } from "../../ui/bank-view.ts";
@@ -42,15 +42,14 @@ type AddOutcome =
   /** The deprecated endpoint is gone (404, 405, 410). */
   | { kind: "gone" };
 
-export function partnerBanksFeature(
-  deps: { partner: PartnerServices },
-  flows: Composer<PrivateContext>,
-): Feature<PrivateContext> {
+/** The `PARTNER_BANK_ADD_FLOW` conversation, installed by bot.ts. */
+export function partnerBankAddConversation(deps: { partner: PartnerServices }): FlowSpec {
+  return { id: PARTNER_BANK_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
   const { api } = deps.partner;
-  flows.use(
-    createConversation(addFlow(deps), { id: PARTNER_BANK_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
 
   async function startAdd(ctx: PrivateContext): Promise<void> {
     await enterFlow(ctx, PARTNER_BANK_ADD_FLOW);

@@ -9,8 +9,7 @@
  *
  * `/profile phone` (name, surname, address) skips the question of what to change.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../../exchange/errors.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
@@ -20,6 +19,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { waitForText } from "../../flows/wait.ts";
 import { refusalMessage } from "../../middleware/error-boundary.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { fieldMessages } from "../../ui/fields.ts";
@@ -36,20 +36,13 @@ function isField(word: string): word is ProfileField {
   return (FIELDS as readonly string[]).includes(word);
 }
 
-export function partnerMeFeature(
-  deps: { partner: PartnerServices },
-  flows: Composer<PrivateContext>,
-): Feature<PrivateContext> {
-  const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(profileFlow(deps), { id: PROFILE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
+/** The `PROFILE_FLOW` conversation, installed by bot.ts. */
+export function partnerProfileConversation(deps: { partner: PartnerServices }): FlowSpec {
+  return { id: PROFILE_FLOW, steps: profileFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
 
-  /** The profile as messages; `user` is what GET …/users/{id} returned. */
-  async function profileMessages(ctx: FlowContext | PrivateContext, user: unknown, title: string) {
-    const locale = await ctx.i18n.getLocale();
-    return fieldMessages(ctx.t, title, user, locale, { empty: ctx.t("partner-me-empty") });
-  }
+export function partnerMeFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
 
   composer.command("me", async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
@@ -81,54 +74,61 @@ export function partnerMeFeature(
     await enterFlow(ctx, PROFILE_FLOW, field);
   });
 
-  function profileFlow(flowDeps: { partner: PartnerServices }) {
-    return async function partnerProfile(conversation: Flow, ctx: FlowContext, field: string): Promise<void> {
-      if (!isField(field)) return;
-      const telegramId = flowUserId(ctx);
-      const partnerUserId = await externalCall(conversation, () =>
-        flowDeps.partner.users.partnerIdOf(telegramId),
-      );
-      if (partnerUserId === undefined) {
-        await ctx.reply(ctx.t("partner-not-linked"));
-        return;
-      }
-      const changes: Record<string, string> = {};
-      for (const step of profileSteps(field)) {
-        await ctx.reply(ctx.t(step.ask));
-        let value: string | undefined;
-        for (let wrong = 0; value === undefined; wrong++) {
-          if (wrong >= MAX_WRONG) {
-            await ctx.reply(ctx.t("partner-profile-too-many-tries"));
-            return;
-          }
-          const answer = await waitForText(conversation);
-          const checked = step.check(answer.message.text);
-          if (checked.ok) value = checked.value;
-          else await answer.reply(ctx.t(checked.refusal));
-        }
-        changes[step.name] = value;
-      }
-      const outcome = await externalCall(conversation, async () => {
-        try {
-          await flowDeps.partner.api.updateUser({ id: partnerUserId, ...changes });
-          return { ok: true as const };
-        } catch (error) {
-          if (error instanceof ExchangeError && error.kind === "validation") {
-            return { ok: false as const, message: refusalMessage(error) };
-          }
-          throw error;
-        }
-      });
-      if (!outcome.ok) {
-        await ctx.reply(ctx.t("partner-profile-refused", { message: escapeHtml(outcome.message) }), {
-          parse_mode: "HTML",
-        });
-        return;
-      }
-      const user = await externalCall(conversation, () => flowDeps.partner.api.getUser(partnerUserId));
-      const messages = await profileMessages(ctx, user, ctx.t("partner-profile-saved"));
-      for (const text of messages) await ctx.reply(text, { parse_mode: "HTML" });
-    };
-  }
   return composer;
+}
+
+function profileFlow(flowDeps: { partner: PartnerServices }) {
+  return async function partnerProfile(conversation: Flow, ctx: FlowContext, field: string): Promise<void> {
+    if (!isField(field)) return;
+    const telegramId = flowUserId(ctx);
+    const partnerUserId = await externalCall(conversation, () =>
+      flowDeps.partner.users.partnerIdOf(telegramId),
+    );
+    if (partnerUserId === undefined) {
+      await ctx.reply(ctx.t("partner-not-linked"));
+      return;
+    }
+    const changes: Record<string, string> = {};
+    for (const step of profileSteps(field)) {
+      await ctx.reply(ctx.t(step.ask));
+      let value: string | undefined;
+      for (let wrong = 0; value === undefined; wrong++) {
+        if (wrong >= MAX_WRONG) {
+          await ctx.reply(ctx.t("partner-profile-too-many-tries"));
+          return;
+        }
+        const answer = await waitForText(conversation);
+        const checked = step.check(answer.message.text);
+        if (checked.ok) value = checked.value;
+        else await answer.reply(ctx.t(checked.refusal));
+      }
+      changes[step.name] = value;
+    }
+    const outcome = await externalCall(conversation, async () => {
+      try {
+        await flowDeps.partner.api.updateUser({ id: partnerUserId, ...changes });
+        return { ok: true as const };
+      } catch (error) {
+        if (error instanceof ExchangeError && error.kind === "validation") {
+          return { ok: false as const, message: refusalMessage(error) };
+        }
+        throw error;
+      }
+    });
+    if (!outcome.ok) {
+      await ctx.reply(ctx.t("partner-profile-refused", { message: escapeHtml(outcome.message) }), {
+        parse_mode: "HTML",
+      });
+      return;
+    }
+    const user = await externalCall(conversation, () => flowDeps.partner.api.getUser(partnerUserId));
+    const messages = await profileMessages(ctx, user, ctx.t("partner-profile-saved"));
+    for (const text of messages) await ctx.reply(text, { parse_mode: "HTML" });
+  };
+}
+
+/** The profile as messages; `user` is what GET …/users/{id} returned. */
+async function profileMessages(ctx: FlowContext | PrivateContext, user: unknown, title: string) {
+  const locale = await ctx.i18n.getLocale();
+  return fieldMessages(ctx.t, title, user, locale, { empty: ctx.t("partner-me-empty") });
 }

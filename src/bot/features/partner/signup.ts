@@ -6,8 +6,7 @@
  * scrypt hash (partner/pins.ts). Then the exchange creates the partner user and the link
  * Telegram user → partner user is stored for good. A known user gets their verification status.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard, Keyboard } from "grammy";
+import { InlineKeyboard, Keyboard } from "grammy";
 import { ExchangeError } from "../../../exchange/errors.ts";
 import { lazy } from "../../../lazy.ts";
 import { PIN, pinWeakness } from "../../../partner/pins.ts";
@@ -19,6 +18,7 @@ import { EMAIL } from "../../flows/log-in.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../../flows/wait.ts";
 import { clientLocale } from "../../i18n.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { FLOW_BUTTONS } from "../../ui/callback-data.ts";
 import { readKyc } from "../../ui/kyc-status.ts";
@@ -33,12 +33,16 @@ const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
 type Deps = Pick<PartnerBotDeps, "partner" | "clock" | "profiles">;
 
-export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+/**
+ * The `SIGNUP_FLOW` conversation, installed by bot.ts. An abandoned sign-up (a typed PIN in its
+ * encrypted state) ends after a while.
+ */
+export function partnerSignUpConversation(deps: Deps): FlowSpec {
+  return { id: SIGNUP_FLOW, steps: signUpFlow(deps), timeoutMs: SIGNUP_TIMEOUT_MS };
+}
+
+export function partnerSignUpFeature(deps: Deps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  // An abandoned sign-up (a typed PIN in its encrypted state) ends after a while.
-  flows.use(
-    createConversation(signUpFlow(deps), { id: SIGNUP_FLOW, maxMillisecondsToWait: SIGNUP_TIMEOUT_MS }),
-  );
 
   composer.command("start", async (ctx) => {
     const partnerUserId = await deps.partner.users.partnerIdOf(ctx.from.id);
