@@ -64,7 +64,7 @@ export async function connectTelegram<C extends Context>(
 
 /**
  * grammY types signals as its Node polyfill's AbortSignal, which Node's own does not match as a
- * type; at run time grammY only passes it on to fetch (bot/undici-fetch.ts takes either).
+ * type; at run time grammY only passes it on to fetch (bot/transport/undici-fetch.ts takes either).
  */
 function grammySignal(signal: AbortSignal): Parameters<Bot["api"]["getMe"]>[0] {
   return signal as unknown as Parameters<Bot["api"]["getMe"]>[0];

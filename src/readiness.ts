@@ -17,7 +17,7 @@
  * routes.push(readinessRoute(readiness));
  */
 import { Api, GrammyError } from "grammy";
-import { undiciFetch } from "./bot/undici-fetch.ts";
+import { undiciFetch } from "./bot/transport/undici-fetch.ts";
 import type { Clock } from "./clock.ts";
 import type { Logger } from "./logger.ts";
 import type { Store } from "./store/store.ts";

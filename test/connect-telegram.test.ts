@@ -7,7 +7,7 @@
 import { Writable } from "node:stream";
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
-import { retryingFetch } from "../src/bot/telegram-fetch.ts";
+import { retryingFetch } from "../src/bot/transport/telegram-fetch.ts";
 import { connectTelegram, TokenRefusedError } from "../src/connect-telegram.ts";
 import { createLogger } from "../src/logger.ts";
 import { startBotApiDouble } from "../src/telegram-double/index.ts";

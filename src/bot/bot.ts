@@ -33,41 +33,49 @@ import { webAppLoginPageUrl } from "../webapp-paths.ts";
 import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
-import { branchOn, commandsOf, routeFeatures } from "./feature-router.ts";
 import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
-import { banksFeature } from "./features/banks.ts";
+import { banksAddConversation, banksFeature, banksRemoveConversation } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
-import { depositFeature } from "./features/deposit.ts";
-import { feesFeature } from "./features/fees.ts";
+import { depositFeature, depositNewConversation } from "./features/deposit.ts";
+import { feesConversation, feesFeature } from "./features/fees.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
 import { inlineFeature } from "./features/inline.ts";
 import { languageFeature } from "./features/language.ts";
 import { limitsFeature } from "./features/limits.ts";
-import { loginFeature } from "./features/login.ts";
+import { loginConversation, loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
-import { ordersFeature, orderWatch } from "./features/orders.ts";
-import { verifyInGroup } from "./features/partner-verify.ts";
-import { priceCommands, pricesFeature } from "./features/prices.ts";
-import { sendFeature } from "./features/send.ts";
-import { settingsFeature } from "./features/settings.ts";
+import { ordersFeature } from "./features/orders.ts";
+import { partnerBankAddConversation } from "./features/partner/banks.ts";
+import { partnerProfileConversation } from "./features/partner/me.ts";
+import { partnerSignUpConversation } from "./features/partner/signup.ts";
+import { partnerTradeConversation } from "./features/partner/trade.ts";
+import { partnerVerifyConversation, verifyInGroup } from "./features/partner/verify.ts";
+import { partnerWithdrawConversation } from "./features/partner/withdraw.ts";
+import { priceCommands, priceConversation, pricesFeature } from "./features/prices.ts";
+import { sendConversation, sendFeature } from "./features/send.ts";
+import { phraseConversation, settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
-import { tradeFeature } from "./features/trade.ts";
+import { tradeConversation, tradeFeature } from "./features/trade.ts";
 import { transactionsFeature } from "./features/transactions.ts";
 import { staleButtons, unknownInput } from "./features/unanswered.ts";
-import { withdrawFeature } from "./features/withdraw.ts";
+import { withdrawConversation, withdrawFeature } from "./features/withdraw.ts";
+import { orderCodeConversation } from "./flows/order-code.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
 import { ChatLock, type ChatLockOptions } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
-import { flowsOnDemand } from "./middleware/flows-on-demand.ts";
 import { InFlight } from "./middleware/in-flight.ts";
+import { orderWatch } from "./middleware/order-watch.ts";
 import { type UpdateObserver, updateLogger } from "./middleware/update-logger.ts";
-import { Chain } from "./middleware-chain.ts";
 import { partnerMode } from "./partner-mode.ts";
-import { retryingFetch } from "./telegram-fetch.ts";
+import { type FlowSpec, installConversations } from "./runtime/conversations.ts";
+import { branchOn, commandsOf, routeFeatures } from "./runtime/feature-router.ts";
+import { flowsOnDemand } from "./runtime/flows-on-demand.ts";
+import { Chain } from "./runtime/middleware-chain.ts";
+import { retryingFetch } from "./transport/telegram-fetch.ts";
 import { webAppLoginButtons } from "./ui/keyboards.ts";
 
 export interface BotOptions {
@@ -126,7 +134,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const { i18n } = deps;
 
   // The bot's own use() is grammY's (two async functions per level and update): one level, the
-  // rest runs flat (middleware-chain.ts).
+  // rest runs flat (runtime/middleware-chain.ts).
   const stack = new Chain<BotContext>();
   bot.use(stack);
   const inFlight = new InFlight();
@@ -184,7 +192,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         getStorageKey: (ctx) => (ctx.chat?.type === "private" ? ctx.chat.id.toString() : undefined),
       },
       plugins: [
-        // 429s inside flows are retried by the client's fetch (telegram-fetch.ts), beneath the
+        // 429s inside flows are retried by the client's fetch (transport/telegram-fetch.ts), beneath the
         // conversation's recorder; a transformer here would wait again on every replay.
         i18n,
         // A flow's context has its own API client, without the bot's transformers.
@@ -197,13 +205,41 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   inPrivate.use(routeFeatures(beforeFlows));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside. With none
-  // running, the conversations are skipped until a feature enters one (flows-on-demand.ts).
+  // running, the conversations are skipped until a feature enters one (runtime/flows-on-demand.ts).
   const flows = new Chain<PrivateContext>();
+  const partnerDeps = deps.partner && { ...deps, partner: deps.partner };
+  // Every conversation of the mode, in one list; while one runs, updates reach them in this order.
+  const CONVERSATIONS: FlowSpec[] = partnerDeps
+    ? [
+        partnerSignUpConversation(partnerDeps),
+        partnerVerifyConversation(partnerDeps),
+        partnerProfileConversation(partnerDeps),
+        partnerBankAddConversation(partnerDeps),
+        partnerTradeConversation(partnerDeps),
+        partnerWithdrawConversation(partnerDeps),
+        // The PIN step of a confirmed partner withdrawal.
+        orderCodeConversation(partnerDeps),
+      ]
+    : [
+        loginConversation(deps),
+        banksAddConversation(deps),
+        banksRemoveConversation(deps),
+        sendConversation(deps),
+        withdrawConversation(deps),
+        priceConversation(deps),
+        feesConversation(deps),
+        tradeConversation(deps),
+        // The fresh-code step of a confirmed send or withdrawal.
+        orderCodeConversation(deps),
+        depositNewConversation(deps),
+        phraseConversation(deps),
+      ];
+  installConversations(flows, CONVERSATIONS);
   inPrivate.use(flowsOnDemand(flows));
-  // Each update runs through only the features that can take it, in this order (feature-router.ts).
-  const features: Array<Middleware<PrivateContext>> = deps.partner
+  // Each update runs through only the features that can take it, in this order (runtime/feature-router.ts).
+  const features: Array<Middleware<PrivateContext>> = partnerDeps
     ? // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
-      partnerMode({ ...deps, partner: deps.partner }, flows)
+      partnerMode(partnerDeps)
     : [
         // Any update from a user paused by a 403 resumes their alerts.
         alertsPause(deps),
@@ -214,21 +250,21 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         startFeature(deps),
         helpFeature(),
         languageFeature(deps),
-        loginFeature(deps, flows),
-        banksFeature(deps, flows),
-        sendFeature(deps, flows),
-        withdrawFeature(deps, flows),
+        loginFeature(deps),
+        banksFeature(deps),
+        sendFeature(deps),
+        withdrawFeature(deps),
         meFeature(deps),
         balanceFeature(deps),
-        pricesFeature(deps, flows),
+        pricesFeature(deps),
         limitsFeature(deps),
-        feesFeature(deps, flows),
-        tradeFeature(deps, flows),
-        // The quote cards' Confirm and Cancel, and the fresh-code step, for every kind of order.
-        ordersFeature(deps, flows),
-        depositFeature(deps, flows),
+        feesFeature(deps),
+        tradeFeature(deps),
+        // The quote cards' Confirm and Cancel, for every kind of order.
+        ordersFeature(deps),
+        depositFeature(deps),
         transactionsFeature(deps),
-        settingsFeature(deps, flows),
+        settingsFeature(deps),
       ];
   inPrivate.use(routeFeatures(features));
   // Last: what no feature took still gets an answer (a sentence in private chats only), with the

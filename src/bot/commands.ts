@@ -58,7 +58,7 @@ export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", 
 
 /**
  * Every command a private chat understands, from the commands its features register
- * (`commandsOf`, feature-router.ts): the menu's first, in menu order, then the short forms the menu
+ * (`commandsOf`, runtime/feature-router.ts): the menu's first, in menu order, then the short forms the menu
  * does not show (/alert, /tx) in the order they were registered. The operator desk's commands are
  * suggested to nobody.
  */

@@ -2,47 +2,44 @@
  * Every feature of partner mode (EXCHANGE_MODE=partner), in one list: bot.ts installs this instead
  * of the account features. They run behind the KYC gate (middleware/partner-gate.ts), which found
  * the user's partner link (order-card taps included; a typed Confirm and the PIN step check KYC
- * themselves, see features/orders.ts); the operator desk answers OPERATOR_IDS only and lets everyone else fall
- * through to the unknown-command answer.
+ * themselves, see features/orders.ts and flows/order-code.ts); the operator desk answers
+ * OPERATOR_IDS only and lets everyone else fall through to the unknown-command answer.
  *
  * @example
- * if (deps.partner) inPrivate.use(routeFeatures(partnerFeatures({ ...deps, partner: deps.partner }, flows)));
+ * if (deps.partner) inPrivate.use(routeFeatures(partnerFeatures({ ...deps, partner: deps.partner })));
  */
-import type { Composer, Middleware } from "grammy";
+import type { Middleware } from "grammy";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
 import { ordersFeature } from "./features/orders.ts";
-import { partnerBalanceFeature } from "./features/partner-balance.ts";
-import { partnerBanksFeature } from "./features/partner-banks.ts";
-import { partnerDepositFeature } from "./features/partner-deposit.ts";
-import { partnerLimitsFeature } from "./features/partner-limits.ts";
-import { partnerMeFeature } from "./features/partner-me.ts";
-import { partnerPricesFeature } from "./features/partner-prices.ts";
-import { partnerTradeFeature } from "./features/partner-trade.ts";
-import { partnerTransactionsFeature } from "./features/partner-transactions.ts";
-import { partnerWithdrawFeature } from "./features/partner-withdraw.ts";
+import { partnerBalanceFeature } from "./features/partner/balance.ts";
+import { partnerBanksFeature } from "./features/partner/banks.ts";
+import { partnerDepositFeature } from "./features/partner/deposit.ts";
+import { partnerLimitsFeature } from "./features/partner/limits.ts";
+import { partnerMeFeature } from "./features/partner/me.ts";
+import { partnerPricesFeature } from "./features/partner/prices.ts";
+import { partnerTradeFeature } from "./features/partner/trade.ts";
+import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
+import { partnerWithdrawFeature } from "./features/partner/withdraw.ts";
 
 export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 
-export function partnerFeatures(
-  deps: PartnerBotDeps,
-  flows: Composer<PrivateContext>,
-): Array<Middleware<PrivateContext>> {
+export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateContext>> {
   return [
     operatorDesk(deps),
-    partnerMeFeature(deps, flows),
+    partnerMeFeature(deps),
     partnerBalanceFeature(deps),
     partnerPricesFeature(deps),
     partnerDepositFeature(deps),
-    partnerBanksFeature(deps, flows),
+    partnerBanksFeature(deps),
     partnerTransactionsFeature(deps),
     partnerLimitsFeature(deps),
-    partnerTradeFeature(deps, flows),
-    partnerWithdrawFeature(deps, flows),
-    // The order cards' Confirm and Cancel and the PIN step: the same pipeline as account mode's,
+    partnerTradeFeature(deps),
+    partnerWithdrawFeature(),
+    // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
-    ordersFeature(deps, flows),
+    ordersFeature(deps),
   ];
 }

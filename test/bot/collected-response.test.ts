@@ -3,7 +3,7 @@
  * `clone()`, `body` and `bodyUsed`.
  */
 import { describe, expect, it } from "vitest";
-import { CollectedResponse } from "../../src/bot/collected-response.ts";
+import { CollectedResponse } from "../../src/bot/transport/collected-response.ts";
 
 const JSON_HEADERS = { "content-type": "application/json" };
 const BODY = '{"ok":true,"result":{"message_id":7,"text":"Grüße €"}}';

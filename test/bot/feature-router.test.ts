@@ -1,7 +1,7 @@
 import { Api, Composer, Context, type Middleware } from "grammy";
 import type { MessageEntity, Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { Feature, routeFeatures } from "../../src/bot/feature-router.ts";
+import { Feature, routeFeatures } from "../../src/bot/runtime/feature-router.ts";
 import { BotApiDouble } from "../../src/telegram-double/double.ts";
 
 // Only its bot info: the double is not started.

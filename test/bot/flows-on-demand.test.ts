@@ -1,5 +1,5 @@
 /**
- * flows-on-demand.ts against the real @grammyjs/conversations, over a real SQLite store and the Bot
+ * src/bot/runtime/flows-on-demand.ts against the real @grammyjs/conversations, over a real SQLite store and the Bot
  * API double: a flow is entered, resumed and exited across restarts (a new bot on the store file
  * the last one closed), and with no flow running the flows are not run at all.
  *
@@ -16,10 +16,10 @@ import { conversations, createConversation } from "@grammyjs/conversations";
 import { Bot, Context, session } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BotContext, Flow, FlowContext, PrivateContext, SessionData } from "../../src/bot/context.ts";
-import { branchOn } from "../../src/bot/feature-router.ts";
 import { createI18n } from "../../src/bot/i18n.ts";
-import { flowsOnDemand } from "../../src/bot/middleware/flows-on-demand.ts";
-import { Chain } from "../../src/bot/middleware-chain.ts";
+import { branchOn } from "../../src/bot/runtime/feature-router.ts";
+import { flowsOnDemand } from "../../src/bot/runtime/flows-on-demand.ts";
+import { Chain } from "../../src/bot/runtime/middleware-chain.ts";
 import { Profiles } from "../../src/session/profiles.ts";
 import { storageAdapter } from "../../src/store/adapter.ts";
 import { openStore, type Store } from "../../src/store/store.ts";

@@ -1,5 +1,5 @@
 /**
- * What a private chat understands is what its features register (feature-router.ts records each
+ * What a private chat understands is what its features register (bot/runtime/feature-router.ts records each
  * feature's commands; bot.ts derives the list from them): the typo suggestion offers exactly those,
  * in each mode, and every one of them is really taken by a feature, never answered "unknown".
  */

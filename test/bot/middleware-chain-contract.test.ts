@@ -1,5 +1,5 @@
 /**
- * The contract between `Chain` (middleware-chain.ts) and grammY's Composer: the same middleware
+ * The contract between `Chain` (src/bot/runtime/middleware-chain.ts) and grammY's Composer: the same middleware
  * tree, built once on a `Chain` and once on a `Composer`, runs the same handlers in the same order
  * with the same `ctx.match` for every update of a table. `Chain` overrides `use`, `filter` and
  * `errorBoundary` and inherits the rest (`on`, `hears`, `drop`, `fork`, `route`, `lazy`, `branch`,
@@ -13,8 +13,8 @@
 import { Api, type Composer, Context, Composer as GrammyComposer, type MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { Feature } from "../../src/bot/feature-router.ts";
-import { Chain } from "../../src/bot/middleware-chain.ts";
+import { Feature } from "../../src/bot/runtime/feature-router.ts";
+import { Chain } from "../../src/bot/runtime/middleware-chain.ts";
 import { BotApiDouble } from "../../src/telegram-double/double.ts";
 
 // Only its bot info: the double is not started.
@@ -145,7 +145,7 @@ describe("Chain against grammY's Composer", () => {
     const grammy = await runOn(new GrammyComposer<Context>(), update);
     const ours = await runOn(new Chain<Context>(), update);
     expect(ours).toEqual(grammy);
-    // A Feature (feature-router.ts) is a Chain that records its commands and taps: the same.
+    // A Feature (runtime/feature-router.ts) is a Chain that records its commands and taps: the same.
     expect(await runOn(new Feature<Context>(), update)).toEqual(grammy);
     // The table is not empty of meaning: every update went in and came out.
     expect(grammy.seen[0]).toBe("outer in");

@@ -1,8 +1,8 @@
 import { Api, Composer, Context, type MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { Feature } from "../../src/bot/feature-router.ts";
-import { Chain, chain } from "../../src/bot/middleware-chain.ts";
+import { Feature } from "../../src/bot/runtime/feature-router.ts";
+import { Chain, chain } from "../../src/bot/runtime/middleware-chain.ts";
 import { BotApiDouble } from "../../src/telegram-double/double.ts";
 
 // Only its bot info: the double is not started.

@@ -1,6 +1,6 @@
 import { Api, GrammyError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { retryingFetch } from "../../src/bot/telegram-fetch.ts";
+import { retryingFetch } from "../../src/bot/transport/telegram-fetch.ts";
 import { ManualClock } from "../../src/clock.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
 

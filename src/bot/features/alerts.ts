@@ -20,7 +20,7 @@ import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { describeAlert } from "../ui/alert-text.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
@@ -59,7 +59,7 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
 /**
  * Blocking the bot pauses the user's alerts; any sign of life from them (an unblock included)
  * resumes them. A plain middleware, not part of the feature: it looks at every update, and the
- * router runs the feature's commands only for its own commands and taps (feature-router.ts).
+ * router runs the feature's commands only for its own commands and taps (bot/runtime/feature-router.ts).
  */
 export function alertsPause(deps: Pick<BotDeps, "alertBook" | "clock">): MiddlewareFn<PrivateContext> {
   const book = deps.alertBook;

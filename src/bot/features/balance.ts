@@ -1,7 +1,7 @@
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { balanceLines } from "../ui/balance-text.ts";
 
 /** /balance: EUR balance, total, and each crypto with its EUR value (three calls, in parallel). */

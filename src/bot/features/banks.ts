@@ -17,9 +17,8 @@
  * The account views, cards and labels live in ui/bank-view.ts (/withdraw shows them too).
  */
 
-import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import { type Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { EUR } from "../../currency.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
@@ -28,13 +27,14 @@ import { formatAmount, parseAmount } from "../../money.ts";
 import type { Refusal, Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalMessage } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
 import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
@@ -70,15 +70,20 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
   return keyboard;
 }
 
+/** The `BANKS_ADD_FLOW` conversation, installed by bot.ts. */
+export function banksAddConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
+  return { id: BANKS_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+/** The `BANKS_REMOVE_FLOW` conversation, installed by bot.ts. */
+export function banksRemoveConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
+  return { id: BANKS_REMOVE_FLOW, steps: removeFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
 export function banksFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
-  flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(addFlow(deps), { id: BANKS_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-    createConversation(removeFlow(deps), { id: BANKS_REMOVE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
 
   composer.command("banks", requireLogin(deps), async (ctx, next) => {
     if (await inMoneyFlow(ctx)) return next();

@@ -1,6 +1,6 @@
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
+import { Feature } from "../runtime/feature-router.ts";
 
 /**
  * /cancel leaves any flow. It is installed before the conversations, so it is seen even while

@@ -10,17 +10,17 @@
  * `/deposit new` starts the new-address flow; `/deposit new btc` skips the currency question.
  */
 import { createHash } from "node:crypto";
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard, InputFile } from "grammy";
+import { InlineKeyboard, InputFile } from "grammy";
 import type { Address } from "../../exchange/schemas.ts";
 import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -72,12 +72,15 @@ async function sendAddressPhoto(
   });
 }
 
+/** The `DEPOSIT_NEW_FLOW` conversation, installed by bot.ts. */
+export function depositNewConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
+  return { id: DEPOSIT_NEW_FLOW, steps: newAddressFlow(deps) };
+}
+
 export function depositFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
-  flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(createConversation(newAddressFlow(deps), { id: DEPOSIT_NEW_FLOW }));
 
   async function startNew(ctx: BotContext, preset?: string): Promise<void> {
     await enterFlow(ctx, DEPOSIT_NEW_FLOW, preset);

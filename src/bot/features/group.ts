@@ -2,7 +2,7 @@ import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Chain } from "../middleware-chain.ts";
+import { Chain } from "../runtime/middleware-chain.ts";
 import { knownCodes } from "../ui/currency-choice.ts";
 import { privateChatKeyboard } from "../ui/keyboards.ts";
 import { marketUnavailableText } from "../ui/price-card.ts";

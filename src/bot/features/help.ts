@@ -1,5 +1,5 @@
 import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
+import { Feature } from "../runtime/feature-router.ts";
 
 /** /help: the command list of the bot's mode (EXCHANGE_MODE). */
 export function helpFeature(mode: "account" | "partner" = "account"): Feature<PrivateContext> {

@@ -20,7 +20,7 @@ import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import type { BotContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Chain } from "../middleware-chain.ts";
+import { Chain } from "../runtime/middleware-chain.ts";
 import { searchCurrencies } from "../ui/currency-choice.ts";
 import { ageMinutes, priceCardHtml, priceChoices } from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";

@@ -1,8 +1,8 @@
 import { InlineKeyboard } from "grammy";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 
 const NAMES: Record<string, string> = { en: "English", de: "Deutsch" };

@@ -13,8 +13,8 @@ import { formatAmount, formatNumber } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { LIMIT_TYPE_KEYS, limitBlockText } from "../ui/limit-block.ts";
 
 /** Limit types whose amounts are known to be EUR. */

@@ -13,14 +13,13 @@
  * The conversation's state holds the typed messages until it ends: its storage is encrypted
  * (store/encrypted-adapter.ts), and nothing secret is returned from `external`.
  */
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
 import { closeStayOffer, EXPIRY_WARNING_MS, stayOfferOpen } from "../../session/expiry-watch.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { CODE, logInSteps } from "../flows/log-in.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { formatTime } from "../ui/format.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
@@ -28,13 +27,20 @@ import { withPhishingLine } from "../ui/phishing.ts";
 export const LOGIN_FLOW = "login";
 const LOGIN_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * The `LOGIN_FLOW` conversation, installed by bot.ts. An abandoned login (a typed password in its
+ * state) ends after a few minutes.
+ */
+export function loginConversation(
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "clock" | "store">,
+): FlowSpec {
+  return { id: LOGIN_FLOW, steps: loginFlow(deps), timeoutMs: LOGIN_TIMEOUT_MS };
+}
+
 export function loginFeature(
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "clock" | "store">,
-  flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  // An abandoned login (a typed password in its state) ends after a few minutes.
-  flows.use(createConversation(loginFlow(deps), { id: LOGIN_FLOW, maxMillisecondsToWait: LOGIN_TIMEOUT_MS }));
 
   async function start(ctx: PrivateContext): Promise<void> {
     // Locked out after failed logins: say so before asking for anything secret.

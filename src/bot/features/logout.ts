@@ -1,6 +1,6 @@
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
+import { Feature } from "../runtime/feature-router.ts";
 
 /**
  * /logout: ends the session at the exchange and wipes every secret held for the user, the state

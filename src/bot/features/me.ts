@@ -7,8 +7,8 @@ import type { AccountInfo } from "../../exchange/schemas.ts";
 import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 
 export function meFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();

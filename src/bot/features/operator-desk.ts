@@ -25,7 +25,7 @@ import { MasterAlerts } from "../../partner/master-alerts.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Chain } from "../middleware-chain.ts";
+import { Chain } from "../runtime/middleware-chain.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";

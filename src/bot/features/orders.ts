@@ -5,73 +5,35 @@
  * and one Confirm is one order (SECURITY.md, rules 4, 5, 8).
  *
  * - Confirm: claimed once in the ledger. A buy or sell goes out at once; a send or withdrawal
- *   hands over to the fresh-code step below. A card past its TTL is quoted again (once) instead;
+ *   hands over to the fresh-code step. A card past its TTL is quoted again (once) instead;
  *   a card replaced by a newer quote, cancelled or already used is refused, to the tapper only.
  * - Cancel: cancels the quote (or, during the code step, the confirmed action) in the ledger.
  * - Typed instead of tapped (the labels in the user's language), outside a flow: the same decision
  *   on the user's newest card still quoted, of any kind.
  *
- * The fresh-code step (`order-code`, a conversation): the user types the current 6-digit code; its
- * message is deleted before anything else; the order goes out only with it (rule 9), once; a code
- * the exchange refuses is asked again, three times at most; past the deadline the action is
- * cancelled; /cancel there leaves it never sent; a second Confirm tap says the code is awaited.
- * A partner withdrawal takes the same step with the user's PIN instead (checked by the pipeline):
- * a wrong PIN is asked again, five wrong lock withdrawals for 15 minutes, said with the time.
+ * A confirmed send or withdrawal (and a partner withdrawal, with the PIN) goes on to the
+ * fresh-code step (flows/order-code.ts); the order's outcome is told by flows/order-outcome.ts.
  *
  * Partner mode has no exchange login: its cards are confirmed without one, behind the KYC gate
- * (bot/partner-features.ts), and the PIN step asks the gate's question again before sending.
- *
- * Also here: `orderWatch`, the "user came back" reconciliation check.
+ * (bot/partner-features.ts). The "user came back" reconciliation check is
+ * middleware/order-watch.ts.
  */
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer, MiddlewareFn } from "grammy";
-import { type MoneyAction, PARTNER_KINDS } from "../../orders/ledger.ts";
-import type { PlaceResult } from "../../orders/place.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
+import type { MoneyAction } from "../../orders/ledger.ts";
+import type { BotContext, PrivateContext } from "../context.ts";
 import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { flowPhrase } from "../flows/phishing.ts";
-import { flowUserId } from "../flows/user.ts";
-import { waitAnswer } from "../flows/wait.ts";
+import { CODE_FLOW, type OrderDeps } from "../flows/order-code.ts";
+import { tellOutcome } from "../flows/order-outcome.ts";
 import { clientLocale } from "../i18n.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { escapeHtml, formatTime } from "../ui/format.ts";
-import { loginKeyboard } from "../ui/keyboards.ts";
-import {
-  cardMessage,
-  cardParseMode,
-  ORDER_WORDS,
-  outcomeVars,
-  refusalText,
-  typedCardVerb,
-} from "../ui/order-card.ts";
-import { withPhishingLine } from "../ui/phishing.ts";
-import { orderNoticeText } from "../ui/quote-card.ts";
+import { cardMessage, ORDER_WORDS, refusalText, typedCardVerb } from "../ui/order-card.ts";
 
-export const CODE_FLOW = "order-code";
-/** Wrong codes (refused by the exchange) before the action is cancelled. */
-export const MAX_CODE_TRIES = 3;
-/** How long after Confirm a code is still taken. */
-export const CODE_DEADLINE_MS = 5 * 60_000;
-/** The code step is forgotten after this; a code typed between the deadline and this is answered "too late". */
-const CODE_FLOW_TIMEOUT_MS = 15 * 60_000;
-const CODE = /^\d{6}$/;
-/** How often (at most) a returning user's open orders are checked. */
-const WATCH_INTERVAL_MS = 60_000;
-
-type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner" | "profiles">;
-
-export function ordersFeature(deps: OrderDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
   const { orders } = deps;
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(codeStep(deps), { id: CODE_FLOW, maxMillisecondsToWait: CODE_FLOW_TIMEOUT_MS }),
-  );
 
   composer.callbackQuery(CALLBACK.order.pattern, async (ctx, next) => {
     const verb = ctx.match[1];
@@ -208,176 +170,5 @@ function typedAnswers(ctx: PrivateContext): Answers {
       if (text !== undefined) await ctx.reply(text);
     },
     close: async () => {},
-  };
-}
-
-/**
- * Tells the user how a placed (or refused) order ended, in its kind's sentences. An outcome of a
- * money action carries the user's anti-phishing phrase (`phrase`), like its card.
- */
-async function tellOutcome(
-  ctx: BotContext | FlowContext,
-  result: PlaceResult,
-  phrase: string | undefined,
-): Promise<void> {
-  const kind = result.action?.kind ?? "buy";
-  const words = ORDER_WORDS[kind];
-  const parseMode = cardParseMode(kind);
-  const options = parseMode ? { parse_mode: parseMode } : {};
-  const locale = await ctx.i18n.getLocale();
-  const signed = (text: string) => withPhishingLine(ctx.t, phrase, text, { html: parseMode === "HTML" });
-  switch (result.kind) {
-    case "placed":
-      await ctx.reply(signed(ctx.t(words.placed, outcomeVars(ctx.t, result.action, locale))), options);
-      return;
-    case "unknown":
-      await ctx.reply(signed(ctx.t(words.unknown, outcomeVars(ctx.t, result.action, locale))), options);
-      return;
-    case "failed":
-      if (result.loginNeeded) {
-        await ctx.reply(
-          ctx.t(words.loginNeeded),
-          words.loginButton ? { reply_markup: loginKeyboard(ctx.t) } : {},
-        );
-        return;
-      }
-      await ctx.reply(
-        signed(ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason })),
-        options,
-      );
-      return;
-    case "code-rejected":
-    case "pin-refused":
-    case "refused":
-      await ctx.reply(ctx.t(words.sentAlready));
-      return;
-  }
-}
-
-/** The fresh-code step of a confirmed send or withdrawal; its one argument is the action id. */
-function codeStep(deps: OrderDeps) {
-  const { orders } = deps;
-  return async function orderCode(conversation: Flow, ctx: FlowContext, id: string): Promise<void> {
-    const userId = flowUserId(ctx);
-    const action = await externalCall(conversation, () => orders.get(id));
-    const code = action === undefined ? undefined : ORDER_WORDS[action.kind].code;
-    if (action?.state !== "confirmed" || code === undefined) return;
-    const words = ORDER_WORDS[action.kind];
-    const cancelTap = new RegExp(`^ord:x:${id}$`);
-    const locale = await ctx.i18n.getLocale();
-    // It asks for a secret: it carries the user's anti-phishing phrase, like every such question.
-    const phrase = await flowPhrase(conversation, ctx, deps);
-    const ask = (text: string) => ctx.reply(withPhishingLine(ctx.t, phrase, text));
-    // Locked by earlier wrong PINs: said at once, with the time, instead of asking for a PIN.
-    const lockedUntil = await externalCall(conversation, () => orders.pinLockedUntil(userId));
-    if (lockedUntil !== undefined) {
-      await externalCall(conversation, () => orders.cancel(id, userId));
-      await ctx.reply(ctx.t(code.tooMany, { time: formatTime(lockedUntil, locale) }));
-      return;
-    }
-    await ask(ctx.t(code.ask));
-    for (let tries = 1; ; ) {
-      // The card's Cancel is taken here; its Confirm (a double tap, a redelivered update) goes on to
-      // the card handler, which says from the store that the code is awaited.
-      const answer = await waitAnswer(conversation, {
-        taps: cancelTap,
-        passOn: CALLBACK.order.pattern,
-        hint: code.format,
-      });
-      // The code is a secret for its 30 seconds: its message goes before anything else happens.
-      if (answer.kind === "text") await answer.ctx.deleteMessage();
-      // The card's Cancel, tapped or typed.
-      if (answer.kind === "tap" || typedCardVerb(ctx.t, answer.text) === "x") {
-        const cancelled = await externalCall(conversation, async () => (await orders.cancel(id, userId)).ok);
-        await ctx.reply(ctx.t(cancelled ? words.cancelled : words.sentAlready));
-        return;
-      }
-      const typed = answer.text.replace(/\s/g, "");
-      if (typedCardVerb(ctx.t, answer.text) === "c") {
-        await ctx.reply(ctx.t(code.awaited));
-        continue;
-      }
-      if (!CODE.test(typed)) {
-        await ctx.reply(ctx.t(code.format));
-        continue;
-      }
-      const now = await externalCall(conversation, async () => deps.clock.now());
-      if (now - (action.confirmedAt ?? action.createdAt) > CODE_DEADLINE_MS) {
-        await externalCall(conversation, () => orders.cancel(id, userId));
-        await ctx.reply(ctx.t(code.late));
-        return;
-      }
-      // KYC may have changed since the gated Confirm: the exchange must still serve this user.
-      const partner = deps.partner;
-      if (partner !== undefined && PARTNER_KINDS.has(action.kind)) {
-        const standing = await externalCall(conversation, () => kycStanding(partner, userId, ctx.t));
-        if (!standing.serve) {
-          await externalCall(conversation, () => orders.cancel(id, userId));
-          await ctx.reply(standing.text);
-          return;
-        }
-      }
-      await ctx.reply(ctx.t(code.sending));
-      const result = await externalCall(conversation, () => orders.place(id, userId, typed));
-      if (result.kind === "pin-refused") {
-        const check = result.check;
-        if (check.reason === "wrong") {
-          await ask(ctx.t(code.wrong, { left: check.left }));
-          continue;
-        }
-        await externalCall(conversation, () => orders.cancel(id, userId));
-        await ctx.reply(
-          check.reason === "locked"
-            ? ctx.t(code.tooMany, { time: formatTime(check.until, locale) })
-            : ctx.t("partner-pin-not-set"),
-        );
-        return;
-      }
-      if (result.kind !== "code-rejected") {
-        await tellOutcome(ctx, result, phrase);
-        return;
-      }
-      if (tries >= MAX_CODE_TRIES) {
-        await externalCall(conversation, () => orders.cancel(id, userId));
-        await ctx.reply(ctx.t(code.tooMany));
-        return;
-      }
-      tries++;
-      await ask(ctx.t(code.wrong, { left: MAX_CODE_TRIES - tries + 1 }));
-    }
-  };
-}
-
-// ── Reconciliation from the bot's side ────────────────────────────────────────────────────────
-
-/**
- * "When the user comes back": after each private update, at most once a minute per user (a store
- * claim, so across instances too), reconcile the user's open orders and tell them the news.
- * Cheap when there is nothing open (nearly always): one read of the user's open-orders flag (kept
- * in memory with SQLite), no write.
- */
-export function orderWatch(
-  deps: Pick<BotDeps, "orders" | "store" | "phishing">,
-): MiddlewareFn<PrivateContext> {
-  // A memo in front of the store claim: the claim is a write, and most updates come from users
-  // this instance has just checked (measured: the claim cost more than the rest of a /help).
-  const checkedAt = new Map<number, number>();
-  return async (ctx, next) => {
-    await next();
-    const userId = ctx.from.id;
-    const now = performance.now();
-    if (now - (checkedAt.get(userId) ?? Number.NEGATIVE_INFINITY) < WATCH_INTERVAL_MS) return;
-    checkedAt.set(userId, now);
-    if (checkedAt.size > 100_000) checkedAt.clear();
-    // Asked before the claim: the claim is a write (and a key kept for a minute) per user.
-    if (!(await deps.orders.hasOpen(userId))) return;
-    if (!(await deps.store.setIfAbsent(`order-watch:${userId}`, 1, WATCH_INTERVAL_MS))) return;
-    const notices = await deps.orders.reconcileUser(userId);
-    if (notices.length === 0) return;
-    const locale = await ctx.i18n.getLocale();
-    const phrase = await deps.phishing.get(userId);
-    for (const notice of notices) {
-      await ctx.api.sendMessage(userId, orderNoticeText(ctx.t, notice, locale, phrase));
-    }
   };
 }

@@ -9,19 +9,18 @@
  * groups the same commands answer (`priceCommands`, used by the group feature); the question
  * with buttons is for private chats.
  */
-import { createConversation } from "@grammyjs/conversations";
 import Big from "big.js";
-import type { Composer } from "grammy";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { waitAnswer } from "../flows/wait.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import {
@@ -82,11 +81,14 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
   return composer;
 }
 
+/** The `PRICE_FLOW` conversation, installed by bot.ts. */
+export function priceConversation(deps: MarketDeps): FlowSpec {
+  return { id: PRICE_FLOW, steps: priceFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
 /** /price and /prices in a private chat, with the "which currency?" question. */
-export function pricesFeature(deps: MarketDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+export function pricesFeature(deps: MarketDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  // Registered before the handlers below: entering needs it, and a running question sees taps first.
-  flows.use(createConversation(priceFlow(deps), { id: PRICE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.use(priceCommands(deps));
   composer.command("price", async (ctx) => {
     await enterFlow(ctx, PRICE_FLOW);

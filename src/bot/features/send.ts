@@ -3,7 +3,7 @@
  *
  *   currency (buttons from the price list, or typed; `/send btc` skips the question)
  *   → recipient address (cleaned of spaces and `bitcoin:…?amount=` wrappers, format and checksum
- *     checked for that currency: address-check.ts)
+ *     checked for that currency: src/crypto-address.ts)
  *   → amount in the crypto (money.ts's parseAmount)
  *   → the money pipeline's quote (orders/kinds/send.ts) and its card; the flow ends there.
  *
@@ -12,19 +12,18 @@
  * at its step.
  */
 
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
+import { type AddressCheck, checkAddress, cleanAddress } from "../../crypto-address.ts";
 import { EURO_WORDS } from "../../currency.ts";
 import type { Translate } from "../../translate.ts";
-import { type AddressCheck, checkAddress, cleanAddress } from "../address-check.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 
@@ -34,9 +33,13 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
-export function sendFeature(deps: SendDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+/** The `SEND_FLOW` conversation, installed by bot.ts. */
+export function sendConversation(deps: SendDeps): FlowSpec {
+  return { id: SEND_FLOW, steps: sendFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function sendFeature(deps: SendDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(createConversation(sendFlow(deps), { id: SEND_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
   composer.command(
     "send",
     requireLogin(deps),

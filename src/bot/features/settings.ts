@@ -13,19 +13,19 @@
  * Remember password is opt-in. Turning it on takes effect at the next /login (the password is
  * only ever captured there); turning it off forgets a remembered password at once.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard } from "grammy";
+import { InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
 import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { flowUserId } from "../flows/user.ts";
 import { waitForSecret } from "../flows/wait.ts";
 import { SUPPORTED_LOCALES } from "../i18n.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -231,13 +231,18 @@ function phraseFlow(deps: PhraseDeps) {
   };
 }
 
+/**
+ * The `PHRASE_FLOW` conversation, installed by bot.ts. Abandoned after a few minutes: the state
+ * holds what was typed.
+ */
+export function phraseConversation(deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">): FlowSpec {
+  return { id: PHRASE_FLOW, steps: phraseFlow(deps), timeoutMs: 5 * 60_000 };
+}
+
 export function settingsFeature(
   deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
-  flows: Composer<PrivateContext>,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  // Abandoned after a few minutes: the state holds what was typed.
-  flows.use(createConversation(phraseFlow(deps), { id: PHRASE_FLOW, maxMillisecondsToWait: 5 * 60_000 }));
 
   async function menu(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
     const userId = ctx.from.id;

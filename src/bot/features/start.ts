@@ -1,6 +1,6 @@
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 
 /** /start: what the bot is and a Log in button (or who is logged in). */

@@ -8,16 +8,15 @@
  * the store for every kind (features/orders.ts); only Change amount comes back here.
  */
 
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
 export const TRADE_FLOW = "trade";
@@ -26,9 +25,13 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
-export function tradeFeature(deps: TradeDeps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+/** The `TRADE_FLOW` conversation, installed by bot.ts. */
+export function tradeConversation(deps: TradeDeps): FlowSpec {
+  return { id: TRADE_FLOW, steps: tradeFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(createConversation(tradeFlow(deps), { id: TRADE_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }));
 
   for (const kind of ["buy", "sell"] as const) {
     composer.command(kind, requireLogin(deps), async (ctx) => {

@@ -12,7 +12,7 @@
 import type { Composer } from "grammy";
 import { closestCommand } from "../commands.ts";
 import type { BotContext } from "../context.ts";
-import { Chain } from "../middleware-chain.ts";
+import { Chain } from "../runtime/middleware-chain.ts";
 
 const SECRET_LIKE = /^\s*\d{3}\s?\d{3}\s*$/;
 

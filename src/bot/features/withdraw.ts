@@ -10,18 +10,17 @@
  * reference_number) are the pipeline's, the same for every kind (features/orders.ts).
  */
 
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
 import { EUR } from "../../currency.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
 import { pickBank } from "../flows/bank-pick.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
+import { Feature } from "../runtime/feature-router.ts";
 import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
@@ -31,14 +30,13 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 
-export function withdrawFeature(
-  deps: WithdrawDeps,
-  flows: Composer<PrivateContext>,
-): Feature<PrivateContext> {
+/** The `WITHDRAW_FLOW` conversation, installed by bot.ts. */
+export function withdrawConversation(deps: WithdrawDeps): FlowSpec {
+  return { id: WITHDRAW_FLOW, steps: withdrawFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function withdrawFeature(deps: WithdrawDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(withdrawFlow(deps), { id: WITHDRAW_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
   composer.command("withdraw", requireLogin(deps), moneyFlowEntry(WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
   composer.callbackQuery(BUTTONS.pattern, async (ctx) => {

@@ -7,7 +7,7 @@
  *
  * Order cards' taps (`ord:` Confirm and Cancel of the partner kinds) are gated like any tap; what
  * the gate does not see — a Confirm or Cancel typed as text, and the PIN step (a conversation) —
- * asks {@link kycStanding} itself (features/orders.ts).
+ * asks {@link kycStanding} itself (features/orders.ts, flows/order-code.ts).
  *
  * The operator desk's commands pass the gate: operators need not be customers, and for anyone else
  * the desk answers as for any unknown command. So do its paging buttons (`atx:`), for operators.

@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { describe, expect, it } from "vitest";
-import { type FeeRequest, mergeText, nextStep, typeWords } from "../../../src/bot/features/fees.ts";
+import { type FeeRequest, mergeText, nextStep, typeWords } from "../../../src/bot/ui/fee-input.ts";
 import { MINER_FEES, SEND_FEES, SEND_MINIMUMS, tradeFee } from "../../../src/sandbox/rules.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import type { Harness } from "../../support/harness.ts";

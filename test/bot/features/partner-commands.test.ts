@@ -5,7 +5,7 @@
  */
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { depositGiroCode } from "../../../src/bot/features/partner-deposit.ts";
+import { depositGiroCode } from "../../../src/bot/features/partner/deposit.ts";
 import { startBackgroundJobs } from "../../../src/jobs.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

@@ -14,18 +14,18 @@
  * about it is taken as said), and shows every other field below, named and formatted.
  */
 import { InputFile } from "grammy";
-import { type Big, parseAmount } from "../../money.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { Translate } from "../../translate.ts";
-import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
-import { partnerUserOf } from "../flows/partner-user.ts";
-import { amountRefusalText } from "../ui/amount.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { fieldLabel, fieldLines } from "../ui/fields.ts";
-import { escapeHtml } from "../ui/format.ts";
-import { giroCodePayload, giroCodePng } from "../ui/girocode.ts";
-import { readDeposit } from "../ui/recognise.ts";
+import { type Big, parseAmount } from "../../../money.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { Translate } from "../../../translate.ts";
+import type { PrivateContext } from "../../context.ts";
+import { partnerUserOf } from "../../flows/partner-user.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { amountRefusalText } from "../../ui/amount.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { fieldLabel, fieldLines } from "../../ui/fields.ts";
+import { escapeHtml } from "../../ui/format.ts";
+import { giroCodePayload, giroCodePng } from "../../ui/girocode.ts";
+import { readDeposit } from "../../ui/recognise.ts";
 
 /** The deposit instructions' text (HTML): the transfer's details, copyable, then the rest. */
 export function depositText(t: Translate, instructions: unknown, locale: string): string[] {

@@ -6,19 +6,18 @@
  * Only Change amount comes back here. No exchange login: the partner user linked at sign-up is
  * the one who trades (the KYC gate stands in front of this feature).
  */
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
-import type { PartnerApi } from "../../exchange/partner.ts";
-import { codeField, recordsOf } from "../../orders/partner-read.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
-import { flowUserId } from "../flows/user.ts";
-import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
-import type { CurrencyChoice } from "../ui/currency-choice.ts";
+import type { PartnerApi } from "../../../exchange/partner.ts";
+import { codeField, recordsOf } from "../../../orders/partner-read.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { BotDeps } from "../../deps.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../../flows/trade-steps.ts";
+import { flowUserId } from "../../flows/user.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
+import type { CurrencyChoice } from "../../ui/currency-choice.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
 /** A currency button of the flow: `ptrade:p:buy:btc`. */
@@ -27,17 +26,13 @@ const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
 type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner">;
 
-export function partnerTradeFeature(
-  deps: PartnerTradeDeps,
-  flows: Composer<PrivateContext>,
-): Feature<PrivateContext> {
+/** The `PARTNER_TRADE_FLOW` conversation, installed by bot.ts. */
+export function partnerTradeConversation(deps: PartnerTradeDeps): FlowSpec {
+  return { id: PARTNER_TRADE_FLOW, steps: partnerTradeFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(partnerTradeFlow(deps), {
-      id: PARTNER_TRADE_FLOW,
-      maxMillisecondsToWait: FLOW_TIMEOUT_MS,
-    }),
-  );
   for (const kind of ["buy", "sell"] as const) {
     composer.command(kind, (ctx) =>
       enterFlow(ctx, PARTNER_TRADE_FLOW, { kind, ...readArguments(ctx.match) }),

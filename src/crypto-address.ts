@@ -15,7 +15,7 @@
  * await checkAddress("0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", "btc", ["btc", "eth"]);
  * // { ok: false, reason: "other-currency", other: "eth" }
  */
-import { lazy } from "../lazy.ts";
+import { lazy } from "./lazy.ts";
 
 const validator = lazy(() => import("multicoin-address-validator"));
 type Validator = Awaited<ReturnType<typeof validator>>["default"];

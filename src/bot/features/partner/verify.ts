@@ -7,18 +7,18 @@
  * `/verify TOKEN` typed in a group is never imported: the message is deleted at once, and where
  * the bot may not delete it (not an admin there), the group is told that the token counts as seen.
  */
-import { createConversation } from "@grammyjs/conversations";
-import type { ChatTypeContext, Composer } from "grammy";
-import { ExchangeError } from "../../exchange/errors.ts";
-import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { PartnerBotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { flowUserId } from "../flows/user.ts";
-import { waitForSecret } from "../flows/wait.ts";
-import { privateChatKeyboard } from "../ui/keyboards.ts";
-import { readKyc } from "../ui/kyc-status.ts";
+import type { ChatTypeContext } from "grammy";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import type { BotContext, Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { PartnerBotDeps } from "../../deps.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { waitForSecret } from "../../flows/wait.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { privateChatKeyboard } from "../../ui/keyboards.ts";
+import { readKyc } from "../../ui/kyc-status.ts";
 
 export const VERIFY_FLOW = "verify";
 const VERIFY_TIMEOUT_MS = 10 * 60_000;
@@ -27,11 +27,13 @@ const TOKEN_SHAPE = /^\S{8,2048}$/;
 
 type Deps = Pick<PartnerBotDeps, "partner">;
 
-export function partnerVerifyFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+/** The `VERIFY_FLOW` conversation, installed by bot.ts. */
+export function partnerVerifyConversation(deps: Deps): FlowSpec {
+  return { id: VERIFY_FLOW, steps: verifyFlow(deps), timeoutMs: VERIFY_TIMEOUT_MS };
+}
+
+export function partnerVerifyFeature(deps: Deps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(verifyFlow(deps), { id: VERIFY_FLOW, maxMillisecondsToWait: VERIFY_TIMEOUT_MS }),
-  );
 
   composer.command("verify", async (ctx) => {
     const inline = ctx.match.trim();

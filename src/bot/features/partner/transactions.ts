@@ -5,19 +5,19 @@
  * account mode's words (ui/transaction-text.ts); what nobody recognised follows it, named and
  * formatted (ui/fields.ts). Internal ids (the user's, the partner's) only on `/tx`.
  */
-import { ExchangeError } from "../../exchange/errors.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { Translate } from "../../translate.ts";
-import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
-import { partnerUserOf } from "../flows/partner-user.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { editInPlace } from "../ui/edit.ts";
-import { fieldLines, itemsOf } from "../ui/fields.ts";
-import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
-import { readTransaction } from "../ui/recognise.ts";
-import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { Translate } from "../../../translate.ts";
+import type { PrivateContext } from "../../context.ts";
+import { partnerUserOf } from "../../flows/partner-user.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { CALLBACK } from "../../ui/callback-data.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { editInPlace } from "../../ui/edit.ts";
+import { fieldLines, itemsOf } from "../../ui/fields.ts";
+import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../../ui/paged-fields.ts";
+import { readTransaction } from "../../ui/recognise.ts";
+import { transactionCard, transactionLine } from "../../ui/transaction-text.ts";
 
 /** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
 export function partnerTransactionLines(t: Translate, item: unknown, locale: string): string[] {

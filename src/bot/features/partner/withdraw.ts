@@ -6,19 +6,18 @@
  * the user types their PIN (its message deleted at once), checked before anything is sent: five
  * wrong lock withdrawals for 15 minutes, said with the time.
  */
-import { createConversation } from "@grammyjs/conversations";
-import type { Composer } from "grammy";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { BotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
-import { pickBank } from "../flows/bank-pick.ts";
-import { moneyFlowEntry } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { askAmountAndQuote } from "../flows/order-amount.ts";
-import { flowUserId } from "../flows/user.ts";
-import { flowButtons } from "../flows/wait.ts";
-import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
-import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { BotDeps } from "../../deps.ts";
+import { pickBank } from "../../flows/bank-pick.ts";
+import { moneyFlowEntry } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { askAmountAndQuote } from "../../flows/order-amount.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { flowButtons } from "../../flows/wait.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { bankButtonLabel, bankView } from "../../ui/bank-view.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 
 export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
 const BUTTONS = FLOW_BUTTONS.partnerWithdraw;
@@ -26,17 +25,13 @@ const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "partner" | "phishing">;
 
-export function partnerWithdrawFeature(
-  deps: PartnerWithdrawDeps,
-  flows: Composer<PrivateContext>,
-): Feature<PrivateContext> {
+/** The `PARTNER_WITHDRAW_FLOW` conversation, installed by bot.ts. */
+export function partnerWithdrawConversation(deps: PartnerWithdrawDeps): FlowSpec {
+  return { id: PARTNER_WITHDRAW_FLOW, steps: partnerWithdrawFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function partnerWithdrawFeature(): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  flows.use(
-    createConversation(partnerWithdrawFlow(deps), {
-      id: PARTNER_WITHDRAW_FLOW,
-      maxMillisecondsToWait: FLOW_TIMEOUT_MS,
-    }),
-  );
   composer.command("withdraw", moneyFlowEntry(PARTNER_WITHDRAW_FLOW));
   // A button of a /withdraw that is over: it orders nothing.
   composer.callbackQuery(BUTTONS.pattern, async (ctx) => {

@@ -6,22 +6,22 @@
  * scrypt hash (partner/pins.ts). Then the exchange creates the partner user and the link
  * Telegram user → partner user is stored for good. A known user gets their verification status.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard, Keyboard } from "grammy";
-import { ExchangeError } from "../../exchange/errors.ts";
-import { lazy } from "../../lazy.ts";
-import { PIN, pinWeakness } from "../../partner/pins.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import type { PartnerBotDeps } from "../deps.ts";
-import { Feature } from "../feature-router.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { EMAIL } from "../flows/log-in.ts";
-import { flowUserId } from "../flows/user.ts";
-import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../flows/wait.ts";
-import { clientLocale } from "../i18n.ts";
-import { FLOW_BUTTONS } from "../ui/callback-data.ts";
-import { readKyc } from "../ui/kyc-status.ts";
+import { InlineKeyboard, Keyboard } from "grammy";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import { lazy } from "../../../lazy.ts";
+import { PIN, pinWeakness } from "../../../partner/pins.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { PartnerBotDeps } from "../../deps.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { EMAIL } from "../../flows/log-in.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../../flows/wait.ts";
+import { clientLocale } from "../../i18n.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { FLOW_BUTTONS } from "../../ui/callback-data.ts";
+import { readKyc } from "../../ui/kyc-status.ts";
 
 export const SIGNUP_FLOW = "signup";
 /** The version of the partner's terms a user agrees to at sign-up; kept with the consent. */
@@ -33,12 +33,16 @@ const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
 type Deps = Pick<PartnerBotDeps, "partner" | "clock" | "profiles">;
 
-export function partnerSignUpFeature(deps: Deps, flows: Composer<PrivateContext>): Feature<PrivateContext> {
+/**
+ * The `SIGNUP_FLOW` conversation, installed by bot.ts. An abandoned sign-up (a typed PIN in its
+ * encrypted state) ends after a while.
+ */
+export function partnerSignUpConversation(deps: Deps): FlowSpec {
+  return { id: SIGNUP_FLOW, steps: signUpFlow(deps), timeoutMs: SIGNUP_TIMEOUT_MS };
+}
+
+export function partnerSignUpFeature(deps: Deps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  // An abandoned sign-up (a typed PIN in its encrypted state) ends after a while.
-  flows.use(
-    createConversation(signUpFlow(deps), { id: SIGNUP_FLOW, maxMillisecondsToWait: SIGNUP_TIMEOUT_MS }),
-  );
 
   composer.command("start", async (ctx) => {
     const partnerUserId = await deps.partner.users.partnerIdOf(ctx.from.id);

@@ -1,5 +1,6 @@
 /**
- * The conversations (every `createConversation`), run only when they have something to do.
+ * The conversations (every `createConversation`, installed by bot.ts from its list), run only
+ * when they have something to do.
  *
  * Each conversation's middleware registers its flow on the update's context and looks whether it
  * runs, on every update: with no flow running in the chat (nearly always) that is work and garbage

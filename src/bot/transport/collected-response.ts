@@ -12,7 +12,7 @@
  * const res = new CollectedResponse(bytes, { status: 200, headers: { "content-type": "application/json" } });
  * await res.clone().json(); // the original can still be read
  */
-import { utf8Text } from "../http-collect.ts";
+import { utf8Text } from "../../http-collect.ts";
 
 /** No body allowed in a Response with these statuses. */
 export const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);

@@ -5,16 +5,16 @@
  * limits (ui/limit-block.ts); fields nobody recognised follow, named and formatted (ui/fields.ts).
  */
 import type Big from "big.js";
-import { formatAmount } from "../../money.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { Translate } from "../../translate.ts";
-import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
-import { partnerUserOf } from "../flows/partner-user.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { fieldBlocks } from "../ui/fields.ts";
-import { LIMIT_TYPE_KEYS, limitBlockText } from "../ui/limit-block.ts";
-import { readLimits } from "../ui/recognise.ts";
+import { formatAmount } from "../../../money.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { Translate } from "../../../translate.ts";
+import type { PrivateContext } from "../../context.ts";
+import { partnerUserOf } from "../../flows/partner-user.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { fieldBlocks } from "../../ui/fields.ts";
+import { LIMIT_TYPE_KEYS, limitBlockText } from "../../ui/limit-block.ts";
+import { readLimits } from "../../ui/recognise.ts";
 
 /** The blocks of one limit type's answer: its records as limits, under the type's title, then the rest. */
 export function partnerLimitBlocks(t: Translate, type: string, payload: unknown, locale: string): string[] {

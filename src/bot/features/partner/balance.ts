@@ -5,15 +5,15 @@
  * Whatever the exchange sent that nobody recognised follows, named and formatted (ui/fields.ts).
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
-import { partnerUserOf } from "../flows/partner-user.ts";
-import { balanceLines } from "../ui/balance-text.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { fieldBlocks } from "../ui/fields.ts";
-import { readBalances } from "../ui/recognise.ts";
+import { EUR } from "../../../currency.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { PrivateContext } from "../../context.ts";
+import { partnerUserOf } from "../../flows/partner-user.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { balanceLines } from "../../ui/balance-text.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { fieldBlocks } from "../../ui/fields.ts";
+import { readBalances } from "../../ui/recognise.ts";
 
 export function partnerBalanceFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();

@@ -8,16 +8,16 @@
  * fields is `btc`, starts with `btc` followed by a separator (`BTC/EUR`, `btc_eur`), or is `btceur`.
  */
 
-import { formatNumber } from "../../money.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { Translate } from "../../translate.ts";
-import type { PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { fieldBlocks } from "../ui/fields.ts";
-import { escapeHtml, formatDateTime } from "../ui/format.ts";
-import { formatPrice } from "../ui/price-format.ts";
-import { pairText, type RateRow, readCurrencyNames, readPairs, readRates } from "../ui/recognise.ts";
+import { formatNumber } from "../../../money.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { Translate } from "../../../translate.ts";
+import type { PrivateContext } from "../../context.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { fieldBlocks } from "../../ui/fields.ts";
+import { escapeHtml, formatDateTime } from "../../ui/format.ts";
+import { formatPrice } from "../../ui/price-format.ts";
+import { pairText, type RateRow, readCurrencyNames, readPairs, readRates } from "../../ui/recognise.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 

@@ -10,26 +10,26 @@
  *
  * Callback data (ui/callback-data.ts): `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
-import { createConversation } from "@grammyjs/conversations";
-import { type Composer, InlineKeyboard } from "grammy";
-import { ExchangeError } from "../../exchange/errors.ts";
-import { groupIban } from "../../iban.ts";
-import type { PartnerServices } from "../../partner/services.ts";
-import type { Flow, FlowContext, PrivateContext } from "../context.ts";
-import { Feature } from "../feature-router.ts";
-import { enterFlow } from "../flows/enter.ts";
-import { externalCall } from "../flows/external.ts";
-import { partnerUserOf } from "../flows/partner-user.ts";
-import { flowUserId } from "../flows/user.ts";
-import { waitForText } from "../flows/wait.ts";
-import { refusalMessage } from "../middleware/error-boundary.ts";
-import { type Checked, checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
-import { bankButtonLabel, bankCard } from "../ui/bank-view.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
-import { chunkBlocks } from "../ui/chunks.ts";
-import { answerTap, closeCard } from "../ui/edit.ts";
-import { fieldMessages } from "../ui/fields.ts";
-import { escapeHtml } from "../ui/format.ts";
+import { InlineKeyboard } from "grammy";
+import { ExchangeError } from "../../../exchange/errors.ts";
+import { groupIban } from "../../../iban.ts";
+import type { PartnerServices } from "../../../partner/services.ts";
+import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import { enterFlow } from "../../flows/enter.ts";
+import { externalCall } from "../../flows/external.ts";
+import { partnerUserOf } from "../../flows/partner-user.ts";
+import { flowUserId } from "../../flows/user.ts";
+import { waitForText } from "../../flows/wait.ts";
+import { refusalMessage } from "../../middleware/error-boundary.ts";
+import type { FlowSpec } from "../../runtime/conversations.ts";
+import { Feature } from "../../runtime/feature-router.ts";
+import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
+import { bankButtonLabel, bankCard } from "../../ui/bank-view.ts";
+import { CALLBACK } from "../../ui/callback-data.ts";
+import { chunkBlocks } from "../../ui/chunks.ts";
+import { answerTap, closeCard } from "../../ui/edit.ts";
+import { fieldMessages } from "../../ui/fields.ts";
+import { escapeHtml } from "../../ui/format.ts";
 
 /** Not key-shaped on purpose: a conversation id, not a sentence. */
 export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";
@@ -42,15 +42,14 @@ type AddOutcome =
   /** The deprecated endpoint is gone (404, 405, 410). */
   | { kind: "gone" };
 
-export function partnerBanksFeature(
-  deps: { partner: PartnerServices },
-  flows: Composer<PrivateContext>,
-): Feature<PrivateContext> {
+/** The `PARTNER_BANK_ADD_FLOW` conversation, installed by bot.ts. */
+export function partnerBankAddConversation(deps: { partner: PartnerServices }): FlowSpec {
+  return { id: PARTNER_BANK_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+}
+
+export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
   const { api } = deps.partner;
-  flows.use(
-    createConversation(addFlow(deps), { id: PARTNER_BANK_ADD_FLOW, maxMillisecondsToWait: FLOW_TIMEOUT_MS }),
-  );
 
   async function startAdd(ctx: PrivateContext): Promise<void> {
     await enterFlow(ctx, PARTNER_BANK_ADD_FLOW);

@@ -1,0 +1,53 @@
+/**
+ * How a placed (or refused) order ended, told in its kind's sentences: after a Confirm that needs
+ * no secret (features/orders.ts) and after the code or PIN step (flows/order-code.ts).
+ */
+import type { PlaceResult } from "../../orders/place.ts";
+import type { BotContext, FlowContext } from "../context.ts";
+import { escapeHtml } from "../ui/format.ts";
+import { loginKeyboard } from "../ui/keyboards.ts";
+import { cardParseMode, ORDER_WORDS, outcomeVars } from "../ui/order-card.ts";
+import { withPhishingLine } from "../ui/phishing.ts";
+
+/**
+ * Tells the user how a placed (or refused) order ended, in its kind's sentences. An outcome of a
+ * money action carries the user's anti-phishing phrase (`phrase`), like its card.
+ */
+export async function tellOutcome(
+  ctx: BotContext | FlowContext,
+  result: PlaceResult,
+  phrase: string | undefined,
+): Promise<void> {
+  const kind = result.action?.kind ?? "buy";
+  const words = ORDER_WORDS[kind];
+  const parseMode = cardParseMode(kind);
+  const options = parseMode ? { parse_mode: parseMode } : {};
+  const locale = await ctx.i18n.getLocale();
+  const signed = (text: string) => withPhishingLine(ctx.t, phrase, text, { html: parseMode === "HTML" });
+  switch (result.kind) {
+    case "placed":
+      await ctx.reply(signed(ctx.t(words.placed, outcomeVars(ctx.t, result.action, locale))), options);
+      return;
+    case "unknown":
+      await ctx.reply(signed(ctx.t(words.unknown, outcomeVars(ctx.t, result.action, locale))), options);
+      return;
+    case "failed":
+      if (result.loginNeeded) {
+        await ctx.reply(
+          ctx.t(words.loginNeeded),
+          words.loginButton ? { reply_markup: loginKeyboard(ctx.t) } : {},
+        );
+        return;
+      }
+      await ctx.reply(
+        signed(ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason })),
+        options,
+      );
+      return;
+    case "code-rejected":
+    case "pin-refused":
+    case "refused":
+      await ctx.reply(ctx.t(words.sentAlready));
+      return;
+  }
+}
