@@ -9,6 +9,7 @@
  * every command rejects at once instead of waiting in a queue (node-redis's default) until Redis
  * returns; it keeps reconnecting in the background.
  */
+import { createHash } from "node:crypto";
 import KeyvRedis, { createClient, defaultReconnectStrategy } from "@keyv/redis";
 import { Keyv } from "keyv";
 import { StoreError } from "./errors.ts";
@@ -93,6 +94,37 @@ return redis.call('SREM', KEYS[2], ARGV[1])
 `;
 
 /**
+ * SET NX PX and, when it set the key, MGET of the other keys, in one step: a chat's lease and its
+ * per-update reads in one round trip. False (a nil reply) when the key was there.
+ */
+const insertThenGetManyScript = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return false
+end
+if #KEYS == 1 then
+  return {}
+end
+return redis.call('MGET', unpack(KEYS, 2))
+`;
+
+/** A Lua script and its SHA1: sent by EVALSHA (a few bytes), by EVAL only when Redis lost it. */
+interface Script {
+  text: string;
+  sha: string;
+}
+
+const script = (text: string): Script => ({ text, sha: createHash("sha1").update(text).digest("hex") });
+
+const scripts = {
+  increment: script(incrementScript),
+  deleteIf: script(deleteIfScript),
+  replaceIf: script(replaceIfScript),
+  deleteIfText: script(deleteIfTextScript),
+  unindex: script(unindexScript),
+  insertThenGetMany: script(insertThenGetManyScript),
+};
+
+/**
  * Connects to Redis at `url` and returns a Store over it. Rejects (within a few seconds) when Redis
  * cannot be reached at start-up; after that, a lost connection makes operations reject until the
  * background reconnect succeeds.
@@ -129,6 +161,9 @@ export async function openRedisStore(
     throw new StoreError("Could not connect to Redis at STORE_URL.", { cause: error });
   }
   connectedOnce = true;
+  // Loaded once so the hot path sends EVALSHA; after a Redis restart (an empty script cache) the
+  // first call of each falls back to EVAL, which loads it again.
+  await Promise.all(Object.values(scripts).map(({ text }) => client.scriptLoad(text)));
 
   const close = async () => {
     // close() waits for pending replies; when Redis is gone it would wait for a reconnect, so destroy.
@@ -146,6 +181,14 @@ export async function openRedisStore(
 }
 
 function redisAtomic(client: RedisClient): AtomicBackend {
+  const run = async (which: Script, keys: string[], args: string[]): Promise<unknown> => {
+    try {
+      return await client.evalSha(which.sha, { keys, arguments: args });
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return client.eval(which.text, { keys, arguments: args });
+    }
+  };
   return {
     async insertIfAbsent(rawKey, raw, _now, ttlMs) {
       const reply = await client.set(
@@ -158,15 +201,15 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return reply === "OK";
     },
     async increment(rawKey, initialRaw, _now, ttlMs) {
-      const reply = await client
-        .eval(incrementScript, { keys: [rawKey], arguments: [initialRaw, String(ttlMs)] })
-        .catch((error: unknown) => {
+      const reply = await run(scripts.increment, [rawKey], [initialRaw, String(ttlMs)]).catch(
+        (error: unknown) => {
           // The script's own refusal is a misuse, not Redis being unavailable.
           if (error instanceof Error && error.message.includes("not a counter")) {
             throw new StoreError("increment: the value at this key is not a counter.");
           }
           throw error;
-        });
+        },
+      );
       if (typeof reply !== "number") throw new StoreError("increment: Redis gave an unexpected reply.");
       return reply;
     },
@@ -175,23 +218,29 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return value ?? undefined;
     },
     async deleteIfRaw(rawKey, raw) {
-      return (await client.eval(deleteIfScript, { keys: [rawKey], arguments: [raw] })) === 1;
+      return (await run(scripts.deleteIf, [rawKey], [raw])) === 1;
     },
     async replaceIfRaw(rawKey, raw, newRaw, ttlMs) {
-      const reply = await client.eval(replaceIfScript, {
-        keys: [rawKey],
-        arguments: [raw, newRaw, ttlMs === undefined ? "" : String(ttlMs)],
-      });
+      const reply = await run(
+        scripts.replaceIf,
+        [rawKey],
+        [raw, newRaw, ttlMs === undefined ? "" : String(ttlMs)],
+      );
       return reply === 1;
     },
     async getManyRaw(rawKeys) {
       if (rawKeys.length === 0) return [];
       return (await client.mGet([...rawKeys])).map((value) => value ?? undefined);
     },
+    async insertThenGetManyRaw(rawKey, raw, ttlMs, rawKeys) {
+      const reply = await run(scripts.insertThenGetMany, [rawKey, ...rawKeys], [raw, String(ttlMs)]);
+      if (reply === null) return undefined;
+      if (!Array.isArray(reply))
+        throw new StoreError("setIfAbsentThenGetMany: Redis gave an unexpected reply.");
+      return reply.map((value) => (typeof value === "string" ? value : undefined));
+    },
     async deleteIfValueText(rawKey, head, now) {
-      return (
-        (await client.eval(deleteIfTextScript, { keys: [rawKey], arguments: [head, String(now)] })) === 1
-      );
+      return (await run(scripts.deleteIfText, [rawKey], [head, String(now)])) === 1;
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
@@ -230,7 +279,7 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return client.sMembers(rawIndex);
     },
     async indexRemoveUnlessLive(rawIndex, member, rawKey) {
-      return (await client.eval(unindexScript, { keys: [rawKey, rawIndex], arguments: [member] })) === 1;
+      return (await run(scripts.unindex, [rawKey, rawIndex], [member])) === 1;
     },
   };
 }
