@@ -12,6 +12,11 @@
  * out. Time spent waiting for the chat is not charged to the update's exchange deadline
  * (exchange/deadline.ts): a wait must never turn into "the exchange did not answer in time".
  *
+ * Releases are sent together: a lease given back waits up to `releaseBatchMs` (1 ms) for others,
+ * then all go out at once (one write to Redis instead of one per update, under load). Its update
+ * still ends only once its lease is given back, so the chat's next update in this process never
+ * finds it taken; another instance's waits at most that much longer.
+ *
  * With `reads` (Redis), the chat's per-update keys are read in the round trip that takes the lease
  * (setIfAbsentThenGetMany: read after the set, so they are what the previous holder left) and the
  * rest of the update runs in the read scope with them (store/update-reads.ts).
@@ -41,6 +46,14 @@ export interface ChatLockOptions {
   timers?: Timers;
   /** The chat's per-update reads: read with the lease, and the update run in their scope. */
   reads?: ChatReads;
+  /** How long a release waits for others to go out with it (real time); 0: each at once. */
+  releaseBatchMs?: number;
+}
+
+/** A lease waiting to be given back with others. */
+interface Release {
+  held: Held;
+  done: PromiseWithResolvers<void>;
 }
 
 /** One lease held by this process: its key, its holder id, and how to stop renewing it. */
@@ -59,6 +72,10 @@ export class ChatLock {
   readonly #timers: Timers;
   readonly #reads: ChatReads | undefined;
   readonly #held = new Set<Held>();
+  readonly #releaseBatchMs: number;
+  /** Releases waiting for the batch's timer (or releaseAll). */
+  #releases: Release[] = [];
+  #releaseTimer: NodeJS.Timeout | undefined;
   /** Holder ids: this lock's own random prefix and a counter (unique without a UUID per update). */
   readonly #holderPrefix = `${randomUUID()}:`;
   #holders = 0;
@@ -71,6 +88,7 @@ export class ChatLock {
     this.#pollMs = options.pollMs ?? 25;
     this.#timers = options.timers ?? systemTimers;
     this.#reads = options.reads;
+    this.#releaseBatchMs = options.releaseBatchMs ?? 1;
   }
 
   /** How many chat leases this process holds now. */
@@ -111,7 +129,9 @@ export class ChatLock {
    * not finish (their webhook requests go unanswered, so Telegram hands them to another instance).
    */
   async releaseAll(): Promise<void> {
-    await Promise.all([...this.#held].map((held) => this.#release(held)));
+    const pending = [...this.#held].map((held) => this.#release(held));
+    this.#sendReleases();
+    await Promise.all(pending);
   }
 
   #hold(key: string, holder: string, chatId: number): Held {
@@ -151,6 +171,24 @@ export class ChatLock {
   async #release(held: Held): Promise<void> {
     if (!this.#held.delete(held)) return;
     held.stopRenewing();
-    await this.#store.deleteIfEquals(held.key, held.holder);
+    if (this.#releaseBatchMs <= 0) {
+      await this.#store.deleteIfEquals(held.key, held.holder);
+      return;
+    }
+    const done = Promise.withResolvers<void>();
+    this.#releases.push({ held, done });
+    this.#releaseTimer ??= setTimeout(() => this.#sendReleases(), this.#releaseBatchMs);
+    await done.promise;
+  }
+
+  /** Sends every waiting release now, in one tick: the store's driver writes them together. */
+  #sendReleases(): void {
+    clearTimeout(this.#releaseTimer);
+    this.#releaseTimer = undefined;
+    const releases = this.#releases;
+    this.#releases = [];
+    for (const { held, done } of releases) {
+      this.#store.deleteIfEquals(held.key, held.holder).then(() => done.resolve(), done.reject);
+    }
   }
 }
