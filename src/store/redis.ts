@@ -63,26 +63,30 @@ return 0
 `;
 
 /**
- * Compare-and-delete on the value's text: deletes when the stored string is ARGV[1] followed by
- * "}" or by ',"expires":N}' with N >= ARGV[2] (Keyv's rule: expired when now > expires).
+ * Compare-and-delete on the value's text, for each key: deletes KEYS[i] when its stored string is
+ * ARGV[2i-1] followed by "}" or by ',"expires":N}' with N >= ARGV[2i] (Keyv's rule: expired when
+ * now > expires). Returns 1 or 0 per key. Several keys: the releases of one tick in one command.
  */
 const deleteIfTextScript = `
-local current = redis.call('GET', KEYS[1])
-if not current then
-  return 0
-end
-local head = ARGV[1]
-if current == head .. '}' then
-  return redis.call('DEL', KEYS[1])
-end
-local withExpiry = head .. ',"expires":'
-if string.sub(current, 1, #withExpiry) == withExpiry then
-  local expires = tonumber(string.match(string.sub(current, #withExpiry + 1), '^(%d+)}$'))
-  if expires and expires >= tonumber(ARGV[2]) then
-    return redis.call('DEL', KEYS[1])
+local results = {}
+for i = 1, #KEYS do
+  local result = 0
+  local current = redis.call('GET', KEYS[i])
+  local head = ARGV[2 * i - 1]
+  if current == head .. '}' then
+    result = redis.call('DEL', KEYS[i])
+  elseif current then
+    local withExpiry = head .. ',"expires":'
+    if string.sub(current, 1, #withExpiry) == withExpiry then
+      local expires = tonumber(string.match(string.sub(current, #withExpiry + 1), '^(%d+)}$'))
+      if expires and expires >= tonumber(ARGV[2 * i]) then
+        result = redis.call('DEL', KEYS[i])
+      end
+    end
   end
+  results[i] = result
 end
-return 0
+return results
 `;
 
 /** Removes an index member unless the record still exists (a native TTL makes it absent). */
@@ -192,6 +196,32 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return client.sendCommand(["EVAL", which.text, count, ...keys, ...args]);
     }
   };
+  /**
+   * Compare-and-deletes asked for in one tick (the chat lock gives its leases back together) go
+   * out as one script call: one command instead of one per lease.
+   */
+  let deletes: Array<{ rawKey: string; head: string; now: number; done: PromiseWithResolvers<boolean> }> = [];
+  const sendDeletes = () => {
+    const batch = deletes;
+    deletes = [];
+    run(
+      scripts.deleteIfText,
+      batch.map((d) => d.rawKey),
+      batch.flatMap((d) => [d.head, String(d.now)]),
+    ).then(
+      (reply) => {
+        if (!Array.isArray(reply) || reply.length !== batch.length) {
+          const error = new StoreError("deleteIfEquals: Redis gave an unexpected reply.");
+          for (const d of batch) d.done.reject(error);
+          return;
+        }
+        for (const [i, d] of batch.entries()) d.done.resolve(reply[i] === 1);
+      },
+      (error: unknown) => {
+        for (const d of batch) d.done.reject(error);
+      },
+    );
+  };
   return {
     async insertIfAbsent(rawKey, raw, _now, ttlMs) {
       const reply = await client.set(
@@ -243,8 +273,11 @@ function redisAtomic(client: RedisClient): AtomicBackend {
         throw new StoreError("setIfAbsentThenGetMany: Redis gave an unexpected reply.");
       return reply.map((value) => (typeof value === "string" ? value : undefined));
     },
-    async deleteIfValueText(rawKey, head, now) {
-      return (await run(scripts.deleteIfText, [rawKey], [head, String(now)])) === 1;
+    deleteIfValueText(rawKey, head, now) {
+      const done = Promise.withResolvers<boolean>();
+      if (deletes.length === 0) process.nextTick(sendDeletes);
+      deletes.push({ rawKey, head, now, done });
+      return done.promise;
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
