@@ -173,7 +173,7 @@ export async function createServices(
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
-    ...(reads ? { readScope: reads.scope } : {}),
+    ...(reads ? { chatReads: reads } : {}),
   };
   return {
     deps,

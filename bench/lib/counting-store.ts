@@ -4,11 +4,13 @@
  */
 import type { Store } from "../../src/store/store.ts";
 
-export const STORE_READS = ["get", "getMany", "keys", "indexMembers"] as const;
+// setIfAbsentThenGetMany (a chat's lease and its reads, one round trip on Redis) is both.
+export const STORE_READS = ["get", "getMany", "setIfAbsentThenGetMany", "keys", "indexMembers"] as const;
 export const STORE_WRITES = [
   "set",
   "delete",
   "setIfAbsent",
+  "setIfAbsentThenGetMany",
   "increment",
   "deleteIfEquals",
   "extendIfEquals",
@@ -27,6 +29,7 @@ export class CountingStore implements Store {
     set: 0,
     delete: 0,
     setIfAbsent: 0,
+    setIfAbsentThenGetMany: 0,
     increment: 0,
     deleteIfEquals: 0,
     extendIfEquals: 0,
@@ -61,6 +64,15 @@ export class CountingStore implements Store {
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
     this.counts.setIfAbsent++;
     return this.#inner.setIfAbsent(key, value, ttlMs);
+  }
+  setIfAbsentThenGetMany<T>(
+    key: string,
+    value: unknown,
+    ttlMs: number,
+    keys: readonly string[],
+  ): Promise<Array<T | undefined> | undefined> {
+    this.counts.setIfAbsentThenGetMany++;
+    return this.#inner.setIfAbsentThenGetMany<T>(key, value, ttlMs, keys);
   }
   increment(key: string, ttlMs: number): Promise<number> {
     this.counts.increment++;

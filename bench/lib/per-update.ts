@@ -16,6 +16,14 @@ export interface PerUpdate {
   exchange: number;
   /** Commands the Redis server ran during the run (its INFO counters), when the store is Redis. */
   redisCommands?: number;
+  /** CPU time the Redis server used during the run, in ms: it shares the machine's cores. */
+  redisCpuMs?: number;
+}
+
+/** What a run reads from its store server, if it has one (bench/lib/stores.ts). */
+interface StoreCounters {
+  commands(): Promise<number | undefined>;
+  cpuMs?(): Promise<number | undefined>;
 }
 
 /** Runs `run` (which sends `updates` updates) with every counter on. */
@@ -24,7 +32,7 @@ export async function counted<T>(
   bot: BotProcess,
   updates: number,
   run: () => Promise<T>,
-  store?: { commands(): Promise<number | undefined> },
+  store?: StoreCounters,
 ): Promise<{ result: T; perUpdate: PerUpdate }> {
   const botApi = new Map<string, number>();
   const unsubscribe = env.telegram.on("call", (call) =>
@@ -33,10 +41,12 @@ export async function counted<T>(
   const exchangeBefore = env.sandbox.requests.length;
   await bot.countStart();
   const commandsBefore = await store?.commands();
+  const cpuBefore = await store?.cpuMs?.();
   try {
     const result = await run();
     const counters = await bot.countStop();
     const commandsAfter = await store?.commands();
+    const cpuAfter = await store?.cpuMs?.();
     const perUpdate: PerUpdate = {
       updates,
       counters,
@@ -46,6 +56,7 @@ export async function counted<T>(
     if (commandsBefore !== undefined && commandsAfter !== undefined) {
       perUpdate.redisCommands = commandsAfter - commandsBefore;
     }
+    if (cpuBefore !== undefined && cpuAfter !== undefined) perUpdate.redisCpuMs = cpuAfter - cpuBefore;
     return { result, perUpdate };
   } finally {
     unsubscribe();
@@ -57,7 +68,7 @@ export function countedDrive(
   env: Env,
   bot: BotProcess,
   options: DriveOptions,
-  store?: { commands(): Promise<number | undefined> },
+  store?: StoreCounters,
 ): Promise<{ result: Awaited<ReturnType<typeof drive>>; perUpdate: PerUpdate }> {
   return counted(env, bot, options.total, () => drive(env, options), store);
 }
@@ -76,6 +87,7 @@ export function perUpdateTable(title: string, rows: Array<[name: string, figures
       "store writes",
       "store calls by kind",
       "Redis cmds",
+      "Redis CPU",
       "Bot API req",
       "exchange req",
       "alloc",
@@ -95,6 +107,7 @@ export function perUpdateTable(title: string, rows: Array<[name: string, figures
         each(sum(f.counters.store, STORE_WRITES), n),
         byKind || "(no store)",
         f.redisCommands === undefined ? "" : each(f.redisCommands, n),
+        f.redisCpuMs === undefined ? "" : `${(f.redisCpuMs / n).toFixed(3)} ms`,
         `${each(api, n)} (${[...f.botApi].map(([m, c]) => `${m} ${each(c, n)}`).join(", ")})`,
         each(f.exchange, n),
         `${(f.counters.allocatedBytes / n / 1024).toFixed(1)} KiB`,

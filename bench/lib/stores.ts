@@ -21,6 +21,8 @@ export interface FreshStore {
   url: string;
   /** Commands the store server has run so far (Redis), or undefined (SQLite has no server). */
   commands(): Promise<number | undefined>;
+  /** CPU time the store server has used so far, in ms (Redis: INFO cpu), or undefined. */
+  cpuMs(): Promise<number | undefined>;
   stop(): Promise<void>;
 }
 
@@ -30,6 +32,7 @@ export async function freshStore(kind: BenchStore, folder: string): Promise<Fres
     return {
       url: `sqlite://${join(folder, "bot.sqlite")}`,
       commands: async () => undefined,
+      cpuMs: async () => undefined,
       stop: async () => {},
     };
   }
@@ -42,6 +45,11 @@ export async function freshStore(kind: BenchStore, folder: string): Promise<Fres
       const stats = await client.info("stats");
       // The INFO just sent is not the bot's.
       return Number(/total_commands_processed:(\d+)/.exec(stats)?.[1] ?? 0) - 1;
+    },
+    async cpuMs() {
+      const cpu = await client.info("cpu");
+      const seconds = (name: string) => Number(new RegExp(`${name}:([\\d.]+)`).exec(cpu)?.[1] ?? 0);
+      return (seconds("used_cpu_user") + seconds("used_cpu_sys")) * 1000;
     },
     async stop() {
       await client.close();

@@ -163,15 +163,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
+  // Redis: the chat's reads below (session, conversation, pause, flags) in one round trip, read
+  // only once the chat is this update's: with the chat lock, in the round trip that takes it.
+  const chatReads = deps.chatReads;
   if (options.chatLock) {
-    const lock = new ChatLock(deps.store, deps.log, options.chatLock === true ? {} : options.chatLock);
+    const lockOptions = options.chatLock === true ? {} : options.chatLock;
+    const lock = new ChatLock(deps.store, deps.log, {
+      ...lockOptions,
+      ...(chatReads ? { reads: chatReads } : {}),
+    });
     CHAT_LOCKS.set(bot, lock);
     inPrivate.use(lock.middleware);
-  }
-  // Redis: the chat's reads below (session, conversation, pause, flags) in one round trip, read
-  // only now that the chat is this update's.
-  const readScope = deps.readScope;
-  if (readScope) inPrivate.use((_ctx, next) => readScope(next));
+  } else if (chatReads) inPrivate.use((_ctx, next) => chatReads.scope(next));
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),

@@ -11,6 +11,7 @@ import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
+import type { ChatReads } from "../store/update-reads.ts";
 import type { Vault } from "../store/vault.ts";
 import type { FlowContext } from "./context.ts";
 
@@ -40,10 +41,11 @@ export interface BotDeps {
   clock: Clock;
   log: Logger;
   /**
-   * Redis: runs the rest of an update with the chat's per-update reads batched into one round trip
-   * (store/update-reads.ts); createBot opens it once the chat lock is held. Absent: plain reads.
+   * Redis: the chat's per-update reads batched into one round trip (store/update-reads.ts); the
+   * chat lock reads them with the lease and runs the rest of the update in their scope. Absent:
+   * plain reads.
    */
-  readScope?: <T>(fn: () => Promise<T>) => Promise<T>;
+  chatReads?: ChatReads;
 }
 
 /** The dependencies in partner mode (EXCHANGE_MODE=partner), where `partner` is always there. */

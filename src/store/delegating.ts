@@ -27,6 +27,15 @@ export class DelegatingStore implements Store {
     return this.inner.delete(key);
   }
 
+  setIfAbsentThenGetMany<T>(
+    key: string,
+    value: unknown,
+    ttlMs: number,
+    keys: readonly string[],
+  ): Promise<Array<T | undefined> | undefined> {
+    return this.inner.setIfAbsentThenGetMany<T>(key, value, ttlMs, keys);
+  }
+
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
     return this.inner.setIfAbsent(key, value, ttlMs);
   }

@@ -37,6 +37,17 @@ export interface AtomicBackend {
   /** The raw values of several keys, live or expired, in one round trip where the backend has one. */
   getManyRaw(rawKeys: readonly string[]): Promise<Array<string | undefined>>;
   /**
+   * Optional, for a backend where a round trip costs (Redis): insertIfAbsent with a TTL and, only
+   * when it inserted, the raw values of `rawKeys` read after it, in one round trip. Undefined when
+   * the key was there. Without it, KeyvStore calls insertIfAbsent, then getManyRaw.
+   */
+  insertThenGetManyRaw?(
+    rawKey: string,
+    raw: string,
+    ttlMs: number,
+    rawKeys: readonly string[],
+  ): Promise<Array<string | undefined> | undefined>;
+  /**
    * Optional, for a backend where a round trip costs (Redis): deletes in one step if the raw value
    * is `head` + `}` or `head` + `,"expires":N}` with N ≥ now (`head` is `{"value":<JSON>`, the
    * serializer's form of the expected value). False leaves the decision to the general path.
@@ -136,18 +147,48 @@ export class KeyvStore implements Store {
   }
 
   async getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    return backend(async () =>
+      this.#liveValues<T>(await this.#atomic.getManyRaw(keys.map((key) => this.#rawKey(key)))),
+    );
+  }
+
+  async setIfAbsentThenGetMany<T>(
+    key: string,
+    value: unknown,
+    ttlMs: number,
+    keys: readonly string[],
+  ): Promise<Array<T | undefined> | undefined> {
     return backend(async () => {
-      const raws = await this.#atomic.getManyRaw(keys.map((key) => this.#rawKey(key)));
+      const rawKey = this.#rawKey(key);
+      checkValue(value);
+      const ttl = checkTtl(ttlMs);
+      if (ttl === undefined)
+        throw new RangeError("setIfAbsentThenGetMany needs a TTL in milliseconds greater than 0.");
+      const rawKeys = keys.map((k) => this.#rawKey(k));
       const now = Date.now();
-      return Promise.all(
-        raws.map(async (raw) => {
-          if (raw === undefined) return undefined;
-          // An expired entry reads as absent; get() or the backend's own expiry removes it.
-          const entry = await this.#decode(raw);
-          return isExpired(entry, now) ? undefined : (entry.value as T);
-        }),
-      );
+      const raw = await this.#encode(value, now + ttl);
+      if (this.#atomic.insertThenGetManyRaw) {
+        const raws = await this.#atomic.insertThenGetManyRaw(rawKey, raw, ttl, rawKeys);
+        return raws === undefined ? undefined : this.#liveValues<T>(raws);
+      }
+      if (!(await this.#atomic.insertIfAbsent(rawKey, raw, now, ttl))) return undefined;
+      return this.#liveValues<T>(await this.#atomic.getManyRaw(rawKeys));
     });
+  }
+
+  /** Each raw value as get() gives it: an expired entry reads as absent (get() or the backend's expiry removes it). */
+  async #liveValues<T>(raws: ReadonlyArray<string | undefined>): Promise<Array<T | undefined>> {
+    const now = Date.now();
+    const values: Array<T | undefined> = [];
+    for (const raw of raws) {
+      if (raw === undefined) {
+        values.push(undefined);
+        continue;
+      }
+      const entry = parsePlain(raw) ?? (await this.#decode(raw));
+      values.push(isExpired(entry, now) ? undefined : (entry.value as T));
+    }
+    return values;
   }
 
   async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
@@ -337,6 +378,8 @@ export class KeyvStore implements Store {
   }
 
   async #encode(value: unknown, expires: number | undefined): Promise<string> {
+    // A lock's holder id, a flag: what the serializer would write, without its walk.
+    if (isPlainScalar(value)) return JSON.stringify({ value, expires });
     const serialize = this.#keyv.serialize;
     if (!serialize) throw new StoreError("The Keyv serializer is missing.");
     return serialize({ value, expires });
@@ -348,6 +391,31 @@ export class KeyvStore implements Store {
     const entry = (await deserialize(raw)) as Entry | undefined;
     return entry ?? {};
   }
+}
+
+/**
+ * A scalar the serializer (@keyv/serialize) writes exactly as JSON.stringify does: it only escapes
+ * strings that begin with ":" (and Buffers, which are objects).
+ */
+function isPlainScalar(value: unknown): value is string | number | boolean | null {
+  return (
+    value === null ||
+    typeof value === "number" ||
+    typeof value === "boolean" ||
+    (typeof value === "string" && !value.startsWith(":"))
+  );
+}
+
+/**
+ * The entry by plain JSON.parse when the serializer's reviver would change nothing, else undefined
+ * (use the deserializer). The reviver changes only strings that begin with ":", and the serializer
+ * writes every such string as `"::…"` (an escaped one) or `":base64:…"` (a Buffer): with neither in
+ * the text, plain JSON.parse gives the same value, without a call per value.
+ */
+function parsePlain(raw: string): Entry | undefined {
+  if (raw.includes('"::') || raw.includes('":base64:')) return undefined;
+  const entry = JSON.parse(raw) as Entry | null;
+  return entry ?? {};
 }
 
 /**

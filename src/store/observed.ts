@@ -14,6 +14,7 @@ export type StoreOperation =
   | "set"
   | "delete"
   | "setIfAbsent"
+  | "setIfAbsentThenGetMany"
   | "getMany"
   | "setIndexed"
   | "addToIndex"
@@ -66,6 +67,18 @@ class ObservedStore extends DelegatingStore {
   }
   override setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
     return this.#timed("setIfAbsent", performance.now(), this.inner.setIfAbsent(key, value, ttlMs));
+  }
+  override setIfAbsentThenGetMany<T>(
+    key: string,
+    value: unknown,
+    ttlMs: number,
+    keys: readonly string[],
+  ): Promise<Array<T | undefined> | undefined> {
+    return this.#timed(
+      "setIfAbsentThenGetMany",
+      performance.now(),
+      this.inner.setIfAbsentThenGetMany<T>(key, value, ttlMs, keys),
+    );
   }
   override increment(key: string, ttlMs: number): Promise<number> {
     return this.#timed("increment", performance.now(), this.inner.increment(key, ttlMs));

@@ -9,6 +9,7 @@
  * every command rejects at once instead of waiting in a queue (node-redis's default) until Redis
  * returns; it keeps reconnecting in the background.
  */
+import { createHash } from "node:crypto";
 import KeyvRedis, { createClient, defaultReconnectStrategy } from "@keyv/redis";
 import { Keyv } from "keyv";
 import { StoreError } from "./errors.ts";
@@ -62,26 +63,30 @@ return 0
 `;
 
 /**
- * Compare-and-delete on the value's text: deletes when the stored string is ARGV[1] followed by
- * "}" or by ',"expires":N}' with N >= ARGV[2] (Keyv's rule: expired when now > expires).
+ * Compare-and-delete on the value's text, for each key: deletes KEYS[i] when its stored string is
+ * ARGV[2i-1] followed by "}" or by ',"expires":N}' with N >= ARGV[2i] (Keyv's rule: expired when
+ * now > expires). Returns 1 or 0 per key. Several keys: the releases of one tick in one command.
  */
 const deleteIfTextScript = `
-local current = redis.call('GET', KEYS[1])
-if not current then
-  return 0
-end
-local head = ARGV[1]
-if current == head .. '}' then
-  return redis.call('DEL', KEYS[1])
-end
-local withExpiry = head .. ',"expires":'
-if string.sub(current, 1, #withExpiry) == withExpiry then
-  local expires = tonumber(string.match(string.sub(current, #withExpiry + 1), '^(%d+)}$'))
-  if expires and expires >= tonumber(ARGV[2]) then
-    return redis.call('DEL', KEYS[1])
+local results = {}
+for i = 1, #KEYS do
+  local result = 0
+  local current = redis.call('GET', KEYS[i])
+  local head = ARGV[2 * i - 1]
+  if current == head .. '}' then
+    result = redis.call('DEL', KEYS[i])
+  elseif current then
+    local withExpiry = head .. ',"expires":'
+    if string.sub(current, 1, #withExpiry) == withExpiry then
+      local expires = tonumber(string.match(string.sub(current, #withExpiry + 1), '^(%d+)}$'))
+      if expires and expires >= tonumber(ARGV[2 * i]) then
+        result = redis.call('DEL', KEYS[i])
+      end
+    end
   end
+  results[i] = result
 end
-return 0
+return results
 `;
 
 /** Removes an index member unless the record still exists (a native TTL makes it absent). */
@@ -91,6 +96,37 @@ if redis.call('EXISTS', KEYS[1]) == 1 then
 end
 return redis.call('SREM', KEYS[2], ARGV[1])
 `;
+
+/**
+ * SET NX PX and, when it set the key, MGET of the other keys, in one step: a chat's lease and its
+ * per-update reads in one round trip. False (a nil reply) when the key was there.
+ */
+const insertThenGetManyScript = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then
+  return false
+end
+if #KEYS == 1 then
+  return {}
+end
+return redis.call('MGET', unpack(KEYS, 2))
+`;
+
+/** A Lua script and its SHA1: sent by EVALSHA (a few bytes), by EVAL only when Redis lost it. */
+interface Script {
+  text: string;
+  sha: string;
+}
+
+const script = (text: string): Script => ({ text, sha: createHash("sha1").update(text).digest("hex") });
+
+const scripts = {
+  increment: script(incrementScript),
+  deleteIf: script(deleteIfScript),
+  replaceIf: script(replaceIfScript),
+  deleteIfText: script(deleteIfTextScript),
+  unindex: script(unindexScript),
+  insertThenGetMany: script(insertThenGetManyScript),
+};
 
 /**
  * Connects to Redis at `url` and returns a Store over it. Rejects (within a few seconds) when Redis
@@ -129,6 +165,9 @@ export async function openRedisStore(
     throw new StoreError("Could not connect to Redis at STORE_URL.", { cause: error });
   }
   connectedOnce = true;
+  // Loaded once so the hot path sends EVALSHA; after a Redis restart (an empty script cache) the
+  // first call of each falls back to EVAL, which loads it again.
+  await Promise.all(Object.values(scripts).map(({ text }) => client.scriptLoad(text)));
 
   const close = async () => {
     // close() waits for pending replies; when Redis is gone it would wait for a reconnect, so destroy.
@@ -146,6 +185,43 @@ export async function openRedisStore(
 }
 
 function redisAtomic(client: RedisClient): AtomicBackend {
+  // The raw command, not client.evalSha(): its argument parser and reply transform cost an
+  // allocation per call on the per-update path, for arguments that are already strings.
+  const run = async (which: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
+    const count = String(keys.length);
+    try {
+      return await client.sendCommand(["EVALSHA", which.sha, count, ...keys, ...args]);
+    } catch (error) {
+      if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
+      return client.sendCommand(["EVAL", which.text, count, ...keys, ...args]);
+    }
+  };
+  /**
+   * Compare-and-deletes asked for in one tick (the chat lock gives its leases back together) go
+   * out as one script call: one command instead of one per lease.
+   */
+  let deletes: Array<{ rawKey: string; head: string; now: number; done: PromiseWithResolvers<boolean> }> = [];
+  const sendDeletes = () => {
+    const batch = deletes;
+    deletes = [];
+    run(
+      scripts.deleteIfText,
+      batch.map((d) => d.rawKey),
+      batch.flatMap((d) => [d.head, String(d.now)]),
+    ).then(
+      (reply) => {
+        if (!Array.isArray(reply) || reply.length !== batch.length) {
+          const error = new StoreError("deleteIfEquals: Redis gave an unexpected reply.");
+          for (const d of batch) d.done.reject(error);
+          return;
+        }
+        for (const [i, d] of batch.entries()) d.done.resolve(reply[i] === 1);
+      },
+      (error: unknown) => {
+        for (const d of batch) d.done.reject(error);
+      },
+    );
+  };
   return {
     async insertIfAbsent(rawKey, raw, _now, ttlMs) {
       const reply = await client.set(
@@ -158,15 +234,15 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return reply === "OK";
     },
     async increment(rawKey, initialRaw, _now, ttlMs) {
-      const reply = await client
-        .eval(incrementScript, { keys: [rawKey], arguments: [initialRaw, String(ttlMs)] })
-        .catch((error: unknown) => {
+      const reply = await run(scripts.increment, [rawKey], [initialRaw, String(ttlMs)]).catch(
+        (error: unknown) => {
           // The script's own refusal is a misuse, not Redis being unavailable.
           if (error instanceof Error && error.message.includes("not a counter")) {
             throw new StoreError("increment: the value at this key is not a counter.");
           }
           throw error;
-        });
+        },
+      );
       if (typeof reply !== "number") throw new StoreError("increment: Redis gave an unexpected reply.");
       return reply;
     },
@@ -175,23 +251,33 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return value ?? undefined;
     },
     async deleteIfRaw(rawKey, raw) {
-      return (await client.eval(deleteIfScript, { keys: [rawKey], arguments: [raw] })) === 1;
+      return (await run(scripts.deleteIf, [rawKey], [raw])) === 1;
     },
     async replaceIfRaw(rawKey, raw, newRaw, ttlMs) {
-      const reply = await client.eval(replaceIfScript, {
-        keys: [rawKey],
-        arguments: [raw, newRaw, ttlMs === undefined ? "" : String(ttlMs)],
-      });
+      const reply = await run(
+        scripts.replaceIf,
+        [rawKey],
+        [raw, newRaw, ttlMs === undefined ? "" : String(ttlMs)],
+      );
       return reply === 1;
     },
     async getManyRaw(rawKeys) {
       if (rawKeys.length === 0) return [];
       return (await client.mGet([...rawKeys])).map((value) => value ?? undefined);
     },
-    async deleteIfValueText(rawKey, head, now) {
-      return (
-        (await client.eval(deleteIfTextScript, { keys: [rawKey], arguments: [head, String(now)] })) === 1
-      );
+    async insertThenGetManyRaw(rawKey, raw, ttlMs, rawKeys) {
+      const reply = await run(scripts.insertThenGetMany, [rawKey, ...rawKeys], [raw, String(ttlMs)]);
+      // Nil (RESP2 null) when the key was there; else MGET's array, nil for a missing key.
+      if (reply === null) return undefined;
+      if (!Array.isArray(reply))
+        throw new StoreError("setIfAbsentThenGetMany: Redis gave an unexpected reply.");
+      return reply.map((value) => (typeof value === "string" ? value : undefined));
+    },
+    deleteIfValueText(rawKey, head, now) {
+      const done = Promise.withResolvers<boolean>();
+      if (deletes.length === 0) process.nextTick(sendDeletes);
+      deletes.push({ rawKey, head, now, done });
+      return done.promise;
     },
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
@@ -230,7 +316,7 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return client.sMembers(rawIndex);
     },
     async indexRemoveUnlessLive(rawIndex, member, rawKey) {
-      return (await client.eval(unindexScript, { keys: [rawKey, rawIndex], arguments: [member] })) === 1;
+      return (await run(scripts.unindex, [rawKey, rawIndex], [member])) === 1;
     },
   };
 }

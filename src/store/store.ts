@@ -38,6 +38,17 @@ export interface Store {
    */
   setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean>;
   /**
+   * setIfAbsent with a TTL and, only when it set the key, the values of `keys` as getMany gives
+   * them, read after the set: in one round trip on Redis (a script). Undefined when the key was
+   * there. A chat's lease and the chat's per-update reads (bot/middleware/chat-lock.ts).
+   */
+  setIfAbsentThenGetMany<T>(
+    key: string,
+    value: unknown,
+    ttlMs: number,
+    keys: readonly string[],
+  ): Promise<Array<T | undefined> | undefined>;
+  /**
    * Atomic increment of an integer counter with a TTL set when the counter is created (failed-login
    * limits). Returns the new value. An expired counter starts again at 1 with a fresh TTL.
    */

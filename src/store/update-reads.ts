@@ -6,40 +6,69 @@
  * id at once (`getMany`: one MGET) and the others are then answered from what it read, until this
  * update writes one of them (a write drops its entry: the next read asks the store).
  *
- * The scope is opened after the chat lock is held (bot.ts), so what is read at once is what the
- * chat's previous update left; outside a scope (the jobs, the Mini App) every read goes to the
- * store. Nothing else changes: writes and the atomic operations go straight through.
+ * The scope is opened once the chat lock is held, so what is read at once is what the chat's
+ * previous update left. The lock reads these keys in the round trip that takes it
+ * (`setIfAbsentThenGetMany`, bot/middleware/chat-lock.ts) and opens the scope with them; without
+ * the lock the first read in the scope fetches them. Outside a scope (the jobs, the Mini App)
+ * every read goes to the store. Nothing else changes: writes and the atomic operations go straight
+ * through.
  *
  * @example
  * const reads = updateReads(store, { prefixes: ["session:", "conversation:"] });
- * bot.use((ctx, next) => reads.scope(next)); // after the chat lock
+ * const values = await reads.store.setIfAbsentThenGetMany("chat-lock:42", holder, 30_000, reads.keysFor("42"));
+ * await reads.scope(next, values && { id: "42", values });
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { DelegatingStore } from "./delegating.ts";
 import type { IndexEntry, Store } from "./store.ts";
 
-export interface UpdateReads {
+/** What the chat lock needs to read a chat's keys with its lease and hand them to the update. */
+export interface ChatReads {
+  /** The keys read at once for one id (a chat), in the order of `values` below. */
+  keysFor(id: string): string[];
+  /** Runs `fn` (the rest of one update) with batched reads; `read`: the id's keys, read already. */
+  scope<T>(fn: () => Promise<T>, read?: { id: string; values: readonly unknown[] }): Promise<T>;
+}
+
+export interface UpdateReads extends ChatReads {
   /** The store to use everywhere: reads inside a scope are batched, everything else passes. */
   store: Store;
-  /** Runs `fn` (the rest of one update) with batched reads. */
-  scope<T>(fn: () => Promise<T>): Promise<T>;
 }
 
 interface Scope {
   /** Values read at once, by key; a key written in this scope is no longer here. */
-  values: Map<string, Promise<unknown>>;
+  values: Map<string, Promise<unknown> | Read>;
   /** Ids whose keys were read at once already. */
   fetched: Set<string>;
   /** Keys this update wrote: never answered from a batch (one read at once may have raced the write). */
   written: Set<string>;
 }
 
+/** A value read already (a Promise's resolution would cost a promise per key). */
+class Read {
+  readonly value: unknown;
+  constructor(value: unknown) {
+    this.value = value;
+  }
+}
+
 export function updateReads(inner: Store, options: { prefixes: readonly string[] }): UpdateReads {
   const scopes = new AsyncLocalStorage<Scope>();
-  const store = new BatchedReads(inner, options.prefixes, scopes);
+  const { prefixes } = options;
+  const store = new BatchedReads(inner, prefixes, scopes);
   return {
     store,
-    scope: (fn) => scopes.run({ values: new Map(), fetched: new Set(), written: new Set() }, fn),
+    keysFor: (id) => prefixes.map((prefix) => prefix + id),
+    scope: (fn, read) => {
+      const scope: Scope = { values: new Map(), fetched: new Set(), written: new Set() };
+      if (read) {
+        scope.fetched.add(read.id);
+        for (const [i, prefix] of prefixes.entries()) {
+          scope.values.set(prefix + read.id, new Read(read.values[i]));
+        }
+      }
+      return scopes.run(scope, fn);
+    },
   };
 }
 
@@ -71,8 +100,9 @@ class BatchedReads extends DelegatingStore {
     }
     const read = scope.values.get(key);
     if (read === undefined) return this.inner.get<T>(key);
-    // Callers change what they get: each read gets its own copy.
-    return structuredClone((await read) as T | undefined);
+    const value = read instanceof Read ? read.value : await read;
+    // Callers change what they get: each read gets its own copy (absent and plain values need none).
+    return (typeof value === "object" && value !== null ? structuredClone(value) : value) as T | undefined;
   }
 
   override getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {

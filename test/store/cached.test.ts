@@ -27,6 +27,10 @@ async function recordedStore(): Promise<{ store: Store; calls: string[] }> {
       calls.push(`setIfAbsent ${key}`);
       return inner.setIfAbsent(key, value, ttl);
     },
+    setIfAbsentThenGetMany: (key, value, ttl, keys) => {
+      calls.push(`setIfAbsentThenGetMany ${key} ${keys.join(",")}`);
+      return inner.setIfAbsentThenGetMany(key, value, ttl, keys);
+    },
     increment: (key, ttl) => {
       calls.push(`increment ${key}`);
       return inner.increment(key, ttl);

@@ -270,6 +270,53 @@ export function describeStoreContract(
       expect(await other.getMany(["a"])).toEqual([{ n: 1 }]);
     });
 
+    test("setIfAbsentThenGetMany: the keys read only when it set, as getMany reads them", async () => {
+      const store = await open();
+      stopTime();
+      const value = { nested: [1, ":colon", { b: ":base64:aGk=" }], flag: true };
+      await store.set("session:1", value);
+      await store.set("flag:1", ":lonely colon", shortTtl);
+      await store.set("gone:1", "soon", shortTtl);
+      await pass(pastShortTtl);
+      const keys = ["session:1", "missing:1", "flag:1", "gone:1"];
+      expect(await store.setIfAbsentThenGetMany("lock:1", "holder-a", 10 * pastShortTtl, keys)).toEqual([
+        value,
+        undefined,
+        undefined,
+        undefined,
+      ]);
+      await store.set("flag:1", ":lonely colon");
+      // Taken: nothing read, nothing changed.
+      expect(await store.setIfAbsentThenGetMany("lock:1", "holder-b", shortTtl, keys)).toBeUndefined();
+      expect(await store.get("lock:1")).toBe("holder-a");
+      expect(await store.deleteIfEquals("lock:1", "holder-a")).toBe(true);
+      const other = await open();
+      expect(await other.setIfAbsentThenGetMany("lock:1", ":holder-b", shortTtl, ["flag:1"])).toEqual([
+        ":lonely colon",
+      ]);
+      expect(await other.setIfAbsentThenGetMany("lock:2", 7, shortTtl, [])).toEqual([]);
+      // The lease runs out like any TTL; a value with a colon is released as written.
+      await pass(pastShortTtl);
+      expect(await store.setIfAbsentThenGetMany("lock:1", "holder-c", shortTtl, [])).toEqual([]);
+      expect(await store.deleteIfEquals("lock:1", "holder-c")).toBe(true);
+      await expect(store.setIfAbsentThenGetMany("lock:3", "h", 0, [])).rejects.toThrow(RangeError);
+    });
+
+    test("setIfAbsentThenGetMany: 50 concurrent calls from two instances on one key, exactly one reads", async () => {
+      const a = await open();
+      const b = await open();
+      await a.set("session:9", { n: 9 });
+      const results = await Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          (i % 2 === 0 ? a : b).setIfAbsentThenGetMany("lock:9", `h${i}`, 60_000, ["session:9"]),
+        ),
+      );
+      const winners = results.flatMap((r, i) => (r ? [i] : []));
+      expect(winners).toHaveLength(1);
+      expect(results[winners[0] as number]).toEqual([{ n: 9 }]);
+      expect(await b.get("lock:9")).toBe(`h${winners[0]}`);
+    });
+
     test("deleteIfEquals: concurrent releases from two instances, exactly one true", async () => {
       const a = await open();
       const b = await open();
@@ -466,6 +513,7 @@ export function describeStoreContract(
       await expect(store.keys("")).rejects.toThrow(/closed/);
       await expect(store.indexMembers("auth")).rejects.toThrow(/closed/);
       await expect(store.getMany(["k"])).rejects.toThrow(/closed/);
+      await expect(store.setIfAbsentThenGetMany("l", 1, 1000, ["k"])).rejects.toThrow(/closed/);
     });
   });
 }

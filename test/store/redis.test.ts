@@ -1,4 +1,4 @@
-import { createKeyv } from "@keyv/redis";
+import { createClient, createKeyv } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
@@ -50,6 +50,33 @@ describe.skipIf(!available)("redis:// specifics", () => {
     await stock.set("from-keyv", { ok: true });
     expect(await store.get("from-keyv")).toEqual({ ok: true });
     await stock.disconnect();
+    await store.close();
+  });
+
+  it("sends the lease with the chat's reads as one command, and the releases of one tick as one", async () => {
+    const store = await openStore(server.url, { namespace: "tick" });
+    const admin = createClient({ url: server.url });
+    await admin.connect();
+    await store.set("session:1", { n: 1 });
+    for (const chat of [1, 2, 3]) {
+      expect(
+        await store.setIfAbsentThenGetMany(`lock:${chat}`, `h${chat}`, 60_000, [`session:${chat}`]),
+      ).toEqual([chat === 1 ? { n: 1 } : undefined]);
+    }
+    await admin.configResetStat();
+    const released = await Promise.all([
+      store.deleteIfEquals("lock:1", "h1"),
+      store.deleteIfEquals("lock:2", "someone else"),
+      store.deleteIfEquals("lock:3", "h3"),
+      store.deleteIfEquals("lock:1", "h1"),
+      store.deleteIfEquals("lock:none", "h4"),
+    ]);
+    expect(released).toEqual([true, false, true, false, false]);
+    const stats = await admin.info("commandstats");
+    expect(/cmdstat_evalsha:calls=(\d+)/.exec(stats)?.[1]).toBe("1");
+    expect(await store.get("lock:2")).toBe("h2");
+    expect(await store.get("lock:1")).toBeUndefined();
+    await admin.close();
     await store.close();
   });
 

@@ -73,6 +73,30 @@ describe("updateReads", () => {
     expect(calls).toEqual(["getMany session:9 conversation:9 auth:9", "get auth:9"]);
   });
 
+  it("a scope opened with the keys read by the lock's round trip asks the store for none of them", async () => {
+    const { inner, calls } = await counted();
+    await inner.set("session:8", { step: 1 });
+    await inner.set("auth:8", { token: "t" });
+    const reads = updateReads(inner, { prefixes });
+    const { store } = reads;
+    expect(reads.keysFor("8")).toEqual(["session:8", "conversation:8", "auth:8"]);
+    const values = await store.setIfAbsentThenGetMany("chat-lock:8", "h", 30_000, reads.keysFor("8"));
+    expect(values).toBeDefined();
+    await reads.scope(async () => {
+      const session = await store.get<{ step: number }>("session:8");
+      expect(session).toEqual({ step: 1 });
+      if (session) session.step = 5;
+      // Each read is a copy, as with a batch read in the scope.
+      expect(await store.get("session:8")).toEqual({ step: 1 });
+      expect(await store.get("conversation:8")).toBeUndefined();
+      expect(await store.get("auth:8")).toEqual({ token: "t" });
+      await store.set("auth:8", { token: "u" });
+      expect(await store.get("auth:8")).toEqual({ token: "u" });
+    }, values && { id: "8", values });
+    // Only the write's key was read again.
+    expect(calls).toEqual(["get auth:8"]);
+  });
+
   it("two updates in parallel keep their own reads", async () => {
     const { inner } = await counted();
     await inner.set("session:1", "one");

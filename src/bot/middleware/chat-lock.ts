@@ -12,6 +12,15 @@
  * out. Time spent waiting for the chat is not charged to the update's exchange deadline
  * (exchange/deadline.ts): a wait must never turn into "the exchange did not answer in time".
  *
+ * Releases are sent together: a lease given back waits up to `releaseBatchMs` (1 ms) for others,
+ * then all go out at once (one write to Redis instead of one per update, under load). Its update
+ * still ends only once its lease is given back, so the chat's next update in this process never
+ * finds it taken; another instance's waits at most that much longer.
+ *
+ * With `reads` (Redis), the chat's per-update keys are read in the round trip that takes the lease
+ * (setIfAbsentThenGetMany: read after the set, so they are what the previous holder left) and the
+ * rest of the update runs in the read scope with them (store/update-reads.ts).
+ *
  * @example
  * const lock = new ChatLock(store, log);
  * inPrivate.use(lock.middleware);
@@ -24,6 +33,7 @@ import { systemTimers, type Timers } from "../../clock.ts";
 import { postponeDeadline } from "../../exchange/deadline.ts";
 import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/store.ts";
+import type { ChatReads } from "../../store/update-reads.ts";
 import type { BotContext } from "../context.ts";
 
 export interface ChatLockOptions {
@@ -34,6 +44,16 @@ export interface ChatLockOptions {
   pollMs?: number;
   /** What the renewals wait on (tests move it instead of waiting). */
   timers?: Timers;
+  /** The chat's per-update reads: read with the lease, and the update run in their scope. */
+  reads?: ChatReads;
+  /** How long a release waits for others to go out with it (real time); 0: each at once. */
+  releaseBatchMs?: number;
+}
+
+/** A lease waiting to be given back with others. */
+interface Release {
+  held: Held;
+  done: PromiseWithResolvers<void>;
 }
 
 /** One lease held by this process: its key, its holder id, and how to stop renewing it. */
@@ -50,7 +70,15 @@ export class ChatLock {
   readonly #waitMs: number;
   readonly #pollMs: number;
   readonly #timers: Timers;
+  readonly #reads: ChatReads | undefined;
   readonly #held = new Set<Held>();
+  readonly #releaseBatchMs: number;
+  /** Releases waiting for the batch's timer (or releaseAll). */
+  #releases: Release[] = [];
+  #releaseTimer: NodeJS.Timeout | undefined;
+  /** Holder ids: this lock's own random prefix and a counter (unique without a UUID per update). */
+  readonly #holderPrefix = `${randomUUID()}:`;
+  #holders = 0;
 
   constructor(store: Store, log: Logger, options: ChatLockOptions = {}) {
     this.#store = store;
@@ -59,6 +87,8 @@ export class ChatLock {
     this.#waitMs = options.waitMs ?? 20_000;
     this.#pollMs = options.pollMs ?? 25;
     this.#timers = options.timers ?? systemTimers;
+    this.#reads = options.reads;
+    this.#releaseBatchMs = options.releaseBatchMs ?? 1;
   }
 
   /** How many chat leases this process holds now. */
@@ -70,19 +100,25 @@ export class ChatLock {
     const chatId = ctx.chat?.id;
     if (chatId === undefined) return next();
     const key = `chat-lock:${chatId}`;
-    const holder = randomUUID();
+    const holder = this.#holderPrefix + this.#holders++;
+    const id = String(chatId);
+    const reads = this.#reads;
+    const readKeys = reads ? reads.keysFor(id) : [];
     const started = performance.now();
     const deadline = started + this.#waitMs;
-    let got = await this.#store.setIfAbsent(key, holder, this.#leaseMs);
-    while (!got && performance.now() < deadline) {
+    // The values of readKeys when the lease was taken, undefined while it is not.
+    let values = await this.#store.setIfAbsentThenGetMany(key, holder, this.#leaseMs, readKeys);
+    while (values === undefined && performance.now() < deadline) {
       await delay(this.#pollMs);
-      got = await this.#store.setIfAbsent(key, holder, this.#leaseMs);
+      values = await this.#store.setIfAbsentThenGetMany(key, holder, this.#leaseMs, readKeys);
     }
     postponeDeadline(performance.now() - started);
-    if (!got) this.#log.warn({ chatId }, "chat lock not obtained in time; handling the update anyway");
-    const held = got ? this.#hold(key, holder, chatId) : undefined;
+    if (!values) this.#log.warn({ chatId }, "chat lock not obtained in time; handling the update anyway");
+    const held = values ? this.#hold(key, holder, chatId) : undefined;
     try {
-      await next();
+      // Not held: the scope reads the chat's keys itself, at its first read.
+      if (reads) await reads.scope(next, values && { id, values });
+      else await next();
     } finally {
       if (held) await this.#release(held);
     }
@@ -93,7 +129,9 @@ export class ChatLock {
    * not finish (their webhook requests go unanswered, so Telegram hands them to another instance).
    */
   async releaseAll(): Promise<void> {
-    await Promise.all([...this.#held].map((held) => this.#release(held)));
+    const pending = [...this.#held].map((held) => this.#release(held));
+    this.#sendReleases();
+    await Promise.all(pending);
   }
 
   #hold(key: string, holder: string, chatId: number): Held {
@@ -133,6 +171,24 @@ export class ChatLock {
   async #release(held: Held): Promise<void> {
     if (!this.#held.delete(held)) return;
     held.stopRenewing();
-    await this.#store.deleteIfEquals(held.key, held.holder);
+    if (this.#releaseBatchMs <= 0) {
+      await this.#store.deleteIfEquals(held.key, held.holder);
+      return;
+    }
+    const done = Promise.withResolvers<void>();
+    this.#releases.push({ held, done });
+    this.#releaseTimer ??= setTimeout(() => this.#sendReleases(), this.#releaseBatchMs);
+    await done.promise;
+  }
+
+  /** Sends every waiting release now, in one tick: the store's driver writes them together. */
+  #sendReleases(): void {
+    clearTimeout(this.#releaseTimer);
+    this.#releaseTimer = undefined;
+    const releases = this.#releases;
+    this.#releases = [];
+    for (const { held, done } of releases) {
+      this.#store.deleteIfEquals(held.key, held.holder).then(() => done.resolve(), done.reject);
+    }
   }
 }
