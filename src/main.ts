@@ -12,19 +12,18 @@ import { GrammyError } from "grammy";
 import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
 import { systemClock } from "./clock.ts";
-import { type Config, ConfigError, loadConfig } from "./config.ts";
+import { ConfigError, loadConfig } from "./config.ts";
 import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
 import { Draining } from "./draining.ts";
 import { startBackgroundJobs } from "./jobs.ts";
-import { createLogger, type Logger } from "./logger.ts";
-import type { Metrics } from "./metrics.ts";
+import { createLogger } from "./logger.ts";
+import { serveMetrics } from "./metrics-server.ts";
 import { createDelivery } from "./notify/delivery.ts";
 import { instanceReadiness, readinessRoute } from "./readiness.ts";
 import { createServices } from "./services.ts";
-import { StoreError } from "./store/errors.ts";
-import { sqliteFileOf } from "./store/store.ts";
+import { cannotListen, lockStore, warnAboutRedis } from "./start-checks.ts";
 import { exitOnUncaught } from "./uncaught.ts";
-import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
+import { type HttpRoute, startHttpServer } from "./webhook.ts";
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
@@ -102,7 +101,7 @@ async function main(): Promise<void> {
       onError: (error) => log.error({ err: error }, "webhook request failed"),
     }).catch((error: unknown) => cannotListen(error, config.port, services));
     await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
-    log.info({ port: portOf(server) }, "webhook server listening");
+    log.info({ port: server.port }, "webhook server listening");
     stopUpdates = async () => {
       // New webhook requests get 503 from now on (draining); the server keeps listening until the
       // updates in flight are done, then closes once their answers are out. An update that outran
@@ -125,7 +124,7 @@ async function main(): Promise<void> {
         return undefined;
       },
     );
-    if (pages) log.info({ port: portOf(pages) }, "http server listening");
+    if (pages) log.info({ port: pages.port }, "http server listening");
     const runner = run(bot, { runner: { silent: true } });
     stopUpdates = async () => {
       if (runner.isRunning()) await runner.stop();
@@ -179,75 +178,6 @@ async function main(): Promise<void> {
   }
   process.once("SIGTERM", () => void shutdown(0));
   process.once("SIGINT", () => void shutdown(0));
-}
-
-/** GET /metrics on a server of its own (METRICS_PORT, on METRICS_HOST: loopback unless set). */
-async function serveMetrics(
-  metrics: Metrics,
-  where: NonNullable<Config["metrics"]>,
-  log: Logger,
-): Promise<WebhookServer> {
-  const route: HttpRoute = (req, res, path) => {
-    if (path !== "/metrics" || req.method !== "GET") return false;
-    req.resume();
-    metrics.render().then(
-      (text) => res.writeHead(200, { "content-type": metrics.contentType }).end(text),
-      (error: unknown) => {
-        log.error({ err: error }, "metrics could not be collected");
-        res.writeHead(500).end();
-      },
-    );
-    return true;
-  };
-  const server = await startHttpServer({ port: where.port, host: where.host, routes: [route] });
-  log.info({ port: portOf(server), host: where.host }, "metrics server listening");
-  return server;
-}
-
-function portOf(server: WebhookServer): number | undefined {
-  const address = server.server.address();
-  return typeof address === "object" && address !== null ? address.port : undefined;
-}
-
-/** Webhook mode (or the Mini App) cannot run without its port: one sentence, exit 2. */
-async function cannotListen(
-  error: unknown,
-  port: number,
-  services: { close(): Promise<void> },
-): Promise<never> {
-  const code = (error as { code?: unknown }).code;
-  const why = code === "EADDRINUSE" ? "another program uses it" : String(code ?? error);
-  process.stderr.write(`PORT ${port} cannot be listened on (${why}): free it or set PORT to another port.\n`);
-  await services.close();
-  process.exit(2);
-}
-
-/**
- * One bot process per SQLite file (store/sqlite-lock.ts): a second one stops here with one
- * sentence. Nothing to lock with Redis, where several instances are the point.
- */
-async function lockStore(storeUrl: string): Promise<{ release(): void } | undefined> {
-  const file = sqliteFileOf(storeUrl);
-  if (file === undefined) return undefined;
-  const { lockSqliteFile } = await import("./store/sqlite-lock.ts");
-  try {
-    return lockSqliteFile(file);
-  } catch (error) {
-    if (!(error instanceof StoreError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    process.exit(1);
-  }
-}
-
-/** A Redis that may evict keys or forget them gets one warning line each (store/redis-settings.ts). */
-async function warnAboutRedis(storeUrl: string, log: Logger): Promise<void> {
-  if (!/^rediss?:/.test(storeUrl)) return;
-  const { redisSettingsWarnings } = await import("./store/redis-settings.ts");
-  const warnings = await redisSettingsWarnings(storeUrl).catch((error: unknown) => {
-    log.warn({ err: error }, "Redis's settings could not be checked");
-    return [];
-  });
-  for (const warning of warnings) log.warn(warning);
 }
 
 await main();

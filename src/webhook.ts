@@ -37,6 +37,8 @@ export interface WebhookServer {
   server: Server;
   /** The webhook's URL, or the server's base URL without a webhook. */
   url: string;
+  /** The port it listens on (the one the system picked for port 0). */
+  port: number;
   /**
    * Stops listening and resolves once the requests under way have been answered (their
    * connections close after them; idle ones at once). Called again, the same promise.
@@ -104,6 +106,7 @@ export async function startHttpServer(options: HttpServerOptions): Promise<Webho
   return {
     server,
     url: `http://${options.host ?? "127.0.0.1"}:${port}${options.webhook?.path ?? ""}`,
+    port,
     close: () => {
       closed ??= new Promise<void>((resolve, reject) => {
         windDown();
