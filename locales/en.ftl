@@ -882,3 +882,9 @@ operator-alltx-none = There are no transactions yet.
 operator-pairs-title = 🔀 <b>Pairs</b>
 operator-currencies-title = 💱 <b>Currencies</b>
 operator-list-empty = The exchange lists nothing here.
+
+## Time zone (asked once, for quiet hours, the digest and recurring plans)
+time-zone-ask = 🕰 Which time zone are you in? Send a city (e.g. <i>Berlin</i>, <i>New York</i>) or your UTC offset (e.g. <i>+2</i>, <i>UTC-5</i>).
+time-zone-unknown = I don't know that time zone. Send a city such as <i>Lisbon</i> or an offset such as <i>+1</i> or <i>UTC-3:30</i>.
+time-zone-gave-up = I still don't know that time zone, so I stopped here. Start again whenever you like.
+time-zone-saved = ✅ Time zone: { $zone } ({ $offset }). Your time now: { $time }.

@@ -22,6 +22,11 @@ export interface UserProfile {
   rememberPassword: boolean;
   /** Log out after this many minutes without a message; 0 means never. */
   autoLogoutMinutes: number;
+  /**
+   * Where the user's wall clock is (an IANA name or a "+HH:MM" offset, see src/time-zone.ts): asked
+   * once, the first time something runs at the user's own hours (quiet hours, the digest, plans).
+   */
+  timeZone?: string | undefined;
 }
 
 export const DEFAULT_PROFILE: UserProfile = {
