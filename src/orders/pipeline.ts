@@ -28,6 +28,7 @@ import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
 import { type OrderClient, OrderClients, type PartnerAccess } from "./clients.ts";
+import { firstRefusal, type GuardedRefusal, type GuardStage, type OrderGuard } from "./guards.ts";
 import {
   ACTION_KINDS,
   type ActionKind,
@@ -68,7 +69,12 @@ export interface OrderPipelineDeps {
   partner?: PartnerAccess;
   /** The wait between attempts of a keyed partner order (tests: none). */
   sleep?: (ms: number) => Promise<void>;
+  /** The bot's own rules, asked at the quote, the Confirm and before the send (guards.ts). */
+  guards?: readonly OrderGuard[];
 }
+
+/** The card's Confirm: the ledger's answer, or a guard's refusal (the action cancelled). */
+export type Decision = ConfirmResult | GuardedRefusal;
 
 export class OrderPipeline {
   /** The one ledger of recorded states (exactly once lives there). */
@@ -89,6 +95,8 @@ export class OrderPipeline {
    * sessionCall so an expired session can be renewed in the flow); {@link quoteAs} finds the client.
    */
   async quote(client: OrderClient, userId: number, request: OrderRequest): Promise<Quoted> {
+    const refusal = await firstRefusal(this.#guards, "quote", userId, request);
+    if (refusal !== undefined) return { ok: false, refusal };
     const result = await quoteFor(client, request);
     if (!result.ok) return result;
     return { ok: true, action: await this.ledger.quote({ ...result.quote, userId }) };
@@ -104,9 +112,13 @@ export class OrderPipeline {
     return this.quoteAs(action.userId, requestOf(action));
   }
 
-  /** The card's Confirm, exactly once across taps, redeliveries, restarts and instances. */
-  confirm(id: string, userId: number): Promise<ConfirmResult> {
-    return this.ledger.confirm(id, userId);
+  /**
+   * The card's Confirm, exactly once across taps, redeliveries, restarts and instances; refused
+   * (and the action cancelled) when one of the bot's own rules holds now.
+   */
+  async confirm(id: string, userId: number): Promise<Decision> {
+    const guarded = await this.#guarded("confirm", id, userId);
+    return guarded ?? this.ledger.confirm(id, userId);
   }
 
   /** The card's Cancel (or Change amount), or /cancel while a code is awaited: nothing is sent after it. */
@@ -136,8 +148,13 @@ export class OrderPipeline {
     return this.clients.pins?.lockedUntil(userId) ?? Promise.resolve(undefined);
   }
 
-  /** Sends the confirmed order once (with the user's fresh code or PIN where the kind needs one). */
-  place(id: string, userId: number, securityCode?: string): Promise<PlaceResult> {
+  /**
+   * Sends the confirmed order once (with the user's fresh code or PIN where the kind needs one);
+   * refused (and cancelled) when one of the bot's own rules holds now, after the secret step.
+   */
+  async place(id: string, userId: number, securityCode?: string): Promise<PlaceResult> {
+    const guarded = await this.#guarded("place", id, userId);
+    if (guarded !== undefined) return { kind: "guarded", action: guarded.action, refusal: guarded.refusal };
     const { ledger, clients } = this;
     const { log, sleep } = this.#deps;
     return placeOrder({ ledger, clients, log, ...(sleep ? { sleep } : {}) }, id, userId, securityCode);
@@ -185,6 +202,26 @@ export class OrderPipeline {
   /** Everyone's open orders (the background tick, and at start). */
   reconcileAll(): Promise<OrderNotice[]> {
     return reconcileAll(this.#reconcileDeps());
+  }
+
+  get #guards(): readonly OrderGuard[] {
+    return this.#deps.guards ?? [];
+  }
+
+  /**
+   * A guard's refusal of a recorded action that has not been sent (quoted, or confirmed and
+   * waiting for its secret), with the action cancelled; undefined lets it go on. Actions of
+   * another user, or already past, are left to the ledger's own answer.
+   */
+  async #guarded(stage: GuardStage, id: string, userId: number): Promise<GuardedRefusal | undefined> {
+    if (this.#guards.length === 0) return undefined;
+    const action = await this.ledger.get(id);
+    if (action === undefined || action.userId !== userId) return undefined;
+    if (action.state !== "quoted" && action.state !== "confirmed") return undefined;
+    const refusal = await firstRefusal(this.#guards, stage, userId, requestOf(action));
+    if (refusal === undefined) return undefined;
+    const cancelled = await this.ledger.cancel(id, userId);
+    return { ok: false, reason: "guarded", refusal, action: cancelled.ok ? cancelled.action : action };
   }
 
   #reconcileDeps() {

@@ -37,6 +37,7 @@ import { type ActionKind, type ActionOf, kindOf } from "./kinds/index.ts";
 import type { Receipt } from "./kinds/kind.ts";
 import type { ConfirmRefusal, Ledger, MoneyAction } from "./ledger.ts";
 import { findOrder } from "./match.ts";
+import type { QuoteRefusal } from "./quote.ts";
 
 export type { Receipt } from "./kinds/kind.ts";
 
@@ -74,7 +75,9 @@ export type PlaceResult =
   /** partner withdraw: the PIN was wrong (the action stays `confirmed`), locked, or never set. Nothing sent. */
   | { kind: "pin-refused"; action: MoneyAction; check: Exclude<PinCheck, { ok: true }> }
   /** No answer (timeout, broken connection, 5xx): it may have happened; reconciliation will tell. */
-  | { kind: "unknown"; action: MoneyAction };
+  | { kind: "unknown"; action: MoneyAction }
+  /** One of the bot's own rules refused it just before the send (OrderPipeline.place): cancelled, nothing sent. */
+  | { kind: "guarded"; action: MoneyAction; refusal: QuoteRefusal };
 
 /**
  * Confirms (if still `quoted`) and sends the action's order exactly once. `securityCode` is the

@@ -323,7 +323,7 @@ export function partnerConfigFor(sandbox: Sandbox, options: PartnerHarnessOption
 }
 
 /** Silent, unless TEST_LOG names a file to write JSON lines to (debugging a failing test). */
-function testLogger() {
+export function testLogger() {
   const file = process.env.TEST_LOG;
   return file ? createLogger("debug", pino.destination({ dest: file, sync: true })) : silentLogger;
 }

@@ -112,6 +112,13 @@ export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
         await requote(ctx, action);
         return;
       }
+      if (confirmed.reason === "guarded") {
+        // One of the bot's own rules holds now (a freeze, a cooling-off…): the card is dead, say why.
+        await answers.answer();
+        await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
+        await ctx.reply(refusalText(ctx.t, confirmed.refusal, await ctx.i18n.getLocale()));
+        return;
+      }
       if (confirmed.reason === "already" && action?.state === "confirmed" && words.code) {
         await answers.answer(ctx.t(words.code.awaited));
         return;

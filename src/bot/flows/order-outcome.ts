@@ -6,7 +6,7 @@ import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
-import { cardParseMode, ORDER_WORDS, outcomeVars } from "../ui/order-card.ts";
+import { cardParseMode, ORDER_WORDS, outcomeVars, refusalText } from "../ui/order-card.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 
 /**
@@ -43,6 +43,9 @@ export async function tellOutcome(
         signed(ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason })),
         options,
       );
+      return;
+    case "guarded":
+      await ctx.reply(refusalText(ctx.t, result.refusal, locale));
       return;
     case "code-rejected":
     case "pin-refused":
