@@ -35,6 +35,7 @@ import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
 import { AUTH_PREFIX, type LoginOutcome, Sessions } from "./session/sessions.ts";
 import { cachedStore } from "./store/cached.ts";
 import { observedStore } from "./store/observed.ts";
+import { LateSecurityNotices } from "./safety/security-events.ts";
 import { openStore, type Store } from "./store/store.ts";
 import { updateReads } from "./store/update-reads.ts";
 import { Vault } from "./store/vault.ts";
@@ -42,6 +43,8 @@ import { Vault } from "./store/vault.ts";
 export interface Services {
   deps: BotDeps;
   http: HttpClient;
+  /** `deps.securityNotices`, to be connected to the delivery queue once the bot's API exists. */
+  securityNotices: LateSecurityNotices;
   close(): Promise<void>;
 }
 
@@ -154,6 +157,10 @@ export async function createServices(
     // Partner orders asked again after a lost answer wait as the client's GET retries do.
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
   });
+  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
+  const securityNotices = new LateSecurityNotices((userId, event) =>
+    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
+  );
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,
@@ -169,6 +176,7 @@ export async function createServices(
     market,
     orders,
     alertBook: new AlertBook(store),
+    securityNotices,
     ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
@@ -178,6 +186,7 @@ export async function createServices(
   return {
     deps,
     http,
+    securityNotices,
     async close() {
       await http.close();
       await store.close();
