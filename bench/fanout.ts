@@ -52,6 +52,7 @@ async function run(plan: FanoutPlan): Promise<string> {
         alertBook: new AlertBook(store),
         i18n: createI18n({ defaultLocale: "en", profiles }),
         profiles,
+        store,
         clock: new ManualClock(),
         log: silentLogger,
         config: { defaultLocale: "en" },

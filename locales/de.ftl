@@ -234,7 +234,7 @@ transactions-detail-updated = Aktualisiert: { $date }
 
 settings-title = ⚙️ <b>Einstellungen</b>
 settings-language-line = 🌐 Sprache: { $language }
-settings-notifications-line = 🔔 Benachrichtigungen: Preisalarme { $alerts }, Auftragsmeldungen { $orders }, Sitzungsablauf { $expiry }
+settings-notifications-line = 🔔 Benachrichtigungen: Preisalarme { $alerts }, Auftragsmeldungen { $orders }, Sitzungsablauf { $expiry }, Tagesübersicht { $digest }
 settings-remember-line = 🔑 Passwort für schnelles Wieder-Anmelden merken: { $state }
 settings-autologout-line = ⏱ Automatisch abmelden: { $value }
 settings-autologout-never = nie
@@ -242,17 +242,22 @@ settings-autologout-after = nach { $minutes ->
     [one] einer Minute
    *[other] { $minutes } Minuten
   } ohne Aktivität
-settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts off oder /settings logout 30.
+settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts leise oder /settings logout 30.
 settings-on = an
 settings-off = aus
 settings-button-alerts = 🔔 Preisalarme: { $state }
 settings-button-orders = 🔔 Auftragsmeldungen: { $state }
 settings-button-expiry = 🔔 Warnung vor Sitzungsablauf: { $state }
+settings-button-digest = ☀️ Tagesübersicht: { $state }
+settings-button-notifications = 🔔 Benachrichtigungen, Ruhezeit, Tagesübersicht…
+settings-mode-on = an
+settings-mode-silent = lautlos
+settings-mode-off = aus
 settings-button-remember = 🔑 Passwort merken: { $state }
 settings-button-autologout-off = ⏱ Nie
 settings-button-autologout = { $minutes } Min.
 settings-saved = ✅ Gespeichert.
-settings-usage = Diese Einstellung habe ich nicht verstanden. Beispiele: /settings language de, /settings alerts off, /settings orders on, /settings expiry off, /settings remember on, /settings logout 30 (oder off).
+settings-usage = Diese Einstellung habe ich nicht verstanden. Beispiele: /settings language de, /settings alerts off, /settings orders leise, /settings digest on, /settings expiry off, /settings remember on, /settings logout 30 (oder off).
 settings-remember-on-explained = 🔑 Passwort merken ist an. Ab deiner nächsten /login-Anmeldung bewahre ich dein Passwort verschlüsselt auf und nutze es nur, um dich nach Ablauf der Sitzung wieder anzumelden, zusammen mit einem frischen 2FA-Code, den du mir schickst. Dein 2FA-Geheimnis bewahre ich nie auf, es braucht also immer einen Code von dir. Schalte es hier jederzeit aus, dann vergesse ich das Passwort.
 settings-remember-off-done = 🔑 Passwort merken ist aus. Ich habe dein Passwort vergessen; die nächste Anmeldung fragt wieder danach.
 
@@ -888,3 +893,24 @@ time-zone-ask = 🕰 In welcher Zeitzone bist du? Schick eine Stadt (z. B. <i>Be
 time-zone-unknown = Diese Zeitzone kenne ich nicht. Schick eine Stadt wie <i>Lissabon</i> auf Englisch (<i>Lisbon</i>) oder einen Versatz wie <i>+1</i> oder <i>UTC-3:30</i>.
 time-zone-gave-up = Ich kenne diese Zeitzone immer noch nicht und habe hier aufgehört. Fang einfach neu an, wann du willst.
 time-zone-saved = ✅ Zeitzone: { $zone } ({ $offset }). Deine Uhrzeit jetzt: { $time }.
+
+## Benachrichtigungen: Modi, Ruhezeit, Tagesübersicht
+notify-menu-title = 🔔 <b>Benachrichtigungen</b>
+notify-menu-digest-hour = ☀️ Tagesübersicht um: { $time }
+notify-menu-quiet = 🌙 Ruhezeit: { $hours }
+notify-menu-zone = 🌍 Zeitzone: { $zone } ({ $offset }, jetzt { $time })
+notify-menu-zone-none = 🌍 Zeitzone: noch nicht festgelegt (ich frage, wenn du eine Ruhezeit oder die Tagesübersicht wählst)
+notify-menu-explained = Lautlos heißt: Die Nachricht kommt ohne Ton. In der Ruhezeit warten Preisalarme und die Tagesübersicht und kommen danach in einer Nachricht; Auftragsergebnisse und Sicherheitshinweise kommen immer sofort.
+notify-button-quiet-off = 🌙 Keine Ruhezeit
+notify-button-zone = 🌍 Zeitzone ändern
+notify-held-header = 🌙 Während deiner Ruhezeit ({ $count ->
+    [one] eine Nachricht
+   *[other] { $count } Nachrichten
+  }):
+digest-title = ☀️ Deine Tagesübersicht
+digest-portfolio = 💼 Portfolio: { $value }
+digest-portfolio-change = 💼 Portfolio: { $value } ({ $difference }, { $change } seit der gestrigen Übersicht)
+digest-prices = 📈 Preise, die du beobachtest (24 h):
+digest-fired = 🔔 Ausgelöste Alarme: { $count }
+digest-settled = ✅ Abgeschlossene Aufträge: { $count }
+digest-hint = Uhrzeit ändern oder Tagesübersicht ausschalten: /settings.

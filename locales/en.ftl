@@ -234,7 +234,7 @@ transactions-detail-updated = Updated: { $date }
 
 settings-title = ⚙️ <b>Settings</b>
 settings-language-line = 🌐 Language: { $language }
-settings-notifications-line = 🔔 Notifications: price alerts { $alerts }, order updates { $orders }, session expiry { $expiry }
+settings-notifications-line = 🔔 Notifications: price alerts { $alerts }, order updates { $orders }, session expiry { $expiry }, daily digest { $digest }
 settings-remember-line = 🔑 Remember password for quick re-login: { $state }
 settings-autologout-line = ⏱ Auto-logout: { $value }
 settings-autologout-never = never
@@ -242,17 +242,22 @@ settings-autologout-after = after { $minutes ->
     [one] 1 minute
    *[other] { $minutes } minutes
   } without activity
-settings-hint = Tap to change. You can also type, e.g. /settings alerts off or /settings logout 30.
+settings-hint = Tap to change. You can also type, e.g. /settings alerts silent or /settings logout 30.
 settings-on = on
 settings-off = off
 settings-button-alerts = 🔔 Price alerts: { $state }
 settings-button-orders = 🔔 Order updates: { $state }
 settings-button-expiry = 🔔 Session expiry warnings: { $state }
+settings-button-digest = ☀️ Daily digest: { $state }
+settings-button-notifications = 🔔 Notifications, quiet hours, digest…
+settings-mode-on = on
+settings-mode-silent = silent
+settings-mode-off = off
 settings-button-remember = 🔑 Remember password: { $state }
 settings-button-autologout-off = ⏱ Never
 settings-button-autologout = { $minutes } min
 settings-saved = ✅ Saved.
-settings-usage = I did not understand that setting. Examples: /settings language de, /settings alerts off, /settings orders on, /settings expiry off, /settings remember on, /settings logout 30 (or off).
+settings-usage = I did not understand that setting. Examples: /settings language de, /settings alerts off, /settings orders silent, /settings digest on, /settings expiry off, /settings remember on, /settings logout 30 (or off).
 settings-remember-on-explained = 🔑 Remember password is on. From your next /login I keep your password, encrypted, and use it only to log you in again when your session ends, together with a fresh 2FA code that you send me. I never keep your 2FA secret, so a code from you is always needed. Turn it off here at any time and I forget the password.
 settings-remember-off-done = 🔑 Remember password is off. I have forgotten your password; the next login asks for it again.
 
@@ -888,3 +893,24 @@ time-zone-ask = 🕰 Which time zone are you in? Send a city (e.g. <i>Berlin</i>
 time-zone-unknown = I don't know that time zone. Send a city such as <i>Lisbon</i> or an offset such as <i>+1</i> or <i>UTC-3:30</i>.
 time-zone-gave-up = I still don't know that time zone, so I stopped here. Start again whenever you like.
 time-zone-saved = ✅ Time zone: { $zone } ({ $offset }). Your time now: { $time }.
+
+## Notifications: modes, quiet hours, the daily digest
+notify-menu-title = 🔔 <b>Notifications</b>
+notify-menu-digest-hour = ☀️ Digest at: { $time }
+notify-menu-quiet = 🌙 Quiet hours: { $hours }
+notify-menu-zone = 🌍 Time zone: { $zone } ({ $offset }, now { $time })
+notify-menu-zone-none = 🌍 Time zone: not set yet (asked when you pick quiet hours or the digest)
+notify-menu-explained = Silent means the message arrives without a sound. During quiet hours price alerts and the digest wait and come afterwards in one message; order outcomes and security notices always come at once.
+notify-button-quiet-off = 🌙 No quiet hours
+notify-button-zone = 🌍 Change time zone
+notify-held-header = 🌙 While your quiet hours ran ({ $count ->
+    [one] one message
+   *[other] { $count } messages
+  }):
+digest-title = ☀️ Your daily digest
+digest-portfolio = 💼 Portfolio: { $value }
+digest-portfolio-change = 💼 Portfolio: { $value } ({ $difference }, { $change } since yesterday's digest)
+digest-prices = 📈 Prices you watch (24 h):
+digest-fired = 🔔 Alerts that fired: { $count }
+digest-settled = ✅ Orders that settled: { $count }
+digest-hint = Change the hour or turn the digest off in /settings.

@@ -1,7 +1,7 @@
 /**
  * Work the bot starts by itself, on a timer: session expiry warnings and auto-logout, order
- * reconciliation, price alerts, and in partner mode the re-check of users whose verification is
- * pending. Each tick is awaited before the next is scheduled, so a slow
+ * reconciliation, price alerts, in partner mode the re-check of users whose verification is
+ * pending, notices held during quiet hours, and the daily digest. Each tick is awaited before the next is scheduled, so a slow
  * exchange never piles ticks up. With several instances on one store, only the holder of the
  * `jobs:leader` lease ticks (alerts/lease.ts); another takes over when its lease runs out.
  * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
@@ -17,6 +17,7 @@ import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
 import { readKyc } from "./bot/ui/kyc-status.ts";
 import { withPhishingLine } from "./bot/ui/phishing.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
+import { DailyDigest } from "./digest.ts";
 import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
@@ -59,12 +60,14 @@ export function startBackgroundJobs(options: {
   const delivery = options.delivery ?? createDelivery({ deps, api });
   const { notifier } = delivery;
   const lease = new Lease(deps.store, "jobs:leader", { ttlMs: options.leaseTtlMs ?? 15_000 });
+  const digest = new DailyDigest(deps);
   const alerts = new AlertScheduler({
     book: deps.alertBook,
     feed: deps.market,
     clock: deps.clock,
     log: deps.log,
     onFired: async (alert, at) => {
+      await digest.fired.record(alert, at.price.toFixed(), deps.clock.now());
       await notifier.notify(alertNotice(alert, at));
     },
   });
@@ -110,11 +113,13 @@ export function startBackgroundJobs(options: {
     try {
       const notices = await deps.orders.reconcileAll();
       for (const notice of notices) {
-        // reconcileAll already applied the user's order switch (and some notices always go out).
+        // reconcileAll already applied the user's order switch (and some notices always go out);
+        // the mode's sound still applies. A money outcome is never held by quiet hours.
         const phrase = await deps.phishing.get(notice.userId);
         await notifier.notify({
           userId: notice.userId,
-          kind: "account",
+          kind: "orders",
+          always: true,
           locale: notice.locale,
           render: (t, locale) => ({ text: orderNoticeText(t, notice, locale, phrase) }),
         });
@@ -233,6 +238,23 @@ export function startBackgroundJobs(options: {
     }
   }
 
+  /** Notices held during quiet hours that have ended: delivered, merged, by the lease holder. */
+  async function releaseHeld(): Promise<void> {
+    try {
+      await notifier.releaseHeld();
+    } catch (error) {
+      deps.log.error({ err: error }, "releasing held notices failed");
+    }
+  }
+
+  async function sendDigests(): Promise<void> {
+    try {
+      await digest.run(notifier);
+    } catch (error) {
+      deps.log.error({ err: error }, "daily digests failed");
+    }
+  }
+
   let stopped = false;
   async function tick(): Promise<void> {
     if (stopped || !(await leads())) return;
@@ -252,6 +274,8 @@ export function startBackgroundJobs(options: {
       recheckKyc,
       checkAlerts,
       checkMasterAlerts,
+      releaseHeld,
+      sendDigests,
     ];
     // A shutdown does not wait for the whole tick: the lease is handed over after the current step.
     for (const step of steps) {

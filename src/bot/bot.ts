@@ -47,6 +47,7 @@ import { limitsFeature } from "./features/limits.ts";
 import { loginConversation, loginFeature } from "./features/login.ts";
 import { logoutFeature } from "./features/logout.ts";
 import { meFeature } from "./features/me.ts";
+import { notificationsConversation, notificationsFeature } from "./features/notifications.ts";
 import { ordersFeature } from "./features/orders.ts";
 import { partnerBankAddConversation } from "./features/partner/banks.ts";
 import { partnerProfileConversation } from "./features/partner/me.ts";
@@ -236,6 +237,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         orderCodeConversation(deps),
         depositNewConversation(deps),
         phraseConversation(deps),
+        notificationsConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);
   inPrivate.use(flowsOnDemand(flows));
@@ -268,6 +270,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         depositFeature(deps),
         transactionsFeature(deps),
         settingsFeature(deps),
+        notificationsFeature(deps),
       ];
   inPrivate.use(routeFeatures(features));
   // Last: what no feature took still gets an answer (a sentence in private chats only), with the

@@ -12,6 +12,7 @@ import type { Api } from "grammy";
 import type { Clock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
+import type { Store } from "../store/store.ts";
 import { apiDeliveryQueue, Notifier } from "./notifier.ts";
 import type { DeliveryQueue, DeliveryQueueOptions } from "./queue.ts";
 
@@ -22,6 +23,8 @@ export interface DeliveryDeps {
   /** The Fluent bundles (createI18n(...)): notices are rendered outside any update. */
   i18n: { t(locale: string, key: string, variables?: Record<string, string | number>): string };
   profiles: Profiles;
+  /** Notices held in quiet hours wait here. */
+  store: Store;
   clock: Clock;
   log: Logger;
   config: { defaultLocale: string };
@@ -50,6 +53,8 @@ export function createDelivery(options: {
   const notifier = new Notifier({
     queue,
     profiles: deps.profiles,
+    store: deps.store,
+    clock: deps.clock,
     translate: (locale, key, variables) => i18n.t(locale, key, variables),
     defaultLocale: deps.config.defaultLocale,
   });

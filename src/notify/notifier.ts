@@ -1,9 +1,17 @@
 /**
- * The one door for messages the bot starts itself: a notice is rendered in the user's language,
- * dropped when the user switched that kind off in /settings, and queued in the {@link DeliveryQueue}.
+ * The one door for messages the bot starts itself: a notice is rendered in the user's language and
+ * goes out as the user chose for its kind in /settings (on, silent: Telegram's
+ * `disable_notification`, or off), and as their quiet hours allow, through the {@link DeliveryQueue}.
  *
- * Kinds: `alerts` (price alerts), `orders` (an order settled or failed), `expiry` (offer to stay
- * logged in) follow the user's switches; `account` (auto-logout, security notices) always goes out.
+ * Kinds and quiet hours:
+ * - `alerts` (price alerts) and `digest` follow the user's mode and are held during quiet hours
+ *   (in the store, `held.ts`); `releaseHeld` (the jobs' tick) delivers them afterwards, merged
+ *   into one message.
+ * - `expiry` (the offer to stay logged in) follows the mode; during quiet hours it goes out
+ *   silently: held until morning it would offer a session long gone.
+ * - `orders` (an order settled or failed: money outcomes) follows the mode, never held; a notice
+ *   marked `always` (the user was left not knowing) goes out even when the kind is off.
+ * - `account` and `security` (auto-logout, security notices) always go out, with a sound, never held.
  *
  * @example
  * // order tracking, when an order settled:
@@ -14,47 +22,158 @@
  * });
  */
 import { Api } from "grammy";
-import type { Profiles } from "../session/profiles.ts";
+import type { Clock } from "../clock.ts";
+import { NOTIFY_KINDS, type NotifyKind, type NotifyMode, type Profiles } from "../session/profiles.ts";
+import type { Store } from "../store/store.ts";
+import { localTime } from "../time-zone.ts";
 import type { Translate } from "../translate.ts";
+import { type HeldNotice, HeldNotices } from "./held.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
+import { clockText, inQuietHours } from "./quiet-hours.ts";
 
-export type NoticeKind = "alerts" | "orders" | "expiry" | "account";
+export type NoticeKind = NotifyKind | "account" | "security";
 
 export interface Notice {
   userId: number;
   kind: NoticeKind;
   /** The language to use when the user has not picked one (e.g. the one they set the alert in). */
   locale?: string | undefined;
+  /** Goes out even when the user switched its kind off (an order whose fate the user did not know). */
+  always?: boolean;
   render(t: Translate, locale: string): { text: string; other?: SendOther };
 }
+
+/** What quiet hours do to a kind: hold it until they end, send it silently, or nothing. */
+const DURING_QUIET: Record<NoticeKind, "hold" | "silent" | "ring"> = {
+  alerts: "hold",
+  digest: "hold",
+  expiry: "silent",
+  orders: "ring",
+  account: "ring",
+  security: "ring",
+};
+
+/** Telegram's limit on a message's text: a longer merge is split between notices. */
+const MAX_TEXT = 4096;
 
 export interface NotifierOptions {
   queue: DeliveryQueue;
   profiles: Profiles;
+  /** Where notices held in quiet hours wait (the bot's store: they outlive a restart). */
+  store: Store;
+  clock: Clock;
   /** Fluent lookup outside an update (createI18n(...).t). */
   translate: (locale: string, key: string, variables?: Record<string, string | number>) => string;
   defaultLocale: string;
 }
 
+export type NotifyOutcome = "sent" | "silent" | "held" | "off";
+
 export class Notifier {
   readonly queue: DeliveryQueue;
   readonly #options: NotifierOptions;
+  readonly #held: HeldNotices;
 
   constructor(options: NotifierOptions) {
     this.queue = options.queue;
     this.#options = options;
+    this.#held = new HeldNotices(options.store);
   }
 
-  /** Renders and queues the notice; false when the user switched this kind of notice off. */
-  async notify(notice: Notice): Promise<boolean> {
+  /** Renders the notice and queues it (or holds it); "off" when the user switched its kind off. */
+  async notify(notice: Notice): Promise<NotifyOutcome> {
     const profile = await this.#options.profiles.get(notice.userId);
-    if (notice.kind !== "account" && !profile.notifications[notice.kind]) return false;
-    const locale = profile.locale ?? notice.locale ?? profile.appLocale ?? this.#options.defaultLocale;
-    const t: Translate = (key, variables) => this.#options.translate(locale, key, variables);
-    const { text, other } = notice.render(t, locale);
-    this.queue.enqueue({ chatId: notice.userId, text, kind: notice.kind, ...(other ? { other } : {}) });
-    return true;
+    const mode: NotifyMode = isUserKind(notice.kind) ? profile.notifications[notice.kind] : "on";
+    if (mode === "off" && notice.always !== true) return "off";
+    const now = this.#options.clock.now();
+    const quiet = inQuietHours(profile, now) ? DURING_QUIET[notice.kind] : "ring";
+    const { text, other } = notice.render(
+      this.#translator(profile, notice.locale),
+      this.#locale(profile, notice.locale),
+    );
+    if (quiet === "hold") {
+      await this.#held.hold(notice.userId, {
+        text,
+        ...(other ? { other } : {}),
+        kind: notice.kind,
+        at: now,
+        silent: mode === "silent",
+      });
+      return "held";
+    }
+    const silent = mode === "silent" || quiet === "silent";
+    this.#send(notice.userId, notice.kind, text, other, silent);
+    return silent ? "silent" : "sent";
   }
+
+  /**
+   * Delivers what was held for users whose quiet hours are over (or who turned them off): one
+   * notice as it was, several merged into one message (split at Telegram's length limit), silent
+   * only when every part would have been. Run by the jobs' tick; returns how many users got theirs.
+   */
+  async releaseHeld(): Promise<number> {
+    const now = this.#options.clock.now();
+    let released = 0;
+    for (const userId of await this.#held.users()) {
+      const profile = await this.#options.profiles.get(userId);
+      if (inQuietHours(profile, now)) continue;
+      const notices = await this.#held.take(userId);
+      if (notices.length === 0) continue;
+      released++;
+      const silent = notices.every((n) => n.silent);
+      // Formatted notices keep their own message: their markup cannot be mixed with plain text.
+      const plain = notices.filter((n) => n.other?.parse_mode === undefined);
+      for (const notice of notices) {
+        if (plain.length > 1 && plain.includes(notice)) continue;
+        this.#send(userId, notice.kind, notice.text, notice.other, silent);
+      }
+      if (plain.length > 1) {
+        const t = this.#translator(profile, undefined);
+        for (const text of merged(t, plain, profile.timeZone ?? "UTC"))
+          this.#send(userId, "held", text, undefined, silent);
+      }
+    }
+    return released;
+  }
+
+  #locale(profile: Awaited<ReturnType<Profiles["get"]>>, fallback: string | undefined): string {
+    return profile.locale ?? fallback ?? profile.appLocale ?? this.#options.defaultLocale;
+  }
+
+  #translator(profile: Awaited<ReturnType<Profiles["get"]>>, fallback: string | undefined): Translate {
+    const locale = this.#locale(profile, fallback);
+    return (key, variables) => this.#options.translate(locale, key, variables);
+  }
+
+  #send(chatId: number, kind: string, text: string, other: SendOther | undefined, silent: boolean): void {
+    const options = silent ? { ...other, disable_notification: true } : other;
+    this.queue.enqueue({ chatId, text, kind, ...(options ? { other: options } : {}) });
+  }
+}
+
+function isUserKind(kind: NoticeKind): kind is NotifyKind {
+  return (NOTIFY_KINDS as readonly string[]).includes(kind);
+}
+
+/**
+ * Plain held notices as messages: a header, then each notice under the local time it came, in
+ * order; their buttons are left out (a merged message has no one notice to act on).
+ */
+function merged(t: Translate, notices: readonly HeldNotice[], zone: string): string[] {
+  const messages: string[] = [];
+  let current = t("notify-held-header", { count: notices.length });
+  for (const notice of notices) {
+    const local = localTime(zone, notice.at);
+    const part = `${clockText(local.hour * 60 + local.minute)} · ${notice.text}`.slice(0, MAX_TEXT);
+    if (current.length + 2 + part.length > MAX_TEXT) {
+      messages.push(current);
+      current = part;
+    } else {
+      current = `${current}\n\n${part}`;
+    }
+  }
+  messages.push(current);
+  return messages;
 }
 
 /**

@@ -32,6 +32,8 @@ export interface SendOther {
   reply_markup?: unknown;
   parse_mode?: "HTML" | "MarkdownV2";
   link_preview_options?: { is_disabled?: boolean };
+  /** Delivered without a sound (a notice kind set to "silent", or quiet hours). */
+  disable_notification?: boolean;
 }
 
 export interface Outgoing {

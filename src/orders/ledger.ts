@@ -114,6 +114,8 @@ const openFlagKey = (userId: number) => `${OPEN_FLAG_PREFIX}${userId}`;
 const latestKey = (userId: number, kind: ActionKind) => `order-latest:${userId}:${kind}`;
 const txKey = (transactionId: number) => `order-tx:${transactionId}`;
 const noticeKey = (id: string, kind: string) => `order-notice:${id}:${kind}`;
+/** A user's actions that ended at the exchange (settled or failed), for the daily digest. */
+const finishedIndex = (userId: number) => `orders:finished:${userId}`;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 
@@ -394,6 +396,22 @@ export class Ledger {
     return this.#store.get<string>(txKey(transactionId));
   }
 
+  /**
+   * The user's actions that settled or failed at or after `since`, oldest first (the daily
+   * digest). Actions gone with their retention are unlisted here.
+   */
+  async finishedSince(userId: number, since: number): Promise<MoneyAction[]> {
+    const ids = await this.#store.indexMembers(finishedIndex(userId));
+    const actions = await this.#store.getMany<MoneyAction>(ids.map(actionKey));
+    const finished: MoneyAction[] = [];
+    for (const [i, id] of ids.entries()) {
+      const action = actions[i];
+      if (action === undefined) await this.#store.unindex(finishedIndex(userId), id, actionKey(id));
+      else if ((action.finishedAt ?? 0) >= since) finished.push(action);
+    }
+    return finished.sort((a, b) => (a.finishedAt ?? 0) - (b.finishedAt ?? 0));
+  }
+
   /** True exactly once per action and notice kind: the caller that gets true tells the user. */
   async claimNotice(id: string, kind: string): Promise<boolean> {
     return this.#store.setIfAbsent(noticeKey(id, kind), this.#clock.now(), this.#retentionMs);
@@ -449,6 +467,7 @@ export class Ledger {
     if (action !== undefined) {
       await this.#store.delete(openKey(action.userId, id));
       await this.#unlistOpen(action.userId, id);
+      await this.#store.addToIndex(finishedIndex(action.userId), id);
     }
     return action;
   }

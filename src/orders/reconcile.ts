@@ -76,7 +76,7 @@ export async function reconcileUser(deps: ReconcileDeps, userId: number): Promis
       const notice = await reconcileAction(deps, action);
       if (notice === undefined) continue;
       const wasUncertain = notice.kind === "placed" || notice.kind === "not-placed" || notice.uncertain;
-      if (!wasUncertain && !profile.notifications.orders) {
+      if (!wasUncertain && profile.notifications.orders === "off") {
         await deps.ledger.claimNotice(action.id, notice.kind);
         continue;
       }

@@ -64,7 +64,7 @@ export async function checkSessions(options: ExpiryWatchOptions): Promise<Sessio
       continue;
     }
     if (status.state !== "active") continue;
-    if (status.expiresAt - now > EXPIRY_WARNING_MS || !profile.notifications.expiry) continue;
+    if (status.expiresAt - now > EXPIRY_WARNING_MS || profile.notifications.expiry === "off") continue;
     const first = await options.store.setIfAbsent(
       `expiry-warned:${userId}:${status.expiresAt}`,
       now,

@@ -4,9 +4,22 @@
  *
  * @example
  * const profile = await profiles.get(userId);
- * if (profile.notifications.alerts) queue.push(...);
+ * if (profile.notifications.alerts !== "off") queue.push(...);
  */
 import type { Store } from "../store/store.ts";
+
+/** How a kind of notice reaches the user: with a sound, silently (Telegram's `disable_notification`), or not. */
+export type NotifyMode = "on" | "silent" | "off";
+export const NOTIFY_MODES: readonly NotifyMode[] = ["on", "silent", "off"];
+/** The kinds of notices the user controls in /settings. */
+export const NOTIFY_KINDS = ["alerts", "orders", "expiry", "digest"] as const;
+export type NotifyKind = (typeof NOTIFY_KINDS)[number];
+
+/** Quiet hours in the user's own time zone: minutes after local midnight, `from` up to `to` (may span midnight). */
+export interface QuietHours {
+  from: number;
+  to: number;
+}
 
 export interface UserProfile {
   /** Undefined until the user picks one: Telegram's language, then DEFAULT_LOCALE, decide. */
@@ -17,7 +30,11 @@ export interface UserProfile {
    * update to read it from. `locale` wins when the user chose one.
    */
   appLocale?: string | undefined;
-  notifications: { alerts: boolean; orders: boolean; expiry: boolean };
+  notifications: Record<NotifyKind, NotifyMode>;
+  /** Undefined: none. Only kept while a time zone is known (they are the user's own hours). */
+  quietHours?: QuietHours | undefined;
+  /** The local hour (0–23) of the daily digest, when `notifications.digest` is not off. */
+  digestHour: number;
   /** Opt-in: keep the password (encrypted) so that re-login needs only a 2FA code. */
   rememberPassword: boolean;
   /** Log out after this many minutes without a message; 0 means never. */
@@ -31,10 +48,31 @@ export interface UserProfile {
 
 export const DEFAULT_PROFILE: UserProfile = {
   locale: undefined,
-  notifications: { alerts: true, orders: true, expiry: true },
+  notifications: { alerts: "on", orders: "on", expiry: "on", digest: "off" },
   rememberPassword: false,
   autoLogoutMinutes: 0,
+  digestHour: 8,
 };
+
+/**
+ * The switches as stored, old or new: profiles written before the modes hold booleans (true → on,
+ * false → off); anything unknown falls back to the default, so a bad record never silences a kind.
+ */
+export function readNotifications(saved: unknown): UserProfile["notifications"] {
+  const stored = (typeof saved === "object" && saved !== null ? saved : {}) as Record<string, unknown>;
+  const modes = { ...DEFAULT_PROFILE.notifications };
+  for (const kind of NOTIFY_KINDS) {
+    const value = stored[kind];
+    if (value === true) modes[kind] = "on";
+    else if (value === false) modes[kind] = "off";
+    else if (NOTIFY_MODES.includes(value as NotifyMode)) modes[kind] = value as NotifyMode;
+  }
+  return modes;
+}
+
+/** Where the digest's subscribers are listed (the jobs' tick reads one index, not every profile). */
+export const DIGEST_INDEX = "digest:users";
+const digestKey = (userId: number) => `digest-on:${userId}`;
 
 export const AUTO_LOGOUT_CHOICES = [0, 15, 30, 60] as const;
 
@@ -60,7 +98,7 @@ export class Profiles {
     const profile: UserProfile = {
       ...DEFAULT_PROFILE,
       ...saved,
-      notifications: { ...DEFAULT_PROFILE.notifications, ...saved?.notifications },
+      notifications: readNotifications(saved?.notifications),
     };
     this.#remember(userId, profile);
     return copy(profile);
@@ -68,10 +106,34 @@ export class Profiles {
 
   async update(userId: number, change: (profile: UserProfile) => UserProfile): Promise<UserProfile> {
     this.#cache.delete(userId);
-    const next = change(await this.get(userId));
+    const before = await this.get(userId);
+    const next = change(before);
     await this.#store.set(key(userId), next);
     this.#remember(userId, next);
+    const wants = next.notifications.digest !== "off";
+    if (wants !== (before.notifications.digest !== "off")) {
+      if (wants) await this.#store.setIndexed(digestKey(userId), true, undefined, [digestEntry(userId)]);
+      else await this.#store.delete(digestKey(userId));
+    }
     return copy(next);
+  }
+
+  /**
+   * The users who may want a digest: listed when they switched it on; one who switched it off since
+   * is taken off the list here.
+   */
+  async digestSubscribers(): Promise<number[]> {
+    const ids: number[] = [];
+    for (const member of await this.#store.indexMembers(DIGEST_INDEX)) {
+      const userId = Number(member);
+      if (!Number.isSafeInteger(userId)) continue;
+      if ((await this.get(userId)).notifications.digest === "off") {
+        await this.#store.unindex(DIGEST_INDEX, member, digestKey(userId));
+        continue;
+      }
+      ids.push(userId);
+    }
+    return ids;
   }
 
   /** Keeps the app's language for later notices; writes only when it changed. */
@@ -88,7 +150,15 @@ export class Profiles {
 }
 
 function copy(profile: UserProfile): UserProfile {
-  return { ...profile, notifications: { ...profile.notifications } };
+  return {
+    ...profile,
+    notifications: { ...profile.notifications },
+    ...(profile.quietHours ? { quietHours: { ...profile.quietHours } } : {}),
+  };
+}
+
+function digestEntry(userId: number) {
+  return { index: DIGEST_INDEX, member: String(userId) };
 }
 
 /** A user's profile is kept under this prefix; never with a TTL. */

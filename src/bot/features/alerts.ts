@@ -158,7 +158,8 @@ export function alertsFeature(
       if (fires(spec, price, change)) lines.push(ctx.t("alert-already"));
     }
     lines.push(ctx.t("alert-added-hint"));
-    if (!(await deps.profiles.get(userId)).notifications.alerts) lines.push(ctx.t("alert-notifications-off"));
+    if ((await deps.profiles.get(userId)).notifications.alerts === "off")
+      lines.push(ctx.t("alert-notifications-off"));
     await ctx.reply(lines.join("\n"));
   }
 

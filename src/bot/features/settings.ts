@@ -1,10 +1,11 @@
 /**
  * /settings: the bot's own settings (not the exchange's, so no login needed), as a menu that edits
- * itself: language, notifications per kind, remember password for quick re-login, auto-logout.
+ * itself: language, notifications (their own menu: features/notifications.ts), remember password
+ * for quick re-login, auto-logout.
  *
  * Buttons carry the value they set (`set:n:alerts:0`), not "toggle": a double tap, or a tap on an
  * old menu, sets the same value again instead of flipping it back. Every choice can be typed too:
- * `/settings language de`, `/settings alerts off`, `/settings remember on`, `/settings logout 30`.
+ * `/settings language de`, `/settings alerts silent`, `/settings remember on`, `/settings logout 30`.
  *
  * The anti-phishing phrase is set with its button (or `/settings phrase`), which asks for it, or
  * in one go with `/settings phrase WORDS`; either way its message is deleted before anything else,
@@ -15,7 +16,13 @@
  */
 import { InlineKeyboard } from "grammy";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
-import { AUTO_LOGOUT_CHOICES, type UserProfile } from "../../session/profiles.ts";
+import {
+  AUTO_LOGOUT_CHOICES,
+  NOTIFY_KINDS,
+  type NotifyKind,
+  type NotifyMode,
+  type UserProfile,
+} from "../../session/profiles.ts";
 import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -29,27 +36,21 @@ import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml } from "../ui/format.ts";
+import { MODE_KEYS } from "../ui/notifications-menu.ts";
 import { maskedPhrase } from "../ui/phishing.ts";
 
-type NotificationKind = keyof UserProfile["notifications"];
-
-const NOTIFICATION_KINDS: readonly NotificationKind[] = ["alerts", "orders", "expiry"];
-const NOTIFICATION_BUTTON_KEYS: Record<NotificationKind, string> = {
-  alerts: "settings-button-alerts",
-  orders: "settings-button-orders",
-  expiry: "settings-button-expiry",
-};
 const LANGUAGE_NAMES: Record<string, string> = { en: "English", de: "Deutsch" };
 
 export type SettingsChange =
   | { kind: "language"; locale: string }
-  | { kind: "notify"; which: NotificationKind; on: boolean }
+  | { kind: "notify"; which: NotifyKind; mode: NotifyMode }
   | { kind: "remember"; on: boolean }
   | { kind: "autologout"; minutes: number };
 
 const ON_WORDS = new Set(["on", "an", "ein", "yes", "ja", "true", "1"]);
 const OFF_WORDS = new Set(["off", "aus", "no", "nein", "false", "0", "never", "nie"]);
-const SETTING_WORDS: Record<string, "language" | NotificationKind | "remember" | "autologout"> = {
+const SILENT_WORDS = new Set(["silent", "quiet", "mute", "leise", "stumm", "lautlos"]);
+const SETTING_WORDS: Record<string, "language" | NotifyKind | "remember" | "autologout"> = {
   language: "language",
   lang: "language",
   sprache: "language",
@@ -61,6 +62,8 @@ const SETTING_WORDS: Record<string, "language" | NotificationKind | "remember" |
   expiry: "expiry",
   ablauf: "expiry",
   session: "expiry",
+  digest: "digest",
+  zusammenfassung: "digest",
   remember: "remember",
   password: "remember",
   passwort: "remember",
@@ -99,8 +102,9 @@ export function parseSettingsCommand(text: string): SettingsChange | undefined {
         : undefined;
     }
     default: {
-      const on = onOff(value);
-      return on === undefined ? undefined : { kind: "notify", which: setting, on };
+      const on = SILENT_WORDS.has(value) ? "silent" : onOff(value);
+      if (on === undefined) return undefined;
+      return { kind: "notify", which: setting, mode: on === "silent" ? on : on ? "on" : "off" };
     }
   }
 }
@@ -110,7 +114,7 @@ export function applySettingsChange(profile: UserProfile, change: SettingsChange
     case "language":
       return { ...profile, locale: change.locale };
     case "notify":
-      return { ...profile, notifications: { ...profile.notifications, [change.which]: change.on } };
+      return { ...profile, notifications: { ...profile.notifications, [change.which]: change.mode } };
     case "remember":
       return { ...profile, rememberPassword: change.on };
     case "autologout":
@@ -141,11 +145,10 @@ export function settingsText(
     t("settings-title"),
     "",
     t("settings-language-line", { language: LANGUAGE_NAMES[locale] ?? locale }),
-    t("settings-notifications-line", {
-      alerts: stateWord(t, profile.notifications.alerts),
-      orders: stateWord(t, profile.notifications.orders),
-      expiry: stateWord(t, profile.notifications.expiry),
-    }),
+    t(
+      "settings-notifications-line",
+      Object.fromEntries(NOTIFY_KINDS.map((kind) => [kind, t(MODE_KEYS[profile.notifications[kind]])])),
+    ),
     t("settings-remember-line", { state: stateWord(t, profile.rememberPassword) }),
     t("settings-autologout-line", { value: autoLogoutText(t, profile.autoLogoutMinutes) }),
     t("settings-phishing-line", {
@@ -168,15 +171,7 @@ export function settingsKeyboard(
   for (const l of SUPPORTED_LOCALES)
     keyboard.text(tick(l === locale, LANGUAGE_NAMES[l] ?? l), CALLBACK.settingsLanguage.data(l));
   keyboard.row();
-  for (const which of NOTIFICATION_KINDS) {
-    const on = profile.notifications[which];
-    keyboard
-      .text(
-        t(NOTIFICATION_BUTTON_KEYS[which], { state: stateWord(t, on) }),
-        CALLBACK.settingsNotify.data(which, !on),
-      )
-      .row();
-  }
+  keyboard.text(t("settings-button-notifications"), CALLBACK.notifyMenu.data()).row();
   keyboard
     .text(
       t("settings-button-remember", { state: stateWord(t, profile.rememberPassword) }),
@@ -305,10 +300,6 @@ export function settingsFeature(
     const locale = SUPPORTED_LOCALES.find((l) => l === ctx.match[1]);
     if (!locale) return ctx.answerCallbackQuery();
     await onTap(ctx, { kind: "language", locale });
-  });
-  composer.callbackQuery(CALLBACK.settingsNotify.pattern, async (ctx) => {
-    const which = NOTIFICATION_KINDS.find((k) => k === ctx.match[1]) ?? "alerts";
-    await onTap(ctx, { kind: "notify", which, on: ctx.match[2] === "1" });
   });
   composer.callbackQuery(CALLBACK.settingsRemember.pattern, async (ctx) => {
     await onTap(ctx, { kind: "remember", on: ctx.match[1] === "1" });

@@ -51,7 +51,9 @@ const ORDER_ID = "[A-Za-z0-9_-]{12}";
 const PAGE = "(\\d{1,5})";
 
 export type TradeSide = "buy" | "sell";
-export type NotificationKind = "alerts" | "orders" | "expiry";
+export type NotificationKind = "alerts" | "orders" | "expiry" | "digest";
+export type NotificationMode = "on" | "silent" | "off";
+const MODE_CODES: Record<NotificationMode, string> = { on: "1", silent: "s", off: "0" };
 export type ProfileField = "name" | "surname" | "phone" | "address";
 
 export const CALLBACK = {
@@ -103,12 +105,22 @@ export const CALLBACK = {
   deskTxPage: entry("atx:", PAGE, (page: number) => String(page)),
   /** /settings: [1] the language. */
   settingsLanguage: entry("set:lang:", "([a-z]{2})", (locale: string) => locale),
-  /** /settings: notices of kind [1] switched [2] (1 on, 0 off). */
+  /** /settings → notifications: notices of kind [1] set to [2] (1 on, s silent, 0 off). */
   settingsNotify: entry(
     "set:n:",
-    "(alerts|orders|expiry):([01])",
-    (kind: NotificationKind, on: boolean) => `${kind}:${on ? 1 : 0}`,
+    "(alerts|orders|expiry|digest):([01s])",
+    (kind: NotificationKind, mode: NotificationMode) => `${kind}:${MODE_CODES[mode]}`,
   ),
+  /** /settings: the notifications menu. */
+  notifyMenu: fixed("set:nm"),
+  /** Notifications: the digest at local hour [1]. */
+  notifyDigestHour: entry("set:dh:", "(\\d{1,2})", (hour: number) => String(hour)),
+  /** Notifications: quiet hours off, or from minute [1] to minute [2] of the local day. */
+  notifyQuiet: entry("set:qh:", "(?:off|(\\d{1,4})-(\\d{1,4}))", (hours?: { from: number; to: number }) =>
+    hours === undefined ? "off" : `${hours.from}-${hours.to}`,
+  ),
+  /** Notifications: change the time zone (asks for it). */
+  notifyZone: fixed("set:tz"),
   /** /settings: remember the password, [1] 1 on, 0 off. */
   settingsRemember: entry("set:pw:", "([01])", (on: boolean) => (on ? "1" : "0")),
   /** /settings: log out after [1] minutes (0: never). */

@@ -87,10 +87,15 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   deskTxPage: [[PAGE], [0]],
   settingsLanguage: [[LONGEST_LOCALE], ["de"]],
   settingsNotify: [
-    ["expiry", true],
-    ["alerts", false],
-    ["orders", true],
+    ["expiry", "on"],
+    ["alerts", "off"],
+    ["orders", "silent"],
+    ["digest", "silent"],
   ],
+  notifyMenu: [[]],
+  notifyDigestHour: [[23], [0]],
+  notifyQuiet: [[{ from: 1439, to: 1380 }], [undefined]],
+  notifyZone: [[]],
   settingsRemember: [[true], [false]],
   settingsAutoLogout: [[LONGEST_MINUTES], [0]],
   settingsPhraseSet: [[]],
@@ -200,7 +205,12 @@ describe("the callback-data registry", () => {
       "buy",
       undefined,
     ]);
-    expect(CALLBACK.settingsNotify.data("alerts", false)).toBe("set:n:alerts:0");
+    // Menus sent before the modes carry 1 and 0: they still read as on and off.
+    expect(CALLBACK.settingsNotify.data("alerts", "off")).toBe("set:n:alerts:0");
+    expect(CALLBACK.settingsNotify.data("alerts", "on")).toBe("set:n:alerts:1");
+    expect(
+      CALLBACK.notifyQuiet.pattern.exec(CALLBACK.notifyQuiet.data({ from: 1320, to: 420 }))?.slice(1),
+    ).toEqual(["1320", "420"]);
     const own = FLOW_BUTTONS.withdraw.own(NONCE);
     expect(BANK_PICKED.exec(own + BANK_PICK.bank(BANK_ID, false))?.[1]).toBe(String(BANK_ID));
     const banks = FLOW_BUTTONS.banks.own(NONCE);

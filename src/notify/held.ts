@@ -1,0 +1,77 @@
+/**
+ * Notices held during a user's quiet hours, kept in the store so that a restart loses none and
+ * several instances deliver each once.
+ *
+ * - hold: each notice is its own record (`held:<user>:<id>`, listed in the user's index), then the
+ *   user is listed among those with held notices (a marker key in `held:users`). In that order, so
+ *   a release running in between never unlists a user whose notice it did not see.
+ * - take: the marker is deleted first, then every listed notice is claimed by deleting it: only the
+ *   caller whose delete removed a record delivers it (the store's delete says so atomically), so two
+ *   instances releasing at once split the notices, never repeat one. The user leaves `held:users`
+ *   only when no marker was written since.
+ *
+ * @example
+ * await held.hold(userId, { text, kind: "alerts", at: clock.now(), silent: false });
+ * for (const userId of await held.users()) release(userId, await held.take(userId));
+ */
+import { randomBytes } from "node:crypto";
+import type { Store } from "../store/store.ts";
+import type { SendOther } from "./queue.ts";
+
+export interface HeldNotice {
+  text: string;
+  other?: SendOther;
+  /** The notice's kind (for logs). */
+  kind: string;
+  /** When it would have gone out (ms): the merged message is in this order and shows the time. */
+  at: number;
+  /** It would have gone out silently (the kind's mode). */
+  silent: boolean;
+}
+
+/** Longer than any quiet hours: a record left by a bug or a user who never comes back goes by itself. */
+const HELD_TTL_MS = 3 * 24 * 60 * 60_000;
+const USERS_INDEX = "held:users";
+const userIndex = (userId: number) => `held:${userId}`;
+const noticeKey = (userId: number, id: string) => `held:${userId}:${id}`;
+const markerKey = (userId: number) => `held-marker:${userId}`;
+
+export class HeldNotices {
+  readonly #store: Store;
+
+  constructor(store: Store) {
+    this.#store = store;
+  }
+
+  async hold(userId: number, notice: HeldNotice): Promise<void> {
+    // Sorted by time in the index: the members start with the instant, zero-padded.
+    const id = `${String(notice.at).padStart(15, "0")}-${randomBytes(4).toString("hex")}`;
+    await this.#store.setIndexed(noticeKey(userId, id), notice, HELD_TTL_MS, [
+      { index: userIndex(userId), member: id },
+    ]);
+    await this.#store.setIndexed(markerKey(userId), notice.at, HELD_TTL_MS, [
+      { index: USERS_INDEX, member: String(userId) },
+    ]);
+  }
+
+  /** Users who may have held notices. */
+  async users(): Promise<number[]> {
+    const members = await this.#store.indexMembers(USERS_INDEX);
+    return members.map(Number).filter((id) => Number.isSafeInteger(id));
+  }
+
+  /** Claims the user's held notices, oldest first; each is returned to exactly one caller. */
+  async take(userId: number): Promise<HeldNotice[]> {
+    await this.#store.delete(markerKey(userId));
+    const ids = await this.#store.indexMembers(userIndex(userId));
+    const values = await this.#store.getMany<HeldNotice>(ids.map((id) => noticeKey(userId, id)));
+    const taken: HeldNotice[] = [];
+    for (const [i, id] of ids.entries()) {
+      const value = values[i];
+      if (value !== undefined && (await this.#store.delete(noticeKey(userId, id)))) taken.push(value);
+      await this.#store.unindex(userIndex(userId), id, noticeKey(userId, id));
+    }
+    await this.#store.unindex(USERS_INDEX, String(userId), markerKey(userId));
+    return taken.sort((a, b) => a.at - b.at);
+  }
+}
