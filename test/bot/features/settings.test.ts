@@ -6,9 +6,12 @@ describe("parseSettingsCommand", () => {
   it("reads the typed forms of every choice", () => {
     expect(parseSettingsCommand("language de")).toEqual({ kind: "language", locale: "de" });
     expect(parseSettingsCommand("Sprache English")).toEqual({ kind: "language", locale: "en" });
-    expect(parseSettingsCommand("alerts off")).toEqual({ kind: "notify", which: "alerts", on: false });
-    expect(parseSettingsCommand("orders an")).toEqual({ kind: "notify", which: "orders", on: true });
-    expect(parseSettingsCommand("expiry aus")).toEqual({ kind: "notify", which: "expiry", on: false });
+    expect(parseSettingsCommand("alerts off")).toEqual({ kind: "notify", which: "alerts", mode: "off" });
+    expect(parseSettingsCommand("orders an")).toEqual({ kind: "notify", which: "orders", mode: "on" });
+    expect(parseSettingsCommand("expiry aus")).toEqual({ kind: "notify", which: "expiry", mode: "off" });
+    expect(parseSettingsCommand("alerts silent")).toEqual({ kind: "notify", which: "alerts", mode: "silent" });
+    expect(parseSettingsCommand("Aufträge leise")).toEqual({ kind: "notify", which: "orders", mode: "silent" });
+    expect(parseSettingsCommand("digest on")).toEqual({ kind: "notify", which: "digest", mode: "on" });
     expect(parseSettingsCommand("remember on")).toEqual({ kind: "remember", on: true });
     expect(parseSettingsCommand("logout 30")).toEqual({ kind: "autologout", minutes: 30 });
     expect(parseSettingsCommand("logout 15 min")).toEqual({ kind: "autologout", minutes: 15 });
@@ -33,55 +36,34 @@ describe("/settings", () => {
     await ada.send("/settings");
     const menu = await ada.waitForReply(/Settings/);
     expect(menu.text).toContain("Language: English");
-    expect(menu.text).toContain("price alerts on, order updates on, session expiry on");
+    expect(menu.text).toContain("price alerts on, order updates on, session expiry on, daily digest off");
     expect(menu.text).toContain("Remember password for quick re-login: off");
     expect(menu.text).toContain("Auto-logout: never");
     expect(menu.buttons.flat()).toEqual(
       expect.arrayContaining([
         "✓ English",
         "Deutsch",
-        "🔔 Price alerts: on",
+        "🔔 Notifications, quiet hours, digest…",
         "🔑 Remember password: off",
         "✓ ⏱ Never",
       ]),
     );
   });
 
-  it("toggles notifications and auto-logout in place, and keeps them in the profile", async () => {
+  it("sets auto-logout in place and keeps it in the profile; notifications have their own menu", async () => {
     const ada = h.user();
     await ada.send("/settings");
     const menu = await ada.waitForReply(/Settings/);
-
-    await ada.tap("🔔 Price alerts: on");
-    const edited = await ada.waitForReply((m) => m.edited);
-    expect(edited.messageId).toBe(menu.messageId);
-    expect(edited.text).toContain("price alerts off");
-    expect(edited.buttons.flat()).toContain("🔔 Price alerts: off");
-    expect((await h.deps.profiles.get(ada.id)).notifications).toEqual({
-      alerts: false,
-      orders: true,
-      expiry: true,
-    });
-
-    await ada.tap("🔔 Session expiry warnings: on");
-    await ada.waitForReply((m) => m.edited && m.text.includes("session expiry off"));
     await ada.tap("30 min");
     const timed = await ada.waitForReply((m) => m.edited && m.text.includes("after 30 minutes"));
+    expect(timed.messageId).toBe(menu.messageId);
     expect(timed.buttons.flat()).toContain("✓ 30 min");
-    const profile = await h.deps.profiles.get(ada.id);
-    expect(profile.notifications).toEqual({ alerts: false, orders: true, expiry: false });
-    expect(profile.autoLogoutMinutes).toBe(30);
+    expect((await h.deps.profiles.get(ada.id)).autoLogoutMinutes).toBe(30);
 
-    // A tap on the old menu's button sets the same value again instead of flipping it back.
-    const before = ada.messages().length;
-    await ada.tapData(menu.messageId, "set:n:alerts:0");
-    await ada.waitForCall("answerCallbackQuery");
-    expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe(false);
-    expect(ada.messages()).toHaveLength(before);
-
-    await ada.tap("🔔 Price alerts: off");
-    await ada.waitForReply((m) => m.edited && m.text.includes("price alerts on"));
-    expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe(true);
+    await ada.tap("🔔 Notifications, quiet hours, digest…");
+    const notifications = await ada.waitForReply((m) => m.edited && m.text.includes("Quiet hours"));
+    expect(notifications.messageId).toBe(menu.messageId);
+    expect(notifications.buttons.flat()).toContain("🔔 Price alerts: on");
   });
 
   it("remember password: on explains and takes effect at the next login; off forgets at once", async () => {
@@ -134,12 +116,17 @@ describe("/settings", () => {
     const menu = await ada.waitForReply(/Settings/);
     expect(menu.text).toContain("order updates off");
 
+    await ada.send("/settings alerts silent");
+    await ada.waitForReply("Saved");
+    expect((await ada.waitForReply(/Settings/)).text).toContain("price alerts silent");
+
     await ada.send("/settings logout 15");
     await ada.waitForReply("Saved");
     await ada.send("/settings remember on");
     await ada.waitForReply(/Remember password is on/);
     const profile = await h.deps.profiles.get(ada.id);
-    expect(profile.notifications.orders).toBe(false);
+    expect(profile.notifications.orders).toBe("off");
+    expect(profile.notifications.alerts).toBe("silent");
     expect(profile.autoLogoutMinutes).toBe(15);
     expect(profile.rememberPassword).toBe(true);
 
