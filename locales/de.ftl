@@ -912,5 +912,6 @@ digest-portfolio = 💼 Portfolio: { $value }
 digest-portfolio-change = 💼 Portfolio: { $value } ({ $difference }, { $change } seit der gestrigen Übersicht)
 digest-prices = 📈 Preise, die du beobachtest (24 h):
 digest-fired = 🔔 Ausgelöste Alarme: { $count }
+digest-prices-unavailable = 📈 Preise sind gerade nicht abrufbar; /prices zeigt sie, sobald die Börse wieder antwortet.
 digest-settled = ✅ Abgeschlossene Aufträge: { $count }
 digest-hint = Uhrzeit ändern oder Tagesübersicht ausschalten: /settings.

@@ -57,15 +57,24 @@ export class DailyDigest {
         if (local.hour < profile.digestHour) continue;
         const day = `${local.year}-${String(local.month).padStart(2, "0")}-${String(local.day).padStart(2, "0")}`;
         if (this.#claimed.get(userId) === day) continue;
+        // Gathered before the claim: a failure here leaves the day's digest to the next tick.
+        const data = await this.gather(userId, zone, now);
+        const first = await store.setIfAbsent(sentKey(userId, day), now, 3 * DAY_MS);
+        // Claimed by someone: later ticks of this instance skip the user until the next day.
         if (this.#claimed.size > 100_000) this.#claimed.clear();
         this.#claimed.set(userId, day);
-        if (!(await store.setIfAbsent(sentKey(userId, day), now, 3 * DAY_MS))) continue;
-        const data = await this.gather(userId, zone, now);
-        await notifier.notify({
-          userId,
-          kind: "digest",
-          render: (t, locale) => ({ text: digestText(t, data, locale) }),
-        });
+        if (!first) continue;
+        try {
+          await notifier.notify({
+            userId,
+            kind: "digest",
+            render: (t, locale) => ({ text: digestText(t, data, locale) }),
+          });
+        } catch (error) {
+          await store.delete(sentKey(userId, day));
+          this.#claimed.delete(userId);
+          throw error;
+        }
         sent++;
       } catch (error) {
         log.warn({ err: error, userId }, "daily digest failed for a user");
@@ -81,10 +90,12 @@ export class DailyDigest {
       alertBook.list(userId),
       this.fired.since(userId, now - DAY_MS),
       orders.ledger.finishedSince(userId, now - DAY_MS),
-      market.snapshot(),
+      // Without prices (the exchange unreachable) the digest still tells the rest.
+      market.snapshot().catch(() => undefined),
     ]);
     const settled = finished.filter((action) => action.state === "settled");
-    const portfolio = await this.#portfolio(userId, snapshot.prices);
+    const prices = snapshot?.prices ?? [];
+    const portfolio = await this.#portfolio(userId, prices).catch(() => undefined);
     const watched = new Set([
       ...alerts.map((a) => a.currency),
       ...fired.map((f) => f.currency),
@@ -95,7 +106,7 @@ export class DailyDigest {
     const wanted = watched.size > 0 ? watched : new Set(DEFAULT_WATCH);
     return {
       zone,
-      prices: snapshot.prices.filter((p) => wanted.has(p.currency)),
+      prices: snapshot === undefined ? undefined : prices.filter((p) => wanted.has(p.currency)),
       fired,
       settled,
       ...(portfolio ? { portfolio: { value: portfolio.value, before: portfolio.before } } : {}),

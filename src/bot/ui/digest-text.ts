@@ -17,8 +17,8 @@ import { orderSummary } from "./quote-card.ts";
 export interface DigestData {
   /** The user's time zone: the times of the day are theirs. */
   zone: string;
-  /** Watched currencies with their EUR price and 24 h change in percent (decimal text). */
-  prices: Array<{ currency: string; name: string; price: string; change24h: string }>;
+  /** Watched currencies with their EUR price and 24 h change in percent (decimal text); undefined: unavailable. */
+  prices: undefined | Array<{ currency: string; name: string; price: string; change24h: string }>;
   fired: Array<{
     currency: string;
     kind: "above" | "below" | "change";
@@ -47,8 +47,8 @@ export function digestText(t: Translate, data: DigestData, locale: string): stri
       "",
     );
   }
-  lines.push(t("digest-prices"));
-  for (const row of data.prices) {
+  lines.push(t(data.prices === undefined ? "digest-prices-unavailable" : "digest-prices"));
+  for (const row of data.prices ?? []) {
     const change = new Big(row.change24h);
     lines.push(
       t("prices-line", {
