@@ -81,6 +81,7 @@ command-limits = Limits
 command-fees = Gebühren
 command-alerts = Kursalarme
 command-settings = Einstellungen
+command-notifications = Benachrichtigungen, Ruhezeit, Tagesübersicht
 command-language = Sprache
 command-cancel = Aktuellen Schritt abbrechen
 

@@ -81,6 +81,7 @@ command-limits = Limits
 command-fees = Fees
 command-alerts = Price alerts
 command-settings = Settings
+command-notifications = Notifications, quiet hours, daily digest
 command-language = Language
 command-cancel = Cancel the current step
 

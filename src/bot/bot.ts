@@ -223,6 +223,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         partnerWithdrawConversation(partnerDeps),
         // The PIN step of a confirmed partner withdrawal.
         orderCodeConversation(partnerDeps),
+        notificationsConversation(partnerDeps),
       ]
     : [
         loginConversation(deps),

@@ -49,6 +49,7 @@ export const PARTNER_MENU_COMMANDS = {
   banks: "command-banks",
   transactions: "command-transactions",
   limits: "command-limits",
+  notifications: "command-notifications",
   language: "command-language",
   cancel: "command-cancel",
 } as const;

@@ -41,8 +41,9 @@ async function answeredUnknown(user: () => Promise<FakeUser>, commands: readonly
 const MODES = [
   {
     mode: "account" as const,
-    // The menu, in menu order, then the short forms the features register (/alert, /tx).
-    known: [...Object.keys(MENU_COMMANDS), "alert", "tx"],
+    // The menu, in menu order, then the short forms the features register (/alert, /tx), and
+    // /notifications (in account mode a part of /settings).
+    known: [...Object.keys(MENU_COMMANDS), "alert", "tx", "notifications"],
     user: async (h: Harness) => h.user(),
     // /verfy is partner mode's.
     typos: { "/sendd": didYouMean("/sendd", "/send"), "/verfy": NOT_KNOWN },

@@ -6,7 +6,8 @@
  *
  * Quiet hours and the digest run on the user's own clock: the first choice that needs it asks for
  * the time zone (flows/time-zone.ts, a city or an offset) and is saved once the zone is known.
- * The menu edits itself; after the question it comes again as a new message.
+ * The menu edits itself; after the question it comes again as a new message. `/notifications`
+ * opens it too (partner mode has no /settings, and its digest carries the portfolio).
  */
 
 import { DAY_MINUTES } from "../../notify/quiet-hours.ts";
@@ -105,6 +106,11 @@ export function notificationsFeature(deps: NotificationsDeps): Feature<PrivateCo
     await editInPlace(ctx, text, keyboard);
   }
 
+  // Partner mode has no /settings: the menu answers its own command in both modes.
+  composer.command("notifications", async (ctx) => {
+    const { text, keyboard } = await menu(deps, ctx, ctx.from.id);
+    await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  });
   composer.callbackQuery(CALLBACK.notifyMenu.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
     const { text, keyboard } = await menu(deps, ctx, ctx.from.id);
