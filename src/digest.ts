@@ -90,8 +90,9 @@ export class DailyDigest {
       alertBook.list(userId),
       this.fired.since(userId, now - DAY_MS),
       orders.ledger.finishedSince(userId, now - DAY_MS),
-      // Without prices (the exchange unreachable) the digest still tells the rest.
-      market.snapshot().catch(() => undefined),
+      // Without prices (the exchange unreachable) the digest still tells the rest. The feed may
+      // throw before it returns a promise (nothing cached to fall back on).
+      (async () => market.snapshot())().catch(() => undefined),
     ]);
     const settled = finished.filter((action) => action.state === "settled");
     const prices = snapshot?.prices ?? [];
