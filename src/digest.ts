@@ -23,6 +23,8 @@ import type { Notifier } from "./notify/notifier.ts";
 import { localTime } from "./time-zone.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
+/** How many hours after the user's hour a digest not yet sent still goes out. */
+const CATCH_UP_HOURS = 3;
 /** What a digest shows when the user watches nothing. */
 const DEFAULT_WATCH = ["btc", "eth"];
 const sentKey = (userId: number, day: string) => `digest-sent:${userId}:${day}`;
@@ -54,7 +56,10 @@ export class DailyDigest {
         const profile = await profiles.get(userId);
         const zone = profile.timeZone ?? "UTC";
         const local = localTime(zone, now);
-        if (local.hour < profile.digestHour) continue;
+        // At the hour, or up to a few hours late (a restart, a deploy): not whenever it is past it,
+        // or switching the digest on at night would send one at once.
+        const late = local.hour - profile.digestHour;
+        if (late < 0 || late >= CATCH_UP_HOURS) continue;
         const day = `${local.year}-${String(local.month).padStart(2, "0")}-${String(local.day).padStart(2, "0")}`;
         if (this.#claimed.get(userId) === day) continue;
         // Gathered before the claim: a failure here leaves the day's digest to the next tick.
