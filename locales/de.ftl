@@ -915,4 +915,4 @@ digest-prices = 📈 Preise, die du beobachtest (24 h):
 digest-fired = 🔔 Ausgelöste Alarme: { $count }
 digest-prices-unavailable = 📈 Preise sind gerade nicht abrufbar; /prices zeigt sie, sobald die Börse wieder antwortet.
 digest-settled = ✅ Abgeschlossene Aufträge: { $count }
-digest-hint = Uhrzeit ändern oder Tagesübersicht ausschalten: /settings.
+digest-hint = Uhrzeit ändern oder Tagesübersicht ausschalten: /notifications.

@@ -915,4 +915,4 @@ digest-prices = 📈 Prices you watch (24 h):
 digest-fired = 🔔 Alerts that fired: { $count }
 digest-prices-unavailable = 📈 Prices cannot be read right now; /prices shows them when the exchange answers again.
 digest-settled = ✅ Orders that settled: { $count }
-digest-hint = Change the hour or turn the digest off in /settings.
+digest-hint = Change the hour or turn the digest off: /notifications.

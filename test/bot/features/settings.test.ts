@@ -9,8 +9,16 @@ describe("parseSettingsCommand", () => {
     expect(parseSettingsCommand("alerts off")).toEqual({ kind: "notify", which: "alerts", mode: "off" });
     expect(parseSettingsCommand("orders an")).toEqual({ kind: "notify", which: "orders", mode: "on" });
     expect(parseSettingsCommand("expiry aus")).toEqual({ kind: "notify", which: "expiry", mode: "off" });
-    expect(parseSettingsCommand("alerts silent")).toEqual({ kind: "notify", which: "alerts", mode: "silent" });
-    expect(parseSettingsCommand("Aufträge leise")).toEqual({ kind: "notify", which: "orders", mode: "silent" });
+    expect(parseSettingsCommand("alerts silent")).toEqual({
+      kind: "notify",
+      which: "alerts",
+      mode: "silent",
+    });
+    expect(parseSettingsCommand("Aufträge leise")).toEqual({
+      kind: "notify",
+      which: "orders",
+      mode: "silent",
+    });
     expect(parseSettingsCommand("digest on")).toEqual({ kind: "notify", which: "digest", mode: "on" });
     expect(parseSettingsCommand("remember on")).toEqual({ kind: "remember", on: true });
     expect(parseSettingsCommand("logout 30")).toEqual({ kind: "autologout", minutes: 30 });
