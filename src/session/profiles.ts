@@ -70,6 +70,11 @@ export function readNotifications(saved: unknown): UserProfile["notifications"] 
   return modes;
 }
 
+/** The profile with one kind of notice set to `mode`. */
+export function withMode(profile: UserProfile, kind: NotifyKind, mode: NotifyMode): UserProfile {
+  return { ...profile, notifications: { ...profile.notifications, [kind]: mode } };
+}
+
 /** Where the digest's subscribers are listed (the jobs' tick reads one index, not every profile). */
 export const DIGEST_INDEX = "digest:users";
 const digestKey = (userId: number) => `digest-on:${userId}`;

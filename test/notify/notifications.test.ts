@@ -81,6 +81,22 @@ describe("notifications through the bot", () => {
   const sent = (user: FakeUser) =>
     h.telegram.calls.filter((c) => c.method === "sendMessage" && c.chatId === user.id && c.ok);
 
+  /** A notice as the jobs raise it (an order's outcome with `always`, as reconciliation does), delivered. */
+  async function notifyNow(user: FakeUser, kind: NoticeKind, text: string): Promise<void> {
+    await jobs.notifier.notify({
+      userId: user.id,
+      kind,
+      always: kind === "orders",
+      render: () => ({ text }),
+    });
+    await drainQueue(jobs.notifier.queue, timers);
+  }
+
+  async function setAlert(user: FakeUser, args: string): Promise<void> {
+    await user.send(`/alert ${args}`);
+    await user.waitForReply(/Alert set|Alarm gesetzt/);
+  }
+
   async function tick(): Promise<void> {
     await jobs.tick();
     await drainQueue(jobs.notifier.queue, timers);
@@ -137,15 +153,9 @@ describe("notifications through the bot", () => {
       ...p,
       notifications: { alerts: "off", orders: "off", expiry: "off", digest: "off" },
     }));
-    await jobs.notifier.notify({ userId: ada.id, kind: "account", render: () => ({ text: "logged out" }) });
     // An order whose fate the user did not know goes out even with order updates off.
-    await jobs.notifier.notify({
-      userId: ada.id,
-      kind: "orders",
-      always: true,
-      render: () => ({ text: "placed" }),
-    });
-    await drainQueue(jobs.notifier.queue, timers);
+    await notifyNow(ada, "account", "logged out");
+    await notifyNow(ada, "orders", "placed");
     expect(
       sent(ada)
         .slice(-2)
@@ -179,8 +189,7 @@ describe("notifications through the bot", () => {
     await ada.waitForCall("answerCallbackQuery");
     expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe("silent");
 
-    await ada.send("/alert btc above 70000");
-    await ada.waitForReply(/Alert set/);
+    await setAlert(ada, "btc above 70000");
     const before = sent(ada).length;
     await priceTo("btc", "70500");
     const fired = sent(ada).slice(before);
@@ -200,10 +209,8 @@ describe("notifications through the bot", () => {
     h.sandbox.setPrice("btc", "60000");
     h.sandbox.setPrice("eth", "3000");
     const eva = h.user();
-    await eva.send("/alert btc above 65000");
-    await eva.waitForReply(/Alert set/);
-    await eva.send("/alert eth below 2500");
-    await eva.waitForReply(/Alert set/);
+    await setAlert(eva, "btc above 65000");
+    await setAlert(eva, "eth below 2500");
 
     // Quiet hours are the user's own: the first choice asks the time zone (flows/time-zone.ts).
     await openNotifications(eva, /Settings/);
@@ -225,14 +232,8 @@ describe("notifications through the bot", () => {
     expect(await h.deps.store.indexMembers("held:users")).toContain(String(eva.id));
 
     // Never held: security notices and money outcomes ring at once, in the night.
-    await jobs.notifier.notify({ userId: eva.id, kind: "security", render: () => ({ text: "🛡 New login" }) });
-    await jobs.notifier.notify({
-      userId: eva.id,
-      kind: "orders",
-      always: true,
-      render: () => ({ text: "🎉 Your order completed." }),
-    });
-    await drainQueue(jobs.notifier.queue, timers);
+    await notifyNow(eva, "security", "🛡 New login");
+    await notifyNow(eva, "orders", "🎉 Your order completed.");
     const night = sent(eva).slice(before);
     expect(night.map((c) => [c.payload.text, c.payload.disable_notification])).toEqual([
       ["🛡 New login", undefined],
@@ -269,8 +270,7 @@ describe("notifications through the bot", () => {
   it("a change of time zone during quiet hours moves their end; one held notice keeps its buttons (German)", async () => {
     h.sandbox.setPrice("ltc", "80");
     const jan = h.user(undefined, { languageCode: "de" });
-    await jan.send("/alert ltc above 90");
-    await jan.waitForReply(/Alarm gesetzt/);
+    await setAlert(jan, "ltc above 90");
     await openNotifications(jan, /Einstellungen/);
     await jan.tap("🌙 23:00–07:00");
     await jan.waitForReply(/Zeitzone/);
@@ -306,8 +306,7 @@ describe("notifications through the bot", () => {
   it("the daily digest at the user's hour, once a day, held by quiet hours like alerts", async () => {
     h.sandbox.setPrice("eth", "3000");
     const max = h.user();
-    await max.send("/alert eth above 3100");
-    await max.waitForReply(/Alert set/);
+    await setAlert(max, "eth above 3100");
     await openNotifications(max, /Settings/);
     await max.tap("☀️ Daily digest: off");
     await max.waitForReply(/Which time zone/);

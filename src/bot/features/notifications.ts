@@ -11,7 +11,14 @@
  */
 
 import { DAY_MINUTES } from "../../notify/quiet-hours.ts";
-import type { NotifyKind, NotifyMode, QuietHours, UserProfile } from "../../session/profiles.ts";
+import {
+  NOTIFY_KINDS,
+  type NotifyKind,
+  type NotifyMode,
+  type QuietHours,
+  type UserProfile,
+  withMode,
+} from "../../session/profiles.ts";
 import { isTimeZone } from "../../time-zone.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -38,19 +45,13 @@ export type MenuChange =
   | { kind: "zone" };
 
 const MODES: Record<string, NotifyMode> = { "1": "on", s: "silent", "0": "off" };
-const KINDS: readonly NotifyKind[] = ["alerts", "orders", "expiry", "digest"];
 
 export function applyMenuChange(profile: UserProfile, change: MenuChange): UserProfile {
-  switch (change.kind) {
-    case "mode":
-      return { ...profile, notifications: { ...profile.notifications, [change.which]: change.mode } };
-    case "hour":
-      return { ...profile, digestHour: change.hour };
-    case "quiet":
-      return { ...profile, quietHours: change.hours };
-    case "zone":
-      return profile;
-  }
+  if (change.kind === "mode") return withMode(profile, change.which, change.mode);
+  if (change.kind === "hour") return { ...profile, digestHour: change.hour };
+  if (change.kind === "quiet") return { ...profile, quietHours: change.hours };
+  // The time zone is saved by its own step (flows/time-zone.ts).
+  return profile;
 }
 
 /** Whether the change runs on the user's own clock (then a time zone is needed first). */
@@ -117,7 +118,7 @@ export function notificationsFeature(deps: NotificationsDeps): Feature<PrivateCo
     await editInPlace(ctx, text, keyboard);
   });
   composer.callbackQuery(CALLBACK.settingsNotify.pattern, async (ctx) => {
-    const which = KINDS.find((k) => k === ctx.match[1]);
+    const which = NOTIFY_KINDS.find((k) => k === ctx.match[1]);
     const mode = MODES[ctx.match[2] ?? ""];
     if (which === undefined || mode === undefined) return ctx.answerCallbackQuery();
     await choose(ctx, { kind: "mode", which, mode });

@@ -22,6 +22,7 @@ import {
   type NotifyKind,
   type NotifyMode,
   type UserProfile,
+  withMode,
 } from "../../session/profiles.ts";
 import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
@@ -114,7 +115,7 @@ export function applySettingsChange(profile: UserProfile, change: SettingsChange
     case "language":
       return { ...profile, locale: change.locale };
     case "notify":
-      return { ...profile, notifications: { ...profile.notifications, [change.which]: change.mode } };
+      return withMode(profile, change.which, change.mode);
     case "remember":
       return { ...profile, rememberPassword: change.on };
     case "autologout":
