@@ -51,9 +51,8 @@ export class DailyDigest {
     const { profiles, store, clock, log } = this.#deps;
     const now = clock.now();
     let sent = 0;
-    for (const userId of await profiles.digestSubscribers()) {
+    for (const { userId, profile } of await profiles.digestSubscribers()) {
       try {
-        const profile = await profiles.get(userId);
         const zone = profile.timeZone ?? "UTC";
         const local = localTime(zone, now);
         // At the hour, or up to a few hours late (a restart, a deploy): not whenever it is past it,

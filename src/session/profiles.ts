@@ -99,12 +99,7 @@ export class Profiles {
   async get(userId: number): Promise<UserProfile> {
     const cached = this.#cache.get(userId);
     if (cached !== undefined && performance.now() - cached.at < this.#cacheMs) return copy(cached.profile);
-    const saved = await this.#store.get<Partial<UserProfile>>(key(userId));
-    const profile: UserProfile = {
-      ...DEFAULT_PROFILE,
-      ...saved,
-      notifications: readNotifications(saved?.notifications),
-    };
+    const profile = readProfile(await this.#store.get<Partial<UserProfile>>(key(userId)));
     this.#remember(userId, profile);
     return copy(profile);
   }
@@ -124,21 +119,22 @@ export class Profiles {
   }
 
   /**
-   * The users who may want a digest: listed when they switched it on; one who switched it off since
-   * is taken off the list here.
+   * The users who want a digest, with their profiles, read in one round trip (the jobs' tick asks
+   * every time); one who switched it off since is taken off the list here.
    */
-  async digestSubscribers(): Promise<number[]> {
-    const ids: number[] = [];
-    for (const member of await this.#store.indexMembers(DIGEST_INDEX)) {
-      const userId = Number(member);
-      if (!Number.isSafeInteger(userId)) continue;
-      if ((await this.get(userId)).notifications.digest === "off") {
-        await this.#store.unindex(DIGEST_INDEX, member, digestKey(userId));
-        continue;
+  async digestSubscribers(): Promise<Array<{ userId: number; profile: UserProfile }>> {
+    const ids = (await this.#store.indexMembers(DIGEST_INDEX)).map(Number).filter(Number.isSafeInteger);
+    const saved = await this.#store.getMany<Partial<UserProfile>>(ids.map(key));
+    const subscribers: Array<{ userId: number; profile: UserProfile }> = [];
+    for (const [i, userId] of ids.entries()) {
+      const profile = readProfile(saved[i]);
+      if (profile.notifications.digest === "off") {
+        await this.#store.unindex(DIGEST_INDEX, String(userId), digestKey(userId));
+      } else {
+        subscribers.push({ userId, profile });
       }
-      ids.push(userId);
     }
-    return ids;
+    return subscribers;
   }
 
   /** Keeps the app's language for later notices; writes only when it changed. */
@@ -152,6 +148,11 @@ export class Profiles {
     if (this.#cache.size > 50_000) this.#cache.clear();
     this.#cache.set(userId, { profile: copy(profile), at: performance.now() });
   }
+}
+
+/** A stored profile (or none) with the defaults filled in and old switches read as modes. */
+function readProfile(saved: Partial<UserProfile> | undefined): UserProfile {
+  return { ...DEFAULT_PROFILE, ...saved, notifications: readNotifications(saved?.notifications) };
 }
 
 function copy(profile: UserProfile): UserProfile {

@@ -12,6 +12,7 @@ import { inQuietHours } from "../../src/notify/quiet-hours.ts";
 import { NOTIFY_KINDS, NOTIFY_MODES, readNotifications } from "../../src/session/profiles.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../support/harness.ts";
+import { draftOf } from "../support/quotes.ts";
 import { drainQueue, jobsOnTimers } from "../support/virtual-delivery.ts";
 
 const QUIET_22_07 = { from: 22 * 60, to: 7 * 60 };
@@ -234,10 +235,13 @@ describe("notifications through the bot", () => {
     // Never held: security notices and money outcomes ring at once, in the night.
     await notifyNow(eva, "security", "🛡 New login");
     await notifyNow(eva, "orders", "🎉 Your order completed.");
+    // The offer to stay logged in cannot wait for the morning: it comes, without a sound.
+    await notifyNow(eva, "expiry", "⏳ Your session ends at 23:59.");
     const night = sent(eva).slice(before);
     expect(night.map((c) => [c.payload.text, c.payload.disable_notification])).toEqual([
       ["🛡 New login", undefined],
       ["🎉 Your order completed.", undefined],
+      ["⏳ Your session ends at 23:59.", true],
     ]);
 
     // The bot restarts in the night: the held notices are in the store, not in the process.
@@ -247,11 +251,11 @@ describe("notifications through the bot", () => {
 
     moveClockTo("2026-11-23T05:59:00Z"); // 06:59
     await tick();
-    expect(sent(eva).length).toBe(before + 2);
+    expect(sent(eva).length).toBe(before + 3);
 
     moveClockTo("2026-11-23T06:00:00Z"); // 07:00: quiet hours are over
     await tick();
-    const morning = sent(eva).slice(before + 2);
+    const morning = sent(eva).slice(before + 3);
     expect(morning).toHaveLength(1);
     const merged = String(morning[0]?.payload.text);
     expect(merged).toMatch(/^🌙 While your quiet hours ran \(2 messages\):/);
@@ -263,7 +267,7 @@ describe("notifications through the bot", () => {
     // Delivered once: later ticks find nothing held.
     await tick();
     await tick();
-    expect(sent(eva).length).toBe(before + 3);
+    expect(sent(eva).length).toBe(before + 4);
     expect(await h.deps.store.indexMembers(`held:${eva.id}`)).toEqual([]);
   });
 
@@ -318,6 +322,12 @@ describe("notifications through the bot", () => {
 
     moveClockTo("2026-11-25T05:00:00Z"); // 07:00 at +02:00
     await priceTo("eth", "3200"); // the alert fires (and rings: no quiet hours)
+    // An order of the day that settled (the one Ledger, as the pipeline leaves it).
+    const ledger = h.deps.orders.ledger;
+    const order = await ledger.quote({ userId: max.id, ...draftOf("buy", "btc", "50") });
+    await ledger.confirm(order.id, max.id);
+    await ledger.markSent(order.id);
+    await ledger.markSettled(order.id, "success");
     const before = sent(max).length;
     moveClockTo("2026-11-25T06:59:00Z"); // 08:59
     await tick();
@@ -331,7 +341,10 @@ describe("notifications through the bot", () => {
     expect(text).toMatch(/ETH\): €3,200\.00/);
     expect(text).toContain("Alerts that fired: 1");
     expect(text).toMatch(/ETH above €3,100\.00 · €3,200\.00 · 07:00/);
-    expect(text).toContain("Orders that settled: 0");
+    expect(text).toContain("Orders that settled: 1");
+    expect(text).toMatch(/• .*BTC.* · 07:00/);
+    // What the user traded is among the prices watched.
+    expect(text).toMatch(/Bitcoin \(BTC\): €/);
 
     // The next day's digest comes the next day, not before.
     moveClockTo("2026-11-26T06:30:00Z"); // 08:30
