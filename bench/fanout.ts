@@ -21,6 +21,7 @@ import { silentLogger } from "../src/logger.ts";
 import { createDelivery } from "../src/notify/delivery.ts";
 import { Profiles } from "../src/session/profiles.ts";
 import { openStore } from "../src/store/store.ts";
+import { Vault } from "../src/store/vault.ts";
 import { startBotApiDouble } from "../src/telegram-double/index.ts";
 
 export interface FanoutPlan {
@@ -53,6 +54,7 @@ async function run(plan: FanoutPlan): Promise<string> {
         i18n: createI18n({ defaultLocale: "en", profiles }),
         profiles,
         store,
+        vault: Vault.fromBase64(Vault.generateKey()),
         clock: new ManualClock(),
         log: silentLogger,
         config: { defaultLocale: "en" },

@@ -13,6 +13,7 @@ import type { Clock } from "../clock.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
+import type { Vault } from "../store/vault.ts";
 import { apiDeliveryQueue, Notifier } from "./notifier.ts";
 import type { DeliveryQueue, DeliveryQueueOptions } from "./queue.ts";
 
@@ -25,6 +26,7 @@ export interface DeliveryDeps {
   profiles: Profiles;
   /** Notices held in quiet hours wait here. */
   store: Store;
+  vault: Vault;
   clock: Clock;
   log: Logger;
   config: { defaultLocale: string };
@@ -54,6 +56,7 @@ export function createDelivery(options: {
     queue,
     profiles: deps.profiles,
     store: deps.store,
+    vault: deps.vault,
     clock: deps.clock,
     translate: (locale, key, variables) => i18n.t(locale, key, variables),
     defaultLocale: deps.config.defaultLocale,

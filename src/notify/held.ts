@@ -5,6 +5,9 @@
  * - hold: each notice is its own record (`held:<user>:<id>`, listed in the user's index), then the
  *   user is listed among those with held notices (a marker key in `held:users`). In that order, so
  *   a release running in between never unlists a user whose notice it did not see.
+ * - sealed: a notice's text may name the user's money (a digest's portfolio), so it is kept as a
+ *   Vault token like conversation state (SECURITY.md, "What is sealed at rest"); one no key opens
+ *   counts as gone.
  * - take: the marker is deleted first, then every listed notice is claimed by deleting it: only the
  *   caller whose delete removed a record delivers it (the store's delete says so atomically), so two
  *   instances releasing at once split the notices, never repeat one. The user leaves `held:users`
@@ -16,6 +19,7 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Store } from "../store/store.ts";
+import type { Vault } from "../store/vault.ts";
 import type { SendOther } from "./queue.ts";
 
 export interface HeldNotice {
@@ -38,15 +42,17 @@ const markerKey = (userId: number) => `held-marker:${userId}`;
 
 export class HeldNotices {
   readonly #store: Store;
+  readonly #vault: Vault;
 
-  constructor(store: Store) {
+  constructor(store: Store, vault: Vault) {
     this.#store = store;
+    this.#vault = vault;
   }
 
   async hold(userId: number, notice: HeldNotice): Promise<void> {
     // Sorted by time in the index: the members start with the instant, zero-padded.
     const id = `${String(notice.at).padStart(15, "0")}-${randomBytes(4).toString("hex")}`;
-    await this.#store.setIndexed(noticeKey(userId, id), notice, HELD_TTL_MS, [
+    await this.#store.setIndexed(noticeKey(userId, id), this.#vault.encryptJson(notice), HELD_TTL_MS, [
       { index: userIndex(userId), member: id },
     ]);
     await this.#store.setIndexed(markerKey(userId), notice.at, HELD_TTL_MS, [
@@ -64,11 +70,14 @@ export class HeldNotices {
   async take(userId: number): Promise<HeldNotice[]> {
     await this.#store.delete(markerKey(userId));
     const ids = await this.#store.indexMembers(userIndex(userId));
-    const values = await this.#store.getMany<HeldNotice>(ids.map((id) => noticeKey(userId, id)));
+    const values = await this.#store.getMany<string>(ids.map((id) => noticeKey(userId, id)));
     const taken: HeldNotice[] = [];
     for (const [i, id] of ids.entries()) {
-      const value = values[i];
-      if (value !== undefined && (await this.#store.delete(noticeKey(userId, id)))) taken.push(value);
+      const sealed = values[i];
+      const opened = sealed === undefined ? undefined : this.#vault.open(sealed);
+      if (opened !== undefined && (await this.#store.delete(noticeKey(userId, id)))) {
+        taken.push(JSON.parse(opened) as HeldNotice);
+      }
       await this.#store.unindex(userIndex(userId), id, noticeKey(userId, id));
     }
     await this.#store.unindex(USERS_INDEX, String(userId), markerKey(userId));

@@ -25,6 +25,7 @@ import { Api } from "grammy";
 import type { Clock } from "../clock.ts";
 import { NOTIFY_KINDS, type NotifyKind, type NotifyMode, type Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
+import type { Vault } from "../store/vault.ts";
 import { localTime } from "../time-zone.ts";
 import type { Translate } from "../translate.ts";
 import { type HeldNotice, HeldNotices } from "./held.ts";
@@ -61,6 +62,8 @@ export interface NotifierOptions {
   profiles: Profiles;
   /** Where notices held in quiet hours wait (the bot's store: they outlive a restart). */
   store: Store;
+  /** Seals what is held (its text may name the user's money). */
+  vault: Vault;
   clock: Clock;
   /** Fluent lookup outside an update (createI18n(...).t). */
   translate: (locale: string, key: string, variables?: Record<string, string | number>) => string;
@@ -77,7 +80,7 @@ export class Notifier {
   constructor(options: NotifierOptions) {
     this.queue = options.queue;
     this.#options = options;
-    this.#held = new HeldNotices(options.store);
+    this.#held = new HeldNotices(options.store, options.vault);
   }
 
   /** Renders the notice and queues it (or holds it); "off" when the user switched its kind off. */

@@ -231,6 +231,13 @@ describe("notifications through the bot", () => {
     await priceTo("eth", "2400");
     expect(sent(eva).length).toBe(before);
     expect(await h.deps.store.indexMembers("held:users")).toContain(String(eva.id));
+    // Kept sealed, like conversation state: the store holds Vault tokens, not the words.
+    const heldKeys = (await h.deps.store.indexMembers(`held:${eva.id}`)).map((id) => `held:${eva.id}:${id}`);
+    expect(heldKeys).toHaveLength(2);
+    for (const sealed of await h.deps.store.getMany<string>(heldKeys)) {
+      expect(sealed).toMatch(/^v1\./);
+      expect(sealed).not.toContain("BTC");
+    }
 
     // Never held: security notices and money outcomes ring at once, in the night.
     await notifyNow(eva, "security", "🛡 New login");
