@@ -676,6 +676,7 @@ help-text-partner =
     /banks – deine Bankkonten
     /transactions – deine Transaktionen; /tx ID für eine
     /limits – deine Ein- und Auszahlungslimits
+    /notifications – Benachrichtigungen, Ruhezeit, Tagesübersicht
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 command-verify = Identität verifizieren

@@ -676,6 +676,7 @@ help-text-partner =
     /banks – your bank accounts
     /transactions – your transactions; /tx ID for one
     /limits – your deposit and withdrawal limits
+    /notifications – notifications, quiet hours, daily digest
     /language – change the language
     /cancel – stop what you are doing
 command-verify = Verify your identity

@@ -16,7 +16,13 @@ export const DAY_MINUTES = 24 * 60;
 export function inQuietHours(profile: Pick<UserProfile, "timeZone" | "quietHours">, at: number): boolean {
   const quiet = profile.quietHours;
   if (quiet === undefined || profile.timeZone === undefined || quiet.from === quiet.to) return false;
-  const local = localTime(profile.timeZone, at);
+  let local: ReturnType<typeof localTime>;
+  try {
+    local = localTime(profile.timeZone, at);
+  } catch {
+    // A zone this ICU no longer knows: no quiet hours rather than no notices.
+    return false;
+  }
   const minute = local.hour * 60 + local.minute;
   return quiet.from < quiet.to
     ? minute >= quiet.from && minute < quiet.to

@@ -44,6 +44,9 @@ describe("quiet hours on the user's own clock", () => {
     expect(inQuietHours(day, at("2026-11-22T08:59:00Z"))).toBe(false);
     expect(inQuietHours(day, at("2026-11-22T12:00:00Z"))).toBe(true);
     expect(inQuietHours({ quietHours: QUIET_22_07 }, at("2026-11-22T23:00:00Z"))).toBe(false);
+    expect(
+      inQuietHours({ timeZone: "Mars/Olympus_Mons", quietHours: QUIET_22_07 }, at("2026-11-22T23:00:00Z")),
+    ).toBe(false);
   });
 
   it("profiles written with the old switches read as modes", () => {
