@@ -34,7 +34,7 @@ export function describeBotCall(call: RecordedCall, message: SentMessage | undef
       });
       if (edited) lines[0] = `(edited) ${lines[0] ?? ""}`;
       // A notice sent without a sound (its kind set to silent, or quiet hours) says so.
-      if (call.payload.disable_notification === true) lines[0] = `(silent) ${lines[0] ?? ""}`;
+      if (call.payload?.disable_notification === true) lines[0] = `(silent) ${lines[0] ?? ""}`;
       return { lines, ...(buttons.length > 0 ? { buttons } : {}) };
     }
     case "deleteMessage":
