@@ -40,7 +40,23 @@ start-welcome =
 
     Mit mir siehst du Kurse und Guthaben, kaufst, verkaufst und versendest Krypto, überweist Euro auf dein Bankkonto und bekommst Alarme, wenn ein Kurs deine Marke kreuzt.
     Tippe @{ $bot } btc in einem beliebigen Chat für eine Kurskarte.
-start-logged-in = Du bist als { $email } angemeldet. Schick /help, um zu sehen, was ich kann.
+home-title = 🏠 Übersicht · { $who }
+home-total = Gesamtguthaben: { $amount }
+home-total-unknown = Gesamtguthaben: Die Börse hat gerade nicht geantwortet.
+home-moves-title = Heute (24 h):
+home-move = { $code } { $price } ({ $change })
+home-moves-none = Noch keine Währung im Bestand oder beobachtet: /prices zeigt alle, /alert beobachtet eine.
+home-moves-unknown = Die Preise konnten gerade nicht gelesen werden.
+home-orders-none = Keine offenen Aufträge.
+home-orders-title = { $count ->
+    [one] 1 offener Auftrag:
+   *[other] { $count } offene Aufträge:
+  }
+home-button-buy = 🛒 Kaufen
+home-button-sell = 💶 Verkaufen
+home-button-alerts = 🔔 Alarme
+home-button-transactions = 📜 Transaktionen
+home-button-refresh = 🔄 Aktualisieren
 help-text =
     Was ich kann:
     /login – Anmeldung mit E-Mail, Passwort und 2FA-Code
@@ -62,6 +78,7 @@ help-text =
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 
+command-home = 🏠 Übersicht: Guthaben, Preise von heute, offene Aufträge
 command-start = Start
 command-help = Was ich kann
 command-login = Anmelden

@@ -40,7 +40,23 @@ start-welcome =
 
     With me you can check prices and balances, buy, sell and send crypto, withdraw euros to your bank, and get alerts when a price crosses your level.
     Type @{ $bot } btc in any chat for a price card.
-start-logged-in = You are logged in as { $email }. Send /help to see what I can do.
+home-title = 🏠 Home · { $who }
+home-total = Total balance: { $amount }
+home-total-unknown = Total balance: the exchange did not say just now.
+home-moves-title = Today (24 h):
+home-move = { $code } { $price } ({ $change })
+home-moves-none = No currencies held or watched yet: /prices shows them all, /alert watches one.
+home-moves-unknown = Prices could not be read just now.
+home-orders-none = No open orders.
+home-orders-title = { $count ->
+    [one] 1 open order:
+   *[other] { $count } open orders:
+  }
+home-button-buy = 🛒 Buy
+home-button-sell = 💶 Sell
+home-button-alerts = 🔔 Alerts
+home-button-transactions = 📜 Transactions
+home-button-refresh = 🔄 Refresh
 help-text =
     What I can do:
     /login – log in with e-mail, password and 2FA code
@@ -62,6 +78,7 @@ help-text =
     /language – change the language
     /cancel – stop what you are doing
 
+command-home = 🏠 Home: balance, today's prices, open orders
 command-start = Start
 command-help = What I can do
 command-login = Log in

@@ -162,6 +162,12 @@ export function alertsFeature(
     await ctx.reply(lines.join("\n"));
   }
 
+  // The home card's Alerts: the list.
+  composer.callbackQuery(CALLBACK.home.data("alerts"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showList(ctx, "reply");
+  });
+
   // A fired alert's "Set another alert": the commands to type, with levels 5 % either side of now.
   composer.callbackQuery(CALLBACK.alertAnother.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();

@@ -46,6 +46,14 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
     });
   }
 
+  // The home card's Buy and Sell: the flow from its first step.
+  for (const kind of ["buy", "sell"] as const) {
+    composer.callbackQuery(CALLBACK.home.data(kind), requireLogin(deps), async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await enterFlow(ctx, TRADE_FLOW, { kind });
+    });
+  }
+
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.tradePick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();

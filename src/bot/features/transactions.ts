@@ -92,8 +92,18 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
       }
       ctx.session.transactionsFilter = typed;
     }
+    await firstPage(ctx);
+  });
+
+  async function firstPage(ctx: PrivateContext): Promise<void> {
     const { text, keyboard } = await page(ctx, 0, ctx.session.transactionsFilter);
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  }
+
+  // The home card's Transactions: the first page, with the filter the session remembers.
+  composer.callbackQuery(CALLBACK.home.data("tx"), requireLogin(deps), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await firstPage(ctx);
   });
 
   composer.callbackQuery(CALLBACK.txPage.pattern, requireLogin(deps), async (ctx) => {

@@ -44,6 +44,13 @@ export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateCont
       enterFlow(ctx, PARTNER_TRADE_FLOW, { kind, ...readArguments(ctx.match) }),
     );
   }
+  // The home card's Buy and Sell: the flow from its first step.
+  for (const kind of ["buy", "sell"] as const) {
+    composer.callbackQuery(CALLBACK.home.data(kind), async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await enterFlow(ctx, PARTNER_TRADE_FLOW, { kind });
+    });
+  }
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.partnerTradePick.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();

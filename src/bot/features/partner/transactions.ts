@@ -43,7 +43,14 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     return { ...shown, newest };
   }
 
-  composer.command("transactions", async (ctx) => {
+  composer.command("transactions", (ctx) => firstPage(ctx));
+  // The home card's Transactions.
+  composer.callbackQuery(CALLBACK.home.data("tx"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await firstPage(ctx);
+  });
+
+  async function firstPage(ctx: PrivateContext): Promise<void> {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const { text, keyboard, newest } = await page(ctx, id, 0);
@@ -53,7 +60,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
       parse_mode: "HTML",
       reply_markup: keyboard,
     });
-  });
+  }
 
   composer.callbackQuery(CALLBACK.partnerTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
