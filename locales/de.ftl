@@ -205,6 +205,18 @@ banks-pending-hint = Ein Konto, das auf die Bestätigung wartet, ist nutzbar, so
 
 ## /transactions
 
+transactions-button-export = ⬇️ Exportieren
+export-choose = Welchen Zeitraum soll der Auszug (eine CSV-Datei) abdecken?
+export-range-this-month = Diesen Monat
+export-range-last-month = Letzten Monat
+export-range-this-year = Dieses Jahr
+export-range-last-year = Letztes Jahr
+export-range-all = Alles
+export-collecting = Sammle… { $count } Transaktionen
+export-collected = { $count } Transaktionen gesammelt.
+export-empty = Keine Transaktionen in diesem Zeitraum ({ $range }).
+export-caption = 📄 Dein Auszug: { $range }, { $count } Transaktionen (UTF-8-CSV, Zeiten in UTC).
+export-too-large = Die ältesten { $left } passten nicht in Telegrams Dateigrenze von 50 MB: exportiere für sie einen kürzeren Zeitraum.
 transactions-title = 📜 <b>Deine Transaktionen</b>
 transactions-title-filtered = 📜 <b>Deine { $currency }-Transaktionen</b>
 transactions-page = Seite { $page }, neueste zuerst

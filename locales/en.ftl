@@ -205,6 +205,18 @@ banks-pending-hint = An account that waits for verification becomes usable once 
 
 ## /transactions
 
+transactions-button-export = ⬇️ Export
+export-choose = Which period should the statement (a CSV file) cover?
+export-range-this-month = This month
+export-range-last-month = Last month
+export-range-this-year = This year
+export-range-last-year = Last year
+export-range-all = All
+export-collecting = Collecting… { $count } transactions
+export-collected = Collected { $count } transactions.
+export-empty = No transactions in that period ({ $range }).
+export-caption = 📄 Your statement: { $range }, { $count } transactions (UTF-8 CSV, dates in UTC).
+export-too-large = The oldest { $left } did not fit Telegram's 50 MB file limit: export a shorter period for them.
 transactions-title = 📜 <b>Your transactions</b>
 transactions-title-filtered = 📜 <b>Your { $currency } transactions</b>
 transactions-page = Page { $page }, newest first
