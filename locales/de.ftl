@@ -212,11 +212,23 @@ export-range-last-month = Letzten Monat
 export-range-this-year = Dieses Jahr
 export-range-last-year = Letztes Jahr
 export-range-all = Alles
-export-collecting = Sammle… { $count } Transaktionen
-export-collected = { $count } Transaktionen gesammelt.
+export-collecting = Sammle… { $count ->
+    [one] 1 Transaktion
+   *[other] { $count } Transaktionen
+  }
+export-collected = { $count ->
+    [one] 1 Transaktion
+   *[other] { $count } Transaktionen
+  } gesammelt.
 export-empty = Keine Transaktionen in diesem Zeitraum ({ $range }).
-export-caption = 📄 Dein Auszug: { $range }, { $count } Transaktionen (UTF-8-CSV, Zeiten in UTC).
-export-too-large = Die ältesten { $left } passten nicht in Telegrams Dateigrenze von 50 MB: exportiere für sie einen kürzeren Zeitraum.
+export-caption = 📄 Dein Auszug: { $range }, { $count ->
+    [one] 1 Transaktion
+   *[other] { $count } Transaktionen
+  } (UTF-8-CSV, Zeiten in UTC).
+export-too-large = { $left ->
+    [one] Die älteste Transaktion passte
+   *[other] Die ältesten { $left } Transaktionen passten
+  } nicht in Telegrams Dateigrenze von 50 MB: exportiere für sie einen kürzeren Zeitraum.
 transactions-title = 📜 <b>Deine Transaktionen</b>
 transactions-title-filtered = 📜 <b>Deine { $currency }-Transaktionen</b>
 transactions-page = Seite { $page }, neueste zuerst

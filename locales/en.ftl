@@ -212,11 +212,23 @@ export-range-last-month = Last month
 export-range-this-year = This year
 export-range-last-year = Last year
 export-range-all = All
-export-collecting = Collecting… { $count } transactions
-export-collected = Collected { $count } transactions.
+export-collecting = Collecting… { $count ->
+    [one] 1 transaction
+   *[other] { $count } transactions
+  }
+export-collected = Collected { $count ->
+    [one] 1 transaction
+   *[other] { $count } transactions
+  }.
 export-empty = No transactions in that period ({ $range }).
-export-caption = 📄 Your statement: { $range }, { $count } transactions (UTF-8 CSV, dates in UTC).
-export-too-large = The oldest { $left } did not fit Telegram's 50 MB file limit: export a shorter period for them.
+export-caption = 📄 Your statement: { $range }, { $count ->
+    [one] 1 transaction
+   *[other] { $count } transactions
+  } (UTF-8 CSV, dates in UTC).
+export-too-large = The oldest { $left ->
+    [one] transaction
+   *[other] { $left } transactions
+  } did not fit Telegram's 50 MB file limit: export a shorter period for them.
 transactions-title = 📜 <b>Your transactions</b>
 transactions-title-filtered = 📜 <b>Your { $currency } transactions</b>
 transactions-page = Page { $page }, newest first

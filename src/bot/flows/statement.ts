@@ -9,11 +9,9 @@
  * await sendStatement(ctx, deps, "lm", (start, length) => client.transactions({ start, length }));
  */
 
-import Big from "big.js";
 import { InputFile } from "grammy";
 import { withDeadline } from "../../exchange/deadline.ts";
 import { normalizeTimestamp } from "../../exchange/schemas.ts";
-import { formatNumber } from "../../money.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -42,12 +40,10 @@ export async function sendStatement(
   deps: Pick<BotDeps, "orders" | "clock">,
   range: ExportRange,
   page: PageSource,
-  options: { limitBytes?: number } = {},
 ): Promise<void> {
-  const locale = await ctx.i18n.getLocale();
   const span = spanOf(range, deps.clock.now());
-  const collecting = (count: number) =>
-    ctx.t("export-collecting", { count: formatNumber(new Big(count), locale, 0) });
+  // Counts go to Fluent as numbers: it picks the plural and groups the digits for the locale.
+  const collecting = (count: number) => ctx.t("export-collecting", { count });
   const progress = await ctx.reply(collecting(0));
   const edit = (text: string) =>
     ctx.api.editMessageText(progress.chat.id, progress.message_id, text).catch(() => undefined);
@@ -73,19 +69,15 @@ export async function sendStatement(
       await edit(collecting(rows.length));
     }
   }
-  const count = formatNumber(new Big(rows.length), locale, 0);
   const label = ctx.t(RANGE_KEYS[range]);
   if (rows.length === 0) {
     await edit(ctx.t("export-empty", { range: label }));
     return;
   }
-  const csv = statementCsv(rows, options.limitBytes ?? TELEGRAM_FILE_LIMIT);
-  await edit(ctx.t("export-collected", { count }));
-  const caption = [
-    ctx.t("export-caption", { range: label, count: formatNumber(new Big(csv.rows), locale, 0) }),
-  ];
-  if (csv.left > 0)
-    caption.push(ctx.t("export-too-large", { left: formatNumber(new Big(csv.left), locale, 0) }));
+  const csv = statementCsv(rows, TELEGRAM_FILE_LIMIT);
+  await edit(ctx.t("export-collected", { count: rows.length }));
+  const caption = [ctx.t("export-caption", { range: label, count: csv.rows })];
+  if (csv.left > 0) caption.push(ctx.t("export-too-large", { left: csv.left }));
   await ctx.replyWithDocument(new InputFile(csv.bytes, `statement-${span.name}.csv`), {
     caption: caption.join("\n"),
   });
