@@ -199,10 +199,18 @@ export function alertsFeature(
     const id = ctx.match[2] ?? "";
     const removed = await book.remove(ctx.from.id, id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
-    // The list edits itself; a fired alert's own message keeps its text and loses the button.
+    // The list edits itself; a fired alert's own message keeps its text and its Buy and Sell, and
+    // loses the Remove button.
     if (ctx.match[1] === "rm") await showList(ctx, "edit");
-    else if (removed)
-      await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => {});
+    else if (removed) {
+      const rows = ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? [];
+      const kept = rows
+        .map((row) =>
+          row.filter((button) => !("callback_data" in button && button.callback_data === ctx.match[0])),
+        )
+        .filter((row) => row.length > 0);
+      await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } }).catch(() => {});
+    }
   });
 
   return composer;

@@ -76,6 +76,14 @@ describe("a fired alert's buttons, account mode", () => {
     const another = await ada.waitForReply(/Set another alert for BTC/);
     expect(another.text).toContain("/alert btc above 64575");
     expect(another.text).toContain("/alert btc below 58425");
+    // Remove takes the alert and its own button; Buy and Sell stay.
+    await ada.tap("🗑 Remove this alert", alert);
+    const kept = await ada.waitForReply((m) => m.messageId === alert.messageId && m.edited);
+    expect(kept.buttons).toEqual([
+      ["🛒 Buy €50.00", "🛒 Buy €100.00"],
+      ["💶 Sell BTC…", "🔔 Set another alert"],
+    ]);
+    expect(await h.deps.alertBook.list(ada.id)).toEqual([]);
   });
 
   it("a double tap on Buy: one card, and its Confirm is one order at the exchange", async () => {
