@@ -4,7 +4,8 @@
  * placed through this bot, the ledger's amount, currency, rate and fee. Identifiers and amounts
  * stay the text they were (never a float: no 1.2e+21, no lost digits), dates are ISO 8601 in
  * UTC with their zone, decimals have a dot, nested values are JSON. Past `limitBytes` the oldest
- * rows are left out and the caller says so.
+ * rows are left out and the caller says so. Text a spreadsheet would take for a formula gets a
+ * leading apostrophe (OWASP's advice on CSV injection).
  *
  * @example
  * const csv = statementCsv(rows, TELEGRAM_FILE_LIMIT);
@@ -83,10 +84,18 @@ function lineOf(columns: readonly string[], row: StatementRow): string[] {
   ];
 }
 
+/** Text a spreadsheet would run as a formula (OWASP, CSV injection); a signed number is left as it is. */
+const FORMULA = /^[=+\-@\t\r]/;
+const SIGNED_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
+
 /** One field as text: strings as sent (dates in ISO 8601), numbers without exponent, the rest JSON. */
 export function cell(key: string, value: unknown): string {
   if (value === undefined || value === null) return "";
-  if (typeof value === "string") return DATE_FIELD.test(key) ? (normalizeTimestamp(value) ?? value) : value;
+  if (typeof value === "string") {
+    if (DATE_FIELD.test(key)) return normalizeTimestamp(value) ?? value;
+    // A leading apostrophe keeps a spreadsheet from running it; the text stays readable.
+    return FORMULA.test(value) && !SIGNED_NUMBER.test(value) ? `'${value}` : value;
+  }
   if (typeof value === "number") return plainNumber(value);
   if (typeof value === "boolean" || typeof value === "bigint") return String(value);
   return JSON.stringify(value);

@@ -197,6 +197,11 @@ describe("statement download, account mode", () => {
     // The newest rows stay; the file still reads oldest first.
     expect(parsed.at(-1)?.id).toBe("50");
     expect(parsed[0]?.id).toBe(String(cut.left + 1));
+    // Text a spreadsheet would run is defused; signed numbers stay numbers.
+    const risky = statementCsv([{ fields: { id: 1, note: '=HYPERLINK("x")', amount: "-5.25" } }], 1_000);
+    expect(parse(risky.bytes, { columns: true })).toEqual([
+      expect.objectContaining({ note: '\'=HYPERLINK("x")', amount: "-5.25" }),
+    ]);
     // Numbers the exchange sends as JSON numbers stay plain decimals.
     const big = statementCsv([{ fields: { id: 1e21, fee: 0.000001 } }], 1_000);
     expect(parse(big.bytes, { columns: true })).toEqual([
