@@ -42,11 +42,11 @@ const markerKey = (userId: number) => `held-marker:${userId}`;
 
 export class HeldNotices {
   readonly #store: Store;
+  /** Seals each notice (SECURITY.md, "What is sealed at rest"). */
   readonly #vault: Vault;
 
-  constructor(store: Store, vault: Vault) {
-    this.#store = store;
-    this.#vault = vault;
+  constructor(parts: { store: Store; vault: Vault }) {
+    ({ store: this.#store, vault: this.#vault } = parts);
   }
 
   async hold(userId: number, notice: HeldNotice): Promise<void> {

@@ -80,7 +80,7 @@ export class Notifier {
   constructor(options: NotifierOptions) {
     this.queue = options.queue;
     this.#options = options;
-    this.#held = new HeldNotices(options.store, options.vault);
+    this.#held = new HeldNotices(options);
   }
 
   /** Renders the notice and queues it (or holds it); "off" when the user switched its kind off. */
