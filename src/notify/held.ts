@@ -31,6 +31,8 @@ export interface HeldNotice {
   at: number;
   /** It would have gone out silently (the kind's mode). */
   silent: boolean;
+  /** The language it was worded in. */
+  locale?: string;
 }
 
 /** Longer than any quiet hours: a record left by a bug or a user who never comes back goes by itself. */

@@ -96,6 +96,7 @@ export class Notifier {
     );
     if (quiet === "hold") {
       await this.#held.hold(notice.userId, {
+        locale: this.#locale(profile, notice.locale),
         text,
         ...(other ? { other } : {}),
         kind: notice.kind,
@@ -131,7 +132,8 @@ export class Notifier {
         this.#send(userId, notice.kind, notice.text, notice.other, silent);
       }
       if (plain.length > 1) {
-        const t = this.#translator(profile, undefined);
+        // The header in the language the held notices were worded in (an alert's, when the user never chose one).
+        const t = this.#translator(profile, plain[plain.length - 1]?.locale);
         for (const text of merged(t, plain, profile.timeZone ?? "UTC"))
           this.#send(userId, "held", text, undefined, silent);
       }

@@ -315,6 +315,18 @@ describe("notifications through the bot", () => {
     // Alone, it goes out as it was: its own words and its button.
     expect(String(released[0]?.payload.text)).not.toContain("Ruhezeit");
     expect(JSON.stringify(released[0]?.payload.reply_markup)).toContain("Alarm");
+
+    // The next night two are held: merged under a German header (the alerts' language).
+    moveClockTo("2026-11-25T05:00:00Z"); // 00:00 in New York
+    for (const text of ["eins", "zwei"]) {
+      await jobs.notifier.notify({ userId: jan.id, kind: "alerts", locale: "de", render: () => ({ text }) });
+    }
+    moveClockTo("2026-11-25T12:00:00Z"); // 07:00 in New York
+    await tick();
+    const merged = sent(jan).at(-1);
+    expect(merged?.payload.text).toBe(
+      "🌙 Während deiner Ruhezeit (2 Nachrichten):\n\n00:00 · eins\n\n00:00 · zwei",
+    );
   });
 
   it("the daily digest at the user's hour, once a day, held by quiet hours like alerts", async () => {
@@ -330,7 +342,7 @@ describe("notifications through the bot", () => {
     await max.tap("☀️ 09:00", menu);
     await max.waitForReply((m) => m.edited && m.text.includes("Digest at: 09:00"));
 
-    moveClockTo("2026-11-25T05:00:00Z"); // 07:00 at +02:00
+    moveClockTo("2026-11-27T05:00:00Z"); // 07:00 at +02:00
     await priceTo("eth", "3200"); // the alert fires (and rings: no quiet hours)
     // An order of the day that settled (the one Ledger, as the pipeline leaves it).
     const ledger = h.deps.orders.ledger;
@@ -339,10 +351,10 @@ describe("notifications through the bot", () => {
     await ledger.markSent(order.id);
     await ledger.markSettled(order.id, "success");
     const before = sent(max).length;
-    moveClockTo("2026-11-25T06:59:00Z"); // 08:59
+    moveClockTo("2026-11-27T06:59:00Z"); // 08:59
     await tick();
     expect(sent(max).length).toBe(before);
-    moveClockTo("2026-11-25T07:00:00Z"); // 09:00
+    moveClockTo("2026-11-27T07:00:00Z"); // 09:00
     await tick();
     await tick();
     const digests = sent(max).filter((c) => /Your daily digest/.test(String(c.payload.text)));
@@ -357,10 +369,10 @@ describe("notifications through the bot", () => {
     expect(text).toMatch(/Bitcoin \(BTC\): €/);
 
     // The next day's digest comes the next day, not before.
-    moveClockTo("2026-11-26T06:30:00Z"); // 08:30
+    moveClockTo("2026-11-28T06:30:00Z"); // 08:30
     await tick();
     expect(sent(max).filter((c) => /Your daily digest/.test(String(c.payload.text)))).toHaveLength(1);
-    moveClockTo("2026-11-26T07:10:00Z"); // 09:10
+    moveClockTo("2026-11-28T07:10:00Z"); // 09:10
     await tick();
     const second = sent(max).filter((c) => /Your daily digest/.test(String(c.payload.text)));
     expect(second).toHaveLength(2);
