@@ -41,6 +41,7 @@ const USERS_INDEX = "held:users";
 const userIndex = (userId: number) => `held:${userId}`;
 const noticeKey = (userId: number, id: string) => `held:${userId}:${id}`;
 const markerKey = (userId: number) => `held-marker:${userId}`;
+let heldCount = 0;
 
 export class HeldNotices {
   readonly #store: Store;
@@ -52,8 +53,10 @@ export class HeldNotices {
   }
 
   async hold(userId: number, notice: HeldNotice): Promise<void> {
-    // Sorted by time in the index: the members start with the instant, zero-padded.
-    const id = `${String(notice.at).padStart(15, "0")}-${randomBytes(4).toString("hex")}`;
+    // Sorted by their ids: the instant, then this process's count (notices of one instant keep
+    // the order they were held in), zero-padded, then a random part against other instances.
+    heldCount = (heldCount + 1) % 1e9;
+    const id = `${String(notice.at).padStart(15, "0")}-${String(heldCount).padStart(9, "0")}-${randomBytes(4).toString("hex")}`;
     await this.#store.setIndexed(noticeKey(userId, id), this.#vault.encryptJson(notice), HELD_TTL_MS, [
       { index: userIndex(userId), member: id },
     ]);
@@ -73,16 +76,16 @@ export class HeldNotices {
     await this.#store.delete(markerKey(userId));
     const ids = await this.#store.indexMembers(userIndex(userId));
     const values = await this.#store.getMany<string>(ids.map((id) => noticeKey(userId, id)));
-    const taken: HeldNotice[] = [];
+    const taken: { id: string; notice: HeldNotice }[] = [];
     for (const [i, id] of ids.entries()) {
       const sealed = values[i];
       const opened = sealed === undefined ? undefined : this.#vault.open(sealed);
       if (opened !== undefined && (await this.#store.delete(noticeKey(userId, id)))) {
-        taken.push(JSON.parse(opened) as HeldNotice);
+        taken.push({ id, notice: JSON.parse(opened) as HeldNotice });
       }
       await this.#store.unindex(userIndex(userId), id, noticeKey(userId, id));
     }
     await this.#store.unindex(USERS_INDEX, String(userId), markerKey(userId));
-    return taken.sort((a, b) => a.at - b.at);
+    return taken.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)).map((held) => held.notice);
   }
 }
