@@ -545,6 +545,16 @@ alert-fired-below = 🔔 { $name } ({ $code }) liegt unter { $level }: jetzt { $
 alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }). Jetzt { $price }.
 alert-fired-hint = Dieser Alarm meldet sich wieder, wenn der Preis zurückgegangen ist und die Schwelle erneut überschreitet. /alerts zum Verwalten.
 alert-remove-button = 🗑 Diesen Alarm entfernen
+alert-buy-button = 🛒 Für { $amount } kaufen
+alert-sell-button = 💶 { $amount } verkaufen
+alert-sell-ask-button = 💶 { $code } verkaufen…
+alert-another-button = 🔔 Weiteren Alarm setzen
+alert-tap-again = Dein Angebot ist unterwegs: eine Karte pro Tipp.
+alert-another =
+    Setz einen weiteren Alarm für { $code } (jetzt { $price }), zum Beispiel:
+    /alert { $command } über { $above }
+    /alert { $command } unter { $below }
+    /alert { $command } änderung 5%
 alerts-title = 🔔 Deine Preisalarme
 alerts-empty = Du hast keine Preisalarme. Setze einen, z. B. /alert btc über 60000.
 alerts-fired-mark = (ausgelöst; wartet, bis der Preis zurückgeht)
@@ -606,6 +616,7 @@ order-typed-none = Kein Angebot wartet auf dein Bestätigen oder Abbrechen. Begi
 ## Re-login inside a flow
 
 session-expired-in-flow = Deine Börsensitzung ist abgelaufen. Melde dich erneut an, dann machen wir da weiter, wo du warst.
+login-first-then-quote = Melde dich zuerst an; dein Angebot folgt gleich danach.
 login-expired-ask-password = Schick das Passwort von { $email }. Ich lösche die Nachricht sofort.
 login-expired-ask-code = Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder als { $email } anzumelden.
 

@@ -545,6 +545,16 @@ alert-fired-below = 🔔 { $name } ({ $code }) is below { $level }: now { $price
 alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }). Now { $price }.
 alert-fired-hint = You hear from this alert again after the price has moved back and crosses the level again. /alerts to manage.
 alert-remove-button = 🗑 Remove this alert
+alert-buy-button = 🛒 Buy { $amount }
+alert-sell-button = 💶 Sell { $amount }
+alert-sell-ask-button = 💶 Sell { $code }…
+alert-another-button = 🔔 Set another alert
+alert-tap-again = Your quote is on its way: one card per tap.
+alert-another =
+    Set another alert for { $code } (now { $price }), for example:
+    /alert { $command } above { $above }
+    /alert { $command } below { $below }
+    /alert { $command } change 5%
 alerts-title = 🔔 Your price alerts
 alerts-empty = You have no price alerts. Set one, e.g. /alert btc above 60000.
 alerts-fired-mark = (fired; waits for the price to move back)
@@ -606,6 +616,7 @@ order-typed-none = There is no quote waiting for your Confirm or Cancel. Start w
 ## Re-login inside a flow
 
 session-expired-in-flow = Your exchange session has expired. Log in again and we carry on where you were.
+login-first-then-quote = Log in first; your quote follows right after.
 login-expired-ask-password = Send the password of { $email }. I delete the message right away.
 login-expired-ask-code = Send the current 6-digit code from your authenticator app to log in again as { $email }.
 

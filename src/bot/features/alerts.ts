@@ -162,6 +162,33 @@ export function alertsFeature(
     await ctx.reply(lines.join("\n"));
   }
 
+  // A fired alert's "Set another alert": the commands to type, with levels 5 % either side of now.
+  composer.callbackQuery(CALLBACK.alertAnother.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const code = ctx.match[1] ?? "";
+    const locale = await ctx.i18n.getLocale();
+    const now = await deps.market.snapshot().then(
+      (snapshot) => snapshot.prices.find((p) => p.currency === code),
+      () => undefined,
+    );
+    if (now === undefined) {
+      await ctx.reply(ctx.t("alert-usage"));
+      return;
+    }
+    const price = new Big(now.price);
+    // Whole euros above €10, cents below: a level one can type back.
+    const places = price.gte(10) ? 0 : 2;
+    await ctx.reply(
+      ctx.t("alert-another", {
+        code: code.toUpperCase(),
+        command: code,
+        price: formatPrice(price, locale),
+        above: price.times("1.05").round(places, Big.roundHalfUp).toFixed(),
+        below: price.times("0.95").round(places, Big.roundHalfUp).toFixed(),
+      }),
+    );
+  });
+
   composer.callbackQuery(CALLBACK.alertRemove.pattern, async (ctx) => {
     const id = ctx.match[2] ?? "";
     const removed = await book.remove(ctx.from.id, id);

@@ -11,8 +11,15 @@
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
+import { logInFirst } from "../flows/log-in.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
-import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
+import {
+  alertTapStart,
+  changeAmount,
+  readArguments,
+  type TradeStart,
+  tradeSteps,
+} from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
@@ -23,7 +30,7 @@ export const TRADE_FLOW = "trade";
 /** A currency button of the flow: `trade:p:buy:btc`. */
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
+type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "store" | "clock">;
 
 /** The `TRADE_FLOW` conversation, installed by bot.ts. */
 export function tradeConversation(deps: TradeDeps): FlowSpec {
@@ -48,6 +55,16 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
     });
   });
 
+  // A fired alert's Buy or Sell: the quote card in one tap; logged out, the login steps first.
+  composer.callbackQuery(CALLBACK.alertTrade.pattern, async (ctx) => {
+    const start = await alertTapStart(ctx, deps, ctx.match);
+    if (start === undefined) return;
+    const status = await deps.sessions.status(ctx.from.id);
+    if (status.state === "active") await deps.sessions.touch(ctx.from.id);
+    else start.logIn = true;
+    await enterFlow(ctx, TRADE_FLOW, start);
+  });
+
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
   // (expired, replaced, cancelled) still asks again; only someone else's or a used one is refused.
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
@@ -64,6 +81,7 @@ function tradeFlow(deps: TradeDeps) {
   return async function trade(conversation: Flow, ctx: FlowContext, start: TradeStart): Promise<void> {
     const userId = flowUserId(ctx);
     const { kind } = start;
+    if (start.logIn && !(await logInFirst(conversation, ctx, deps))) return;
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await exchangeCurrencies(conversation, ctx, deps),
       pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data(kind, code) },
