@@ -27,6 +27,7 @@ export const MENU_COMMANDS = {
   limits: "command-limits",
   fees: "command-fees",
   alerts: "command-alerts",
+  recurring: "command-recurring",
   settings: "command-settings",
   language: "command-language",
   cancel: "command-cancel",
@@ -49,12 +50,20 @@ export const PARTNER_MENU_COMMANDS = {
   banks: "command-banks",
   transactions: "command-transactions",
   limits: "command-limits",
+  recurring: "command-recurring",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
 
 /** The operator desk (OPERATOR_IDS only): never in the menu, unknown to everyone else. */
-export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", "pairs", "currencies"];
+export const OPERATOR_COMMANDS: readonly string[] = [
+  "master",
+  "user",
+  "alltx",
+  "pairs",
+  "currencies",
+  "plans",
+];
 
 /**
  * Every command a private chat understands, from the commands its features register
