@@ -148,6 +148,7 @@ export function startBackgroundJobs(options: {
         await notifier.notify({
           userId: event.plan.userId,
           kind: "account",
+          locale: event.plan.locale,
           render: (t, locale) => ({
             text: planEventText(t, event, locale),
             ...(event.kind === "reminder"

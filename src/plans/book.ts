@@ -35,6 +35,8 @@ export interface PlanTerms {
   /** The user's time zone when the plan was made (its hours stay in that zone). */
   zone: string;
   end?: PlanEnd;
+  /** The language the plan was made in: its messages use it unless the user picks one. */
+  locale?: string;
 }
 
 export type RunOutcome =

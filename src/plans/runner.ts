@@ -220,12 +220,16 @@ export class PlanRunner {
         const vars = { status: user.kyc_status, edd: user.edd_status ?? "" };
         return { kind: "skipped", plan, run: await finish({ outcome: "skipped", reason: "kyc", vars }) };
       }
-      quoted = await orders.quoteAs(plan.userId, {
-        kind: "partner-buy",
-        currency: plan.currency,
-        amount: plan.amount,
-        idempotencyKey: runIdempotencyKey(plan.id, run.date),
-      });
+      quoted = await orders.quoteAs(
+        plan.userId,
+        {
+          kind: "partner-buy",
+          currency: plan.currency,
+          amount: plan.amount,
+          idempotencyKey: runIdempotencyKey(plan.id, run.date),
+        },
+        { scheduled: true },
+      );
     } catch (error) {
       // Nothing was ordered: the claim goes back and the next tick tries again (within the window).
       await book.releaseRun(run);

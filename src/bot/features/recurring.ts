@@ -169,14 +169,14 @@ function recurringFlow(deps: RecurringDeps) {
     }
     const zone = await flowTimeZone(conversation, ctx, deps);
     if (zone === undefined) return;
-    const terms: PlanTerms = { mode: deps.partner ? "partner" : "account", ...input, zone };
+    const locale = await ctx.i18n.getLocale();
+    const terms: PlanTerms = { mode: deps.partner ? "partner" : "account", ...input, zone, locale };
     const { id, first } = await externalCall(conversation, async () => {
       const id = newActionId();
       await deps.plans.saveDraft(id, userId, terms);
       const next = nextRun(terms.schedule, zone, deps.clock.now());
       return { id, first: next.at + deps.plans.offsetOf(id) };
     });
-    const locale = await ctx.i18n.getLocale();
     await ctx.reply(planCardText(ctx.t, terms, first, deps.plans.spreadMs / 60_000, locale), {
       reply_markup: planCardKeyboard(ctx.t, id),
     });

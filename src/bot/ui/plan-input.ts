@@ -79,8 +79,10 @@ export function readPlanInput(text: string): PlanInputResult {
     if (hour === undefined) return fail("hour");
     schedule = { every: "week", weekday, hour };
   } else if (MONTHLY.has(every)) {
-    const dayWord = (rest.shift() ?? "").replace(/(st|nd|rd|th|\.)$/, "");
-    const day = LAST.has(dayWord) ? "last" : /^\d{1,2}$/.test(dayWord) ? Number(dayWord) : undefined;
+    const word = rest.shift() ?? "";
+    // "15", "15th", "15." (German), or the month's last day.
+    const dayWord = word.replace(/^(\d{1,2})(st|nd|rd|th|\.)$/, "$1");
+    const day = LAST.has(word) ? "last" : /^\d{1,2}$/.test(dayWord) ? Number(dayWord) : undefined;
     if (day === undefined || (day !== "last" && (day < 1 || day > LAST_FIXED_DAY))) return fail("day");
     const hour = readHour(rest.shift());
     if (hour === undefined) return fail("hour");
