@@ -5,9 +5,9 @@
  * moment. Each time the sandbox holds exactly one order under the run's derived idempotency key.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import type { BotDeps } from "../../src/bot/deps.ts";
 import { KEYED_ATTEMPTS } from "../../src/orders/place.ts";
 import { PlanRunner, runIdempotencyKey } from "../../src/plans/runner.ts";
-import type { BotDeps } from "../../src/bot/deps.ts";
 import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 import { buysOf, makePlan, tick, toNextRun } from "./support.ts";
