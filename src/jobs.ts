@@ -150,7 +150,7 @@ export function startBackgroundJobs(options: {
           kind: "account",
           locale: event.plan.locale,
           render: (t, locale) => ({
-            text: planEventText(t, event, locale),
+            text: planEventText(t, event, deps.plans.dueAt(event.plan), locale),
             ...(event.kind === "reminder"
               ? { other: { reply_markup: reminderKeyboard(t, event.plan, locale) } }
               : {}),

@@ -170,13 +170,21 @@ function skippedWhy(t: Translate, run: PlanRun, plan: Plan, locale: string): str
   }
 }
 
-/** The one message of a run (partner: bought / skipped / failed / missed; account: reminder, not confirmed). */
-export function planEventText(t: Translate, event: PlanEvent, locale: string): string {
+/**
+ * The one message of a run (partner: bought / skipped / failed / missed; account: reminder, not
+ * confirmed). `nextAt`: when the plan runs next, its spread included (PlanBook.dueAt).
+ */
+export function planEventText(
+  t: Translate,
+  event: PlanEvent,
+  nextAt: number | undefined,
+  locale: string,
+): string {
   const { plan } = event;
   const title = planTitle(t, plan, locale);
   const next =
-    plan.state === "active" && plan.next !== undefined
-      ? t("run-next", { when: localWhen(plan.next.at, plan.zone, locale) })
+    plan.state === "active" && nextAt !== undefined
+      ? t("run-next", { when: localWhen(nextAt, plan.zone, locale) })
       : t("run-no-next");
   switch (event.kind) {
     case "bought": {
