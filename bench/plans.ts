@@ -93,15 +93,7 @@ export async function benchPlans(plan = PLANS_BENCH): Promise<string> {
 
     // 09:31 Berlin: every plan is due (its minute within the spread passed), none is late.
     clock.advance(Date.parse("2026-11-22T08:31:00Z") - clock.now());
-    const runner = new PlanRunner({
-      book: deps.plans,
-      orders: deps.orders,
-      partner,
-      clock,
-      log: silentLogger,
-      catchUpMs: settings.catchUpMs,
-      concurrency: settings.concurrency,
-    });
+    const runner = PlanRunner.over(deps);
     const before = sandbox.requests.length;
     const tickStart = performance.now();
     const events = await runner.tick();

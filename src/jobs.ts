@@ -133,15 +133,7 @@ export function startBackgroundJobs(options: {
    * reminds with a one-tap quote. One message per run; a run whose order's answer was lost is told
    * by the order reconciliation instead.
    */
-  const runner = new PlanRunner({
-    book: deps.plans,
-    orders: deps.orders,
-    ...(deps.partner ? { partner: deps.partner } : {}),
-    clock: deps.clock,
-    log: deps.log,
-    catchUpMs: deps.plans.settings.catchUpMs,
-    concurrency: deps.plans.settings.concurrency,
-  });
+  const runner = PlanRunner.over(deps);
   async function runPlans(): Promise<void> {
     try {
       for (const event of await runner.tick()) {

@@ -62,7 +62,30 @@ export function runIdempotencyKey(planId: string, date: string): string {
 /** Why a run is tried again at the next tick instead of now. */
 class RetryLater extends Error {}
 
+/** What the composition root hands the runner: its parts, the settings kept with the book. */
+export interface PlanRunnerParts {
+  plans: PlanBook;
+  orders: PlanRunnerDeps["orders"];
+  partner?: PlanRunnerDeps["partner"];
+  clock: Clock;
+  log: PlanRunnerDeps["log"];
+}
+
 export class PlanRunner {
+  /** The runner over the app's parts, with RECURRING_CATCH_UP_HOURS and RECURRING_CONCURRENCY from the book's settings. */
+  static over({ plans, orders, partner, clock, log }: PlanRunnerParts): PlanRunner {
+    const { catchUpMs, concurrency } = plans.settings;
+    return new PlanRunner({
+      book: plans,
+      orders,
+      ...(partner ? { partner } : {}),
+      clock,
+      log,
+      catchUpMs,
+      concurrency,
+    });
+  }
+
   readonly #deps: PlanRunnerDeps;
   /** A 429 whose wait is longer than the client waits: no new run starts before this. */
   #pausedUntil = 0;

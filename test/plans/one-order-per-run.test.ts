@@ -16,17 +16,8 @@ if (!redisAvailable()) console.warn(redisUnavailableReason);
 
 const BUY_POST = { method: "POST", path: /^\/api\/v1\/partners\/users\/\d+\/buy$/ };
 
-function runnerOf(deps: BotDeps): PlanRunner {
-  return new PlanRunner({
-    book: deps.plans,
-    orders: deps.orders,
-    ...(deps.partner ? { partner: deps.partner } : {}),
-    clock: deps.clock,
-    log: deps.log,
-    catchUpMs: deps.plans.settings.catchUpMs,
-    concurrency: deps.plans.settings.concurrency,
-  });
-}
+/** A runner over an instance's parts, as its jobs build it (a fresh one: what a restarted instance has). */
+const runnerOf = (deps: BotDeps) => PlanRunner.over(deps);
 
 describe("a run's order when the answer is lost or the instance dies", () => {
   let h: Harness;
