@@ -293,6 +293,13 @@ export class PlanRunner {
         await patch({ outcome: "unknown" });
         return undefined;
       case "failed":
+        if (result.retryAfterMs !== undefined) {
+          // A 429: the exchange did nothing. No new run starts before its Retry-After, and this
+          // date is run again at the next tick (a new quote, the same key), within the window.
+          this.#pausedUntil = clock.now() + result.retryAfterMs;
+          await book.releaseRun(sending);
+          throw new RetryLater();
+        }
         return { kind: "failed", plan, run: await patch({ outcome: "failed", reason: result.reason }) };
       default:
         return { kind: "failed", plan, run: await patch({ outcome: "failed", reason: result.kind }) };
