@@ -983,7 +983,7 @@ run-why-balance = Dein EUR-Guthaben ist { $balance }, die Ausführung braucht { 
 run-why-minimum = { $amount } liegt unter dem Mindestbetrag der Börse von { $minimum }. Beende diesen Plan und leg in /recurring einen mit höherem Betrag an.
 run-why-closed = Der Kauf von { $code } ist an der Börse gerade ausgesetzt. Der Plan versucht es bei der nächsten Ausführung wieder.
 run-why-rule = { $rule }
-run-failed = 🔁 { $plan }: Die Börse hat die Order vom { $date } abgelehnt ({ $reason }), nichts gekauft.
+run-failed = 🔁 { $plan }: Die Börse hat die Order vom { $date } abgelehnt ({ $reason }), nichts gekauft. Der Plan versucht es bei der nächsten Ausführung wieder; in /recurring kannst du ihn pausieren oder beenden.
 run-missed = 🔁 { $plan }: { $count } Ausführung(en) verpasst, während der Bot offline war ({ $dates }). Dafür wurde nichts gekauft; verpasste Ausführungen werden nie gesammelt nachgeholt.
 run-reminder =
     🔁 Zeit für deinen Sparplan: { $plan }.

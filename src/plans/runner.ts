@@ -20,6 +20,7 @@
  * for (const event of await runner.tick()) tell(event);
  */
 import { createHash } from "node:crypto";
+import Big from "big.js";
 import type { Clock } from "../clock.ts";
 import { ExchangeError } from "../exchange/errors.ts";
 import type { Logger } from "../logger.ts";
@@ -321,7 +322,7 @@ export class PlanRunner {
         plan !== undefined &&
         latest.createdAt >= run.startedAt &&
         latest.currency === plan.currency &&
-        Number(latest.amount) === Number(plan.amount) &&
+        new Big(latest.amount).eq(plan.amount) &&
         !["quoted", "expired", "cancelled", "replaced"].includes(latest.state);
       const settled: PlanRun = acted
         ? { ...run, outcome: "confirmed", actionId: latest.id, finishedAt: now }

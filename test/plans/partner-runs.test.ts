@@ -72,6 +72,23 @@ describe("recurring buys in partner mode", () => {
     expect(buysOf(h, cem.partnerUserId)).toHaveLength(0);
   });
 
+  it("buying the asset closed at the exchange: refused there, said with what happens next, bought at the next run", async () => {
+    const hal = await h.partnerUser();
+    const plan = await makePlan(h, hal, "ltc 15 daily 11");
+    h.sandbox.faults.closeAsset("buy", "ltc");
+    await toNextRun(h, plan.id);
+    await tick(h);
+    // The partner API still quotes a closed asset; its POST is refused (a 4xx: nothing happened).
+    const message = await hal.waitForReply(/refused the order/);
+    expect(message.text).toContain("nothing was bought. The plan tries again at its next run");
+    expect(buysOf(h, hal.partnerUserId)).toHaveLength(0);
+    h.sandbox.faults.openAsset("buy", "ltc");
+    await toNextRun(h, plan.id);
+    await tick(h);
+    await hal.waitForReply(/bought/);
+    expect(buysOf(h, hal.partnerUserId)).toHaveLength(1);
+  });
+
   it("three days down: the older runs are missed and told, the latest runs only if it is not too late", async () => {
     const dan = await h.partnerUser();
     const plan = await makePlan(h, dan, "btc 25 daily 7");
