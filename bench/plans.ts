@@ -21,6 +21,7 @@ import { PlanRunner } from "../src/plans/runner.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
 import { createServices } from "../src/services.ts";
 import { Vault } from "../src/store/vault.ts";
+import { CountingStore, STORE_READS, STORE_WRITES } from "./lib/counting-store.ts";
 
 export const PLANS_BENCH = {
   plans: Number(process.env.BENCH_PLANS ?? 10_000),
@@ -38,6 +39,7 @@ export async function benchPlans(plan = PLANS_BENCH): Promise<string> {
   const clock = new ManualClock(START);
   const sandbox = await startSandbox({ clock, rateLimitPerMinute: 0 });
   const folder = mkdtempSync(join(tmpdir(), "bench-plans-"));
+  let counting: CountingStore | undefined;
   const settings = { ...DEFAULT_PLAN_SETTINGS, maxPlans: 1, concurrency: plan.concurrency };
   const services = await createServices(
     {
@@ -54,7 +56,15 @@ export async function benchPlans(plan = PLANS_BENCH): Promise<string> {
       },
       recurring: settings,
     },
-    { clock, log: silentLogger, retrySleep: async () => {} },
+    {
+      clock,
+      log: silentLogger,
+      retrySleep: async () => {},
+      wrapStore: (store) => {
+        counting = new CountingStore(store);
+        return counting;
+      },
+    },
   );
   const { deps } = services;
   const partner = deps.partner;
@@ -95,10 +105,15 @@ export async function benchPlans(plan = PLANS_BENCH): Promise<string> {
     clock.advance(Date.parse("2026-11-22T08:31:00Z") - clock.now());
     const runner = PlanRunner.over(deps);
     const before = sandbox.requests.length;
+    const storeBefore = { ...counting?.counts };
+    const sum = (counts: Partial<Record<string, number>> | undefined, ops: readonly string[]) =>
+      ops.reduce((total, op) => total + (counts?.[op] ?? 0), 0);
     const tickStart = performance.now();
     const events = await runner.tick();
     const tickS = (performance.now() - tickStart) / 1000;
     const calls = sandbox.requests.slice(before);
+    const reads = sum(counting?.counts, STORE_READS) - sum(storeBefore, STORE_READS);
+    const writes = sum(counting?.counts, STORE_WRITES) - sum(storeBefore, STORE_WRITES);
     const byEndpoint = new Map<string, number>();
     for (const call of calls) {
       const key = endpointOf(call.method, call.path);
@@ -113,6 +128,7 @@ export async function benchPlans(plan = PLANS_BENCH): Promise<string> {
       `    setup (users, links, plans): ${setupS.toFixed(1)} s`,
       `    tick: ${tickS.toFixed(1)} s, ${(plan.plans / tickS).toFixed(0)} runs/s, ${((tickS * 1000) / plan.plans).toFixed(2)} ms per run`,
       `    outcomes: ${[...outcomes].map(([kind, n]) => `${kind} ${n}`).join(", ")}; orders at the sandbox: ${orders}`,
+      `    store round trips per run: ${(reads / runs).toFixed(1)} reads, ${(writes / runs).toFixed(1)} writes (SQLite${process.env.BENCH_PLAN_STORE ? `: ${process.env.BENCH_PLAN_STORE}` : ""})`,
       `    exchange calls: ${calls.length} in all, ${(calls.length / runs).toFixed(2)} per run`,
       ...[...byEndpoint]
         .sort((a, b) => b[1] - a[1])
