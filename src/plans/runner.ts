@@ -119,8 +119,11 @@ export class PlanRunner {
   }
 
   /** The plan's due dates up to now: the latest runs (if not too late), the older ones are missed. */
-  async runPlan(plan: Plan): Promise<PlanEvent[]> {
+  async runPlan(listed: Plan): Promise<PlanEvent[]> {
     const { book, clock, catchUpMs } = this.#deps;
+    // Read again: a Pause, Skip or Stop tapped since the tick listed it counts.
+    const plan = await book.get(listed.id);
+    if (plan === undefined) return [];
     const now = clock.now();
     const offset = book.offsetOf(plan.id);
     if (plan.next === undefined || plan.state !== "active" || plan.next.at + offset > now) return [];
@@ -159,7 +162,15 @@ export class PlanRunner {
           last =
             reason === undefined ? { date: latest.date, outcome } : { date: latest.date, outcome, reason };
         }
-      } else last = { date: latest.date, outcome: "unknown" };
+      } else {
+        // Done by another instance, or an order whose outcome reconciliation tells: as recorded.
+        const held = await book.getRun(plan.id, latest.date);
+        const outcome = held?.outcome ?? "unknown";
+        last =
+          held?.reason === undefined
+            ? { date: latest.date, outcome }
+            : { date: latest.date, outcome, reason: held.reason };
+      }
     }
     if (missed.length > 0) events.unshift({ kind: "missed", plan, dates: missed });
     const advanced = await book.advance(plan, latest.at, dates.length, last);
