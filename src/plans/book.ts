@@ -283,12 +283,19 @@ export class PlanBook {
           // Gone, paused or moved to another hour since: not this hour's.
           await this.#store.delete(dueMarker(hour, id));
           await this.#store.unindex(dueIndex(hour), id, dueMarker(hour, id));
+          // Still active but listed under another hour (RECURRING_SPREAD_MINUTES changed): listed again.
+          if (plan?.state === "active" && dueAt !== undefined) {
+            await this.#indexDue(plan);
+            const moved = Math.floor(dueAt / HOUR_MS);
+            // An hour this sweep already passed keeps the mark there, so the next tick finds it.
+            if (moved <= nowHour) firstBusy = Math.min(firstBusy ?? moved, moved);
+          }
           continue;
         }
         pending = true;
         if (dueAt <= now) found.push(plan);
       }
-      if (pending) firstBusy ??= hour;
+      if (pending) firstBusy = Math.min(firstBusy ?? hour, hour);
     }
     const nextMark = firstBusy ?? nowHour;
     if (nextMark !== mark) await this.#store.set("plans:swept", nextMark);
