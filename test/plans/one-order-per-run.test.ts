@@ -19,7 +19,7 @@ const BUY_POST = { method: "POST", path: /^\/api\/v1\/partners\/users\/\d+\/buy$
 /** A runner over an instance's parts, as its jobs build it (a fresh one: what a restarted instance has). */
 const runnerOf = (deps: BotDeps) => PlanRunner.over(deps);
 
-describe("a run's order when the answer is lost or the instance dies", () => {
+describe("a run's order when the answer is lost, the instance dies or the exchange says 429", () => {
   let h: Harness;
   beforeAll(async () => {
     h = await startHarness({ mode: "partner" });
@@ -81,14 +81,6 @@ describe("a run's order when the answer is lost or the instance dies", () => {
     expect(buys).toHaveLength(1);
     expect(buys[0]?.idempotencyKey).toBe(runIdempotencyKey(plan.id, date));
   });
-});
-
-describe("the exchange's 429", () => {
-  let h: Harness;
-  beforeAll(async () => {
-    h = await startHarness({ mode: "partner" });
-  });
-  afterAll(() => h.stop());
 
   it("a run's POST answered 429: nothing ordered or told, the run goes again after Retry-After, once", async () => {
     const eve = await h.partnerUser();
