@@ -195,7 +195,9 @@ async function currencyOffered(deps: RecurringDeps, code: string): Promise<boole
     const snapshot = await deps.market.snapshot();
     return snapshot.prices.some((price) => price.currency === code);
   } catch (error) {
+    // No price source right now (account mode without MARKET_DATA_* and nobody logged in, or the
+    // exchange down): the plan is not refused for that; its first quote says whether the currency trades.
     deps.log.warn({ err: error }, "a plan's currency could not be checked");
-    return false;
+    return true;
   }
 }
