@@ -969,3 +969,125 @@ digest-fired = 🔔 Ausgelöste Alarme: { $count }
 digest-prices-unavailable = 📈 Preise sind gerade nicht abrufbar; /prices zeigt sie, sobald die Börse wieder antwortet.
 digest-settled = ✅ Abgeschlossene Aufträge: { $count }
 digest-hint = Uhrzeit ändern oder Tagesübersicht ausschalten: /notifications.
+
+## Sparpläne (/recurring)
+recurring-off = Sparpläne sind in diesem Bot ausgeschaltet.
+recurring-empty =
+    🔁 Du hast noch keinen Sparplan (bis zu { $max }). So legst du einen an:
+    /recurring btc 50 täglich 9
+    /recurring eth 25 wöchentlich montag 18
+    /recurring btc 100 monatlich letzter 9 bis 30.06.2027
+    /recurring btc 100 monatlich 15 8 12 mal
+recurring-list-title = 🔁 Deine Sparpläne ({ $count } von { $max }). Einen neuen legst du mit /recurring btc 50 täglich 9 an.
+recurring-bad-usage =
+    Sag mir die Währung, den Betrag in EUR, den Rhythmus und die Stunde, zum Beispiel:
+    /recurring btc 50 täglich 9
+    /recurring eth 25 wöchentlich montag 18
+    /recurring btc 100 monatlich 15 9 (ein Tag von 1 bis 28 oder letzter)
+    Wahlweise ein Ende: … 12 mal oder … bis 30.06.2027.
+recurring-bad-amount = Diesen Betrag kann ich nicht lesen: schreib ihn wie 50 oder 12,50 (EUR).
+recurring-bad-schedule = Sag, wie oft: täglich, wöchentlich (mit Wochentag) oder monatlich (mit Tag).
+recurring-bad-weekday = An welchem Wochentag? Zum Beispiel montag oder fr.
+recurring-bad-day = An welchem Tag des Monats? Ein Tag von 1 bis 28 oder letzter.
+recurring-bad-hour = Zu welcher Stunde? Eine volle Stunde von 0 bis 23, zum Beispiel 9 oder 18:00.
+recurring-bad-end = Das Ende lautet „12 mal“ oder „bis 30.06.2027“.
+recurring-bad-currency = { $code } kannst du hier nicht für EUR kaufen. /prices zeigt, was geht.
+schedule-daily = jeden Tag um { $time }
+schedule-weekly = jeden { $weekday } um { $time }
+schedule-monthly = am { $day }. jedes Monats um { $time }
+schedule-monthly-last = am letzten Tag jedes Monats um { $time }
+recurring-plan-title = { $amount } in { $code } { $schedule }
+recurring-end-runs = Endet nach { $runs } Ausführungen.
+recurring-end-until = Endet am { $date }.
+recurring-card =
+    🔁 Neuer Sparplan: { $title }
+    Zeitzone: { $zone }
+    Erste Ausführung: { $first }
+recurring-card-spread = Die Ausführungen gehen innerhalb von { $minutes } Minuten nach der vollen Stunde raus, jeder Plan zu seiner eigenen Minute.
+recurring-card-partner = Bei jeder Ausführung kaufe ich ohne weitere Frage von deinem EUR-Guthaben und sage dir, was passiert ist. In /recurring kannst du pausieren, aussetzen oder beenden.
+recurring-card-account = Bei jeder Ausführung erinnere ich dich mit einem Angebots-Knopf; ohne dein Bestätigen auf dieser Karte wird nichts gekauft.
+recurring-confirm-button = ✅ Bestätigen
+recurring-cancel-button = ✖️ Abbrechen
+recurring-card-cancelled = Abgebrochen: kein Sparplan angelegt.
+recurring-card-gone = Diese Karte gilt nicht mehr. Fang mit /recurring neu an.
+recurring-not-yours = Das ist nicht deine Karte.
+recurring-already = Diesen Sparplan gibt es schon: /recurring zeigt ihn.
+recurring-limit = Du hast schon { $max } Sparpläne, mehr geht nicht. Beende zuerst einen in /recurring.
+recurring-created = ✅ Sparplan angelegt: { $title }. /recurring zeigt ihn.
+recurring-next = Nächste Ausführung: { $when } ({ $zone })
+recurring-skip-marked = ⏭ Die nächste Ausführung wird ausgesetzt.
+recurring-state = { $state ->
+        [paused] ⏸ Pausiert
+        [ended] Beendet
+       *[other] Gestoppt
+    }
+recurring-last = Letzte Ausführung ({ $date }): { $outcome ->
+        [bought] gekauft
+        [skipped] ausgelassen
+        [failed] fehlgeschlagen
+        [unknown] Ergebnis offen
+        [missed] verpasst (Bot offline)
+        [skipped-once] einmal ausgesetzt
+        [reminded] Erinnerung verschickt
+        [confirmed] bestätigt
+        [not-confirmed] nicht bestätigt
+       *[other] läuft
+    }
+recurring-pause-button = ⏸ Pausieren
+recurring-resume-button = ▶️ Fortsetzen
+recurring-skip-button = ⏭ Nächste aussetzen
+recurring-unskip-button = ↩️ Doch ausführen
+recurring-stop-button = 🗑 Beenden
+recurring-paused = Pausiert: keine Ausführungen, bis du fortsetzt.
+recurring-resumed = Fortgesetzt ab dem nächsten Termin.
+recurring-skipped-next = Die nächste Ausführung wird ausgesetzt.
+recurring-unskipped = Die nächste Ausführung findet statt.
+recurring-stopped = Endgültig beendet.
+run-next = Nächste Ausführung: { $when }.
+run-no-next = Der Sparplan ist zu Ende.
+run-bought = 🔁 { $plan }: { $get } für { $pay } gekauft, zu { $rate } je { $code }.
+run-skipped = 🔁 { $plan }: Die Ausführung vom { $date } wurde ausgelassen, nichts gekauft.
+run-why-kyc = Deine Verifizierung ist nicht abgeschlossen (Status: { $status }). /verify zeigt dir, was zu tun ist.
+run-why-no-account = Du hast noch kein Konto bei uns: /start richtet eins ein.
+run-why-balance = Dein EUR-Guthaben ist { $balance }, die Ausführung braucht { $needed }. Lade es vor der nächsten Ausführung mit /deposit auf.
+run-why-minimum = { $amount } liegt unter dem Mindestbetrag der Börse von { $minimum }. Beende diesen Plan und leg in /recurring einen mit höherem Betrag an.
+run-why-closed = Der Kauf von { $code } ist an der Börse gerade ausgesetzt. Der Plan versucht es bei der nächsten Ausführung wieder.
+run-why-rule = { $rule }
+run-failed = 🔁 { $plan }: Die Börse hat die Order vom { $date } abgelehnt ({ $reason }), nichts gekauft. Der Plan versucht es bei der nächsten Ausführung wieder; in /recurring kannst du ihn pausieren oder beenden.
+run-missed = 🔁 { $plan }: { $count } Ausführung(en) verpasst, während der Bot offline war ({ $dates }). Dafür wurde nichts gekauft; verpasste Ausführungen werden nie gesammelt nachgeholt.
+run-reminder =
+    🔁 Zeit für deinen Sparplan: { $plan }.
+    Tipp unten für ein Angebot über { $amount } in { $code } und bestätige dann auf der Karte. Ohne dein Bestätigen wird nichts gekauft. Diese Erinnerung gilt bis { $until }.
+run-reminder-button = 🛒 { $amount } in { $code } kaufen
+run-not-confirmed = 🔁 { $plan }: Die Ausführung vom { $date } wurde nicht bestätigt, also wurde nichts gekauft.
+command-recurring = Sparpläne
+operator-plans-title = 🔁 Sparpläne: { $active } aktiv, { $paused } pausiert, { $ended } beendet oder gestoppt.
+operator-plans-runs-title = Ausführungen der letzten 24 h:
+operator-plans-no-runs = keine
+operator-plans-outcome = { $outcome ->
+        [bought] gekauft
+        [skipped] ausgelassen
+        [failed] fehlgeschlagen
+        [unknown] Ergebnis offen
+        [missed] verpasst (Bot offline)
+        [skipped-once] einmal ausgesetzt
+        [reminded] Erinnerung verschickt
+        [confirmed] bestätigt
+        [not-confirmed] nicht bestätigt
+       *[other] läuft
+    }: { $count }
+operator-plans-failed-title = Fehlgeschlagen oder offen:
+operator-plans-run = { $date } · Plan { $plan } · Telegram { $user } · { $outcome ->
+        [bought] gekauft
+        [skipped] ausgelassen
+        [failed] fehlgeschlagen
+        [unknown] Ergebnis offen
+        [missed] verpasst (Bot offline)
+        [skipped-once] einmal ausgesetzt
+        [reminded] Erinnerung verschickt
+        [confirmed] bestätigt
+        [not-confirmed] nicht bestätigt
+       *[other] läuft
+    } · { $reason }
+operator-plans-user-title = 🔁 Sparpläne von Partnerkunde { $id } (Telegram { $telegram })
+operator-plans-user-none = Keine Sparpläne.

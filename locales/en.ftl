@@ -969,3 +969,125 @@ digest-fired = 🔔 Alerts that fired: { $count }
 digest-prices-unavailable = 📈 Prices cannot be read right now; /prices shows them when the exchange answers again.
 digest-settled = ✅ Orders that settled: { $count }
 digest-hint = Change the hour or turn the digest off: /notifications.
+
+## Recurring buys (/recurring)
+recurring-off = Recurring buys are switched off on this bot.
+recurring-empty =
+    🔁 You have no recurring buys yet (up to { $max }). Start one like this:
+    /recurring btc 50 daily 9
+    /recurring eth 25 weekly monday 18
+    /recurring btc 100 monthly last 9 until 2027-06-30
+    /recurring btc 100 monthly 15 8 runs 12
+recurring-list-title = 🔁 Your recurring buys ({ $count } of { $max }). Add one with /recurring btc 50 daily 9.
+recurring-bad-usage =
+    Tell me the currency, the amount in EUR, the schedule and the hour, for example:
+    /recurring btc 50 daily 9
+    /recurring eth 25 weekly monday 18
+    /recurring btc 100 monthly 15 9 (a day from 1 to 28, or last)
+    Optionally an end: … runs 12, or … until 2027-06-30.
+recurring-bad-amount = That amount is not one I can read: write it like 50 or 12.50 (EUR).
+recurring-bad-schedule = Say how often: daily, weekly (with a weekday) or monthly (with a day).
+recurring-bad-weekday = Which weekday? For example monday or fri.
+recurring-bad-day = Which day of the month? A day from 1 to 28, or last.
+recurring-bad-hour = At what hour? A whole hour from 0 to 23, for example 9 or 18:00.
+recurring-bad-end = The end reads "runs 12" or "until 2027-06-30".
+recurring-bad-currency = { $code } cannot be bought for EUR here. /prices lists what can.
+schedule-daily = every day at { $time }
+schedule-weekly = every { $weekday } at { $time }
+schedule-monthly = on day { $day } of every month at { $time }
+schedule-monthly-last = on the last day of every month at { $time }
+recurring-plan-title = { $amount } of { $code } { $schedule }
+recurring-end-runs = Ends after { $runs } runs.
+recurring-end-until = Ends on { $date }.
+recurring-card =
+    🔁 New recurring buy: { $title }
+    Time zone: { $zone }
+    First run: { $first }
+recurring-card-spread = Runs go out within { $minutes } minutes of the hour, each plan at its own minute.
+recurring-card-partner = At each run I buy from your EUR balance with no further question and tell you what happened. You can pause, skip or stop it in /recurring.
+recurring-card-account = At each run I remind you with a quote button; nothing is bought without your Confirm on that card.
+recurring-confirm-button = ✅ Confirm
+recurring-cancel-button = ✖️ Cancel
+recurring-card-cancelled = Cancelled: no plan was made.
+recurring-card-gone = This card is no longer valid. Start again with /recurring.
+recurring-not-yours = This is not your card.
+recurring-already = This plan exists already: /recurring lists it.
+recurring-limit = You have { $max } recurring buys already, the most allowed. Stop one in /recurring first.
+recurring-created = ✅ Recurring buy set up: { $title }. /recurring lists it.
+recurring-next = Next run: { $when } ({ $zone })
+recurring-skip-marked = ⏭ The next run will be skipped.
+recurring-state = { $state ->
+        [paused] ⏸ Paused
+        [ended] Ended
+       *[other] Stopped
+    }
+recurring-last = Last run ({ $date }): { $outcome ->
+        [bought] bought
+        [skipped] skipped
+        [failed] failed
+        [unknown] outcome open
+        [missed] missed (bot offline)
+        [skipped-once] skipped once
+        [reminded] reminder out
+        [confirmed] confirmed
+        [not-confirmed] not confirmed
+       *[other] running
+    }
+recurring-pause-button = ⏸ Pause
+recurring-resume-button = ▶️ Resume
+recurring-skip-button = ⏭ Skip next
+recurring-unskip-button = ↩️ Don't skip
+recurring-stop-button = 🗑 Stop
+recurring-paused = Paused: no runs until you resume it.
+recurring-resumed = Resumed from its next date.
+recurring-skipped-next = The next run will be skipped.
+recurring-unskipped = The next run will happen.
+recurring-stopped = Stopped for good.
+run-next = Next run: { $when }.
+run-no-next = The plan has ended.
+run-bought = 🔁 { $plan }: bought { $get } for { $pay } at { $rate } per { $code }.
+run-skipped = 🔁 { $plan }: the run of { $date } was skipped, nothing was bought.
+run-why-kyc = Your verification is not passed (status: { $status }). /verify shows what to do.
+run-why-no-account = You have no account with us yet: /start sets one up.
+run-why-balance = Your EUR balance is { $balance } and the run needs { $needed }. Top it up with /deposit before the next run.
+run-why-minimum = { $amount } is below the exchange's minimum of { $minimum }. Stop this plan and set one with a larger amount in /recurring.
+run-why-closed = Buying { $code } is paused at the exchange right now. The plan tries again at its next run.
+run-why-rule = { $rule }
+run-failed = 🔁 { $plan }: the exchange refused the order of { $date } ({ $reason }), nothing was bought. The plan tries again at its next run; /recurring pauses or stops it.
+run-missed = 🔁 { $plan }: { $count } run(s) missed while the bot was offline ({ $dates }). Nothing was bought for them; missed runs are never bought late in a burst.
+run-reminder =
+    🔁 Time for your recurring buy: { $plan }.
+    Tap below for a quote of { $amount } of { $code }, then Confirm on the card. Nothing is bought without your Confirm. This reminder stands until { $until }.
+run-reminder-button = 🛒 Buy { $amount } of { $code }
+run-not-confirmed = 🔁 { $plan }: the run of { $date } was not confirmed, so nothing was bought.
+command-recurring = Recurring buys
+operator-plans-title = 🔁 Recurring plans: { $active } active, { $paused } paused, { $ended } ended or stopped.
+operator-plans-runs-title = Runs of the last 24 h:
+operator-plans-no-runs = none
+operator-plans-outcome = { $outcome ->
+        [bought] bought
+        [skipped] skipped
+        [failed] failed
+        [unknown] outcome open
+        [missed] missed (bot offline)
+        [skipped-once] skipped once
+        [reminded] reminder out
+        [confirmed] confirmed
+        [not-confirmed] not confirmed
+       *[other] running
+    }: { $count }
+operator-plans-failed-title = Failed or open:
+operator-plans-run = { $date } · plan { $plan } · Telegram { $user } · { $outcome ->
+        [bought] bought
+        [skipped] skipped
+        [failed] failed
+        [unknown] outcome open
+        [missed] missed (bot offline)
+        [skipped-once] skipped once
+        [reminded] reminder out
+        [confirmed] confirmed
+        [not-confirmed] not confirmed
+       *[other] running
+    } · { $reason }
+operator-plans-user-title = 🔁 Plans of partner user { $id } (Telegram { $telegram })
+operator-plans-user-none = No plans.

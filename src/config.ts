@@ -44,6 +44,8 @@ export interface Config {
   marketTtlMs: number;
   /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Recurring buys (/recurring): limits and how the jobs run them. */
+  recurring: RecurringConfig;
   /** EXCHANGE_MODE: `account` (users log in to their own accounts) or `partner` (white-label). */
   exchangeMode: "account" | "partner";
   /** Partner mode only. */
@@ -222,6 +224,8 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const recurring = recurringConfig(text);
+
   const modeText = text("EXCHANGE_MODE") ?? "account";
   if (modeText !== "account" && modeText !== "partner") {
     throw new ConfigError("EXCHANGE_MODE", `EXCHANGE_MODE must be account or partner, not "${modeText}".`);
@@ -259,6 +263,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
     shutdownTimeoutMs: Number(shutdownText) * 1000,
+    recurring,
     exchangeMode: modeText,
     partner,
   };
@@ -432,4 +437,36 @@ function checkedMarketData<T extends { totpSecret: string }>(data: T): T {
     );
   }
   return data;
+}
+
+export interface RecurringConfig {
+  /** RECURRING_MAX_PLANS: plans a user may have at once (paused ones count). */
+  maxPlans: number;
+  /** RECURRING_CATCH_UP_HOURS: how late a run may still happen after downtime (and a reminder stand). */
+  catchUpMs: number;
+  /** RECURRING_SPREAD_MINUTES: the runs of one hour go out across this many minutes. */
+  spreadMs: number;
+  /** RECURRING_CONCURRENCY: runs under way at once. */
+  concurrency: number;
+}
+
+function recurringConfig(text: (name: string) => string | undefined): RecurringConfig {
+  const whole = (name: string, fallback: string, min: number, max: number, what: string): number => {
+    const value = text(name) ?? fallback;
+    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
+      throw new ConfigError(
+        name,
+        `${name} must be a whole number from ${min} to ${max} (${what}), not "${value}".`,
+      );
+    }
+    return Number(value);
+  };
+  return {
+    maxPlans: whole("RECURRING_MAX_PLANS", "5", 0, 100, "plans per user; 0 turns /recurring off"),
+    catchUpMs:
+      whole("RECURRING_CATCH_UP_HOURS", "3", 0, 48, "hours a missed run may still happen") * 3_600_000,
+    spreadMs:
+      whole("RECURRING_SPREAD_MINUTES", "30", 0, 59, "minutes the runs of one hour spread across") * 60_000,
+    concurrency: whole("RECURRING_CONCURRENCY", "4", 1, 64, "runs under way at once"),
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Work the bot starts by itself, on a timer: session expiry warnings and auto-logout, order
- * reconciliation, price alerts, in partner mode the re-check of users whose verification is
- * pending, notices held during quiet hours, and the daily digest. Each tick is awaited before the next is scheduled, so a slow
+ * reconciliation, recurring plans (partner mode's runs, account mode's reminders), price alerts,
+ * in partner mode the re-check of users whose verification is pending, notices held during quiet
+ * hours, and the daily digest. Each tick is awaited before the next is scheduled, so a slow
  * exchange never piles ticks up. With several instances on one store, only the holder of the
  * `jobs:leader` lease ticks (alerts/lease.ts); another takes over when its lease runs out.
  * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
@@ -16,12 +17,14 @@ import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
 import { readKyc } from "./bot/ui/kyc-status.ts";
 import { withPhishingLine } from "./bot/ui/phishing.ts";
+import { planEventText, reminderKeyboard } from "./bot/ui/plan-text.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { DailyDigest } from "./digest.ts";
 import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
 import { MasterAlerts } from "./partner/master-alerts.ts";
+import { PlanRunner } from "./plans/runner.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp-paths.ts";
 
@@ -128,6 +131,32 @@ export function startBackgroundJobs(options: {
       }
     } catch (error) {
       deps.log.error({ err: error }, "order reconciliation failed");
+    }
+  }
+
+  /**
+   * Recurring plans due now: partner mode buys (one order per run, plans/runner.ts), account mode
+   * reminds with a one-tap quote. One message per run; a run whose order's answer was lost is told
+   * by the order reconciliation instead.
+   */
+  const runner = PlanRunner.over(deps);
+  async function runPlans(): Promise<void> {
+    try {
+      for (const event of await runner.tick()) {
+        await notifier.notify({
+          userId: event.plan.userId,
+          kind: "account",
+          locale: event.plan.locale,
+          render: (t, locale) => ({
+            text: planEventText(t, event, deps.plans.dueAt(event.plan), locale),
+            ...(event.kind === "reminder"
+              ? { other: { reply_markup: reminderKeyboard(t, event.plan, locale) } }
+              : {}),
+          }),
+        });
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "recurring plans failed");
     }
   }
 
@@ -273,6 +302,7 @@ export function startBackgroundJobs(options: {
         }
       },
       reconcileOrders,
+      runPlans,
       recheckKyc,
       checkAlerts,
       checkMasterAlerts,

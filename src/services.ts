@@ -30,6 +30,7 @@ import { KycWatch } from "./partner/kyc-watch.ts";
 import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
+import { DEFAULT_PLAN_SETTINGS, PlanBook } from "./plans/book.ts";
 import { LateSecurityNotices } from "./safety/security-events.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
@@ -50,7 +51,7 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "recurring">>,
   options: {
     clock: Clock;
     log: Logger;
@@ -176,6 +177,7 @@ export async function createServices(
     market,
     orders,
     alertBook: new AlertBook(store),
+    plans: new PlanBook(store, options.clock, config.recurring ?? DEFAULT_PLAN_SETTINGS),
     securityNotices,
     ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),

@@ -56,6 +56,7 @@ import { partnerTradeConversation } from "./features/partner/trade.ts";
 import { partnerVerifyConversation, verifyInGroup } from "./features/partner/verify.ts";
 import { partnerWithdrawConversation } from "./features/partner/withdraw.ts";
 import { priceCommands, priceConversation, pricesFeature } from "./features/prices.ts";
+import { recurringConversation, recurringFeature } from "./features/recurring.ts";
 import { sendConversation, sendFeature } from "./features/send.ts";
 import { phraseConversation, settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
@@ -221,6 +222,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         partnerBankAddConversation(partnerDeps),
         partnerTradeConversation(partnerDeps),
         partnerWithdrawConversation(partnerDeps),
+        recurringConversation(partnerDeps),
         // The PIN step of a confirmed partner withdrawal.
         orderCodeConversation(partnerDeps),
         notificationsConversation(partnerDeps),
@@ -234,6 +236,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         priceConversation(deps),
         feesConversation(deps),
         tradeConversation(deps),
+        recurringConversation(deps),
         // The fresh-code step of a confirmed send or withdrawal.
         orderCodeConversation(deps),
         depositNewConversation(deps),
@@ -266,6 +269,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         limitsFeature(deps),
         feesFeature(deps),
         tradeFeature(deps),
+        recurringFeature(deps),
         // The quote cards' Confirm and Cancel, for every kind of order.
         ordersFeature(deps),
         depositFeature(deps),

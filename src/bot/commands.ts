@@ -28,6 +28,7 @@ export const MENU_COMMANDS = {
   limits: "command-limits",
   fees: "command-fees",
   alerts: "command-alerts",
+  recurring: "command-recurring",
   settings: "command-settings",
   language: "command-language",
   cancel: "command-cancel",
@@ -52,12 +53,20 @@ export const PARTNER_MENU_COMMANDS = {
   transactions: "command-transactions",
   limits: "command-limits",
   notifications: "command-notifications",
+  recurring: "command-recurring",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
 
 /** The operator desk (OPERATOR_IDS only): never in the menu, unknown to everyone else. */
-export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", "pairs", "currencies"];
+export const OPERATOR_COMMANDS: readonly string[] = [
+  "master",
+  "user",
+  "alltx",
+  "pairs",
+  "currencies",
+  "plans",
+];
 
 /**
  * Every command a private chat understands, from the commands its features register

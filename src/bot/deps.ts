@@ -7,6 +7,7 @@ import type { Logger } from "../logger.ts";
 import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PartnerServices } from "../partner/services.ts";
+import type { PlanBook } from "../plans/book.ts";
 import type { SecurityNotices } from "../safety/security-events.ts";
 import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
@@ -35,6 +36,8 @@ export interface BotDeps {
   orders: OrderPipeline;
   /** Everyone's price alerts. */
   alertBook: AlertBook;
+  /** Everyone's recurring plans and their runs (/recurring; run by the jobs). */
+  plans: PlanBook;
   /** Security notices (a login, a saved address, a freeze…): always sent, with the phrase and Freeze. */
   securityNotices: SecurityNotices;
   /** The Fluent bundles, loaded once: bot middleware, conversations and the delivery queue share them. */

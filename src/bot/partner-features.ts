@@ -25,6 +25,7 @@ import { partnerPricesFeature } from "./features/partner/prices.ts";
 import { partnerTradeFeature } from "./features/partner/trade.ts";
 import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
 import { partnerWithdrawFeature } from "./features/partner/withdraw.ts";
+import { recurringFeature } from "./features/recurring.ts";
 
 export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 
@@ -41,6 +42,7 @@ export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateC
     partnerLimitsFeature(deps),
     partnerTradeFeature(deps),
     partnerWithdrawFeature(),
+    recurringFeature(deps),
     // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps),

@@ -15,7 +15,9 @@ export const PARTNER_STEPS = [
   "│    and runs the background jobs once, which tell you.",
   "│ 3. :deposit 1000 (a wire arrives), /buy btc 100 and #1 to confirm.",
   "│ 4. /banks to add a bank account, then /withdraw, #1 for the bank, 50, #1, your PIN.",
-  "│ 5. You are an operator too: /master, /user you@partner-demo.test (or an id), /alltx.",
+  "│ 5. You are an operator too: /master, /user you@partner-demo.test (or an id), /alltx, /plans.",
+  "│ 6. /recurring btc 25 daily 9, your time zone, #1 to confirm; :advance 24h runs the jobs a day",
+  "│    on (:advance 25h the first time if the hour has just passed), /recurring lists the plan.",
   "│ Type :help for the demo's own commands.",
 ];
 

@@ -67,6 +67,11 @@ export interface ActionCore extends ActionTerms, ActionProgress {
   userId: number;
   createdAt: number;
   expiresAt: number;
+  /**
+   * Recorded by a scheduled run (a recurring plan, plans/runner.ts), never shown on a card: it
+   * neither replaces the user's card of its kind nor is replaced by one.
+   */
+  scheduled?: true;
 }
 
 /**

@@ -50,7 +50,7 @@ export const PARTNER_KINDS: ReadonlySet<ActionKind> = new Set(
 );
 
 /** A new action: its kind's draft (kinds/, `draft`) and its owner. */
-export type QuoteInput = MoneyDraft & { userId: number };
+export type QuoteInput = MoneyDraft & { userId: number; scheduled?: true };
 
 export type ConfirmRefusal =
   /** No such action (a forged nonce, or a record past its retention). */
@@ -160,6 +160,8 @@ export class Ledger {
       state: "quoted",
     };
     await this.#save(action);
+    // A scheduled run's action is nobody's card: the card on the user's screen stays the latest.
+    if (input.scheduled) return action;
     const previous = await this.#store.get<string>(latestKey(input.userId, input.kind));
     await this.#store.set(latestKey(input.userId, input.kind), action.id, this.#retentionMs);
     if (previous !== undefined && previous !== action.id) {
@@ -440,7 +442,9 @@ export class Ledger {
     if (action === undefined) return { ok: false, reason: "unknown" };
     if (action.userId !== userId) return { ok: false, reason: "not-yours", action };
     if (action.state !== "quoted") return this.#refusalFor(action);
-    const latest = await this.#store.get<string>(latestKey(userId, action.kind));
+    const latest = action.scheduled
+      ? undefined
+      : await this.#store.get<string>(latestKey(userId, action.kind));
     if (latest !== undefined && latest !== id) {
       await this.#transition(id, ["quoted"], { state: "replaced", finishedAt: this.#clock.now() });
       return { ok: false, reason: "replaced", action };

@@ -57,6 +57,11 @@ async function draftOf<K extends ActionKind>(
   return result.ok ? { ok: true, quote: descriptor.draft(request, result.quote) } : result;
 }
 
+export interface QuoteOptions {
+  /** A scheduled run's action (a recurring plan): not the user's card, so it replaces none (Ledger.quote). */
+  scheduled?: boolean;
+}
+
 export type Quoted = { ok: true; action: MoneyAction } | { ok: false; refusal: QuoteRefusal };
 
 export interface OrderPipelineDeps {
@@ -94,17 +99,23 @@ export class OrderPipeline {
    * recorded). Account flows pass the session they hold (`{ account }`, asked through
    * sessionCall so an expired session can be renewed in the flow); {@link quoteAs} finds the client.
    */
-  async quote(client: OrderClient, userId: number, request: OrderRequest): Promise<Quoted> {
+  async quote(
+    client: OrderClient,
+    userId: number,
+    request: OrderRequest,
+    options: QuoteOptions = {},
+  ): Promise<Quoted> {
     const refusal = await firstRefusal(this.#guards, "quote", userId, request);
     if (refusal !== undefined) return { ok: false, refusal };
     const result = await quoteFor(client, request);
     if (!result.ok) return result;
-    return { ok: true, action: await this.ledger.quote({ ...result.quote, userId }) };
+    const scheduled = options.scheduled ? { scheduled: true as const } : {};
+    return { ok: true, action: await this.ledger.quote({ ...result.quote, userId, ...scheduled }) };
   }
 
-  /** The quote, through the client the request's kind needs (partner flows; a re-quote). */
-  quoteAs(userId: number, request: OrderRequest): Promise<Quoted> {
-    return this.clients.use(userId, request.kind, (client) => this.quote(client, userId, request));
+  /** The quote, through the client the request's kind needs (partner flows; a re-quote; a plan's run). */
+  quoteAs(userId: number, request: OrderRequest, options: QuoteOptions = {}): Promise<Quoted> {
+    return this.clients.use(userId, request.kind, (client) => this.quote(client, userId, request, options));
   }
 
   /** The same order quoted again at today's numbers (a Confirm that came after the quote's TTL). */

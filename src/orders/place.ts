@@ -68,8 +68,11 @@ export type PlaceResult =
   | { kind: "refused"; reason: ConfirmRefusal; action?: MoneyAction }
   /** The exchange accepted the order; `action.transactionId` is set when its transaction was found. */
   | { kind: "placed"; action: MoneyAction }
-  /** The exchange refused it (or the session had ended): nothing was ordered. */
-  | { kind: "failed"; action: MoneyAction; reason: string; loginNeeded: boolean }
+  /**
+   * The exchange refused it (or the session had ended): nothing was ordered. `retryAfterMs`: it
+   * was a 429 (too many requests), so the same order may be asked again after that long.
+   */
+  | { kind: "failed"; action: MoneyAction; reason: string; loginNeeded: boolean; retryAfterMs?: number }
   /** send/withdraw: the exchange refused the 2FA code; the action is `confirmed` again — ask for a new code. */
   | { kind: "code-rejected"; action: MoneyAction; reason: string }
   /** partner withdraw: the PIN was wrong (the action stays `confirmed`), locked, or never set. Nothing sent. */
@@ -220,6 +223,15 @@ async function recordError(deps: PlaceDeps, sent: MoneyAction, error: unknown): 
       if (reopened !== undefined) return { kind: "code-rejected", action: reopened, reason };
     }
     const action = (await ledger.markFailed(sent.id, reason)) ?? sent;
+    if (error.kind === "rate-limited") {
+      return {
+        kind: "failed",
+        action,
+        reason,
+        loginNeeded: false,
+        retryAfterMs: error.retryAfterMs ?? 1_000,
+      };
+    }
     return { kind: "failed", action, reason, loginNeeded: false };
   }
   // Timeout, network, 5xx, a garbled 2xx, or anything unexpected: it may have happened. Never re-send.

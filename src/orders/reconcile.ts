@@ -76,7 +76,10 @@ export async function reconcileUser(deps: ReconcileDeps, userId: number): Promis
       const notice = await reconcileAction(deps, action);
       if (notice === undefined) continue;
       const wasUncertain = notice.kind === "placed" || notice.kind === "not-placed" || notice.uncertain;
-      if (!wasUncertain && profile.notifications.orders === "off") {
+      // A recurring plan's run said "bought" in its one message: its settling is not a second one
+      // (an error, or an outcome that was uncertain, still is).
+      const toldByItsRun = notice.kind === "settled" && action.scheduled === true;
+      if (!wasUncertain && (profile.notifications.orders === "off" || toldByItsRun)) {
         await deps.ledger.claimNotice(action.id, notice.kind);
         continue;
       }

@@ -26,7 +26,7 @@ import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-dead
 import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
-import type { PartnerConfig } from "../../src/config.ts";
+import type { PartnerConfig, RecurringConfig } from "../../src/config.ts";
 import { startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
 import type { Metrics } from "../../src/metrics.ts";
@@ -76,6 +76,8 @@ export interface HarnessOptions {
   partner?: PartnerHarnessOptions;
   /** METRICS_PORT's Metrics: the bot's layers report to it as main.ts wires them. */
   metrics?: Metrics;
+  /** RECURRING_*: the recurring plans' settings (default: config.ts's defaults). */
+  recurring?: RecurringConfig;
 }
 
 export interface PartnerHarnessOptions {
@@ -191,6 +193,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...(pages ? { webAppUrl: pages.url } : {}),
         ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
         ...(options.marketTtlMs !== undefined ? { marketTtlMs: options.marketTtlMs } : {}),
+        ...(options.recurring ? { recurring: options.recurring } : {}),
       },
       {
         clock,

@@ -9,6 +9,8 @@
  *   /user 42 | /user a@b.example a partner user's profile and KYC status
  *   /alltx                       every user's transactions, paged (`atx:<page>`)
  *   /pairs, /currencies          as the exchange lists them
+ *   /plans                       recurring plans: how many active, the last 24 h's runs by outcome, the failed ones
+ *   /plans 42 | /plans a@b.example   one partner user's plans and runs
  *
  * Every handler sits behind one filter on the sender's id: for anyone else these commands do not
  * exist, and the update falls through to the ordinary unknown-command answer (unanswered.ts).
@@ -32,6 +34,7 @@ import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { fieldMessages, findField, itemsOf } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
+import { deskPlansText, deskUserPlansText } from "../ui/plan-text.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -49,7 +52,7 @@ export function currencyCodes(payload: unknown): string[] {
 }
 
 export function operatorDesk(
-  deps: Pick<BotDeps, "store"> & { partner: PartnerServices },
+  deps: Pick<BotDeps, "store" | "plans" | "clock"> & { partner: PartnerServices },
 ): Composer<PrivateContext> {
   const outer = new Chain<PrivateContext>();
   const { api, operators, users } = deps.partner;
@@ -204,6 +207,32 @@ export function operatorDesk(
       await ctx.reply(text, { parse_mode: "HTML" });
     }
   }
+
+  desk.command("plans", async (ctx) => {
+    const typed = ctx.match.trim();
+    const locale = await ctx.i18n.getLocale();
+    const now = deps.clock.now();
+    const runs = await deps.plans.recentRuns(now);
+    if (typed === "") {
+      const all = await deps.plans.all();
+      for (const text of chunkBlocks(deskPlansText(ctx.t, all, runs, locale))) await ctx.reply(text);
+      return;
+    }
+    const partnerUserId = /^\d{1,15}$/.test(typed)
+      ? Number(typed)
+      : EMAIL.test(typed)
+        ? await findByEmail(typed.toLowerCase())
+        : undefined;
+    const telegramId = partnerUserId === undefined ? undefined : await users.telegramIdOf(partnerUserId);
+    if (partnerUserId === undefined || telegramId === undefined) {
+      await ctx.reply(ctx.t("operator-user-not-found", { user: typed.slice(0, 64) }));
+      return;
+    }
+    const plans = await deps.plans.list(telegramId);
+    const theirs = runs.filter((run) => run.userId === telegramId);
+    const text = deskUserPlansText(ctx.t, { partnerUserId, telegramId }, plans, theirs, locale);
+    for (const chunk of chunkBlocks(text)) await ctx.reply(chunk);
+  });
 
   desk.command("pairs", async (ctx) => replyList(ctx, ctx.t("operator-pairs-title"), await api.pairs()));
   desk.command("currencies", async (ctx) =>

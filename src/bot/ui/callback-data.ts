@@ -86,6 +86,15 @@ export const CALLBACK = {
   home: entry("go:", "(home|buy|sell|alerts|tx)", (action: HomeAction) => action),
   /** /transactions' Export (both modes): [1] the range, `menu` for the choice of ranges. */
   txExport: entry("tx:x:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
+  /**
+   * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, p pause
+   * or resume, s skip the next run once (or undo), k stop it for good; [2] the plan's id.
+   */
+  plan: entry(
+    "pl:",
+    `([cxpsk]):(${ORDER_ID})`,
+    (verb: "c" | "x" | "p" | "s" | "k", id: string) => `${verb}:${id}`,
+  ),
   /** A quote card's buttons: [1] c confirm, e change amount, x cancel; [2] the action id. */
   order: entry("ord:", `([cex]):(${ORDER_ID})`, (verb: "c" | "e" | "x", id: string) => `${verb}:${id}`),
   /** A currency picked for /buy or /sell: [1] the side, [2] the code. */

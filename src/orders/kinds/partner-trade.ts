@@ -30,6 +30,11 @@ export interface PartnerTradeRequest<K extends PartnerTradeKind = PartnerTradeKi
   kind: K;
   currency: string;
   amount: string;
+  /**
+   * A recurring plan's run (plans/runner.ts): the key derived from the plan and the run's date,
+   * so every attempt of that run, on any instance, is one order. Absent for a card: a fresh one.
+   */
+  idempotencyKey?: string;
 }
 
 /** The card's numbers (decimal strings); `minimum` and `balance` absent when the exchange's answer had none. */
@@ -132,7 +137,13 @@ export function partnerTradeKind<K extends PartnerTradeKind>(
     transactionTypes: [transactionType],
     quote: (client, request) => partnerTradeQuote(partnerOf(client), request),
     // Fixed before anything is sent, once per action: a double tap is one action, so one key.
-    draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote, idempotencyKey: randomUUID() }),
+    draft: ({ currency, amount, idempotencyKey }, quote) => ({
+      kind,
+      currency,
+      amount,
+      quote,
+      idempotencyKey: idempotencyKey ?? randomUUID(),
+    }),
     request: ({ currency, amount }) => ({ kind, currency, amount }),
     async post(client, { amount, quote, idempotencyKey }) {
       const { api, partnerUserId } = partnerOf(client);

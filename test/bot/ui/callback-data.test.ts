@@ -58,6 +58,13 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   alertAnother: [[CODE], ["btc"]],
   home: [["alerts"], ["home"], ["buy"], ["sell"], ["tx"]],
   txExport: [["menu"], ["tm"], ["lm"], ["ty"], ["ly"], ["all"]],
+  plan: [
+    ["k", ORDER_ID],
+    ["c", ORDER_ID],
+    ["x", ORDER_ID],
+    ["p", ORDER_ID],
+    ["s", ORDER_ID],
+  ],
   order: [
     ["c", "-".repeat(12)],
     ["e", ORDER_ID],
