@@ -184,13 +184,13 @@ export class KeyvStore implements Store {
   /** #liveValues without a promise when no value needs the deserializer (undefined when one does). */
   #plainValues<T>(raws: ReadonlyArray<string | undefined>): Array<T | undefined> | undefined {
     const now = Date.now();
-    const values: Array<T | undefined> = new Array(raws.length);
+    // Every index is set below (no holes), in an array of its final length from the start.
+    const values = new Array<T | undefined>(raws.length);
     for (let i = 0; i < raws.length; i++) {
       const raw = raws[i];
-      if (raw === undefined) continue;
-      const entry = parsePlain(raw);
-      if (entry === undefined) return undefined;
-      values[i] = isExpired(entry, now) ? undefined : (entry.value as T);
+      const entry = raw === undefined ? undefined : parsePlain(raw);
+      if (raw !== undefined && entry === undefined) return undefined;
+      values[i] = entry === undefined || isExpired(entry, now) ? undefined : (entry.value as T);
     }
     return values;
   }
