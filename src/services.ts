@@ -5,6 +5,8 @@ export const CHAT_READ_PREFIXES = [
   PAUSED_PREFIX,
   OPEN_FLAG_PREFIX,
   AUTH_PREFIX,
+  // The chosen locale: read once the lease is held (bot.ts defers i18n's negotiation to then).
+  PROFILE_PREFIX,
 ] as const;
 
 /**

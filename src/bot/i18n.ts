@@ -4,7 +4,7 @@
  * it, because inline queries and conversations have no session.
  */
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
+import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Profiles } from "../session/profiles.ts";
 
@@ -30,6 +30,8 @@ export function createI18n<C extends Context>(options: {
     // Unicode isolation marks around placeables confuse copy-paste of addresses and amounts.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
+      // Deferred (deferChosenLocale): the client's language until the chat's reads are at hand.
+      if (deferred.has(ctx)) return clientLocale(ctx.from?.language_code) ?? options.defaultLocale;
       const userId = ctx.from?.id;
       // A store that is down must not leave the user without words: the error boundary needs ctx.t
       // to say so. The client's language is a good guess until the profile can be read again.
@@ -46,6 +48,29 @@ export function createI18n<C extends Context>(options: {
   i18n.loadLocalesDirSync(LOCALES_DIR);
   rememberBundleMatches(i18n.fluent);
   return i18n;
+}
+
+/** Updates whose chosen locale is read later (deferChosenLocale), until negotiateChosenLocale. */
+const deferred = new WeakSet<Context>();
+
+/**
+ * Lets i18n's negotiation (which runs before the chat's lease is taken) answer with the client's
+ * language instead of reading the user's profile: on Redis that read would be a round trip of its
+ * own, while after the lease it comes with the chat's other reads (store/update-reads.ts). Call
+ * before the i18n middleware; negotiateChosenLocale then makes the profile's locale the one used.
+ */
+export function deferChosenLocale(ctx: Context): void {
+  deferred.add(ctx);
+}
+
+/**
+ * Negotiates the locale again, now with the user's profile, when deferChosenLocale put it off:
+ * once the chat's lease is held, and before anything that speaks to the user ahead of it (a flood
+ * warning, the error boundary). Nothing to do otherwise.
+ */
+export async function negotiateChosenLocale(ctx: Context & I18nFlavor): Promise<void> {
+  if (!deferred.delete(ctx)) return;
+  await ctx.i18n.renegotiateLocale();
 }
 
 /**
