@@ -30,18 +30,8 @@ export function createI18n<C extends Context>(options: {
     // Unicode isolation marks around placeables confuse copy-paste of addresses and amounts.
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
-      // Deferred (deferChosenLocale): the client's language until the chat's reads are at hand.
-      if (deferred.has(ctx)) return clientLocale(ctx.from?.language_code) ?? options.defaultLocale;
       const userId = ctx.from?.id;
-      // A store that is down must not leave the user without words: the error boundary needs ctx.t
-      // to say so. The client's language is a good guess until the profile can be read again.
-      const chosen =
-        userId === undefined
-          ? undefined
-          : await options.profiles.get(userId).then(
-              (profile) => profile.locale,
-              () => undefined,
-            );
+      const chosen = userId === undefined ? undefined : await chosenLocale(ctx, userId, options.profiles);
       return chosen ?? clientLocale(ctx.from?.language_code) ?? options.defaultLocale;
     },
   });
@@ -54,10 +44,11 @@ export function createI18n<C extends Context>(options: {
 const deferred = new WeakSet<Context>();
 
 /**
- * Lets i18n's negotiation (which runs before the chat's lease is taken) answer with the client's
- * language instead of reading the user's profile: on Redis that read would be a round trip of its
- * own, while after the lease it comes with the chat's other reads (store/update-reads.ts). Call
- * before the i18n middleware; negotiateChosenLocale then makes the profile's locale the one used.
+ * Lets i18n's negotiation (which runs before the chat's lease is taken) answer without reading the
+ * user's profile: from the profile this process remembers, else with the client's language. On
+ * Redis that read would be a round trip of its own, while after the lease it comes with the chat's
+ * other reads (store/update-reads.ts). Call before the i18n middleware; negotiateChosenLocale then
+ * makes the profile's locale the one used, when it was not remembered.
  */
 export function deferChosenLocale(ctx: Context): void {
   deferred.add(ctx);
@@ -71,6 +62,24 @@ export function deferChosenLocale(ctx: Context): void {
 export async function negotiateChosenLocale(ctx: Context & I18nFlavor): Promise<void> {
   if (!deferred.delete(ctx)) return;
   await ctx.i18n.renegotiateLocale();
+}
+
+/** The locale the user chose, from their profile; undefined when none, or not read yet. */
+async function chosenLocale(ctx: Context, userId: number, profiles: Profiles): Promise<string | undefined> {
+  // Deferred (deferChosenLocale): a profile this process remembers is used now (no read, and no
+  // second negotiation); else none until the chat's reads are at hand.
+  if (deferred.has(ctx)) {
+    const remembered = profiles.remembered(userId);
+    if (remembered === undefined) return undefined;
+    deferred.delete(ctx);
+    return remembered.locale;
+  }
+  // A store that is down must not leave the user without words: the error boundary needs ctx.t
+  // to say so. The client's language is a good guess until the profile can be read again.
+  return profiles.get(userId).then(
+    (profile) => profile.locale,
+    () => undefined,
+  );
 }
 
 /**

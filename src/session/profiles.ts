@@ -49,8 +49,8 @@ export class Profiles {
   }
 
   async get(userId: number): Promise<UserProfile> {
-    const cached = this.#cache.get(userId);
-    if (cached !== undefined && performance.now() - cached.at < this.#cacheMs) return copy(cached.profile);
+    const cached = this.#fresh(userId);
+    if (cached !== undefined) return copy(cached);
     const saved = await this.#store.get<Partial<UserProfile>>(key(userId));
     const profile: UserProfile = {
       ...DEFAULT_PROFILE,
@@ -73,6 +73,20 @@ export class Profiles {
   async rememberAppLocale(userId: number, appLocale: string | undefined): Promise<void> {
     if (appLocale === undefined || (await this.get(userId)).appLocale === appLocale) return;
     await this.update(userId, (profile) => ({ ...profile, appLocale }));
+  }
+
+  /**
+   * The profile as `get` would give it from memory, or undefined when `get` would read the store;
+   * not a copy (do not change it). For a caller that reads the store later anyway, only when it
+   * must (bot/i18n.ts on Redis).
+   */
+  remembered(userId: number): Readonly<UserProfile> | undefined {
+    return this.#fresh(userId);
+  }
+
+  #fresh(userId: number): UserProfile | undefined {
+    const cached = this.#cache.get(userId);
+    return cached !== undefined && performance.now() - cached.at < this.#cacheMs ? cached.profile : undefined;
   }
 
   #remember(userId: number, profile: UserProfile): void {

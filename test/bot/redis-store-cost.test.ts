@@ -78,6 +78,12 @@ describe.skipIf(!redisAvailable())("the store's cost on Redis", () => {
     // The two scripts (lease and reads; release) and the new user's first session write: no GET
     // beside the release's own.
     expect(await commands()).toEqual({ evalsha: 2, set: 2, mget: 1, get: 1, del: 1 });
+    // At once again: the profile this instance now remembers decides, before the lease.
+    await admin.configResetStat();
+    await user.send("/help");
+    expect((await user.waitForReply()).text).toMatch(/^Was ich kann/);
+    await drainUpdates(h.bot);
+    expect(await commands()).toEqual({ evalsha: 2, set: 1, mget: 1, get: 1, del: 1 });
   });
 
   it("reads indexes: no SCAN but when taking the lead (and once after), and every session is swept", async () => {
