@@ -49,8 +49,8 @@ export class Profiles {
   }
 
   async get(userId: number): Promise<UserProfile> {
-    const cached = this.#fresh(userId);
-    if (cached !== undefined) return copy(cached);
+    const cached = this.#cache.get(userId);
+    if (cached !== undefined && performance.now() - cached.at < this.#cacheMs) return copy(cached.profile);
     const saved = await this.#store.get<Partial<UserProfile>>(key(userId));
     const profile: UserProfile = {
       ...DEFAULT_PROFILE,
@@ -81,10 +81,6 @@ export class Profiles {
    * must (bot/i18n.ts on Redis).
    */
   remembered(userId: number): Readonly<UserProfile> | undefined {
-    return this.#fresh(userId);
-  }
-
-  #fresh(userId: number): UserProfile | undefined {
     const cached = this.#cache.get(userId);
     return cached !== undefined && performance.now() - cached.at < this.#cacheMs ? cached.profile : undefined;
   }
