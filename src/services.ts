@@ -1,3 +1,14 @@
+/** The keys of a private chat read together per update on Redis (store/update-reads.ts), by prefix. */
+export const CHAT_READ_PREFIXES = [
+  SESSION_PREFIX,
+  CONVERSATION_PREFIX,
+  PAUSED_PREFIX,
+  OPEN_FLAG_PREFIX,
+  AUTH_PREFIX,
+  // The chosen locale: read once the lease is held (bot.ts defers i18n's negotiation to then).
+  PROFILE_PREFIX,
+] as const;
+
 /**
  * Everything below the bot, built from a Config, each part once: store, vault, exchange client,
  * sessions, profiles, the market feed, the money pipeline (with the one Ledger), the alert book
@@ -104,11 +115,7 @@ export async function createServices(
       })
     : undefined;
   // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
-  const reads = cached
-    ? undefined
-    : updateReads(wrapped, {
-        prefixes: [SESSION_PREFIX, CONVERSATION_PREFIX, PAUSED_PREFIX, OPEN_FLAG_PREFIX, AUTH_PREFIX],
-      });
+  const reads = cached ? undefined : updateReads(wrapped, { prefixes: CHAT_READ_PREFIXES });
   const store = cached ?? reads?.store ?? wrapped;
   const http = new HttpClient({
     baseUrl: config.exchange.url,

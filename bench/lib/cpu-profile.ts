@@ -3,6 +3,8 @@
  * package (or src/ folder) and by function. Main thread only: SQLite's work on libuv's thread pool
  * is not in it. Only used with BENCH_PROFILE=1.
  */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { table } from "./stats.ts";
 
 interface ProfileNode {
@@ -37,6 +39,7 @@ interface HeapNode {
 /** The CPU profile and the allocation sampling of one stretch (bot-process.ts's profileStop). */
 export function summarizeProfile(data: unknown, title: string, top = 15): string {
   const { cpu, heap } = data as { cpu: unknown; heap: { head: HeapNode } };
+  saveProfile(title, cpu, heap);
   return [summarizeCpu(cpu, title, top), summarizeAllocations(heap.head, title, top)].join("\n");
 }
 
@@ -111,4 +114,17 @@ function summarizeCpu(data: unknown, title: string, top: number): string {
     ),
     table(`${title} — top functions by self time`, ["function", "self", "of busy"], rows(byFunction)),
   ].join("\n");
+}
+
+/**
+ * With BENCH_PROFILE_DIR, the raw profiles are also written there (`<title>.cpuprofile` and
+ * `.heapprofile`, which Chrome's DevTools open) for a look at callers, not only self time.
+ */
+function saveProfile(title: string, cpu: unknown, heap: unknown): void {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = title.replace(/[^A-Za-z0-9]+/g, "-").replace(/^-|-$/g, "");
+  writeFileSync(join(dir, `${name}.cpuprofile`), JSON.stringify(cpu));
+  writeFileSync(join(dir, `${name}.heapprofile`), JSON.stringify(heap));
 }

@@ -3,7 +3,7 @@
  *
  *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
- *     private chats: flood limit → session → conversations → /cancel, /logout → the flows (only while
+ *     private chats: flood limit → (Redis: chat lease with the chat's reads → the chosen locale) → session → conversations → /cancel, /logout → the flows (only while
  *       one runs or a feature enters one) → the features that can take the update → unknown input
  *       (partner mode: sign-up, /verify, the KYC gate and the partner features instead of the
  *       account features; see partner-mode.ts)
@@ -65,6 +65,7 @@ import { transactionsFeature } from "./features/transactions.ts";
 import { staleButtons, unknownInput } from "./features/unanswered.ts";
 import { withdrawConversation, withdrawFeature } from "./features/withdraw.ts";
 import { orderCodeConversation } from "./flows/order-code.ts";
+import { deferChosenLocale, negotiateChosenLocale } from "./i18n.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
 import { ChatLock, type ChatLockOptions } from "./middleware/chat-lock.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
@@ -147,6 +148,15 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   stack.use(sequentialize(userKey));
   stack.use(updateLogger(deps.log, options.observer));
   const guarded = stack.errorBoundary(createErrorHandler(deps.log, options.observer));
+  // Redis: a private chat's chosen locale is read after its lease, with the chat's other reads
+  // (its profile among them), not in a round trip of its own before it.
+  const chatReads = deps.chatReads;
+  if (chatReads) {
+    guarded.use((ctx, next) => {
+      if (ctx.chat?.type === "private") deferChosenLocale(ctx);
+      return next();
+    });
+  }
   guarded.use(i18n);
   // Inline queries have no chat: answered here, before any session or conversation.
   guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
@@ -165,9 +175,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
-  // Redis: the chat's reads below (session, conversation, pause, flags) in one round trip, read
-  // only once the chat is this update's: with the chat lock, in the round trip that takes it.
-  const chatReads = deps.chatReads;
+  // Redis: the chat's reads below (session, conversation, pause, flags, profile) in one round trip,
+  // read only once the chat is this update's: with the chat lock, in the round trip that takes it.
   if (options.chatLock) {
     const lockOptions = options.chatLock === true ? {} : options.chatLock;
     const lock = new ChatLock(deps.store, deps.log, {
@@ -177,6 +186,12 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     CHAT_LOCKS.set(bot, lock);
     inPrivate.use(lock.middleware);
   } else if (chatReads) inPrivate.use((_ctx, next) => chatReads.scope(next));
+  if (chatReads) {
+    inPrivate.use(async (ctx, next) => {
+      await negotiateChosenLocale(ctx);
+      return next();
+    });
+  }
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),

@@ -4,7 +4,7 @@
  * it, because inline queries and conversations have no session.
  */
 import { fileURLToPath } from "node:url";
-import { I18n } from "@grammyjs/i18n";
+import { I18n, type I18nFlavor } from "@grammyjs/i18n";
 import type { Context } from "grammy";
 import type { Profiles } from "../session/profiles.ts";
 
@@ -31,21 +31,55 @@ export function createI18n<C extends Context>(options: {
     fluentBundleOptions: { useIsolating: false },
     localeNegotiator: async (ctx) => {
       const userId = ctx.from?.id;
-      // A store that is down must not leave the user without words: the error boundary needs ctx.t
-      // to say so. The client's language is a good guess until the profile can be read again.
-      const chosen =
-        userId === undefined
-          ? undefined
-          : await options.profiles.get(userId).then(
-              (profile) => profile.locale,
-              () => undefined,
-            );
+      const chosen = userId === undefined ? undefined : await chosenLocale(ctx, userId, options.profiles);
       return chosen ?? clientLocale(ctx.from?.language_code) ?? options.defaultLocale;
     },
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
   rememberBundleMatches(i18n.fluent);
   return i18n;
+}
+
+/** Updates whose chosen locale is read later (deferChosenLocale), until negotiateChosenLocale. */
+const deferred = new WeakSet<Context>();
+
+/**
+ * Lets i18n's negotiation (which runs before the chat's lease is taken) answer without reading the
+ * user's profile: from the profile this process remembers, else with the client's language. On
+ * Redis that read would be a round trip of its own, while after the lease it comes with the chat's
+ * other reads (store/update-reads.ts). Call before the i18n middleware; negotiateChosenLocale then
+ * makes the profile's locale the one used, when it was not remembered.
+ */
+export function deferChosenLocale(ctx: Context): void {
+  deferred.add(ctx);
+}
+
+/**
+ * Negotiates the locale again, now with the user's profile, when deferChosenLocale put it off:
+ * once the chat's lease is held, and before anything that speaks to the user ahead of it (a flood
+ * warning, the error boundary). Nothing to do otherwise.
+ */
+export async function negotiateChosenLocale(ctx: Context & I18nFlavor): Promise<void> {
+  if (!deferred.delete(ctx)) return;
+  await ctx.i18n.renegotiateLocale();
+}
+
+/** The locale the user chose, from their profile; undefined when none, or not read yet. */
+async function chosenLocale(ctx: Context, userId: number, profiles: Profiles): Promise<string | undefined> {
+  // Deferred (deferChosenLocale): a profile this process remembers is used now (no read, and no
+  // second negotiation); else none until the chat's reads are at hand.
+  if (deferred.has(ctx)) {
+    const remembered = profiles.remembered(userId);
+    if (remembered === undefined) return undefined;
+    deferred.delete(ctx);
+    return remembered.locale;
+  }
+  // A store that is down must not leave the user without words: the error boundary needs ctx.t
+  // to say so. The client's language is a good guess until the profile can be read again.
+  return profiles.get(userId).then(
+    (profile) => profile.locale,
+    () => undefined,
+  );
 }
 
 /**

@@ -143,6 +143,16 @@ export class Profiles {
     await this.update(userId, (profile) => ({ ...profile, appLocale }));
   }
 
+  /**
+   * The profile as `get` would give it from memory, or undefined when `get` would read the store;
+   * not a copy (do not change it). For a caller that reads the store later anyway, only when it
+   * must (bot/i18n.ts on Redis).
+   */
+  remembered(userId: number): Readonly<UserProfile> | undefined {
+    const cached = this.#cache.get(userId);
+    return cached !== undefined && performance.now() - cached.at < this.#cacheMs ? cached.profile : undefined;
+  }
+
   #remember(userId: number, profile: UserProfile): void {
     if (this.#cacheMs <= 0) return;
     if (this.#cache.size > 50_000) this.#cache.clear();

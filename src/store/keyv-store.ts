@@ -152,13 +152,15 @@ export class KeyvStore implements Store {
     );
   }
 
+  // The per-update path of every private chat on Redis (the chat lock): written without backend()'s
+  // closure and with no promise of its own for a plain value (asStoreError in the catch instead).
   async setIfAbsentThenGetMany<T>(
     key: string,
     value: unknown,
     ttlMs: number,
     keys: readonly string[],
   ): Promise<Array<T | undefined> | undefined> {
-    return backend(async () => {
+    try {
       const rawKey = this.#rawKey(key);
       checkValue(value);
       const ttl = checkTtl(ttlMs);
@@ -166,14 +168,31 @@ export class KeyvStore implements Store {
         throw new RangeError("setIfAbsentThenGetMany needs a TTL in milliseconds greater than 0.");
       const rawKeys = keys.map((k) => this.#rawKey(k));
       const now = Date.now();
-      const raw = await this.#encode(value, now + ttl);
-      if (this.#atomic.insertThenGetManyRaw) {
-        const raws = await this.#atomic.insertThenGetManyRaw(rawKey, raw, ttl, rawKeys);
-        return raws === undefined ? undefined : this.#liveValues<T>(raws);
-      }
-      if (!(await this.#atomic.insertIfAbsent(rawKey, raw, now, ttl))) return undefined;
-      return this.#liveValues<T>(await this.#atomic.getManyRaw(rawKeys));
-    });
+      const raw = isPlainScalar(value) ? plainEntry(value, now + ttl) : await this.#encode(value, now + ttl);
+      const raws = this.#atomic.insertThenGetManyRaw
+        ? await this.#atomic.insertThenGetManyRaw(rawKey, raw, ttl, rawKeys)
+        : (await this.#atomic.insertIfAbsent(rawKey, raw, now, ttl))
+          ? await this.#atomic.getManyRaw(rawKeys)
+          : undefined;
+      if (raws === undefined) return undefined;
+      return this.#plainValues<T>(raws) ?? (await this.#liveValues<T>(raws));
+    } catch (error) {
+      throw asStoreError(error);
+    }
+  }
+
+  /** #liveValues without a promise when no value needs the deserializer (undefined when one does). */
+  #plainValues<T>(raws: ReadonlyArray<string | undefined>): Array<T | undefined> | undefined {
+    const now = Date.now();
+    // Every index is set below (no holes), in an array of its final length from the start.
+    const values = new Array<T | undefined>(raws.length);
+    for (let i = 0; i < raws.length; i++) {
+      const raw = raws[i];
+      const entry = raw === undefined ? undefined : parsePlain(raw);
+      if (raw !== undefined && entry === undefined) return undefined;
+      values[i] = entry === undefined || isExpired(entry, now) ? undefined : (entry.value as T);
+    }
+    return values;
   }
 
   /** Each raw value as get() gives it: an expired entry reads as absent (get() or the backend's expiry removes it). */
@@ -234,26 +253,37 @@ export class KeyvStore implements Store {
   }
 
   async deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
-    return backend(async () => {
+    try {
       const rawKey = this.#rawKey(key);
       checkValue(expected);
-      // Compare what the stored value and `expected` look like after a trip through the serializer.
-      const encoded = await this.#encode(expected, undefined);
       // The same text as stored (a lock's holder id, nearly always): one round trip instead of two.
-      if (this.#atomic.deleteIfValueText && encoded.endsWith("}")) {
-        if (await this.#atomic.deleteIfValueText(rawKey, encoded.slice(0, -1), Date.now())) return true;
+      // The head is the entry's text up to its `expires`: `{"value":<JSON>`.
+      if (this.#atomic.deleteIfValueText) {
+        const head = isPlainScalar(expected)
+          ? `{"value":${JSON.stringify(expected)}`
+          : (await this.#encode(expected, undefined)).slice(0, -1);
+        if (await this.#atomic.deleteIfValueText(rawKey, head, Date.now())) return true;
       }
-      const wanted = (await this.#decode(encoded)).value;
-      for (let attempt = 0; attempt < deleteAttempts; attempt++) {
-        const raw = await this.#atomic.getRaw(rawKey);
-        if (raw === undefined) return false;
-        const entry = await this.#decode(raw);
-        if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
-        // The delete happens only if nothing changed since the read: that is the atomic step.
-        if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
-      }
-      return false;
-    });
+      return await this.#deleteIfEqualsByValue(rawKey, expected);
+    } catch (error) {
+      throw asStoreError(error);
+    }
+  }
+
+  /** deleteIfEquals by reading the value and comparing it: any value, any backend. */
+  async #deleteIfEqualsByValue(rawKey: string, expected: unknown): Promise<boolean> {
+    // Compare what the stored value and `expected` look like after a trip through the serializer.
+    const encoded = await this.#encode(expected, undefined);
+    const wanted = (await this.#decode(encoded)).value;
+    for (let attempt = 0; attempt < deleteAttempts; attempt++) {
+      const raw = await this.#atomic.getRaw(rawKey);
+      if (raw === undefined) return false;
+      const entry = await this.#decode(raw);
+      if (isExpired(entry, Date.now()) || !isDeepStrictEqual(entry.value, wanted)) return false;
+      // The delete happens only if nothing changed since the read: that is the atomic step.
+      if (await this.#atomic.deleteIfRaw(rawKey, raw)) return true;
+    }
+    return false;
   }
 
   async extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
@@ -379,7 +409,7 @@ export class KeyvStore implements Store {
 
   async #encode(value: unknown, expires: number | undefined): Promise<string> {
     // A lock's holder id, a flag: what the serializer would write, without its walk.
-    if (isPlainScalar(value)) return JSON.stringify({ value, expires });
+    if (isPlainScalar(value)) return plainEntry(value, expires);
     const serialize = this.#keyv.serialize;
     if (!serialize) throw new StoreError("The Keyv serializer is missing.");
     return serialize({ value, expires });
@@ -418,6 +448,17 @@ function parsePlain(raw: string): Entry | undefined {
   return entry ?? {};
 }
 
+/** What the serializer writes for a plain scalar (isPlainScalar): the same text, without its walk. */
+function plainEntry(value: string | number | boolean | null, expires: number | undefined): string {
+  return JSON.stringify({ value, expires });
+}
+
+/** A failure of the backend itself as StoreUnavailableError; a misuse of the store as it is. */
+function asStoreError(error: unknown): unknown {
+  if (error instanceof StoreError || error instanceof TypeError || error instanceof RangeError) return error;
+  return new StoreUnavailableError(error);
+}
+
 /**
  * Runs one operation; a failure of the backend itself becomes StoreUnavailableError (the driver's
  * error as its cause), so callers can tell "the store is down" from a misuse of it.
@@ -426,8 +467,7 @@ async function backend<T>(operation: () => Promise<T>): Promise<T> {
   try {
     return await operation();
   } catch (error) {
-    if (error instanceof StoreError || error instanceof TypeError || error instanceof RangeError) throw error;
-    throw new StoreUnavailableError(error);
+    throw asStoreError(error);
   }
 }
 

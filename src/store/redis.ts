@@ -187,38 +187,50 @@ export async function openRedisStore(
 function redisAtomic(client: RedisClient): AtomicBackend {
   // The raw command, not client.evalSha(): its argument parser and reply transform cost an
   // allocation per call on the per-update path, for arguments that are already strings.
-  const run = async (which: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> => {
-    const count = String(keys.length);
+  // `command` is ["EVALSHA", sha, numkeys, ...keys, ...args], built once by the caller.
+  const send = async (which: Script, command: string[]): Promise<unknown> => {
     try {
-      return await client.sendCommand(["EVALSHA", which.sha, count, ...keys, ...args]);
+      return await client.sendCommand(command);
     } catch (error) {
       if (!(error instanceof Error) || !error.message.startsWith("NOSCRIPT")) throw error;
-      return client.sendCommand(["EVAL", which.text, count, ...keys, ...args]);
+      // node-redis sent the array already: changing it now changes nothing that is on its way.
+      command[0] = "EVAL";
+      command[1] = which.text;
+      return client.sendCommand(command);
     }
   };
+  const run = (which: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> =>
+    send(which, ["EVALSHA", which.sha, String(keys.length), ...keys, ...args]);
   /**
    * Compare-and-deletes asked for in one tick (the chat lock gives its leases back together) go
    * out as one script call: one command instead of one per lease.
    */
-  let deletes: Array<{ rawKey: string; head: string; now: number; done: PromiseWithResolvers<boolean> }> = [];
+  let deleteKeys: string[] = [];
+  let deleteArgs: string[] = [];
+  let deleteDone: Array<PromiseWithResolvers<boolean>> = [];
   const sendDeletes = () => {
-    const batch = deletes;
-    deletes = [];
-    run(
-      scripts.deleteIfText,
-      batch.map((d) => d.rawKey),
-      batch.flatMap((d) => [d.head, String(d.now)]),
-    ).then(
+    const command = [
+      "EVALSHA",
+      scripts.deleteIfText.sha,
+      String(deleteKeys.length),
+      ...deleteKeys,
+      ...deleteArgs,
+    ];
+    const batch = deleteDone;
+    deleteKeys = [];
+    deleteArgs = [];
+    deleteDone = [];
+    send(scripts.deleteIfText, command).then(
       (reply) => {
         if (!Array.isArray(reply) || reply.length !== batch.length) {
           const error = new StoreError("deleteIfEquals: Redis gave an unexpected reply.");
-          for (const d of batch) d.done.reject(error);
+          for (const done of batch) done.reject(error);
           return;
         }
-        for (const [i, d] of batch.entries()) d.done.resolve(reply[i] === 1);
+        for (let i = 0; i < batch.length; i++) batch[i]?.resolve(reply[i] === 1);
       },
       (error: unknown) => {
-        for (const d of batch) d.done.reject(error);
+        for (const done of batch) done.reject(error);
       },
     );
   };
@@ -266,17 +278,24 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return (await client.mGet([...rawKeys])).map((value) => value ?? undefined);
     },
     async insertThenGetManyRaw(rawKey, raw, ttlMs, rawKeys) {
-      const reply = await run(scripts.insertThenGetMany, [rawKey, ...rawKeys], [raw, String(ttlMs)]);
+      const command = ["EVALSHA", scripts.insertThenGetMany.sha, String(1 + rawKeys.length), rawKey];
+      for (const key of rawKeys) command.push(key);
+      command.push(raw, String(ttlMs));
+      const reply = await send(scripts.insertThenGetMany, command);
       // Nil (RESP2 null) when the key was there; else MGET's array, nil for a missing key.
       if (reply === null) return undefined;
       if (!Array.isArray(reply))
         throw new StoreError("setIfAbsentThenGetMany: Redis gave an unexpected reply.");
-      return reply.map((value) => (typeof value === "string" ? value : undefined));
+      // The reply is this call's own array: nil (null) becomes undefined in place.
+      for (let i = 0; i < reply.length; i++) if (typeof reply[i] !== "string") reply[i] = undefined;
+      return reply as Array<string | undefined>;
     },
     deleteIfValueText(rawKey, head, now) {
       const done = Promise.withResolvers<boolean>();
-      if (deletes.length === 0) process.nextTick(sendDeletes);
-      deletes.push({ rawKey, head, now, done });
+      if (deleteDone.length === 0) process.nextTick(sendDeletes);
+      deleteKeys.push(rawKey);
+      deleteArgs.push(head, String(now));
+      deleteDone.push(done);
       return done.promise;
     },
     async scan(rawPrefix) {

@@ -35,40 +35,34 @@ export interface UpdateReads extends ChatReads {
   store: Store;
 }
 
-interface Scope {
-  /** Values read at once, by key; a key written in this scope is no longer here. */
-  values: Map<string, Promise<unknown> | Read>;
-  /** Ids whose keys were read at once already. */
-  fetched: Set<string>;
-  /** Keys this update wrote: never answered from a batch (one read at once may have raced the write). */
-  written: Set<string>;
+/** One id's keys (`session:42`, `conversation:42`, …) in one update. */
+interface Batch {
+  id: string;
+  /**
+   * What the store gave, in the order of the prefixes: undefined until read, a promise while it is
+   * read, null when that read failed (each key then asks the store: a failed read is not kept).
+   */
+  values: readonly unknown[] | Promise<readonly unknown[]> | null | undefined;
+  /** Bit i set: the key of prefix i was written in this update (read from the store from then on). */
+  written: number;
 }
 
-/** A value read already (a Promise's resolution would cost a promise per key). */
-class Read {
-  readonly value: unknown;
-  constructor(value: unknown) {
-    this.value = value;
-  }
+/** An update's batches: nearly always one, its chat's (no Map or Set per update). */
+interface Scope {
+  batches: Batch[];
 }
 
 export function updateReads(inner: Store, options: { prefixes: readonly string[] }): UpdateReads {
   const scopes = new AsyncLocalStorage<Scope>();
   const { prefixes } = options;
+  // One bit per prefix in Batch.written.
+  if (prefixes.length > 31) throw new RangeError("updateReads takes at most 31 prefixes.");
   const store = new BatchedReads(inner, prefixes, scopes);
   return {
     store,
     keysFor: (id) => prefixes.map((prefix) => prefix + id),
-    scope: (fn, read) => {
-      const scope: Scope = { values: new Map(), fetched: new Set(), written: new Set() };
-      if (read) {
-        scope.fetched.add(read.id);
-        for (const [i, prefix] of prefixes.entries()) {
-          scope.values.set(prefix + read.id, new Read(read.values[i]));
-        }
-      }
-      return scopes.run(scope, fn);
-    },
+    scope: (fn, read) =>
+      scopes.run({ batches: read ? [{ id: read.id, values: read.values, written: 0 }] : [] }, fn),
   };
 }
 
@@ -84,25 +78,35 @@ class BatchedReads extends DelegatingStore {
 
   override async get<T>(key: string): Promise<T | undefined> {
     const scope = this.#scopes.getStore();
-    if (scope === undefined || scope.written.has(key)) return this.inner.get<T>(key);
-    const id = this.#idOf(key);
-    if (id !== undefined && !scope.fetched.has(id)) {
-      scope.fetched.add(id);
-      const keys = this.#prefixes.map((prefix) => prefix + id);
-      const all = this.inner.getMany(keys);
-      keys.forEach((k, i) => {
-        if (scope.written.has(k)) return;
-        const value = all.then((values) => values[i]);
-        // A failed read is not kept: the caller sees the failure, a later read asks again.
-        value.catch(() => scope.values.delete(k));
-        scope.values.set(k, value);
-      });
+    const index = scope === undefined ? -1 : this.#prefixIndex(key);
+    if (scope === undefined || index < 0) return this.inner.get<T>(key);
+    const bit = 1 << index;
+    const batch = this.#batch(scope, key, index);
+    if (batch.written & bit) return this.inner.get<T>(key);
+    if (batch.values === undefined) {
+      const pending = this.inner.getMany(this.#prefixes.map((prefix) => prefix + batch.id));
+      batch.values = pending;
+      pending.then(
+        (values) => {
+          if (batch.values === pending) batch.values = values;
+        },
+        () => {
+          if (batch.values === pending) batch.values = null;
+        },
+      );
     }
-    const read = scope.values.get(key);
-    if (read === undefined) return this.inner.get<T>(key);
-    const value = read instanceof Read ? read.value : await read;
+    if (batch.values === null) return this.inner.get<T>(key);
+    // A rejected read rejects here: the caller sees the failure.
+    const values = batch.values instanceof Promise ? await batch.values : batch.values;
+    // Written while the batch was on its way: what was read may be older than the write.
+    if (batch.written & bit) return this.inner.get<T>(key);
+    const value = values[index];
     // Callers change what they get: each read gets its own copy (absent and plain values need none).
-    return (typeof value === "object" && value !== null ? structuredClone(value) : value) as T | undefined;
+    // Through JSON, as the SQLite cache copies (store/cached.ts): the store's values are JSON-like,
+    // and this costs half of structuredClone's time and little of its garbage.
+    return (typeof value === "object" && value !== null ? JSON.parse(JSON.stringify(value)) : value) as
+      | T
+      | undefined;
   }
 
   override getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
@@ -144,19 +148,31 @@ class BatchedReads extends DelegatingStore {
     return this.inner.setIndexed(key, value, ttlMs, entries);
   }
 
-  /** The id a per-chat key is for (`session:42` → "42"), or undefined for any other key. */
-  #idOf(key: string): string | undefined {
-    for (const prefix of this.#prefixes) {
-      if (key.startsWith(prefix) && key.length > prefix.length) return key.slice(prefix.length);
+  /** Which prefix a per-chat key has (`session:42` → the index of "session:"), or -1 for any other key. */
+  #prefixIndex(key: string): number {
+    for (let i = 0; i < this.#prefixes.length; i++) {
+      const prefix = this.#prefixes[i] as string;
+      if (key.length > prefix.length && key.startsWith(prefix)) return i;
     }
-    return undefined;
+    return -1;
+  }
+
+  /** The scope's batch for the id of `key` (whose prefix is prefixes[index]), added when new. */
+  #batch(scope: Scope, key: string, index: number): Batch {
+    const idLength = key.length - (this.#prefixes[index] as string).length;
+    for (const batch of scope.batches) {
+      if (batch.id.length === idLength && key.endsWith(batch.id)) return batch;
+    }
+    const batch: Batch = { id: key.slice(key.length - idLength), values: undefined, written: 0 };
+    scope.batches.push(batch);
+    return batch;
   }
 
   /** What this update writes is read from the store afterwards, never from the batch. */
   #written(key: string): void {
     const scope = this.#scopes.getStore();
     if (scope === undefined) return;
-    scope.written.add(key);
-    scope.values.delete(key);
+    const index = this.#prefixIndex(key);
+    if (index >= 0) this.#batch(scope, key, index).written |= 1 << index;
   }
 }

@@ -23,14 +23,14 @@ const LEASE_MS = 30_000;
 const KEY = "chat-lock:42";
 
 /** A private message in chat 42, as a real grammY context (the lease reads only its chat). */
-function context(): BotContext {
+function context(chatId = 42): BotContext {
   const update = {
     update_id: 1,
     message: {
       message_id: 1,
       date: 0,
-      chat: { id: 42, type: "private", first_name: "Ada" },
-      from: { id: 42, is_bot: false, first_name: "Ada" },
+      chat: { id: chatId, type: "private", first_name: "Ada" },
+      from: { id: chatId, is_bot: false, first_name: "Ada" },
       text: "/balance",
     },
   } as Update;
@@ -73,12 +73,12 @@ describe("the chat lease", () => {
     for (let i = 0; i < 5; i++) await new Promise((resolve) => setImmediate(resolve));
   }
 
-  /** An update in chat 42 that runs until `finish()`. */
-  function slowUpdate(): { done: Promise<void>; finish: () => void; started: Promise<void> } {
+  /** An update in chat 42 (or another) that runs until `finish()`. */
+  function slowUpdate(chatId = 42): { done: Promise<void>; finish: () => void; started: Promise<void> } {
     const gate = Promise.withResolvers<void>();
     const started = Promise.withResolvers<void>();
     const done = Promise.resolve(
-      lock.middleware(context(), async () => {
+      lock.middleware(context(chatId), async () => {
         started.resolve();
         await gate.promise;
       }),
@@ -105,6 +105,31 @@ describe("the chat lease", () => {
     // No renewal is left behind: the next holder's lease runs out when it should.
     await pass(LEASE_MS + 1);
     expect(await otherInstance.get(KEY)).toBeUndefined();
+  });
+
+  it("leases taken at different times share one renewal timer and each outlives its first length", async () => {
+    await setUp();
+    const first = slowUpdate(42);
+    await first.started;
+    // The second chat's lease is taken between two of the timer's ticks.
+    await pass(LEASE_MS / 2);
+    const second = slowUpdate(43);
+    await second.started;
+    const held = [await store.get<string>(KEY), await store.get<string>("chat-lock:43")];
+    for (let i = 0; i < 9; i++) await pass(LEASE_MS / 6);
+    // 2 lengths after the first was taken, 1.5 after the second: both still this process's.
+    expect([await otherInstance.get(KEY), await otherInstance.get("chat-lock:43")]).toEqual(held);
+    first.finish();
+    await first.done;
+    for (let i = 0; i < 6; i++) await pass(LEASE_MS / 3);
+    expect(await otherInstance.get("chat-lock:43")).toBe(held[1]);
+    expect(await otherInstance.get(KEY)).toBeUndefined();
+    second.finish();
+    await second.done;
+    expect(lock.heldCount).toBe(0);
+    expect(await otherInstance.get("chat-lock:43")).toBeUndefined();
+    // With no lease held, no timer is left waiting.
+    expect(timers.nextAt).toBeUndefined();
   });
 
   it("is never taken back once it ran out, and its update does not release the next holder's", async () => {

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RecordedCall } from "../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
+import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+
+if (!redisAvailable()) console.warn(redisUnavailableReason);
 
 describe("flood limit", () => {
   let h: Harness;
@@ -69,5 +72,35 @@ describe("flood limit", () => {
       (c) => c.payload.callback_query_id === id,
     );
     expect(answer.payload.text).toBe("Langsamer bitte: warte ein paar Sekunden.");
+  });
+});
+
+describe.skipIf(!redisAvailable())("flood limit on Redis", () => {
+  let redis: RedisServer;
+  let h: Harness;
+  beforeAll(async () => {
+    redis = await startRedis();
+    h = await startHarness({ storeUrl: redis.url, floodLimit: { max: 3, windowMs: 60_000 } });
+  });
+  afterAll(async () => {
+    await h?.stop();
+    await redis?.stop();
+  });
+
+  it("says it in the language the user chose, though that is read only with the chat's lease", async () => {
+    // An English app, German chosen: the flood warning comes before the lease that reads the choice.
+    const jan = h.user(undefined, { languageCode: "en" });
+    await h.deps.store.set(`profile:${jan.id}`, { locale: "de" });
+    await Promise.all(["/help", "/help", "/help", "/help"].map((text) => jan.send(text)));
+    await jan.waitForReply(/sehr schnell/);
+    await h.telegram.waitUntilIdle();
+    // Three answered in German, and the warning in German too.
+    const seen = jan.messages().map(({ text }) => (text.startsWith("Was ich kann") ? "help" : text));
+    expect(seen.sort()).toEqual([
+      "Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.",
+      "help",
+      "help",
+      "help",
+    ]);
   });
 });

@@ -66,6 +66,26 @@ describe.skipIf(!redisAvailable())("the store's cost on Redis", () => {
     }
   });
 
+  it("reads the chosen language with the chat's keys: a user this instance has not seen costs no GET of its own", async () => {
+    // An English Telegram app, German chosen in /language on another instance: this instance has
+    // no memory of the profile, so it reads it, with the lease (not in a GET of its own before it).
+    const user = h.user(undefined, { languageCode: "en" });
+    await h.deps.store.set(`profile:${user.id}`, { locale: "de" });
+    await admin.configResetStat();
+    await user.send("/help");
+    expect((await user.waitForReply()).text).toMatch(/^Was ich kann/);
+    await drainUpdates(h.bot);
+    // The two scripts (lease and reads; release) and the new user's first session write: no GET
+    // beside the release's own.
+    expect(await commands()).toEqual({ evalsha: 2, set: 2, mget: 1, get: 1, del: 1 });
+    // At once again: the profile this instance now remembers decides, before the lease.
+    await admin.configResetStat();
+    await user.send("/help");
+    expect((await user.waitForReply()).text).toMatch(/^Was ich kann/);
+    await drainUpdates(h.bot);
+    expect(await commands()).toEqual({ evalsha: 2, set: 1, mget: 1, get: 1, del: 1 });
+  });
+
   it("reads indexes: no SCAN but when taking the lead (and once after), and every session is swept", async () => {
     const indexed = await h.loggedInUser();
     const [old, late] = [h.user(), h.user()];

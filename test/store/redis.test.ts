@@ -80,6 +80,31 @@ describe.skipIf(!available)("redis:// specifics", () => {
     await store.close();
   });
 
+  it("runs its scripts by EVAL when Redis lost them (SCRIPT FLUSH, as a restart does), then by EVALSHA again", async () => {
+    const store = await openStore(server.url, { namespace: "flushed" });
+    const admin = createClient({ url: server.url });
+    await admin.connect();
+    await store.set("session:1", { n: 1 });
+    await admin.scriptFlush();
+    await admin.configResetStat();
+    expect(await store.setIfAbsentThenGetMany("lock:1", "h1", 60_000, ["session:1", "paused:1"])).toEqual([
+      { n: 1 },
+      undefined,
+    ]);
+    expect(await store.setIfAbsentThenGetMany("lock:1", "h2", 60_000, ["session:1"])).toBeUndefined();
+    expect(
+      await Promise.all([store.deleteIfEquals("lock:1", "h1"), store.deleteIfEquals("lock:2", "h")]),
+    ).toEqual([true, false]);
+    expect(await store.increment("count", 60_000)).toBe(1);
+    const stats = await admin.info("commandstats");
+    // Each script once by EVAL (which loads it); the second lease by EVALSHA.
+    expect(/cmdstat_eval:calls=(\d+)/.exec(stats)?.[1]).toBe("3");
+    expect(/cmdstat_evalsha:calls=(\d+),.*failed_calls=(\d+)/.exec(stats)?.slice(1)).toEqual(["4", "3"]);
+    expect(await store.get("lock:1")).toBeUndefined();
+    await admin.close();
+    await store.close();
+  });
+
   it("refuses to open when Redis cannot be reached, without printing the URL", async () => {
     const unreachable = "redis://:secret-password@127.0.0.1:1";
     const error = await openStore(unreachable).catch((e: unknown) => e);

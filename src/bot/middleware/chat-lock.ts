@@ -5,8 +5,10 @@
  * the other answer is lost). A short lease in the store (setIfAbsent with a TTL) puts them in a row.
  * Only needed with a shared store (Redis): createBot installs it when asked.
  *
- * The lease is renewed every third of its length while the update runs (extendIfEquals: only while
- * it is still ours), so a slow update keeps it and a crashed holder's runs out soon; it is released
+ * The lease is renewed while the update runs (extendIfEquals: only while it is still ours), first
+ * between one and two thirds of its length after it was taken, then every third (one timer for
+ * all leases held, not one per update), so a slow update keeps it and a crashed holder's runs out
+ * soon; it is released
  * (deleteIfEquals) when the update ends, and a shutdown that cannot wait for an update gives its
  * lease back at once (`releaseAll`), so the chat's next update does not wait for the lease to run
  * out. Time spent waiting for the chat is not charged to the update's exchange deadline
@@ -50,17 +52,17 @@ export interface ChatLockOptions {
   releaseBatchMs?: number;
 }
 
-/** A lease waiting to be given back with others. */
-interface Release {
-  held: Held;
-  done: PromiseWithResolvers<void>;
-}
-
-/** One lease held by this process: its key, its holder id, and how to stop renewing it. */
+/** One lease held by this process. */
 interface Held {
   key: string;
   holder: string;
-  stopRenewing(): void;
+  chatId: number;
+  /** The renewal tick it was taken (or last renewed) in: renewed once a whole tick has passed. */
+  tick: number;
+  /** A renewal is on its way (never two at once). */
+  renewing: boolean;
+  /** Found run out and maybe taken: never renewed again. */
+  lost: boolean;
 }
 
 export class ChatLock {
@@ -73,9 +75,12 @@ export class ChatLock {
   readonly #reads: ChatReads | undefined;
   readonly #held = new Set<Held>();
   readonly #releaseBatchMs: number;
-  /** Releases waiting for the batch's timer (or releaseAll). */
-  #releases: Release[] = [];
+  /** Resolved when the releases waiting now go out (the batch's timer, or releaseAll). */
+  #releaseBatch: PromiseWithResolvers<void> | undefined;
   #releaseTimer: NodeJS.Timeout | undefined;
+  /** Renewal ticks so far, and the next one's cancel while leases are held. */
+  #tick = 0;
+  #cancelTick: (() => void) | undefined;
   /** Holder ids: this lock's own random prefix and a counter (unique without a UUID per update). */
   readonly #holderPrefix = `${randomUUID()}:`;
   #holders = 0;
@@ -135,60 +140,75 @@ export class ChatLock {
   }
 
   #hold(key: string, holder: string, chatId: number): Held {
-    let cancel: (() => void) | undefined;
-    let stopped = false;
-    const renew = () => {
-      cancel = this.#timers.after(this.#leaseMs / 3, () => {
-        if (stopped) return;
-        this.#store.extendIfEquals(key, holder, this.#leaseMs).then(
-          (ours) => {
-            if (stopped) return;
-            // Ran out (a stall longer than the lease) and maybe taken: the order is no longer kept.
-            if (!ours) this.#log.warn({ chatId }, "chat lock lost while its update ran");
-            else renew();
-          },
-          (error: unknown) => {
-            // The store is down: try again; if it stays down the lease runs out as a crash's would.
-            this.#log.warn({ err: error, chatId }, "chat lock renewal failed");
-            if (!stopped) renew();
-          },
-        );
-      });
-    };
-    renew();
-    const held: Held = {
-      key,
-      holder,
-      stopRenewing: () => {
-        stopped = true;
-        cancel?.();
-      },
-    };
+    const held: Held = { key, holder, chatId, tick: this.#tick, renewing: false, lost: false };
     this.#held.add(held);
+    this.#cancelTick ??= this.#timers.after(this.#leaseMs / 3, this.#onTick);
     return held;
+  }
+
+  /**
+   * One timer for every lease held, every third of the lease (not one per update): each lease held
+   * for a whole tick is renewed, so a lease is renewed between one and two thirds of its length
+   * after it was taken, then every third.
+   */
+  readonly #onTick = (): void => {
+    this.#cancelTick = undefined;
+    const tick = ++this.#tick;
+    for (const held of this.#held) {
+      if (tick - held.tick >= 2 && !held.renewing && !held.lost) this.#renew(held, tick);
+    }
+    if (this.#held.size > 0) this.#cancelTick = this.#timers.after(this.#leaseMs / 3, this.#onTick);
+  };
+
+  #renew(held: Held, tick: number): void {
+    held.renewing = true;
+    this.#store.extendIfEquals(held.key, held.holder, this.#leaseMs).then(
+      (ours) => {
+        held.renewing = false;
+        if (!this.#held.has(held)) return;
+        // Renewed: again at the next tick. Ran out (a stall longer than the lease) and maybe taken:
+        // the order is no longer kept.
+        if (ours) held.tick = tick - 1;
+        else {
+          held.lost = true;
+          this.#log.warn({ chatId: held.chatId }, "chat lock lost while its update ran");
+        }
+      },
+      (error: unknown) => {
+        held.renewing = false;
+        // The store is down: tried again at the next tick; if it stays down the lease runs out as a crash's would.
+        if (this.#held.has(held))
+          this.#log.warn({ err: error, chatId: held.chatId }, "chat lock renewal failed");
+      },
+    );
   }
 
   async #release(held: Held): Promise<void> {
     if (!this.#held.delete(held)) return;
-    held.stopRenewing();
-    if (this.#releaseBatchMs <= 0) {
-      await this.#store.deleteIfEquals(held.key, held.holder);
-      return;
+    if (this.#held.size === 0) {
+      this.#cancelTick?.();
+      this.#cancelTick = undefined;
     }
-    const done = Promise.withResolvers<void>();
-    this.#releases.push({ held, done });
-    this.#releaseTimer ??= setTimeout(() => this.#sendReleases(), this.#releaseBatchMs);
-    await done.promise;
+    // The releases of one batch go on in one turn once it is sent: the store's driver writes them together.
+    if (this.#releaseBatchMs > 0) await this.#releaseBatchSent();
+    await this.#store.deleteIfEquals(held.key, held.holder);
   }
 
-  /** Sends every waiting release now, in one tick: the store's driver writes them together. */
-  #sendReleases(): void {
+  /** One promise per batch of releases (not one per release), resolved when the batch goes out. */
+  #releaseBatchSent(): Promise<void> {
+    if (this.#releaseBatch === undefined) {
+      this.#releaseBatch = Promise.withResolvers<void>();
+      this.#releaseTimer = setTimeout(this.#sendReleases, this.#releaseBatchMs);
+    }
+    return this.#releaseBatch.promise;
+  }
+
+  /** Sends every waiting release now. */
+  readonly #sendReleases = (): void => {
     clearTimeout(this.#releaseTimer);
     this.#releaseTimer = undefined;
-    const releases = this.#releases;
-    this.#releases = [];
-    for (const { held, done } of releases) {
-      this.#store.deleteIfEquals(held.key, held.holder).then(() => done.resolve(), done.reject);
-    }
-  }
+    const batch = this.#releaseBatch;
+    this.#releaseBatch = undefined;
+    batch?.resolve();
+  };
 }

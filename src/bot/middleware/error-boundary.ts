@@ -11,6 +11,7 @@ import { NotLoggedInError } from "../../session/errors.ts";
 import { StoreUnavailableError } from "../../store/errors.ts";
 import type { Translate } from "../../translate.ts";
 import type { BotContext } from "../context.ts";
+import { negotiateChosenLocale } from "../i18n.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import type { UpdateObserver } from "./update-logger.ts";
 
@@ -63,6 +64,9 @@ export function createErrorHandler(log: Logger, observer?: Pick<UpdateObserver, 
   return async (err: BotError<BotContext>): Promise<void> => {
     const { ctx, error } = err;
     observer?.updateFailed(errorKind(error));
+    // In the language the user chose, also when the update failed before its lease (bot.ts).
+    // A profile that cannot be read leaves the client's language (the negotiator's own fallback).
+    await negotiateChosenLocale(ctx).catch(() => undefined);
     const ref = errorReference();
     const updateId = ctx.update.update_id;
     let text: string;

@@ -7,6 +7,7 @@
  */
 import type { MiddlewareFn } from "grammy";
 import type { BotContext } from "../context.ts";
+import { negotiateChosenLocale } from "../i18n.ts";
 
 export interface FloodLimitOptions {
   /** Updates a user may send per window. */
@@ -31,6 +32,8 @@ export function floodLimit(options: FloodLimitOptions = {}): MiddlewareFn<BotCon
     }
     window.count++;
     if (window.count <= max) return next();
+    // Told in the language the user chose (put off until the lease on Redis: bot.ts).
+    await negotiateChosenLocale(ctx);
     // Best effort, as in the error boundary: a query too old to answer must not become an error here.
     if (ctx.callbackQuery) await ctx.answerCallbackQuery(ctx.t("flood-slow-down-tap")).catch(() => undefined);
     if (window.count === max + 1 && ctx.chat?.type === "private") await ctx.reply(ctx.t("flood-slow-down"));
