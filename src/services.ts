@@ -30,6 +30,7 @@ import { KycWatch } from "./partner/kyc-watch.ts";
 import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
+import { SafetyNet } from "./safety/safety-net.ts";
 import { LateSecurityNotices } from "./safety/security-events.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
@@ -50,7 +51,7 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "cooling">>,
   options: {
     clock: Clock;
     log: Logger;
@@ -146,7 +147,20 @@ export async function createServices(
   const partner = config.partner
     ? partnerServices(config.partner, { http, store, vault, account, clock: options.clock })
     : undefined;
-  const orders = new OrderPipeline({
+  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
+  const securityNotices = new LateSecurityNotices((userId, event) =>
+    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
+  );
+  // The safety net's records; its guards ask the ledger about orders counted against a cap.
+  const safety = new SafetyNet({
+    store,
+    vault,
+    clock: options.clock,
+    notices: securityNotices,
+    ...(config.cooling ? { cooling: config.cooling } : {}),
+  });
+  const orders: OrderPipeline = new OrderPipeline({
+    guards: safety.guards(async (id) => (await orders.ledger.get(id))?.state),
     store,
     clock: options.clock,
     sessions,
@@ -157,10 +171,6 @@ export async function createServices(
     // Partner orders asked again after a lost answer wait as the client's GET retries do.
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
   });
-  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
-  const securityNotices = new LateSecurityNotices((userId, event) =>
-    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
-  );
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,
@@ -177,6 +187,7 @@ export async function createServices(
     orders,
     alertBook: new AlertBook(store),
     securityNotices,
+    safety,
     ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
