@@ -33,6 +33,7 @@ import { webAppLoginPageUrl } from "../webapp-paths.ts";
 import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
+import { addressesAddConversation, addressesFeature } from "./features/addresses.ts";
 import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksAddConversation, banksFeature, banksRemoveConversation } from "./features/banks.ts";
@@ -55,6 +56,7 @@ import { partnerTradeConversation } from "./features/partner/trade.ts";
 import { partnerVerifyConversation, verifyInGroup } from "./features/partner/verify.ts";
 import { partnerWithdrawConversation } from "./features/partner/withdraw.ts";
 import { priceCommands, priceConversation, pricesFeature } from "./features/prices.ts";
+import { safetyFeature, safetyLoosenConversation } from "./features/safety.ts";
 import { sendConversation, sendFeature } from "./features/send.ts";
 import { phraseConversation, settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
@@ -222,6 +224,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         partnerWithdrawConversation(partnerDeps),
         // The PIN step of a confirmed partner withdrawal.
         orderCodeConversation(partnerDeps),
+        safetyLoosenConversation(partnerDeps),
       ]
     : [
         loginConversation(deps),
@@ -236,6 +239,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         orderCodeConversation(deps),
         depositNewConversation(deps),
         phraseConversation(deps),
+        addressesAddConversation(deps),
+        safetyLoosenConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);
   inPrivate.use(flowsOnDemand(flows));
@@ -268,6 +273,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         depositFeature(deps),
         transactionsFeature(deps),
         settingsFeature(deps),
+        addressesFeature(deps),
+        safetyFeature(deps),
       ];
   inPrivate.use(routeFeatures(features));
   // Last: what no feature took still gets an answer (a sentence in private chats only), with the

@@ -23,11 +23,13 @@ export const MENU_COMMANDS = {
   withdraw: "command-withdraw",
   deposit: "command-deposit",
   banks: "command-banks",
+  addresses: "command-addresses",
   transactions: "command-transactions",
   limits: "command-limits",
   fees: "command-fees",
   alerts: "command-alerts",
   settings: "command-settings",
+  safety: "command-safety",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
@@ -49,6 +51,7 @@ export const PARTNER_MENU_COMMANDS = {
   banks: "command-banks",
   transactions: "command-transactions",
   limits: "command-limits",
+  safety: "command-safety",
   language: "command-language",
   cancel: "command-cancel",
 } as const;

@@ -14,6 +14,7 @@ import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
 import { ordersFeature } from "./features/orders.ts";
+import { safetyFeature } from "./features/safety.ts";
 import { partnerBalanceFeature } from "./features/partner/balance.ts";
 import { partnerBanksFeature } from "./features/partner/banks.ts";
 import { partnerDepositFeature } from "./features/partner/deposit.ts";
@@ -38,6 +39,8 @@ export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateC
     partnerLimitsFeature(deps),
     partnerTradeFeature(deps),
     partnerWithdrawFeature(),
+    // The allowlist (bank accounts' cooling-off) and the self-set caps, as in account mode.
+    safetyFeature(deps),
     // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps),
