@@ -36,6 +36,11 @@ import { formatDateTime } from "../ui/format.ts";
 export const SAFETY_LOOSEN_FLOW = "safety-loosen";
 const COOLING_CHOICES = [1, 6, 12, 24, 48, MAX_COOLING_HOURS];
 const EUR_CAPS: readonly CapKey[] = ["withdraw", "buy", "sell"];
+const CAP_NAMES: Record<string, string> = {
+  withdraw: "safety-cap-withdraw",
+  buy: "safety-cap-buy",
+  sell: "safety-cap-sell",
+};
 const OFF_WORDS = new Set(["off", "aus", "none", "keine", "0"]);
 
 type SafetyDeps = Pick<BotDeps, "safety" | "clock">;
@@ -76,7 +81,7 @@ export function parseSafetyCommand(text: string, cryptoCodes: (code: string) => 
 
 function capLine(t: Translate, key: string, cap: Cap, locale: string): string {
   const currency = capCurrency(key as CapKey);
-  const name = key.startsWith("send:") ? t("safety-cap-send", { code: currency.toUpperCase() }) : t(`safety-cap-${key}`);
+  const name = key.startsWith("send:") ? t("safety-cap-send", { code: currency.toUpperCase() }) : t(CAP_NAMES[key] ?? key);
   const amount = cap.amount === undefined ? t("safety-cap-none") : formatAmount(new Big(cap.amount), currency, locale);
   const raise = cap.raise
     ? ` ${t("safety-cap-raise-pending", {
