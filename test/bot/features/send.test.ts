@@ -5,6 +5,7 @@ import { Ledger } from "../../../src/orders/ledger.ts";
 import { reconcileUser } from "../../../src/orders/reconcile.ts";
 import type { RecordedRequest } from "../../../src/sandbox/server.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
+import { savedLongAgo } from "../../support/safety.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
@@ -73,6 +74,8 @@ describe("/send", () => {
   beforeAll(async () => {
     h = await startHarness();
     ada = await h.loggedInUser();
+    // With the allowlist on (every new user's default), BTC goes only to a saved address past its cooling-off.
+    await savedLongAgo(h, ada.id, "btc", BTC);
   });
   afterAll(async () => {
     await h.stop();
