@@ -14,7 +14,6 @@ import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
 import { ordersFeature } from "./features/orders.ts";
-import { safetyFeature } from "./features/safety.ts";
 import { partnerBalanceFeature } from "./features/partner/balance.ts";
 import { partnerBanksFeature } from "./features/partner/banks.ts";
 import { partnerDepositFeature } from "./features/partner/deposit.ts";
@@ -24,6 +23,7 @@ import { partnerPricesFeature } from "./features/partner/prices.ts";
 import { partnerTradeFeature } from "./features/partner/trade.ts";
 import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
 import { partnerWithdrawFeature } from "./features/partner/withdraw.ts";
+import { safetyFeature } from "./features/safety.ts";
 
 export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 

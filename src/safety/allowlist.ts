@@ -31,18 +31,13 @@ export interface AllowlistState {
 export type ChangeOutcome = { ok: true; effectiveAt: number } | { ok: false; reason: "hours" };
 
 export class Allowlist {
+  /** The operator's default and minimum (SAFETY_COOLING_OFF_*). */
+  readonly config: CoolingConfig;
   readonly #store: Store;
   readonly #clock: Clock;
-  readonly #config: CoolingConfig;
 
-  constructor(store: Store, clock: Clock, config: CoolingConfig) {
-    this.#store = store;
-    this.#clock = clock;
-    this.#config = config;
-  }
-
-  get config(): CoolingConfig {
-    return this.#config;
+  constructor(parts: { store: Store; clock: Clock; config: CoolingConfig }) {
+    ({ store: this.#store, clock: this.#clock, config: this.config } = parts);
   }
 
   /** The setting as it holds now (pending changes whose time came applied). */
@@ -73,7 +68,7 @@ export class Allowlist {
 
   /** Longer (or equal): at once. Shorter: after the current cooling-off. */
   async setHours(userId: number, hours: number): Promise<ChangeOutcome> {
-    if (!Number.isInteger(hours) || hours < this.#config.minimumHours || hours > MAX_COOLING_HOURS) {
+    if (!Number.isInteger(hours) || hours < this.config.minimumHours || hours > MAX_COOLING_HOURS) {
       return { ok: false, reason: "hours" };
     }
     const now = this.#clock.now();
@@ -92,7 +87,7 @@ export class Allowlist {
 
   #due(stored: AllowlistState | undefined): AllowlistState {
     const now = this.#clock.now();
-    let state: AllowlistState = stored ?? { on: true, hours: this.#config.defaultHours };
+    let state: AllowlistState = stored ?? { on: true, hours: this.config.defaultHours };
     if (state.offAt !== undefined && state.offAt <= now) {
       const { offAt: _done, ...rest } = state;
       state = { ...rest, on: false };

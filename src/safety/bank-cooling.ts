@@ -34,7 +34,11 @@ export class BankCooling {
     return (await this.#store.get<AddedBank[]>(key(userId))) ?? [];
   }
 
-  async added(userId: number, bank: { reference: string; iban: string }, usableAt: number): Promise<AddedBank> {
+  async added(
+    userId: number,
+    bank: { reference: string; iban: string },
+    usableAt: number,
+  ): Promise<AddedBank> {
     const now = this.#clock.now();
     const entry: AddedBank = { ...bank, addedAt: now, usableAt };
     await changeRecord<AddedBank[]>(this.#store, key(userId), (list = []) => [

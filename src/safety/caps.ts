@@ -77,8 +77,7 @@ export class SelfCaps {
     let effectiveAt = now;
     await changeRecord<Caps>(this.#store, capsKey(userId), (stored = {}) => {
       const { raise: _dropped, ...cap } = this.#due(stored[key] ?? {});
-      const lower =
-        amount !== undefined && (cap.amount === undefined || new Big(amount).lte(cap.amount));
+      const lower = amount !== undefined && (cap.amount === undefined || new Big(amount).lte(cap.amount));
       if (lower) {
         effectiveAt = now;
         return { ...stored, [key]: { amount } };

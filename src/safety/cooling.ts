@@ -24,7 +24,12 @@ export const COOLING_INDEX = "safety:cooling";
 export const coolingKey = (userId: number) => `safety-cooling:${userId}`;
 
 /** Lists the user for the tick until a while after `usableAt`. */
-export async function listCooling(store: Store, userId: number, usableAt: number, now: number): Promise<void> {
+export async function listCooling(
+  store: Store,
+  userId: number,
+  usableAt: number,
+  now: number,
+): Promise<void> {
   const ttl = Math.max(usableAt - now, 0) + 7 * 24 * HOUR_MS;
   const current = await store.get<number>(coolingKey(userId));
   const until = Math.max(current ?? 0, usableAt);

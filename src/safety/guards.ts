@@ -51,7 +51,8 @@ export function allowlistGuard(parts: SafetyGuardParts): OrderGuard {
         return undefined;
       }
       const usableAt = await parts.banks.usableAt(userId, request.referenceNumber);
-      if (usableAt !== undefined && usableAt > now) return refusal(request, "bank-cooling", { at: String(usableAt) });
+      if (usableAt !== undefined && usableAt > now)
+        return refusal(request, "bank-cooling", { at: String(usableAt) });
       return undefined;
     },
   };
@@ -129,6 +130,10 @@ function overCap(request: OrderRequest, key: CapKey, cap: string, left: Big): Qu
   });
 }
 
-function refusal(request: OrderRequest, reason: QuoteRefusal["reason"], vars: Record<string, string>): QuoteRefusal {
+function refusal(
+  request: OrderRequest,
+  reason: QuoteRefusal["reason"],
+  vars: Record<string, string>,
+): QuoteRefusal {
   return { kind: request.kind, reason, vars };
 }

@@ -20,7 +20,9 @@ export async function changeRecord<T>(
     const next = change(current);
     if (next === undefined) return current;
     const written =
-      current === undefined ? await store.setIfAbsent(key, next) : await store.replaceIfEquals(key, current, next);
+      current === undefined
+        ? await store.setIfAbsent(key, next)
+        : await store.replaceIfEquals(key, current, next);
     if (written) return next;
   }
   throw new Error(`The record ${key} kept changing under this write.`);

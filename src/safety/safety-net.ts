@@ -39,9 +39,9 @@ export class SafetyNet {
     this.#store = parts.store;
     this.#clock = parts.clock;
     this.#notices = parts.notices;
-    this.addresses = new SavedAddresses(parts.store, parts.vault, parts.clock);
+    this.addresses = new SavedAddresses(parts);
     this.banks = new BankCooling(parts.store, parts.clock);
-    this.allowlist = new Allowlist(parts.store, parts.clock, parts.cooling ?? DEFAULT_COOLING);
+    this.allowlist = new Allowlist({ ...parts, config: parts.cooling ?? DEFAULT_COOLING });
     this.caps = new SelfCaps(parts.store, parts.clock);
   }
 
@@ -99,7 +99,11 @@ export class SafetyNet {
   async setCoolingHours(userId: number, hours: number): Promise<ChangeOutcome> {
     const outcome = await this.allowlist.setHours(userId, hours);
     if (outcome.ok) {
-      await this.#notices.tell(userId, { type: "cooling-off-changed", hours, effectiveAt: outcome.effectiveAt });
+      await this.#notices.tell(userId, {
+        type: "cooling-off-changed",
+        hours,
+        effectiveAt: outcome.effectiveAt,
+      });
     }
     return outcome;
   }

@@ -29,28 +29,18 @@ export interface SavedAddress {
   usableAt: number;
 }
 
-interface StoredAddress {
-  id: string;
-  currency: string;
-  label: string;
-  address: string;
-  savedAt: number;
-  usableAt: number;
-}
+/** As stored: the same fields, `label` and `address` sealed (Vault tokens). */
+type StoredAddress = SavedAddress;
 
-export type SaveOutcome =
-  | { ok: true; saved: SavedAddress; existed: boolean }
-  | { ok: false; reason: "full" };
+export type SaveOutcome = { ok: true; saved: SavedAddress; existed: boolean } | { ok: false; reason: "full" };
 
 export class SavedAddresses {
   readonly #store: Store;
   readonly #vault: Vault;
   readonly #clock: Clock;
 
-  constructor(store: Store, vault: Vault, clock: Clock) {
-    this.#store = store;
-    this.#vault = vault;
-    this.#clock = clock;
+  constructor(parts: { store: Store; vault: Vault; clock: Clock }) {
+    ({ store: this.#store, vault: this.#vault, clock: this.#clock } = parts);
   }
 
   /** Every saved address, opened (entries no configured key opens are left out), oldest first. */
@@ -109,7 +99,9 @@ export class SavedAddresses {
     });
     if (full) return { ok: false, reason: "full" };
     if (existing === undefined) await listCooling(this.#store, userId, usableAt, now);
-    const saved = existing ? { ...existing, label: input.label } : { ...entry, label: input.label, address: input.address };
+    const saved = existing
+      ? { ...existing, label: input.label }
+      : { ...entry, label: input.label, address: input.address };
     return { ok: true, saved, existed: existing !== undefined };
   }
 

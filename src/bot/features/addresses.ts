@@ -57,7 +57,10 @@ function addressesView(
     };
     lines.push(t(entry.usableAt > now ? "addresses-entry-cooling" : "addresses-entry", vars));
     keyboard
-      .text(t("addresses-button-remove", { label: entry.label, code: vars.code }), CALLBACK.addressRemove.data(entry.id))
+      .text(
+        t("addresses-button-remove", { label: entry.label, code: vars.code }),
+        CALLBACK.addressRemove.data(entry.id),
+      )
       .row();
   }
   lines.push("", t(on ? "addresses-allowlist-on" : "addresses-allowlist-off"));
@@ -84,13 +87,21 @@ export function addressesFeature(deps: AddressesDeps): Feature<PrivateContext> {
   composer.command("addresses", requireLogin(deps), async (ctx, next) => {
     if (await inMoneyFlow(ctx)) return next();
     const [word, code] = ctx.match.trim().split(/\s+/);
-    if (word !== undefined && word !== "" && (word.toLowerCase() === "add" || sameLabel(word, ctx.t("addresses-button-add")))) {
+    if (
+      word !== undefined &&
+      word !== "" &&
+      (word.toLowerCase() === "add" || sameLabel(word, ctx.t("addresses-button-add")))
+    ) {
       return moneyFlowEntry<PrivateContext>(ADDRESSES_ADD_FLOW, () => [(code ?? "").slice(0, 32)])(ctx, next);
     }
     const { text, keyboard } = await view(ctx);
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
   });
-  composer.callbackQuery(CALLBACK.addressesAdd.data(), requireLogin(deps), moneyFlowEntry(ADDRESSES_ADD_FLOW));
+  composer.callbackQuery(
+    CALLBACK.addressesAdd.data(),
+    requireLogin(deps),
+    moneyFlowEntry(ADDRESSES_ADD_FLOW),
+  );
   composer.callbackQuery(CALLBACK.addressRemove.pattern, async (ctx) => {
     const removed = await deps.safety.addresses.remove(ctx.from.id, ctx.match[1] ?? "");
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "addresses-removed" : "addresses-gone") });
@@ -109,7 +120,8 @@ function addFlow(deps: SaveAddressDeps) {
     const { own, wait } = await flowButtons(conversation, BUTTONS, STALE_KEY);
     const currencies = await exchangeCurrencies(conversation, ctx, deps);
     let currency = typed === "" ? undefined : pickCryptoCurrency(typed, currencies);
-    if (typed !== "" && currency === undefined) await ctx.reply(cryptoCurrencyRefusal(ctx.t, typed, currencies));
+    if (typed !== "" && currency === undefined)
+      await ctx.reply(cryptoCurrencyRefusal(ctx.t, typed, currencies));
     if (currency === undefined) {
       await ctx.reply(ctx.t("addresses-ask-currency"), {
         reply_markup: currencyKeyboard(currencies, (code) => own + BUTTONS.actions.currency(code)),

@@ -72,7 +72,9 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
 }
 
 /** The `BANKS_ADD_FLOW` conversation, installed by bot.ts. */
-export function banksAddConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety">): FlowSpec {
+export function banksAddConversation(
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety">,
+): FlowSpec {
   return { id: BANKS_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
 }
 

@@ -11,9 +11,10 @@
  * Every change raises a security notice (SafetyNet). A loosening change goes through
  * `SAFETY_LOOSEN_FLOW`, which asks the fresh secret (flows/fresh-secret.ts) first.
  */
+
+import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import { EUR } from "../../currency.ts";
-import Big from "big.js";
 import { type AmountParse, formatAmount, parseAmount } from "../../money.ts";
 import type { AllowlistState } from "../../safety/allowlist.ts";
 import { type Cap, type CapKey, capCurrency } from "../../safety/caps.ts";
@@ -69,23 +70,29 @@ export function parseSafetyCommand(text: string, cryptoCodes: (code: string) => 
   }
   if (what !== "cap" && what !== "limit") return undefined;
   const isSend = first === "send" && second !== undefined && cryptoCodes(second);
-  const key: CapKey | undefined = isSend
-    ? `send:${second}`
-    : EUR_CAPS.find((k) => k === first);
+  const key: CapKey | undefined = isSend ? `send:${second}` : EUR_CAPS.find((k) => k === first);
   const value = isSend ? words[3] : second;
   if (key === undefined || value === undefined) return undefined;
   if (OFF_WORDS.has(value)) return { kind: "cap", key, amount: undefined };
   const parsed = parseAmount(value, capCurrency(key));
-  return parsed.ok ? { kind: "cap", key, amount: parsed.value.toFixed() } : { kind: "bad-amount", refusal: parsed };
+  return parsed.ok
+    ? { kind: "cap", key, amount: parsed.value.toFixed() }
+    : { kind: "bad-amount", refusal: parsed };
 }
 
 function capLine(t: Translate, key: string, cap: Cap, locale: string): string {
   const currency = capCurrency(key as CapKey);
-  const name = key.startsWith("send:") ? t("safety-cap-send", { code: currency.toUpperCase() }) : t(CAP_NAMES[key] ?? key);
-  const amount = cap.amount === undefined ? t("safety-cap-none") : formatAmount(new Big(cap.amount), currency, locale);
+  const name = key.startsWith("send:")
+    ? t("safety-cap-send", { code: currency.toUpperCase() })
+    : t(CAP_NAMES[key] ?? key);
+  const amount =
+    cap.amount === undefined ? t("safety-cap-none") : formatAmount(new Big(cap.amount), currency, locale);
   const raise = cap.raise
     ? ` ${t("safety-cap-raise-pending", {
-        amount: cap.raise.amount === undefined ? t("safety-cap-none") : formatAmount(new Big(cap.raise.amount), currency, locale),
+        amount:
+          cap.raise.amount === undefined
+            ? t("safety-cap-none")
+            : formatAmount(new Big(cap.raise.amount), currency, locale),
         time: formatDateTime(cap.raise.at, locale),
       })}`
     : "";
@@ -99,11 +106,15 @@ export function safetyText(
   locale: string,
 ): string {
   const lines = [t("safety-title"), "", t(state.on ? "safety-allowlist-on" : "safety-allowlist-off")];
-  if (state.offAt !== undefined) lines.push(t("safety-allowlist-off-at", { time: formatDateTime(state.offAt, locale) }));
+  if (state.offAt !== undefined)
+    lines.push(t("safety-allowlist-off-at", { time: formatDateTime(state.offAt, locale) }));
   lines.push(t("safety-cooling-line", { hours: state.hours }));
   if (state.shorter !== undefined) {
     lines.push(
-      t("safety-cooling-shorter-at", { hours: state.shorter.hours, time: formatDateTime(state.shorter.at, locale) }),
+      t("safety-cooling-shorter-at", {
+        hours: state.shorter.hours,
+        time: formatDateTime(state.shorter.at, locale),
+      }),
     );
   }
   lines.push("", t("safety-caps-title"));
@@ -163,9 +174,15 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
 
   async function screen(ctx: PrivateContext): Promise<{ text: string; keyboard: InlineKeyboard }> {
     const userId = ctx.from.id;
-    const [state, caps] = await Promise.all([deps.safety.allowlist.get(userId), deps.safety.caps.all(userId)]);
+    const [state, caps] = await Promise.all([
+      deps.safety.allowlist.get(userId),
+      deps.safety.caps.all(userId),
+    ]);
     const locale = await ctx.i18n.getLocale();
-    return { text: safetyText(ctx.t, state, caps, locale), keyboard: safetyKeyboard(ctx.t, state, minimumHours) };
+    return {
+      text: safetyText(ctx.t, state, caps, locale),
+      keyboard: safetyKeyboard(ctx.t, state, minimumHours),
+    };
   }
 
   /** A tightening change at once, a loosening one through its flow; the sentence to say, if any. */
@@ -182,7 +199,8 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
           await enterFlow(ctx, SAFETY_LOOSEN_FLOW, { kind: "allowlist-off" } satisfies Loosening);
           return "entered";
         }
-        if (!change.on) return ctx.t(state.on ? "safety-allowlist-off-pending" : "safety-allowlist-already-off");
+        if (!change.on)
+          return ctx.t(state.on ? "safety-allowlist-off-pending" : "safety-allowlist-already-off");
         await deps.safety.setAllowlist(userId, true);
         return ctx.t("safety-allowlist-on-done");
       }
@@ -192,7 +210,10 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
         }
         const state = await deps.safety.allowlist.get(userId);
         if (change.hours < state.hours) {
-          await enterFlow(ctx, SAFETY_LOOSEN_FLOW, { kind: "cooling", hours: change.hours } satisfies Loosening);
+          await enterFlow(ctx, SAFETY_LOOSEN_FLOW, {
+            kind: "cooling",
+            hours: change.hours,
+          } satisfies Loosening);
           return "entered";
         }
         await deps.safety.setCoolingHours(userId, change.hours);

@@ -15,8 +15,8 @@
  * at its step.
  */
 
-import { checkAddress, cleanAddress } from "../../crypto-address.ts";
 import { InlineKeyboard } from "grammy";
+import { checkAddress, cleanAddress } from "../../crypto-address.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
@@ -31,7 +31,11 @@ import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { currencyKeyboard } from "../ui/currency-choice.ts";
-import { addressRefusal, cryptoCurrencyRefusal as currencyRefusal, pickCryptoCurrency as pickCurrency } from "../ui/send-input.ts";
+import {
+  addressRefusal,
+  cryptoCurrencyRefusal as currencyRefusal,
+  pickCryptoCurrency as pickCurrency,
+} from "../ui/send-input.ts";
 
 export const SEND_FLOW = "send";
 const BUTTONS = FLOW_BUTTONS.send;
@@ -109,7 +113,9 @@ function sendFlow(deps: SendDeps) {
     if (saved.length > 0) {
       const keyboard = new InlineKeyboard();
       for (const entry of saved) keyboard.text(entry.label, own + BUTTONS.actions.saved(entry.id)).row();
-      await ctx.reply(ctx.t("send-ask-address-saved", { code: code.toUpperCase() }), { reply_markup: keyboard });
+      await ctx.reply(ctx.t("send-ask-address-saved", { code: code.toUpperCase() }), {
+        reply_markup: keyboard,
+      });
     } else {
       await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase() }));
     }
@@ -135,7 +141,10 @@ function sendFlow(deps: SendDeps) {
       if (allowlistOn && !saved.some((entry) => entry.address === checked.address)) {
         unsaved = checked.address;
         await answer.ctx.reply(ctx.t("send-address-not-saved", { code: code.toUpperCase() }), {
-          reply_markup: new InlineKeyboard().text(ctx.t("send-button-save-address"), own + BUTTONS.actions.save()),
+          reply_markup: new InlineKeyboard().text(
+            ctx.t("send-button-save-address"),
+            own + BUTTONS.actions.save(),
+          ),
         });
         continue;
       }
@@ -152,7 +161,9 @@ function sendFlow(deps: SendDeps) {
       request: (amount) => ({ kind: "send", currency: code, address: to, amount }),
       // An address still cooling off, or not saved: another amount does not help.
       final: (refusal) =>
-        refusal.reason === "closed" || refusal.reason === "address-cooling" || refusal.reason === "address-unsaved",
+        refusal.reason === "closed" ||
+        refusal.reason === "address-cooling" ||
+        refusal.reason === "address-unsaved",
     });
   };
 }

@@ -23,7 +23,11 @@ import { waitForSecret } from "./wait.ts";
 export type FreshSecretDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "partner">;
 
 /** True when the user proved it is them just now. */
-export async function freshSecretSteps(conversation: Flow, ctx: FlowContext, deps: FreshSecretDeps): Promise<boolean> {
+export async function freshSecretSteps(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: FreshSecretDeps,
+): Promise<boolean> {
   const pins = deps.partner?.pins;
   if (pins === undefined) {
     await ctx.reply(ctx.t("safety-code-why"));

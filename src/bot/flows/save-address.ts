@@ -12,9 +12,10 @@
  * @example
  * const saved = await saveAddressSteps(conversation, ctx, deps, { currency: "btc", address });
  */
+
+import { LABEL_MAX_LENGTH } from "../../safety/saved-addresses.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { LABEL_MAX_LENGTH } from "../../safety/saved-addresses.ts";
 import { escapeHtml, formatDateTime } from "../ui/format.ts";
 import { cleanLabel } from "../ui/send-input.ts";
 import { externalCall } from "./external.ts";

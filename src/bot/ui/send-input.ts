@@ -7,7 +7,11 @@ import { EURO_WORDS } from "../../currency.ts";
 import type { Translate } from "../../translate.ts";
 import { type CurrencyChoice, knownCodes, resolveCurrency } from "./currency-choice.ts";
 
-export function addressRefusal(t: Translate, checked: Exclude<AddressCheck, { ok: true }>, code: string): string {
+export function addressRefusal(
+  t: Translate,
+  checked: Exclude<AddressCheck, { ok: true }>,
+  code: string,
+): string {
   switch (checked.reason) {
     case "empty":
       return t("send-address-empty", { code });
@@ -26,7 +30,11 @@ export function pickCryptoCurrency(text: string, currencies: readonly CurrencyCh
   return resolveCurrency(text, currencies)?.code;
 }
 
-export function cryptoCurrencyRefusal(t: Translate, text: string, currencies: readonly CurrencyChoice[]): string {
+export function cryptoCurrencyRefusal(
+  t: Translate,
+  text: string,
+  currencies: readonly CurrencyChoice[],
+): string {
   if (EURO_WORDS.has(text.trim().toLowerCase())) return t("send-eur");
   return t("send-unknown-currency", { input: text.slice(0, 32), codes: knownCodes(currencies) });
 }

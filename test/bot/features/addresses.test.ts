@@ -98,7 +98,8 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     await ada.waitForReply(/really you/);
     await freshLogin(ada);
     await ada.waitForReply(/Saved “Exchange B” \(BTC\)/);
-    const listed = (await ada.send("/addresses"), await ada.waitForReply(/Your saved addresses/));
+    await ada.send("/addresses");
+    const listed = await ada.waitForReply(/Your saved addresses/);
     expect(listed.text).toContain("Cold wallet");
     expect(listed.text).toMatch(/Exchange B · BTC\n1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2 ⏳ ready from/);
     await ada.tap("🗑 Exchange B · BTC");

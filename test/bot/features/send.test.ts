@@ -5,8 +5,8 @@ import { Ledger } from "../../../src/orders/ledger.ts";
 import { reconcileUser } from "../../../src/orders/reconcile.ts";
 import type { RecordedRequest } from "../../../src/sandbox/server.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
-import { savedLongAgo } from "../../support/safety.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { savedLongAgo } from "../../support/safety.ts";
 
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const ETH = "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe";

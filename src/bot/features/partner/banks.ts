@@ -45,7 +45,9 @@ type AddOutcome =
   | { kind: "gone" };
 
 /** The `PARTNER_BANK_ADD_FLOW` conversation, installed by bot.ts. */
-export function partnerBankAddConversation(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">): FlowSpec {
+export function partnerBankAddConversation(
+  deps: { partner: PartnerServices } & Pick<BotDeps, "safety">,
+): FlowSpec {
   return { id: PARTNER_BANK_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
 }
 
