@@ -40,7 +40,23 @@ start-welcome =
 
     Mit mir siehst du Kurse und Guthaben, kaufst, verkaufst und versendest Krypto, überweist Euro auf dein Bankkonto und bekommst Alarme, wenn ein Kurs deine Marke kreuzt.
     Tippe @{ $bot } btc in einem beliebigen Chat für eine Kurskarte.
-start-logged-in = Du bist als { $email } angemeldet. Schick /help, um zu sehen, was ich kann.
+home-title = 🏠 Übersicht · { $who }
+home-total = Gesamtguthaben: { $amount }
+home-total-unknown = Gesamtguthaben: Die Börse hat gerade nicht geantwortet.
+home-moves-title = Heute (24 h):
+home-move = { $code } { $price } ({ $change })
+home-moves-none = Noch keine Währung im Bestand oder beobachtet: /prices zeigt alle, /alert beobachtet eine.
+home-moves-unknown = Die Preise konnten gerade nicht gelesen werden.
+home-orders-none = Keine offenen Aufträge.
+home-orders-title = { $count ->
+    [one] 1 offener Auftrag:
+   *[other] { $count } offene Aufträge:
+  }
+home-button-buy = 🛒 Kaufen
+home-button-sell = 💶 Verkaufen
+home-button-alerts = 🔔 Alarme
+home-button-transactions = 📜 Transaktionen
+home-button-refresh = 🔄 Aktualisieren
 help-text =
     Was ich kann:
     /login – Anmeldung mit E-Mail, Passwort und 2FA-Code
@@ -64,6 +80,7 @@ help-text =
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 
+command-home = 🏠 Übersicht: Guthaben, Preise von heute, offene Aufträge
 command-start = Start
 command-help = Was ich kann
 command-login = Anmelden
@@ -190,6 +207,30 @@ banks-pending-hint = Ein Konto, das auf die Bestätigung wartet, ist nutzbar, so
 
 ## /transactions
 
+transactions-button-export = ⬇️ Exportieren
+export-choose = Welchen Zeitraum soll der Auszug (eine CSV-Datei) abdecken?
+export-range-this-month = Diesen Monat
+export-range-last-month = Letzten Monat
+export-range-this-year = Dieses Jahr
+export-range-last-year = Letztes Jahr
+export-range-all = Alles
+export-collecting = Sammle… { $count ->
+    [one] 1 Transaktion
+   *[other] { $count } Transaktionen
+  }
+export-collected = { $count ->
+    [one] 1 Transaktion
+   *[other] { $count } Transaktionen
+  } gesammelt.
+export-empty = Keine Transaktionen in diesem Zeitraum ({ $range }).
+export-caption = 📄 Dein Auszug: { $range }, { $count ->
+    [one] 1 Transaktion
+   *[other] { $count } Transaktionen
+  } (UTF-8-CSV, Zeiten in UTC).
+export-too-large = { $left ->
+    [one] Die älteste Transaktion passte
+   *[other] Die ältesten { $left } Transaktionen passten
+  } nicht in Telegrams Dateigrenze von 50 MB: exportiere für sie einen kürzeren Zeitraum.
 transactions-title = 📜 <b>Deine Transaktionen</b>
 transactions-title-filtered = 📜 <b>Deine { $currency }-Transaktionen</b>
 transactions-page = Seite { $page }, neueste zuerst
@@ -547,6 +588,16 @@ alert-fired-below = 🔔 { $name } ({ $code }) liegt unter { $level }: jetzt { $
 alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }). Jetzt { $price }.
 alert-fired-hint = Dieser Alarm meldet sich wieder, wenn der Preis zurückgegangen ist und die Schwelle erneut überschreitet. /alerts zum Verwalten.
 alert-remove-button = 🗑 Diesen Alarm entfernen
+alert-buy-button = 🛒 Für { $amount } kaufen
+alert-sell-button = 💶 { $amount } verkaufen
+alert-sell-ask-button = 💶 { $code } verkaufen…
+alert-another-button = 🔔 Weiteren Alarm setzen
+alert-tap-again = Dein Angebot ist unterwegs: eine Karte pro Tipp.
+alert-another =
+    Setz einen weiteren Alarm für { $code } (jetzt { $price }), zum Beispiel:
+    /alert { $command } über { $above }
+    /alert { $command } unter { $below }
+    /alert { $command } änderung 5%
 alerts-title = 🔔 Deine Preisalarme
 alerts-empty = Du hast keine Preisalarme. Setze einen, z. B. /alert btc über 60000.
 alerts-fired-mark = (ausgelöst; wartet, bis der Preis zurückgeht)
@@ -608,6 +659,7 @@ order-typed-none = Kein Angebot wartet auf dein Bestätigen oder Abbrechen. Begi
 ## Re-login inside a flow
 
 session-expired-in-flow = Deine Börsensitzung ist abgelaufen. Melde dich erneut an, dann machen wir da weiter, wo du warst.
+login-first-then-quote = Melde dich zuerst an; dein Angebot folgt gleich danach.
 login-expired-ask-password = Schick das Passwort von { $email }. Ich lösche die Nachricht sofort.
 login-expired-ask-code = Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder als { $email } anzumelden.
 

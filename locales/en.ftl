@@ -40,7 +40,23 @@ start-welcome =
 
     With me you can check prices and balances, buy, sell and send crypto, withdraw euros to your bank, and get alerts when a price crosses your level.
     Type @{ $bot } btc in any chat for a price card.
-start-logged-in = You are logged in as { $email }. Send /help to see what I can do.
+home-title = 🏠 Home · { $who }
+home-total = Total balance: { $amount }
+home-total-unknown = Total balance: the exchange did not say just now.
+home-moves-title = Today (24 h):
+home-move = { $code } { $price } ({ $change })
+home-moves-none = No currencies held or watched yet: /prices shows them all, /alert watches one.
+home-moves-unknown = Prices could not be read just now.
+home-orders-none = No open orders.
+home-orders-title = { $count ->
+    [one] 1 open order:
+   *[other] { $count } open orders:
+  }
+home-button-buy = 🛒 Buy
+home-button-sell = 💶 Sell
+home-button-alerts = 🔔 Alerts
+home-button-transactions = 📜 Transactions
+home-button-refresh = 🔄 Refresh
 help-text =
     What I can do:
     /login – log in with e-mail, password and 2FA code
@@ -64,6 +80,7 @@ help-text =
     /language – change the language
     /cancel – stop what you are doing
 
+command-home = 🏠 Home: balance, today's prices, open orders
 command-start = Start
 command-help = What I can do
 command-login = Log in
@@ -190,6 +207,30 @@ banks-pending-hint = An account that waits for verification becomes usable once 
 
 ## /transactions
 
+transactions-button-export = ⬇️ Export
+export-choose = Which period should the statement (a CSV file) cover?
+export-range-this-month = This month
+export-range-last-month = Last month
+export-range-this-year = This year
+export-range-last-year = Last year
+export-range-all = All
+export-collecting = Collecting… { $count ->
+    [one] 1 transaction
+   *[other] { $count } transactions
+  }
+export-collected = Collected { $count ->
+    [one] 1 transaction
+   *[other] { $count } transactions
+  }.
+export-empty = No transactions in that period ({ $range }).
+export-caption = 📄 Your statement: { $range }, { $count ->
+    [one] 1 transaction
+   *[other] { $count } transactions
+  } (UTF-8 CSV, dates in UTC).
+export-too-large = The oldest { $left ->
+    [one] transaction
+   *[other] { $left } transactions
+  } did not fit Telegram's 50 MB file limit: export a shorter period for them.
 transactions-title = 📜 <b>Your transactions</b>
 transactions-title-filtered = 📜 <b>Your { $currency } transactions</b>
 transactions-page = Page { $page }, newest first
@@ -547,6 +588,16 @@ alert-fired-below = 🔔 { $name } ({ $code }) is below { $level }: now { $price
 alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }). Now { $price }.
 alert-fired-hint = You hear from this alert again after the price has moved back and crosses the level again. /alerts to manage.
 alert-remove-button = 🗑 Remove this alert
+alert-buy-button = 🛒 Buy { $amount }
+alert-sell-button = 💶 Sell { $amount }
+alert-sell-ask-button = 💶 Sell { $code }…
+alert-another-button = 🔔 Set another alert
+alert-tap-again = Your quote is on its way: one card per tap.
+alert-another =
+    Set another alert for { $code } (now { $price }), for example:
+    /alert { $command } above { $above }
+    /alert { $command } below { $below }
+    /alert { $command } change 5%
 alerts-title = 🔔 Your price alerts
 alerts-empty = You have no price alerts. Set one, e.g. /alert btc above 60000.
 alerts-fired-mark = (fired; waits for the price to move back)
@@ -608,6 +659,7 @@ order-typed-none = There is no quote waiting for your Confirm or Cancel. Start w
 ## Re-login inside a flow
 
 session-expired-in-flow = Your exchange session has expired. Log in again and we carry on where you were.
+login-first-then-quote = Log in first; your quote follows right after.
 login-expired-ask-password = Send the password of { $email }. I delete the message right away.
 login-expired-ask-code = Send the current 6-digit code from your authenticator app to log in again as { $email }.
 

@@ -66,7 +66,9 @@ export function startBackgroundJobs(options: {
     clock: deps.clock,
     log: deps.log,
     onFired: async (alert, at) => {
-      await notifier.notify(alertNotice(alert, at));
+      // Its Buy and Sell buttons offer the amounts of the user's last orders of that currency.
+      const last = await deps.orders.lastTradeAmounts(alert.userId, alert.currency);
+      await notifier.notify(alertNotice(alert, at, last));
     },
   });
 

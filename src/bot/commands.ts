@@ -9,6 +9,7 @@ import { SUPPORTED_LOCALES } from "./i18n.ts";
 
 /** The menu's commands and the locale key of each one's description, in menu order. */
 export const MENU_COMMANDS = {
+  home: "command-home",
   start: "command-start",
   help: "command-help",
   login: "command-login",
@@ -36,6 +37,7 @@ export const MENU_COMMANDS = {
 
 /** The menu in partner mode (EXCHANGE_MODE=partner): the partner customer's commands. */
 export const PARTNER_MENU_COMMANDS = {
+  home: "command-home",
   start: "command-start",
   help: "command-help",
   verify: "command-verify",

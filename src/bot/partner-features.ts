@@ -17,6 +17,7 @@ import { ordersFeature } from "./features/orders.ts";
 import { partnerBalanceFeature } from "./features/partner/balance.ts";
 import { partnerBanksFeature } from "./features/partner/banks.ts";
 import { partnerDepositFeature } from "./features/partner/deposit.ts";
+import { partnerHomeFeature } from "./features/partner/home.ts";
 import { partnerLimitsFeature } from "./features/partner/limits.ts";
 import { partnerMeFeature } from "./features/partner/me.ts";
 import { partnerPricesFeature } from "./features/partner/prices.ts";
@@ -30,6 +31,7 @@ export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateContext>> {
   return [
     operatorDesk(deps),
+    partnerHomeFeature(deps),
     partnerMeFeature(deps),
     partnerBalanceFeature(deps),
     partnerPricesFeature(deps),

@@ -26,6 +26,10 @@ export function describeBotCall(call: RecordedCall, message: SentMessage | undef
         const size = message.file ? `${Math.round(message.file.size / 102.4) / 10} KB` : "";
         lines.push(`[picture ${size}]`.replace(" ]", "]"));
       }
+      if (message.kind === "document") {
+        const size = message.file ? `, ${Math.round(message.file.size / 102.4) / 10} KB` : "";
+        lines.push(`[file ${message.file?.filename ?? "?"}${size}]`);
+      }
       if (message.text) lines.push(...message.text.split("\n"));
       const buttons = inlineButtons(message);
       buttons.forEach((button, index) => {

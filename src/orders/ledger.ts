@@ -114,6 +114,9 @@ const openFlagKey = (userId: number) => `${OPEN_FLAG_PREFIX}${userId}`;
 const latestKey = (userId: number, kind: ActionKind) => `order-latest:${userId}:${kind}`;
 const txKey = (transactionId: number) => `order-tx:${transactionId}`;
 const noticeKey = (id: string, kind: string) => `order-notice:${id}:${kind}`;
+/** The amount of the user's last order of a kind and currency that went out (an alert's buttons offer it again). */
+const lastAmountKey = (userId: number, kind: ActionKind, currency: string) =>
+  `order-last-amount:${userId}:${kind}:${currency}`;
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{12}$/;
 
@@ -176,6 +179,11 @@ export class Ledger {
   async latest(userId: number, kind: ActionKind): Promise<MoneyAction | undefined> {
     const id = await this.#store.get<string>(latestKey(userId, kind));
     return id === undefined ? undefined : this.get(id);
+  }
+
+  /** The amount of the user's last order of this kind and currency that was sent (within the retention). */
+  lastAmount(userId: number, kind: ActionKind, currency: string): Promise<string | undefined> {
+    return this.#store.get<string>(lastAmountKey(userId, kind, currency.toLowerCase()));
   }
 
   /**
@@ -250,6 +258,11 @@ export class Ledger {
     );
     // After the open key: a listing that runs meanwhile either sees the key or finds the flag changed.
     await this.#store.set(openFlagKey(action.userId), id, this.#retentionMs);
+    await this.#store.set(
+      lastAmountKey(action.userId, action.kind, action.currency),
+      action.amount,
+      this.#retentionMs,
+    );
     return this.#transition(id, ["confirmed"], { state: "sent", sentAt: now });
   }
 

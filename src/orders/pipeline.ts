@@ -189,6 +189,22 @@ export class OrderPipeline {
     return newest;
   }
 
+  /**
+   * The amounts of the user's last buy and sell of `currency` that went out (either mode's kinds:
+   * one deployment has one mode's), for the buttons under a price alert.
+   */
+  async lastTradeAmounts(userId: number, currency: string): Promise<{ buy?: string; sell?: string }> {
+    const first = async (kinds: readonly ActionKind[]) => {
+      for (const kind of kinds) {
+        const amount = await this.ledger.lastAmount(userId, kind, currency);
+        if (amount !== undefined) return amount;
+      }
+      return undefined;
+    };
+    const [buy, sell] = await Promise.all([first(["buy", "partner-buy"]), first(["sell", "partner-sell"])]);
+    return { ...(buy === undefined ? {} : { buy }), ...(sell === undefined ? {} : { sell }) };
+  }
+
   /** Whether the user may have orders whose outcome is still open (one read, Ledger.hasOpen). */
   hasOpen(userId: number): Promise<boolean> {
     return this.ledger.hasOpen(userId);

@@ -98,7 +98,10 @@ async function readPayload(req: IncomingMessage, url: URL): Promise<Payload> {
     const files = new Map<string, Upload>();
     for (const [key, value] of form) {
       if (typeof value === "string") payload[key] = value;
-      else files.set(key, new Upload(value.name, value.size, value.type || "application/octet-stream"));
+      else {
+        const bytes = new Uint8Array(await value.arrayBuffer());
+        files.set(key, new Upload(value.name, value.size, value.type || "application/octet-stream", bytes));
+      }
     }
     // grammY sends each file as its own part and puts "attach://<part name>" in the field that uses it.
     for (const [key, value] of Object.entries(payload)) {

@@ -487,7 +487,7 @@ async function sendMedia(p: Payload, host: MethodHost, scope: CallScope, kind: "
     kind,
     source,
     parseMode: str(p, "parse_mode"),
-    media: media instanceof Upload ? media.toJSON() : media,
+    media: media instanceof Upload ? media.kept() : media,
   });
 }
 

@@ -7,14 +7,24 @@ export class Upload implements FileSummary {
   readonly size: number;
   readonly mime: string;
 
-  constructor(filename: string, size: number, mime: string) {
+  /** What was uploaded, kept so a test can read the file back (a statement, a picture). */
+  readonly bytes: Uint8Array | undefined;
+
+  constructor(filename: string, size: number, mime: string, bytes?: Uint8Array) {
     this.filename = filename;
     this.size = size;
     this.mime = mime;
+    this.bytes = bytes;
   }
 
+  /** Its summary for logs: without the bytes. */
   toJSON(): FileSummary {
     return { filename: this.filename, size: this.size, mime: this.mime };
+  }
+
+  /** Its summary with the bytes, as a sent message keeps it. */
+  kept(): FileSummary {
+    return this.bytes === undefined ? this.toJSON() : { ...this.toJSON(), bytes: this.bytes };
   }
 }
 

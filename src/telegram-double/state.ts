@@ -17,6 +17,8 @@ export interface FileSummary {
   filename: string;
   size: number;
   mime: string;
+  /** The uploaded bytes (sent messages keep them, logs do not): a test reads the file back. */
+  bytes?: Uint8Array;
 }
 
 /**

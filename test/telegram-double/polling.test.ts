@@ -150,7 +150,13 @@ describe("a real grammY bot polling the double", () => {
     const photo = await ada.waitForReply();
 
     expect(photo).toMatchObject({ kind: "photo", text: "Your BTC address", buttons: [["New address"]] });
-    expect(photo.file).toEqual({ filename: "address.png", size: 2048, mime: "application/octet-stream" });
+    expect(photo.file).toEqual({
+      filename: "address.png",
+      size: 2048,
+      mime: "application/octet-stream",
+      // The bytes are kept: a test reads the file back.
+      bytes: new Uint8Array(Buffer.alloc(2048, 7)),
+    });
     const call = await ada.waitForCall("sendPhoto");
     expect(call.payload.photo).toEqual({
       filename: "address.png",

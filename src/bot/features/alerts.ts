@@ -162,14 +162,55 @@ export function alertsFeature(
     await ctx.reply(lines.join("\n"));
   }
 
+  // The home card's Alerts: the list.
+  composer.callbackQuery(CALLBACK.home.data("alerts"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await showList(ctx, "reply");
+  });
+
+  // A fired alert's "Set another alert": the commands to type, with levels 5 % either side of now.
+  composer.callbackQuery(CALLBACK.alertAnother.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const code = ctx.match[1] ?? "";
+    const locale = await ctx.i18n.getLocale();
+    const now = await deps.market.snapshot().then(
+      (snapshot) => snapshot.prices.find((p) => p.currency === code),
+      () => undefined,
+    );
+    if (now === undefined) {
+      await ctx.reply(ctx.t("alert-usage"));
+      return;
+    }
+    const price = new Big(now.price);
+    // Whole euros above €10, cents below: a level one can type back.
+    const places = price.gte(10) ? 0 : 2;
+    await ctx.reply(
+      ctx.t("alert-another", {
+        code: code.toUpperCase(),
+        command: code,
+        price: formatPrice(price, locale),
+        above: price.times("1.05").round(places, Big.roundHalfUp).toFixed(),
+        below: price.times("0.95").round(places, Big.roundHalfUp).toFixed(),
+      }),
+    );
+  });
+
   composer.callbackQuery(CALLBACK.alertRemove.pattern, async (ctx) => {
     const id = ctx.match[2] ?? "";
     const removed = await book.remove(ctx.from.id, id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
-    // The list edits itself; a fired alert's own message keeps its text and loses the button.
+    // The list edits itself; a fired alert's own message keeps its text and its Buy and Sell, and
+    // loses the Remove button.
     if (ctx.match[1] === "rm") await showList(ctx, "edit");
-    else if (removed)
-      await ctx.editMessageReplyMarkup({ reply_markup: new InlineKeyboard() }).catch(() => {});
+    else if (removed) {
+      const rows = ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? [];
+      const kept = rows
+        .map((row) =>
+          row.filter((button) => !("callback_data" in button && button.callback_data === ctx.match[0])),
+        )
+        .filter((row) => row.length > 0);
+      await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } }).catch(() => {});
+    }
   });
 
   return composer;

@@ -11,8 +11,15 @@
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
+import { logInFirst } from "../flows/log-in.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
-import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../flows/trade-steps.ts";
+import {
+  alertTapStart,
+  changeAmount,
+  readArguments,
+  type TradeStart,
+  tradeSteps,
+} from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
@@ -23,7 +30,7 @@ export const TRADE_FLOW = "trade";
 /** A currency button of the flow: `trade:p:buy:btc`. */
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
+type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "store" | "clock">;
 
 /** The `TRADE_FLOW` conversation, installed by bot.ts. */
 export function tradeConversation(deps: TradeDeps): FlowSpec {
@@ -39,6 +46,14 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
     });
   }
 
+  // The home card's Buy and Sell: the flow from its first step.
+  for (const kind of ["buy", "sell"] as const) {
+    composer.callbackQuery(CALLBACK.home.data(kind), requireLogin(deps), async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await enterFlow(ctx, TRADE_FLOW, { kind });
+    });
+  }
+
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.tradePick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -46,6 +61,16 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
       kind: ctx.match[1] === "sell" ? "sell" : "buy",
       currency: ctx.match[2] ?? "",
     });
+  });
+
+  // A fired alert's Buy or Sell: the quote card in one tap; logged out, the login steps first.
+  composer.callbackQuery(CALLBACK.alertTrade.pattern, async (ctx) => {
+    const start = await alertTapStart(ctx, deps, ctx.match);
+    if (start === undefined) return;
+    const status = await deps.sessions.status(ctx.from.id);
+    if (status.state === "active") await deps.sessions.touch(ctx.from.id);
+    else start.logIn = true;
+    await enterFlow(ctx, TRADE_FLOW, start);
   });
 
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
@@ -64,6 +89,7 @@ function tradeFlow(deps: TradeDeps) {
   return async function trade(conversation: Flow, ctx: FlowContext, start: TradeStart): Promise<void> {
     const userId = flowUserId(ctx);
     const { kind } = start;
+    if (start.logIn && !(await logInFirst(conversation, ctx, deps))) return;
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await exchangeCurrencies(conversation, ctx, deps),
       pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data(kind, code) },

@@ -5,17 +5,20 @@
  * line and of the card are ui/transaction-text.ts's, shared with partner mode.
  *
  * Callback data (ui/callback-data.ts): `tx:p:<page>:<filter>` (a page), `tx:f:<page>:<filter>` (open the filter picker),
- * `tx:s:<filter>` (choose a filter); `*` means all currencies.
+ * `tx:s:<filter>` (choose a filter); `*` means all currencies. Export (`tx:x:menu`, then `tx:x:<range>`)
+ * sends the statement of a range as a CSV file (flows/statement.ts).
  */
 import { InlineKeyboard } from "grammy";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { Transaction } from "../../exchange/schemas.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { sendStatement } from "../flows/statement.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
+import { exportRangeKeyboard, isExportRange } from "../ui/statement-ranges.ts";
 import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
 
 export const PAGE_SIZE = 5;
@@ -32,7 +35,9 @@ export function parseTransactionId(text: string): number | undefined {
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
-export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
+export function transactionsFeature(
+  deps: Pick<BotDeps, "sessions" | "orders" | "clock">,
+): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
   /** Currencies one can filter by: the price list's, plus EUR. */
@@ -71,7 +76,8 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
       .text(
         filter ? ctx.t("transactions-button-filter-on", { currency }) : ctx.t("transactions-button-filter"),
         CALLBACK.txFilter.data(number, tag),
-      );
+      )
+      .text(ctx.t("transactions-button-export"), CALLBACK.txExport.data("menu"));
     return { text, keyboard };
   }
 
@@ -92,8 +98,18 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
       }
       ctx.session.transactionsFilter = typed;
     }
+    await firstPage(ctx);
+  });
+
+  async function firstPage(ctx: PrivateContext): Promise<void> {
     const { text, keyboard } = await page(ctx, 0, ctx.session.transactionsFilter);
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  }
+
+  // The home card's Transactions: the first page, with the filter the session remembers.
+  composer.callbackQuery(CALLBACK.home.data("tx"), requireLogin(deps), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await firstPage(ctx);
   });
 
   composer.callbackQuery(CALLBACK.txPage.pattern, requireLogin(deps), async (ctx) => {
@@ -126,6 +142,19 @@ export function transactionsFeature(deps: Pick<BotDeps, "sessions">): Feature<Pr
     ctx.session.transactionsFilter = tag === ALL ? undefined : tag;
     const { text, keyboard } = await page(ctx, 0, ctx.session.transactionsFilter);
     await editInPlace(ctx, text, keyboard);
+  });
+
+  // Export: the ranges, then the statement of the one picked (every currency, whatever the filter).
+  composer.callbackQuery(CALLBACK.txExport.pattern, requireLogin(deps), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const range = ctx.match[1];
+    if (!isExportRange(range)) {
+      await ctx.reply(ctx.t("export-choose"), { reply_markup: exportRangeKeyboard(ctx.t) });
+      return;
+    }
+    await sendStatement(ctx, deps, range, (start, length) =>
+      deps.sessions.use(ctx.from.id, (client) => client.transactions({ start, length })),
+    );
   });
 
   composer.command("tx", requireLogin(deps), async (ctx) => {

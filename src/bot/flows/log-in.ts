@@ -122,6 +122,22 @@ export async function logInSteps(
   return false;
 }
 
+/**
+ * The login steps only when the user has no live session (a flow started from a button that
+ * works logged out, e.g. a fired alert's Buy): said first, then the usual steps. True when the
+ * user is logged in at the end.
+ */
+export async function logInFirst(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
+): Promise<boolean> {
+  const status = await externalCall(conversation, () => deps.sessions.status(flowUserId(ctx)));
+  if (status.state === "active") return true;
+  await ctx.reply(ctx.t("login-first-then-quote"));
+  return logInSteps(conversation, ctx, deps, { expired: status.state === "expired" });
+}
+
 async function askEmail(conversation: Flow, ctx: FlowContext): Promise<string> {
   await ctx.reply(ctx.t("login-ask-email"));
   for (;;) {

@@ -33,6 +33,8 @@ export interface TradeStart {
   currency?: string;
   /** As typed: parsed by parseAmount once the currency is known. */
   amount?: string;
+  /** Started from a fired alert's button without a live session: the login steps come first. */
+  logIn?: boolean;
 }
 
 export interface TradeStepsOptions {
@@ -133,6 +135,38 @@ export function readArguments(text: string): { currency?: string; amount?: strin
   if (names.length > 0) out.currency = names.join(" ");
   if (amounts.length > 0) out.amount = amounts.join(" ");
   return out;
+}
+
+/**
+ * A fired alert's Buy or Sell tap (CALLBACK.alertTrade; `match` is its pattern's): what the trade
+ * flow starts with. A second tap of the same button while its card can still be confirmed (a
+ * double tap, a redelivered update) is told the card is on its way and gives undefined: one
+ * card, so one order. The claim is the store's, so it holds across instances.
+ */
+export async function alertTapStart(
+  ctx: PrivateContext,
+  deps: Pick<BotDeps, "store" | "orders" | "clock">,
+  match: RegExpMatchArray | string,
+): Promise<TradeStart | undefined> {
+  if (typeof match === "string") return undefined;
+  const messageId = ctx.callbackQuery?.message?.message_id ?? 0;
+  const key = `alert-tap:${ctx.from.id}:${messageId}:${match[0]}`;
+  const ttl = deps.orders.ledger.quoteTtlMs;
+  // The claim holds when it was taken: past a card's TTL (on the bot's clock) it is taken over.
+  const now = deps.clock.now();
+  let claimed = await deps.store.setIfAbsent(key, now, ttl * 10);
+  if (!claimed) {
+    const held = await deps.store.get<number>(key);
+    claimed = held !== undefined && now - held >= ttl && (await deps.store.replaceIfEquals(key, held, now));
+  }
+  if (!claimed) {
+    await answerTap(ctx, ctx.t("alert-tap-again"));
+    return undefined;
+  }
+  await answerTap(ctx);
+  const start: TradeStart = { kind: match[1] === "sell" ? "sell" : "buy", currency: match[2] ?? "" };
+  if (match[3] !== undefined) start.amount = match[3];
+  return start;
 }
 
 /**

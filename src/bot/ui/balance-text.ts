@@ -5,7 +5,8 @@
  * @example
  * const lines = balanceLines(ctx.t, { eur, total, crypto }, locale);
  */
-import type Big from "big.js";
+import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import type { BalanceRow } from "./recognise.ts";
@@ -43,4 +44,15 @@ export function balanceLines(t: Translate, view: BalanceView, locale: string): s
     lines.push(t("balance-zero-line", { codes: empty.map((row) => row.currency.toUpperCase()).join(", ") }));
   }
   return lines;
+}
+
+/**
+ * Partner mode's total: the euros and every crypto's EUR value, only when every balance said what
+ * it is worth (a partial sum would understate it) and there is a crypto to add.
+ */
+export function partnerTotal(rows: readonly BalanceRow[]): Big | undefined {
+  const crypto = rows.filter((row) => row.currency !== EUR);
+  const values = rows.map((row) => (row.currency === EUR ? row.amount : row.eur));
+  if (crypto.length === 0 || !values.every((v) => v !== undefined)) return undefined;
+  return values.reduce<Big>((sum, v) => sum.plus(v ?? 0), new Big(0));
 }

@@ -47,11 +47,16 @@ function fixed(data: string): CallbackEntry<[]> {
 const CODE = "[a-z0-9]{1,16}";
 /** An order's id in the ledger (orders/ledger.ts: 12 random URL-safe characters). */
 const ORDER_ID = "[A-Za-z0-9_-]{12}";
+/** An amount a button carries (a decimal as money.ts writes it: dot, no exponent). */
+const AMOUNT = "\\d{1,13}(?:\\.\\d{1,18})?";
 /** A page of a paged list (paged-fields.ts and /transactions stop well before five digits). */
 const PAGE = "(\\d{1,5})";
 
 export type TradeSide = "buy" | "sell";
 export type NotificationKind = "alerts" | "orders" | "expiry";
+export type HomeAction = "home" | "buy" | "sell" | "alerts" | "tx";
+/** A statement's range: this month, last month, this year, last year, everything. */
+export type ExportRange = "tm" | "lm" | "ty" | "ly" | "all";
 export type ProfileField = "name" | "surname" | "phone" | "address";
 
 export const CALLBACK = {
@@ -70,6 +75,22 @@ export const CALLBACK = {
     "(rm|rx):([A-Za-z0-9_-]{1,16})",
     (id: string, from: "rm" | "rx" = "rm") => `${from}:${id}`,
   ),
+  /**
+   * A fired alert's Buy and Sell (alert-text.ts): [1] the side, [2] the code, [3] the amount (none:
+   * the flow asks for it). Both modes answer it with their own kinds (features/trade.ts, partner/trade.ts).
+   */
+  alertTrade: entry(
+    "aq:",
+    `(buy|sell):(${CODE})(?::(${AMOUNT}))?`,
+    (side: TradeSide, code: string, amount?: string) =>
+      amount === undefined ? `${side}:${code}` : `${side}:${code}:${amount}`,
+  ),
+  /** A fired alert's "Set another alert" for the currency [1] (features/alerts.ts). */
+  alertAnother: entry("an:", `(${CODE})`, (code: string) => code),
+  /** The home card's buttons (flows/home.ts): [1] what the tapping feature does. */
+  home: entry("go:", "(home|buy|sell|alerts|tx)", (action: HomeAction) => action),
+  /** /transactions' Export (both modes): [1] the range, `menu` for the choice of ranges. */
+  txExport: entry("tx:x:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
   /** A quote card's buttons: [1] c confirm, e change amount, x cancel; [2] the action id. */
   order: entry("ord:", `([cex]):(${ORDER_ID})`, (verb: "c" | "e" | "x", id: string) => `${verb}:${id}`),
   /** A currency picked for /buy or /sell: [1] the side, [2] the code. */

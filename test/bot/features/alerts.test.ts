@@ -89,7 +89,14 @@ describe("price alerts through the bot", () => {
     await moveTo("btc", "61200");
     const up = await ada.waitForReply(/is above/);
     expect(up.text).toContain("Bitcoin (BTC) is above €61,000.00: now €61,200.00");
-    expect(up.buttons.flat()).toEqual(["🗑 Remove this alert"]);
+    // One tap to a quote (test/bot/features/alert-trade.test.ts), and Remove last.
+    expect(up.buttons.flat()).toEqual([
+      "🛒 Buy €50.00",
+      "🛒 Buy €100.00",
+      "💶 Sell BTC…",
+      "🔔 Set another alert",
+      "🗑 Remove this alert",
+    ]);
 
     await moveTo("eth", "1999.99");
     expect((await ada.waitForReply(/is below/)).text).toContain(

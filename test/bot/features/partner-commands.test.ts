@@ -234,12 +234,12 @@ describe("partner mode: customer commands", () => {
     await user.send("/transactions");
     const first = await user.waitForReply(/Your transactions/);
     expect(first.text).toContain("Page 1");
-    expect(first.buttons.flat()).toEqual(["Older ›"]);
+    expect(first.buttons.flat()).toEqual(["Older ›", "⬇️ Export"]);
     // The example is the user's newest transaction, not a made-up number.
     expect(first.text).toContain(`e.g. /tx ${ids[6]} for your newest one`);
     await user.tap("Older ›", first);
     const second = await user.waitForReply((m) => m.edited && /Page 2/.test(m.text));
-    expect(second.buttons.flat()).toEqual(["‹ Newer"]);
+    expect(second.buttons.flat()).toEqual(["‹ Newer", "⬇️ Export"]);
     await user.send(`/tx ${ids[0]}`);
     const one = await user.waitForReply(/Transaction #\d+/);
     expect(one.text).toContain("Type: Euro deposit");

@@ -50,6 +50,14 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
     [ALERT_ID, "rm"],
     ["a", undefined],
   ],
+  alertTrade: [
+    ["sell", CODE, `${"9".repeat(13)}.${"9".repeat(18)}`],
+    ["buy", "btc", "50"],
+    ["sell", "eth", undefined],
+  ],
+  alertAnother: [[CODE], ["btc"]],
+  home: [["alerts"], ["home"], ["buy"], ["sell"], ["tx"]],
+  txExport: [["menu"], ["tm"], ["lm"], ["ty"], ["ly"], ["all"]],
   order: [
     ["c", "-".repeat(12)],
     ["e", ORDER_ID],

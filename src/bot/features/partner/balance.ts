@@ -4,13 +4,12 @@
  * when every balance carries its EUR value, one line per crypto held, the empty ones in one line.
  * Whatever the exchange sent that nobody recognised follows, named and formatted (ui/fields.ts).
  */
-import Big from "big.js";
 import { EUR } from "../../../currency.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { Feature } from "../../runtime/feature-router.ts";
-import { balanceLines } from "../../ui/balance-text.ts";
+import { balanceLines, partnerTotal } from "../../ui/balance-text.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
 import { readBalances } from "../../ui/recognise.ts";
@@ -24,12 +23,7 @@ export function partnerBalanceFeature(deps: { partner: PartnerServices }): Featu
     const { rows, rest } = readBalances(await deps.partner.api.userBalance(id));
     const euro = rows.find((row) => row.currency === EUR);
     const crypto = rows.filter((row) => row.currency !== EUR);
-    // A total only when every balance said what it is worth: a partial sum would understate it.
-    const values = rows.map((row) => (row.currency === EUR ? row.amount : row.eur));
-    const total =
-      crypto.length > 0 && values.every((v) => v !== undefined)
-        ? values.reduce<Big>((sum, v) => sum.plus(v ?? 0), new Big(0))
-        : undefined;
+    const total = partnerTotal(rows);
     const parts = [ctx.t("partner-balance-title")];
     if (rows.length > 0) {
       parts.push(balanceLines(ctx.t, { eur: euro?.amount, total, crypto }, locale).join("\n"));

@@ -4,7 +4,8 @@
  * typed and checked by libphonenumber-js), consent to the terms (TERMS_URL linked; version, address
  * and time kept), and a 6-digit PIN typed twice, refused when easy to guess. Each PIN message is deleted at once and the PIN is kept only as a salted
  * scrypt hash (partner/pins.ts). Then the exchange creates the partner user and the link
- * Telegram user → partner user is stored for good. A known user gets their verification status.
+ * Telegram user → partner user is stored for good. A known user the exchange serves gets the home
+ * card (flows/home.ts); one it does not serve yet, their verification status.
  */
 import { InlineKeyboard, Keyboard } from "grammy";
 import { ExchangeError } from "../../../exchange/errors.ts";
@@ -14,6 +15,7 @@ import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { PartnerBotDeps } from "../../deps.ts";
 import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
+import { type HomeDeps, showPartnerHome } from "../../flows/home.ts";
 import { EMAIL } from "../../flows/log-in.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../../flows/wait.ts";
@@ -31,7 +33,7 @@ const NAME_MAX = 64;
 /** The phone metadata is large and only sign-up reads it: loaded at the first number checked. */
 const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
-type Deps = Pick<PartnerBotDeps, "partner" | "clock" | "profiles">;
+type Deps = Pick<PartnerBotDeps, "partner" | "clock" | "profiles"> & HomeDeps;
 
 /**
  * The `SIGNUP_FLOW` conversation, installed by bot.ts. An abandoned sign-up (a typed PIN in its
@@ -53,9 +55,13 @@ export function partnerSignUpFeature(deps: Deps): Feature<PrivateContext> {
     const user = await deps.partner.api.getUser(partnerUserId);
     await deps.partner.kyc.saw(ctx.from.id, user.kyc_status);
     const reading = readKyc(ctx.t, user, deps.partner.supportContact);
-    await ctx.reply(
-      `${ctx.t("partner-welcome-back", { name: user.name ?? ctx.from.first_name })}\n\n${reading.text}`,
-    );
+    const name = user.name ?? ctx.from.first_name;
+    // A user the exchange serves gets the home card; anyone else hears where verification stands.
+    if (reading.verdict === "serve") {
+      await showPartnerHome(ctx, deps, partnerUserId, name, "reply");
+      return;
+    }
+    await ctx.reply(`${ctx.t("partner-welcome-back", { name })}\n\n${reading.text}`);
   });
   return composer;
 }

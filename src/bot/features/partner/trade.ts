@@ -12,7 +12,13 @@ import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
 import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
-import { changeAmount, readArguments, type TradeStart, tradeSteps } from "../../flows/trade-steps.ts";
+import {
+  alertTapStart,
+  changeAmount,
+  readArguments,
+  type TradeStart,
+  tradeSteps,
+} from "../../flows/trade-steps.ts";
 import { flowUserId } from "../../flows/user.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
@@ -24,7 +30,7 @@ export const PARTNER_TRADE_FLOW = "partner-trade";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
-type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner">;
+type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner" | "store" | "clock">;
 
 /** The `PARTNER_TRADE_FLOW` conversation, installed by bot.ts. */
 export function partnerTradeConversation(deps: PartnerTradeDeps): FlowSpec {
@@ -38,6 +44,13 @@ export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateCont
       enterFlow(ctx, PARTNER_TRADE_FLOW, { kind, ...readArguments(ctx.match) }),
     );
   }
+  // The home card's Buy and Sell: the flow from its first step.
+  for (const kind of ["buy", "sell"] as const) {
+    composer.callbackQuery(CALLBACK.home.data(kind), async (ctx) => {
+      await ctx.answerCallbackQuery();
+      await enterFlow(ctx, PARTNER_TRADE_FLOW, { kind });
+    });
+  }
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.partnerTradePick.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -45,6 +58,11 @@ export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateCont
       kind: ctx.match[1] === "sell" ? "sell" : "buy",
       currency: ctx.match[2] ?? "",
     });
+  });
+  // A fired alert's Buy or Sell (behind the KYC gate, like every tap here): the quote card.
+  composer.callbackQuery(CALLBACK.alertTrade.pattern, async (ctx) => {
+    const start = await alertTapStart(ctx, deps, ctx.match);
+    if (start !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, start);
   });
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
     const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;

@@ -9,14 +9,17 @@ import { ExchangeError } from "../../../exchange/errors.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Translate } from "../../../translate.ts";
 import type { PrivateContext } from "../../context.ts";
+import type { BotDeps } from "../../deps.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
+import { sendStatement } from "../../flows/statement.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { editInPlace } from "../../ui/edit.ts";
-import { fieldLines, itemsOf } from "../../ui/fields.ts";
+import { fieldLines, isRecord, itemsOf } from "../../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../../ui/paged-fields.ts";
 import { readTransaction } from "../../ui/recognise.ts";
+import { exportRangeKeyboard, isExportRange } from "../../ui/statement-ranges.ts";
 import { transactionCard, transactionLine } from "../../ui/transaction-text.ts";
 
 /** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
@@ -26,7 +29,9 @@ export function partnerTransactionLines(t: Translate, item: unknown, locale: str
   return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
 }
 
-export function partnerTransactionsFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+export function partnerTransactionsFeature(
+  deps: { partner: PartnerServices } & Pick<BotDeps, "orders" | "clock">,
+): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
   async function page(ctx: PrivateContext, userId: number, number: number) {
@@ -40,10 +45,18 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
       empty: ctx.t("partner-transactions-none"),
       lines: (item) => partnerTransactionLines(ctx.t, item, locale),
     });
+    shown.keyboard.row().text(ctx.t("transactions-button-export"), CALLBACK.txExport.data("menu"));
     return { ...shown, newest };
   }
 
-  composer.command("transactions", async (ctx) => {
+  composer.command("transactions", (ctx) => firstPage(ctx));
+  // The home card's Transactions.
+  composer.callbackQuery(CALLBACK.home.data("tx"), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await firstPage(ctx);
+  });
+
+  async function firstPage(ctx: PrivateContext): Promise<void> {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const { text, keyboard, newest } = await page(ctx, id, 0);
@@ -53,7 +66,7 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
       parse_mode: "HTML",
       reply_markup: keyboard,
     });
-  });
+  }
 
   composer.callbackQuery(CALLBACK.partnerTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -61,6 +74,21 @@ export function partnerTransactionsFeature(deps: { partner: PartnerServices }): 
     if (id === undefined) return;
     const { text, keyboard } = await page(ctx, id, Math.min(Number(ctx.match[1]), MAX_FIELDS_PAGE));
     await editInPlace(ctx, text, keyboard);
+  });
+
+  // Export: the ranges, then the statement of the one picked (flows/statement.ts).
+  composer.callbackQuery(CALLBACK.txExport.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const range = ctx.match[1];
+    if (!isExportRange(range)) {
+      await ctx.reply(ctx.t("export-choose"), { reply_markup: exportRangeKeyboard(ctx.t) });
+      return;
+    }
+    const id = await partnerUserOf(ctx, deps);
+    if (id === undefined) return;
+    await sendStatement(ctx, deps, range, async (start, length) =>
+      itemsOf(await deps.partner.api.userTransactions(id, { start, length })).filter(isRecord),
+    );
   });
 
   composer.command("tx", async (ctx) => {

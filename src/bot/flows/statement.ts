@@ -1,0 +1,119 @@
+/**
+ * A statement to download, in either mode: the transactions of a range paged from the exchange
+ * (100 a page, each page with a deadline of its own, so a long history is not cut by the update's
+ * 20 s), progress shown in one message edited at most once a second ("Collecting… 1,200
+ * transactions"), the bot's own orders joined from the ledger by transaction id, then one CSV
+ * (ui/statement-csv.ts) sent with sendDocument under Telegram's 50 MB.
+ *
+ * @example
+ * await sendStatement(ctx, deps, "lm", (start, length) => client.transactions({ start, length }));
+ */
+
+import { InputFile } from "grammy";
+import { withDeadline } from "../../exchange/deadline.ts";
+import { normalizeTimestamp } from "../../exchange/schemas.ts";
+import type { MoneyAction } from "../../orders/ledger.ts";
+import type { PrivateContext } from "../context.ts";
+import type { BotDeps } from "../deps.ts";
+import type { ExportRange } from "../ui/callback-data.ts";
+import {
+  type LedgerColumns,
+  type StatementRow,
+  statementCsv,
+  TELEGRAM_FILE_LIMIT,
+} from "../ui/statement-csv.ts";
+import { RANGE_KEYS, spanOf } from "../ui/statement-ranges.ts";
+
+/** One page of the user's transactions, newest first, as the exchange sent them. */
+export type PageSource = (start: number, length: number) => Promise<Record<string, unknown>[]>;
+
+export const EXPORT_PAGE = 100;
+/** Each page's own deadline (exchange/deadline.ts): the whole export may take longer. */
+const PAGE_DEADLINE_MS = 15_000;
+/** A history longer than this many pages is cut there (a million transactions). */
+const MAX_PAGES = 10_000;
+/** Progress edits at most this often (Telegram limits edits too). Real time: a person watches it. */
+const PROGRESS_EVERY_MS = 1_000;
+
+export async function sendStatement(
+  ctx: PrivateContext,
+  deps: Pick<BotDeps, "orders" | "clock">,
+  range: ExportRange,
+  page: PageSource,
+): Promise<void> {
+  const span = spanOf(range, deps.clock.now());
+  // Counts go to Fluent as numbers: it picks the plural and groups the digits for the locale.
+  const collecting = (count: number) => ctx.t("export-collecting", { count });
+  const progress = await ctx.reply(collecting(0));
+  const edit = (text: string) =>
+    ctx.api.editMessageText(progress.chat.id, progress.message_id, text).catch(() => undefined);
+
+  const rows: StatementRow[] = [];
+  let lastEdit = performance.now();
+  for (let number = 0; number < MAX_PAGES; number++) {
+    const items = await withDeadline(PAGE_DEADLINE_MS, () => page(number * EXPORT_PAGE, EXPORT_PAGE));
+    let older = 0;
+    for (const fields of items) {
+      const at = timeOf(fields);
+      if (span.to !== undefined && at !== undefined && at >= span.to) continue;
+      if (span.from !== undefined && at !== undefined && at < span.from) {
+        older++;
+        continue;
+      }
+      rows.push({ fields, ...(await ledgerOf(deps, fields)) });
+    }
+    // Newest first: a page all older than the range ends it.
+    if (items.length < EXPORT_PAGE || (items.length > 0 && older === items.length)) break;
+    if (performance.now() - lastEdit >= PROGRESS_EVERY_MS) {
+      lastEdit = performance.now();
+      await edit(collecting(rows.length));
+    }
+  }
+  const label = ctx.t(RANGE_KEYS[range]);
+  if (rows.length === 0) {
+    await edit(ctx.t("export-empty", { range: label }));
+    return;
+  }
+  const csv = statementCsv(rows, TELEGRAM_FILE_LIMIT);
+  await edit(ctx.t("export-collected", { count: rows.length }));
+  const caption = [ctx.t("export-caption", { range: label, count: csv.rows })];
+  if (csv.left > 0) caption.push(ctx.t("export-too-large", { left: csv.left }));
+  await ctx.replyWithDocument(new InputFile(csv.bytes, `statement-${span.name}.csv`), {
+    caption: caption.join("\n"),
+  });
+}
+
+function timeOf(fields: Record<string, unknown>): number | undefined {
+  const value = fields.created_at ?? fields.createdAt ?? fields.date;
+  if (typeof value !== "string") return undefined;
+  const iso = normalizeTimestamp(value);
+  return iso === undefined ? undefined : Date.parse(iso);
+}
+
+/** The bot's order matched to this transaction (reconciliation's claim), as the ledger has it. */
+async function ledgerOf(
+  deps: Pick<BotDeps, "orders">,
+  fields: Record<string, unknown>,
+): Promise<{ ledger?: LedgerColumns }> {
+  const id = fields.id;
+  const txId =
+    typeof id === "number" ? id : typeof id === "string" && /^\d{1,15}$/.test(id) ? Number(id) : undefined;
+  if (txId === undefined) return {};
+  const actionId = await deps.orders.ledger.actionOfTransaction(txId);
+  const action = actionId === undefined ? undefined : await deps.orders.ledger.get(actionId);
+  return action === undefined ? {} : { ledger: columnsOf(action) };
+}
+
+function columnsOf(action: MoneyAction): LedgerColumns {
+  // Kinds quote different numbers: a rate and a fee where the kind has them.
+  const quote = action.quote;
+  const rate = "rate" in quote && typeof quote.rate === "string" ? quote.rate : undefined;
+  const fee = "fee" in quote && typeof quote.fee === "string" ? quote.fee : undefined;
+  return {
+    kind: action.kind,
+    amount: action.amount,
+    currency: action.currency,
+    ...(rate === undefined ? {} : { rate }),
+    ...(fee === undefined ? {} : { fee }),
+  };
+}
