@@ -31,7 +31,7 @@ export async function freshSecretSteps(
   const pins = deps.partner?.pins;
   if (pins === undefined) {
     await ctx.reply(ctx.t("safety-code-why"));
-    return logInSteps(conversation, ctx, deps, { expired: false });
+    return logInSteps(conversation, ctx, deps, { expired: false, confirm: true });
   }
   const userId = flowUserId(ctx);
   const phrase = await flowPhrase(conversation, ctx, deps);

@@ -135,6 +135,27 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     expect((await ada.waitForReply(/holds from/)).text).toMatch(/24 hours from now/);
   });
 
+  it("asks the code alone when the password is remembered", async () => {
+    const bob = h.user();
+    await h.deps.profiles.update(bob.id, (profile) => ({ ...profile, rememberPassword: true }));
+    await logIn(bob, h.sandbox);
+    await bob.send(`/addresses add btc`);
+    await bob.waitForReply(/BTC address/);
+    await bob.send(OTHER);
+    await bob.waitForReply(/Give this BTC address a name/);
+    await bob.send("Friend");
+    await bob.waitForReply(/really you/);
+    await bob.waitForReply(/^Last step: send the 6-digit code/);
+    const code = await bob.send(h.sandbox.currentCode());
+    await bob.waitForReply(/Saved “Friend” \(BTC\)/);
+    expect(bob.deletedMessageIds()).toContain(code.message_id);
+    expect(
+      bob
+        .messages()
+        .some((m) => /e-mail address/.test(m.text) && m.date > 0 && m.text.includes("log in again now")),
+    ).toBe(false);
+  });
+
   it("speaks German on the safety screen", async () => {
     const ute = await h.loggedInUser(undefined, { languageCode: "de" });
     await ute.send("/safety");
