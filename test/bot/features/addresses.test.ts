@@ -154,6 +154,24 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     expect(after.some((m) => /stay logged in|password/.test(m.text))).toBe(false);
   });
 
+  it("refuses a withdrawal to a bank account added through the bot with the time it opens, and ends the flow", async () => {
+    const cid = await h.loggedInUser();
+    const seeded = h.sandbox.state.bankAccountsOf(h.sandbox.seeded.demo)[0];
+    if (!seeded) throw new Error("no seeded bank account");
+    await h.deps.safety.bankAdded(cid.id, { reference: seeded.reference_number, iban: "DE89 •••• 3000" });
+    await cid.send("/withdraw");
+    await cid.waitForReply(/To which bank account/);
+    await cid.tap(/Sandbox Sparkasse/);
+    await cid.waitForReply(/How many euros/);
+    await cid.send("10");
+    const refused = await cid.waitForReply(/cooling-off/);
+    expect(refused.text).toMatch(/you can withdraw to it from Nov \d+, 2026/);
+    expect(refused.text).not.toMatch(/another amount/i);
+    // The flow ended: a command is answered, not held as "in the middle of something".
+    await cid.send("/safety");
+    expect((await cid.waitForReply()).text).toContain("Safety");
+  });
+
   it("speaks German on the safety screen", async () => {
     const ute = await h.loggedInUser(undefined, { languageCode: "de" });
     await ute.send("/safety");
