@@ -11,7 +11,8 @@ import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ManualClock } from "../../src/clock.ts";
 import type { ActionState } from "../../src/orders/action.ts";
-import { HOUR_MS } from "../../src/safety/cooling.ts";
+import { COOLING_INDEX, coolingKey, HOUR_MS } from "../../src/safety/cooling.ts";
+import { claimUsableNow } from "../../src/safety/cooling-notices.ts";
 import { SafetyNet } from "../../src/safety/safety-net.ts";
 import type { SecurityEvent } from "../../src/safety/security-events.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
@@ -158,6 +159,43 @@ describe("safety net records (SQLite)", () => {
     states.set("b", "settled");
     clock.advance(24 * HOUR_MS + 1);
     expect((await safety.caps.left(user, "buy", stateOf))?.toFixed()).toBe("100");
+  });
+});
+
+describe("the end of a cooling-off, told once", () => {
+  const clock = new ManualClock(Date.parse("2026-11-22T10:00:00Z"));
+  const vault = Vault.fromBase64(Vault.generateKey());
+  let store: Store;
+  beforeAll(async () => {
+    store = await openStore("memory://cooling-notices");
+  });
+  afterAll(async () => {
+    await store.close();
+  });
+
+  it("announces each address and bank account once, even when two ticks race, and unlists the user once the listing ends", async () => {
+    const safety = new SafetyNet({ store, vault, clock, notices: recorder() });
+    await safety.saveAddress(9, { currency: "btc", label: "Cold", address: BTC });
+    await safety.bankAdded(9, { reference: "RF18539007547034", iban: "DE89 •••• 3000" });
+    expect(await claimUsableNow(store, safety, clock.now())).toEqual([]);
+    clock.advance(24 * HOUR_MS);
+    const [first, second] = await Promise.all([
+      claimUsableNow(store, safety, clock.now()),
+      claimUsableNow(store, safety, clock.now()),
+    ]);
+    expect([...(first ?? []), ...(second ?? [])]).toEqual(
+      expect.arrayContaining([
+        { userId: 9, type: "address", label: "Cold", currency: "btc" },
+        { userId: 9, type: "bank", iban: "DE89 •••• 3000" },
+      ]),
+    );
+    expect([...(first ?? []), ...(second ?? [])]).toHaveLength(2);
+    expect(await claimUsableNow(store, safety, clock.now())).toEqual([]);
+    expect(await store.indexMembers(COOLING_INDEX)).toEqual(["9"]);
+    // The listing's key lives a week past the last destination's time (a store TTL, real time): gone, the user leaves.
+    await store.delete(coolingKey(9));
+    await claimUsableNow(store, safety, clock.now());
+    expect(await store.indexMembers(COOLING_INDEX)).toEqual([]);
   });
 });
 
