@@ -953,6 +953,7 @@ send-ask-address-saved = Wohin sollen die { $code } gehen? Tippe auf eine gespei
 send-address-not-saved = Diese { $code }-Adresse ist noch nicht gespeichert. Mit deiner Allowlist geht Geld nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist. Jetzt speichern? (Oder füge eine andere Adresse ein; /cancel zum Abbrechen.)
 send-button-save-address = 💾 Adresse speichern
 addresses-ask-currency = Für welche Währung ist die Adresse? Tippe auf eine oder schreib ihr Kürzel. (/cancel zum Abbrechen)
+addresses-ask-address = Schick mir die { $code }-Adresse, die ich speichern soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…). (/cancel zum Abbrechen)
 addresses-ask-label = Gib dieser { $code }-Adresse einen Namen, den du wiedererkennst (bis zu { $max } Zeichen), z. B. „Mein Hardware-Wallet“.
 addresses-bad-label = Bitte schick einen Namen mit 1 bis { $max } Zeichen, ohne < oder >.
 addresses-not-saved = Es wurde nichts gespeichert.

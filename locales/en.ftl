@@ -953,6 +953,7 @@ send-ask-address-saved = Where should the { $code } go? Tap a saved address, or 
 send-address-not-saved = This { $code } address is not saved yet. With your allowlist on, money goes only to saved addresses once their cooling-off is over. Save it now? (Or paste another address; /cancel to stop.)
 send-button-save-address = 💾 Save this address
 addresses-ask-currency = Which currency is the address for? Tap one or type its code. (/cancel to stop)
+addresses-ask-address = Send me the { $code } address to save. You can paste it, also as a payment link (e.g. bitcoin:…). (/cancel to stop)
 addresses-ask-label = Give this { $code } address a name you will recognise (up to { $max } characters), e.g. “My hardware wallet”.
 addresses-bad-label = Please send a name of 1 to { $max } characters, without < or >.
 addresses-not-saved = Nothing was saved.

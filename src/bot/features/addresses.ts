@@ -139,7 +139,7 @@ function addFlow(deps: SaveAddressDeps) {
     }
     const code = currency;
     const known = currencies.map((c) => c.code);
-    await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase() }));
+    await ctx.reply(ctx.t("addresses-ask-address", { code: code.toUpperCase() }));
     for (;;) {
       const answer = await waitAnswer(conversation, wait);
       if (answer.kind === "tap") continue;

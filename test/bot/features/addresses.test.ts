@@ -48,7 +48,7 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
 
   it("saves an address with a fresh code, refuses a send to it with the time, tells when it is ready, then sends", async () => {
     await ada.send("/addresses add btc");
-    await ada.waitForReply(/BTC address/);
+    await ada.waitForReply(/BTC address to save/);
     await ada.send(BTC);
     await ada.waitForReply(/Give this BTC address a name/);
     await ada.send("Cold wallet");
@@ -140,7 +140,7 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     await h.deps.profiles.update(bob.id, (profile) => ({ ...profile, rememberPassword: true }));
     await logIn(bob, h.sandbox);
     await bob.send(`/addresses add btc`);
-    await bob.waitForReply(/BTC address/);
+    await bob.waitForReply(/BTC address to save/);
     await bob.send(OTHER);
     await bob.waitForReply(/Give this BTC address a name/);
     await bob.send("Friend");
