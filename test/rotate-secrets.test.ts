@@ -172,7 +172,7 @@ describe.skipIf(!redisAvailable())("npm run rotate-secrets (Redis, partner mode)
   it("moves the e-mail index to the new key's hash and re-seals the service account's token", async () => {
     const grace = await h.partnerUser();
     await grace.send("/start");
-    await grace.waitForReply(/Welcome back/);
+    await grace.waitForReply(/Home/);
     const email = h.sandbox.state.partnerUser(grace.partnerUserId)?.email ?? "";
     expect(email).not.toBe("");
     let raw = await rawRedisDump(redis.url);
