@@ -49,6 +49,31 @@ describe("the safety net in partner mode", () => {
     expect(await h.deps.orders.quoteAs(ada.id, withdraw)).toMatchObject({ ok: true });
   });
 
+  it("starts the cooling-off of a bank account added in /banks, and the withdrawal flow ends at its refusal", async () => {
+    const bea = await h.partnerUser();
+    await bea.send("/banks add");
+    await bea.waitForReply(/name of the bank/);
+    await bea.send("Zweite Bank");
+    await bea.waitForReply(/IBAN/);
+    await bea.send("DE02 1203 0000 0000 2020 51");
+    await bea.waitForReply(/BIC/);
+    await bea.send("BYLADEM1001");
+    await bea.waitForReply(/Added/);
+    const cooling = await bea.waitForReply(/withdrawals to this account are possible from/);
+    const [added] = await h.deps.safety.banks.list(bea.id);
+    expect(added).toMatchObject({
+      iban: expect.stringMatching(/^DE02 .*2051$/),
+      usableAt: h.clock.now() + 24 * HOUR_MS,
+    });
+    expect(cooling.text).toContain("2026");
+    await bea.send("/withdraw");
+    await bea.waitForReply(/To which bank account/);
+    await bea.tap(/Zweite Bank/);
+    await bea.waitForReply(/How many euros/);
+    await bea.send("10");
+    expect((await bea.waitForReply(/cooling-off/)).text).toMatch(/you can withdraw to it from/);
+  });
+
   it("counts a partner buy against the user's own buy cap", async () => {
     await h.deps.safety.setCap(ada.id, "buy", "20");
     expect(
