@@ -4,9 +4,10 @@
  *   currency (buttons from the price list, or typed; `/send btc` skips the question)
  *   → recipient address: a saved one's button first (/addresses), or typed (cleaned of spaces and
  *     `bitcoin:…?amount=` wrappers, format and checksum checked for that currency:
- *     src/crypto-address.ts); with the allowlist on (src/safety/), a typed address that is not
- *     saved is offered for saving (label, fresh code, cooling-off) and the flow ends there
- *     (flows/save-address.ts); one still cooling off is refused at the quote with its time
+ *     src/crypto-address.ts); a typed address that is not saved is offered for saving (label,
+ *     fresh code, cooling-off: flows/save-address.ts). With the allowlist on (src/safety/) the
+ *     flow ends there (one still cooling off is refused at the quote with its time); with it off,
+ *     the send goes on, saved or sent once
  *   → amount in the crypto (money.ts's parseAmount)
  *   → the money pipeline's quote (orders/kinds/send.ts) and its card; the flow ends there.
  *
@@ -120,16 +121,21 @@ function sendFlow(deps: SendDeps) {
       await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase() }));
     }
     let address: string | undefined;
-    /** A typed address that is not saved, offered for saving (allowlist on). */
+    /** A typed address that is not saved, offered for saving. */
     let unsaved: string | undefined;
     while (address === undefined) {
       const answer = await waitAnswer(conversation, step);
       if (answer.kind === "tap") {
         if (unsaved !== undefined && answer.data === own + BUTTONS.actions.save()) {
-          await saveAddressSteps(conversation, ctx, deps, { currency: code, address: unsaved });
-          return;
+          const kept = await saveAddressSteps(conversation, ctx, deps, { currency: code, address: unsaved });
+          // With the allowlist on, the new address waits out its cooling-off: the flow ends here.
+          if (allowlistOn || !kept) return;
+          address = unsaved;
+        } else if (unsaved !== undefined && !allowlistOn && answer.data === own + BUTTONS.actions.once()) {
+          address = unsaved;
+        } else {
+          address = saved.find((entry) => own + BUTTONS.actions.saved(entry.id) === answer.data)?.address;
         }
-        address = saved.find((entry) => own + BUTTONS.actions.saved(entry.id) === answer.data)?.address;
         continue;
       }
       const checked = await checkAddress(cleanAddress(answer.text), code, known);
@@ -137,18 +143,23 @@ function sendFlow(deps: SendDeps) {
         await answer.ctx.reply(addressRefusal(ctx.t, checked, code.toUpperCase()));
         continue;
       }
-      // With the allowlist on, money goes only to saved addresses: this one can be saved here.
-      if (allowlistOn && !saved.some((entry) => entry.address === checked.address)) {
-        unsaved = checked.address;
-        await answer.ctx.reply(ctx.t("send-address-not-saved", { code: code.toUpperCase() }), {
-          reply_markup: new InlineKeyboard().text(
-            ctx.t("send-button-save-address"),
-            own + BUTTONS.actions.save(),
-          ),
-        });
+      if (saved.some((entry) => entry.address === checked.address)) {
+        address = checked.address;
         continue;
       }
-      address = checked.address;
+      // Not saved: it can be saved here. With the allowlist on, money goes only to saved addresses.
+      unsaved = checked.address;
+      const keyboard = new InlineKeyboard().text(
+        ctx.t("send-button-save-address"),
+        own + BUTTONS.actions.save(),
+      );
+      if (!allowlistOn) keyboard.row().text(ctx.t("send-button-send-once"), own + BUTTONS.actions.once());
+      await answer.ctx.reply(
+        ctx.t(allowlistOn ? "send-address-not-saved" : "send-address-not-saved-off", {
+          code: code.toUpperCase(),
+        }),
+        { reply_markup: keyboard },
+      );
     }
     const to = address;
 

@@ -200,6 +200,7 @@ export const FLOW_BUTTONS = {
     /** A saved address (safety/saved-addresses.ts: 8 URL-safe characters). */
     saved: (id: string) => `a:${id}`,
     save: () => "save",
+    once: () => "once",
   }),
   withdraw: flow("wd", BANK_PICK),
   partnerWithdraw: flow("pwd", BANK_PICK),

@@ -179,4 +179,21 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     expect(screen.text).toContain("Allowlist: an");
     expect(screen.text).toContain("Wartezeit neuer Adressen und Bankkonten: 24 h");
   });
+  it("with the allowlist off, offers to save a typed address or to send to it once", async () => {
+    const dora = await h.loggedInUser();
+    await h.deps.safety.setAllowlist(dora.id, false);
+    h.clock.advance(24 * HOUR_MS);
+    await logIn(dora, h.sandbox);
+    await dora.send("/send btc");
+    await dora.waitForReply(/BTC address/);
+    await dora.send(OTHER);
+    await dora.waitForReply(/not saved\. Save it for next time/);
+    await dora.tap("➡️ Send without saving");
+    await dora.waitForReply(/How much BTC/);
+    await dora.send("0.001");
+    expect((await dora.waitForReply(/Send BTC/)).text).toContain(`To: ${OTHER}`);
+    await dora.send("/cancel");
+    await dora.waitForReply(/Cancelled/);
+    expect(await h.deps.safety.addresses.list(dora.id)).toEqual([]);
+  });
 });

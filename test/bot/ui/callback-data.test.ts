@@ -125,6 +125,7 @@ const FLOW_ACTIONS: { [K in FlowButtonsName]: string[] } = {
     FLOW_BUTTONS.send.actions.currency("btc"),
     FLOW_BUTTONS.send.actions.saved("_".repeat(8)),
     FLOW_BUTTONS.send.actions.save(),
+    FLOW_BUTTONS.send.actions.once(),
   ],
   addresses: [FLOW_BUTTONS.addresses.actions.currency(CODE), FLOW_BUTTONS.addresses.actions.currency("btc")],
   withdraw: [BANK_PICK.bank(BANK_ID, false), BANK_PICK.bank(1, true)],
