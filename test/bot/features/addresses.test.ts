@@ -179,6 +179,7 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     expect(screen.text).toContain("Allowlist: an");
     expect(screen.text).toContain("Wartezeit neuer Adressen und Bankkonten: 24 h");
   });
+
   it("with the allowlist off, offers to save a typed address or to send to it once", async () => {
     const dora = await h.loggedInUser();
     await h.deps.safety.setAllowlist(dora.id, false);
