@@ -70,11 +70,13 @@ help-text =
     /withdraw – Euro auf dein Bankkonto
     /deposit – deine Einzahlungsadressen
     /banks – deine Bankkonten
+    /addresses – deine gespeicherten Krypto-Adressen
     /transactions – deine Transaktionen; /tx ID für eine
     /limits – deine Limits
     /fees – was ein Auftrag kosten würde
     /alerts – Kursalarme
     /settings – Sprache, Benachrichtigungen, Sicherheit
+    /safety – Allowlist, Wartezeit, eigene Limits
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 
@@ -729,6 +731,7 @@ help-text-partner =
     /transactions – deine Transaktionen; /tx ID für eine
     /limits – deine Ein- und Auszahlungslimits
     /notifications – Benachrichtigungen, Ruhezeit, Tagesübersicht
+    /safety – Wartezeit neuer Bankkonten, eigene Limits
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 command-verify = Identität verifizieren
@@ -1091,3 +1094,74 @@ operator-plans-run = { $date } · Plan { $plan } · Telegram { $user } · { $out
     } · { $reason }
 operator-plans-user-title = 🔁 Sparpläne von Partnerkunde { $id } (Telegram { $telegram })
 operator-plans-user-none = Keine Sparpläne.
+
+## The safety net: saved addresses, the allowlist and its cooling-off, own daily caps (/addresses, /safety)
+safety-refused-unsaved = 🛡 Deine Allowlist ist an: Geld geht nur an gespeicherte { $code }-Adressen, sobald ihre Wartezeit vorbei ist. Speichere diese Adresse mit /addresses add, oder schalte die Allowlist in /safety aus.
+safety-refused-address-cooling = 🛡 Diese gespeicherte Adresse ist noch in ihrer Wartezeit: Du kannst ab { $time } an sie senden. Ich sage dir Bescheid, sobald sie bereit ist.
+safety-refused-bank-cooling = 🛡 Dieses Bankkonto wurde gerade erst hinzugefügt und ist noch in seiner Wartezeit: Du kannst ab { $time } darauf auszahlen. Ich sage dir Bescheid, sobald es bereit ist.
+safety-refused-own-limit = 🛡 Das ist mehr als dein selbst gesetztes Tageslimit ({ $cap } in 24 Stunden). Jetzt noch frei: { $left }. Nimm einen kleineren Betrag oder ändere das Limit in /safety (ein höheres Limit gilt 24 Stunden nach dem Setzen).
+send-ask-address-saved = Wohin sollen die { $code } gehen? Tippe auf eine gespeicherte Adresse oder füge eine andere { $code }-Adresse ein. (/cancel zum Abbrechen)
+send-address-not-saved = Diese { $code }-Adresse ist noch nicht gespeichert. Mit deiner Allowlist geht Geld nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist. Jetzt speichern? (Oder füge eine andere Adresse ein; /cancel zum Abbrechen.)
+send-address-not-saved-off = Diese { $code }-Adresse ist nicht gespeichert. Für das nächste Mal speichern (sie kann Geld empfangen, sobald ihre Wartezeit vorbei ist) oder einmal an sie senden?
+send-button-send-once = ➡️ Ohne Speichern senden
+send-button-save-address = 💾 Adresse speichern
+addresses-ask-currency = Für welche Währung ist die Adresse? Tippe auf eine oder schreib ihr Kürzel. (/cancel zum Abbrechen)
+addresses-ask-address = Schick mir die { $code }-Adresse, die ich speichern soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…). (/cancel zum Abbrechen)
+addresses-ask-label = Gib dieser { $code }-Adresse einen Namen, den du wiedererkennst (bis zu { $max } Zeichen), z. B. „Mein Hardware-Wallet“.
+addresses-bad-label = Bitte schick einen Namen mit 1 bis { $max } Zeichen, ohne < oder >.
+addresses-not-saved = Es wurde nichts gespeichert.
+addresses-full = Du hast schon so viele gespeicherte Adressen, wie ich aufbewahre. Entferne zuerst eine in /addresses. Es wurde nichts gespeichert.
+addresses-saved = ✅ „{ $label }“ ({ $code }) gespeichert. Zu deiner Sicherheit kann sie ab <b>{ $time }</b> Geld empfangen; ich sage dir dann Bescheid.
+addresses-relabelled = ✅ Diese { $code }-Adresse war schon gespeichert; sie heißt jetzt „{ $label }“. Sie kann ab { $time } Geld empfangen.
+addresses-button-stale = Dieser Knopf ist nicht mehr aktiv. Schick /addresses, um neu zu beginnen.
+addresses-button-add = ➕ Adresse hinzufügen
+addresses-title = 📒 <b>Deine gespeicherten Adressen</b>
+addresses-none = Noch keine. Füge eine mit dem Knopf unten hinzu oder speichere eine beim /send.
+addresses-entry = • <b>{ $label }</b> · { $code }
+    <code>{ $address }</code> ✅ bereit
+addresses-entry-cooling = • <b>{ $label }</b> · { $code }
+    <code>{ $address }</code> ⏳ bereit ab { $time }
+addresses-button-remove = 🗑 { $label } · { $code }
+addresses-allowlist-on = 🛡 Allowlist an: /send geht nur an diese Adressen, sobald sie bereit sind. Einstellungen: /safety
+addresses-allowlist-off = Allowlist aus: /send geht an jede Adresse. Schalte sie in /safety an.
+addresses-removed = Adresse entfernt.
+addresses-gone = Diese Adresse war schon entfernt.
+addresses-usable-now = ✅ Deine gespeicherte { $code }-Adresse „{ $label }“ ist bereit: Du kannst jetzt an sie senden.
+banks-usable-now = ✅ Dein Bankkonto { $iban } ist bereit: Du kannst jetzt darauf auszahlen.
+banks-cooling = 🛡 Zu deiner Sicherheit sind Auszahlungen auf dieses Konto ab { $time } möglich (seine Wartezeit). Ich sage dir dann Bescheid.
+safety-code-why = 🔐 Diese Änderung schützt dein Geld, darum muss ich wissen, dass wirklich du es bist: Bitte melde dich noch einmal an (dein 2FA-Code beweist es).
+safety-pin-ask = 🔐 Diese Änderung schützt dein Geld: Gib deine 6-stellige PIN ein (ich lösche deine Nachricht sofort). /cancel bricht hier ab.
+safety-pin-format = Die PIN hat 6 Ziffern. Bitte gib sie noch einmal ein.
+safety-pin-locked = 🔒 Zu viele falsche PINs: gesperrt bis { $time }. Es wurde nichts geändert.
+safety-pin-not-set = Du hast noch keine PIN, darum wurde nichts geändert. Wende dich an den Support, um eine zu setzen.
+safety-title = 🛡 <b>Sicherheit</b>
+safety-allowlist-on = Allowlist: <b>an</b>. Geld geht nur an gespeicherte Adressen (/addresses) und an Bankkonten, sobald ihre Wartezeit vorbei ist.
+safety-allowlist-off = Allowlist: <b>aus</b>. Sendungen gehen an jede Adresse; hier hinzugefügte Bankkonten warten ihre Wartezeit nur ab, solange sie an ist.
+safety-allowlist-off-at = ⏳ Sie geht um { $time } aus (schalte sie wieder an, um das zu stoppen).
+safety-cooling-line = Wartezeit neuer Adressen und Bankkonten: <b>{ $hours } h</b>
+safety-cooling-shorter-at = ⏳ Sie wird um { $time } zu { $hours } h.
+safety-caps-title = Deine eigenen Tageslimits (letzte 24 Stunden):
+safety-cap-send = { $code } senden
+safety-cap-withdraw = Auszahlen
+safety-cap-buy = Kaufen
+safety-cap-sell = Verkaufen
+safety-cap-none = keins
+safety-cap-raise-pending = (⏳ { $amount } ab { $time })
+safety-hint = Limit setzen: /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap buy off. Wartezeit: /safety cooling 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine Bestätigung.
+safety-button-allowlist-off = Allowlist ausschalten
+safety-button-allowlist-on = Allowlist einschalten
+safety-button-hours = { $hours } h
+safety-not-changed = Es wurde nichts geändert.
+safety-allowlist-off-later = ✅ Bestätigt. Deine Allowlist geht um { $time } aus, nach deiner aktuellen Wartezeit. Bis dahin bleibt sie an; schalte sie wieder an, um das zu stoppen.
+safety-cooling-shorter-later = ✅ Bestätigt. Deine Wartezeit wird um { $time } zu { $hours } h, nach der aktuellen.
+safety-allowlist-off-pending = Deine Allowlist ist schon zum Ausschalten vorgemerkt; die Zeit steht unten.
+safety-allowlist-already-off = Deine Allowlist ist schon aus.
+safety-allowlist-on-done = ✅ Allowlist an: Geld geht nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist.
+safety-cooling-range = Die Wartezeit kann { $min } bis { $max } Stunden lang sein.
+safety-cooling-done = ✅ Wartezeit: { $hours } h für Adressen und Bankkonten, die du ab jetzt hinzufügst.
+safety-cap-later = ✅ Notiert. Ein höheres Limit (oder keins) gilt ab { $time }, in 24 Stunden; bis dahin zählt das alte.
+safety-cap-done = ✅ Limit gesetzt. Es gilt ab sofort.
+safety-usage = Das habe ich nicht verstanden. Beispiele: /safety allowlist on, /safety cooling 24, /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap sell off.
+settings-button-safety = 🛡 Sicherheit: Allowlist, Wartezeit, Limits
+command-addresses = Gespeicherte Adressen
+command-safety = Allowlist und eigene Limits

@@ -70,11 +70,13 @@ help-text =
     /withdraw – euros to your bank account
     /deposit – your deposit addresses
     /banks – your bank accounts
+    /addresses – your saved crypto addresses
     /transactions – your transactions; /tx ID for one
     /limits – your limits
     /fees – what an order would cost
     /alerts – price alerts
     /settings – language, notifications, security
+    /safety – allowlist, cooling-off, your own limits
     /language – change the language
     /cancel – stop what you are doing
 
@@ -729,6 +731,7 @@ help-text-partner =
     /transactions – your transactions; /tx ID for one
     /limits – your deposit and withdrawal limits
     /notifications – notifications, quiet hours, daily digest
+    /safety – cooling-off of new bank accounts, your own limits
     /language – change the language
     /cancel – stop what you are doing
 command-verify = Verify your identity
@@ -1091,3 +1094,74 @@ operator-plans-run = { $date } · plan { $plan } · Telegram { $user } · { $out
     } · { $reason }
 operator-plans-user-title = 🔁 Plans of partner user { $id } (Telegram { $telegram })
 operator-plans-user-none = No plans.
+
+## The safety net: saved addresses, the allowlist and its cooling-off, own daily caps (/addresses, /safety)
+safety-refused-unsaved = 🛡 Your allowlist is on: money goes only to saved { $code } addresses once their cooling-off is over. Save this address with /addresses add, or turn the allowlist off in /safety.
+safety-refused-address-cooling = 🛡 This saved address is still in its cooling-off: you can send to it from { $time }. I will tell you when it is ready.
+safety-refused-bank-cooling = 🛡 This bank account was added recently and is still in its cooling-off: you can withdraw to it from { $time }. I will tell you when it is ready.
+safety-refused-own-limit = 🛡 That is over the daily limit you set yourself ({ $cap } in 24 hours). Left now: { $left }. Send a smaller amount, or change the limit in /safety (a higher limit holds 24 hours after you set it).
+send-ask-address-saved = Where should the { $code } go? Tap a saved address, or paste another { $code } address. (/cancel to stop)
+send-address-not-saved = This { $code } address is not saved yet. With your allowlist on, money goes only to saved addresses once their cooling-off is over. Save it now? (Or paste another address; /cancel to stop.)
+send-address-not-saved-off = This { $code } address is not saved. Save it for next time (it can receive money once its cooling-off is over), or send to it once?
+send-button-send-once = ➡️ Send without saving
+send-button-save-address = 💾 Save this address
+addresses-ask-currency = Which currency is the address for? Tap one or type its code. (/cancel to stop)
+addresses-ask-address = Send me the { $code } address to save. You can paste it, also as a payment link (e.g. bitcoin:…). (/cancel to stop)
+addresses-ask-label = Give this { $code } address a name you will recognise (up to { $max } characters), e.g. “My hardware wallet”.
+addresses-bad-label = Please send a name of 1 to { $max } characters, without < or >.
+addresses-not-saved = Nothing was saved.
+addresses-full = You have the most saved addresses I keep. Remove one in /addresses first. Nothing was saved.
+addresses-saved = ✅ Saved “{ $label }” ({ $code }). For your safety it can receive money from <b>{ $time }</b>; I will tell you then.
+addresses-relabelled = ✅ This { $code } address was already saved; it is now called “{ $label }”. It can receive money from { $time }.
+addresses-button-stale = This button is no longer active. Send /addresses to start again.
+addresses-button-add = ➕ Add an address
+addresses-title = 📒 <b>Your saved addresses</b>
+addresses-none = None yet. Add one with the button below, or save one while you /send.
+addresses-entry = • <b>{ $label }</b> · { $code }
+    <code>{ $address }</code> ✅ ready
+addresses-entry-cooling = • <b>{ $label }</b> · { $code }
+    <code>{ $address }</code> ⏳ ready from { $time }
+addresses-button-remove = 🗑 { $label } · { $code }
+addresses-allowlist-on = 🛡 Allowlist on: /send goes only to these addresses once they are ready. Settings: /safety
+addresses-allowlist-off = Allowlist off: /send goes to any address. Turn it on in /safety.
+addresses-removed = Address removed.
+addresses-gone = That address was already removed.
+addresses-usable-now = ✅ Your saved { $code } address “{ $label }” is ready: you can send to it now.
+banks-usable-now = ✅ Your bank account { $iban } is ready: you can withdraw to it now.
+banks-cooling = 🛡 For your safety, withdrawals to this account are possible from { $time } (its cooling-off). I will tell you then.
+safety-code-why = 🔐 This change protects your money, so I need to know it is really you: please log in once more (your 2FA code proves it).
+safety-pin-ask = 🔐 This change protects your money: type your 6-digit PIN (I delete your message at once). /cancel stops here.
+safety-pin-format = The PIN is 6 digits. Please type it again.
+safety-pin-locked = 🔒 Too many wrong PINs: locked until { $time }. Nothing was changed.
+safety-pin-not-set = You have no PIN yet, so nothing was changed. Contact support to set one.
+safety-title = 🛡 <b>Safety</b>
+safety-allowlist-on = Allowlist: <b>on</b>. Money leaves only to saved addresses (/addresses) and to bank accounts once their cooling-off is over.
+safety-allowlist-off = Allowlist: <b>off</b>. Sends go to any address; bank accounts added here still wait out their cooling-off only while it is on.
+safety-allowlist-off-at = ⏳ It turns off at { $time } (turn it on again to stop that).
+safety-cooling-line = Cooling-off of new addresses and bank accounts: <b>{ $hours } h</b>
+safety-cooling-shorter-at = ⏳ It becomes { $hours } h at { $time }.
+safety-caps-title = Your own daily limits (last 24 hours):
+safety-cap-send = Send { $code }
+safety-cap-withdraw = Withdraw
+safety-cap-buy = Buy
+safety-cap-sell = Sell
+safety-cap-none = none
+safety-cap-raise-pending = (⏳ { $amount } from { $time })
+safety-hint = Set a limit: /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap buy off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs you to confirm it.
+safety-button-allowlist-off = Turn the allowlist off
+safety-button-allowlist-on = Turn the allowlist on
+safety-button-hours = { $hours } h
+safety-not-changed = Nothing was changed.
+safety-allowlist-off-later = ✅ Confirmed. Your allowlist turns off at { $time }, after your current cooling-off. Until then it stays on; turn it on again to stop this.
+safety-cooling-shorter-later = ✅ Confirmed. Your cooling-off becomes { $hours } h at { $time }, after the current one.
+safety-allowlist-off-pending = Your allowlist is already set to turn off; see the time below.
+safety-allowlist-already-off = Your allowlist is already off.
+safety-allowlist-on-done = ✅ Allowlist on: money leaves only to saved addresses once their cooling-off is over.
+safety-cooling-range = The cooling-off can be { $min } to { $max } hours.
+safety-cooling-done = ✅ Cooling-off: { $hours } h for addresses and bank accounts you add from now on.
+safety-cap-later = ✅ Noted. A higher limit (or none) holds from { $time }, 24 hours from now; until then the old one counts.
+safety-cap-done = ✅ Limit set. It holds now.
+safety-usage = I did not understand that. Examples: /safety allowlist on, /safety cooling 24, /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap sell off.
+settings-button-safety = 🛡 Safety: allowlist, cooling-off, limits
+command-addresses = Saved addresses
+command-safety = Allowlist and your own limits

@@ -50,6 +50,8 @@ export interface Config {
   exchangeMode: "account" | "partner";
   /** Partner mode only. */
   partner: PartnerConfig | undefined;
+  /** SAFETY_COOLING_OFF_HOURS / _MIN_HOURS: how long new destinations wait (src/safety/cooling.ts). */
+  cooling: { defaultHours: number; minimumHours: number };
 }
 
 export interface PartnerConfig {
@@ -232,7 +234,28 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
   }
   const partner = modeText === "partner" ? partnerConfig(text, required) : undefined;
 
+  const minimumHoursText = text("SAFETY_COOLING_OFF_MIN_HOURS") ?? "1";
+  if (!/^\d+$/.test(minimumHoursText) || Number(minimumHoursText) < 1 || Number(minimumHoursText) > 72) {
+    throw new ConfigError(
+      "SAFETY_COOLING_OFF_MIN_HOURS",
+      "SAFETY_COOLING_OFF_MIN_HOURS must be a whole number of hours from 1 to 72.",
+    );
+  }
+  const coolingHoursText = text("SAFETY_COOLING_OFF_HOURS") ?? "24";
+  const minimumHours = Number(minimumHoursText);
+  if (
+    !/^\d+$/.test(coolingHoursText) ||
+    Number(coolingHoursText) < minimumHours ||
+    Number(coolingHoursText) > 72
+  ) {
+    throw new ConfigError(
+      "SAFETY_COOLING_OFF_HOURS",
+      `SAFETY_COOLING_OFF_HOURS must be a whole number of hours from SAFETY_COOLING_OFF_MIN_HOURS (${minimumHours}) to 72.`,
+    );
+  }
+
   return {
+    cooling: { defaultHours: Number(coolingHoursText), minimumHours },
     botToken,
     telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", [
       "https:",

@@ -1,8 +1,9 @@
 /**
  * Work the bot starts by itself, on a timer: session expiry warnings and auto-logout, order
  * reconciliation, recurring plans (partner mode's runs, account mode's reminders), price alerts,
- * in partner mode the re-check of users whose verification is pending, notices held during quiet
- * hours, and the daily digest. Each tick is awaited before the next is scheduled, so a slow
+ * the end of a new address's or bank account's cooling-off, in partner mode the re-check of users
+ * whose verification is pending, notices held during quiet hours, and the daily digest. Each tick
+ * is awaited before the next is scheduled, so a slow
  * exchange never piles ticks up. With several instances on one store, only the holder of the
  * `jobs:leader` lease ticks (alerts/lease.ts); another takes over when its lease runs out.
  * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
@@ -25,6 +26,7 @@ import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
 import { MasterAlerts } from "./partner/master-alerts.ts";
 import { PlanRunner } from "./plans/runner.ts";
+import { claimUsableNow } from "./safety/cooling-notices.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp-paths.ts";
 
@@ -260,6 +262,26 @@ export function startBackgroundJobs(options: {
     }
   }
 
+  /** Saved addresses and bank accounts whose cooling-off ended: their owners are told, once. */
+  async function tellUsable(): Promise<void> {
+    try {
+      for (const due of await claimUsableNow(deps.store, deps.safety, deps.clock.now())) {
+        await notifier.notify({
+          userId: due.userId,
+          kind: "account",
+          render: (t) => ({
+            text:
+              due.type === "address"
+                ? t("addresses-usable-now", { label: due.label, code: due.currency.toUpperCase() })
+                : t("banks-usable-now", { iban: due.iban }),
+          }),
+        });
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "cooling-off notices failed");
+    }
+  }
+
   async function checkAlerts(): Promise<void> {
     try {
       const result = await alerts.tick();
@@ -308,6 +330,7 @@ export function startBackgroundJobs(options: {
       checkMasterAlerts,
       releaseHeld,
       sendDigests,
+      tellUsable,
     ];
     // A shutdown does not wait for the whole tick: the lease is handed over after the current step.
     for (const step of steps) {

@@ -42,6 +42,7 @@ import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
 import { DEFAULT_PLAN_SETTINGS, PlanBook } from "./plans/book.ts";
+import { SafetyNet } from "./safety/safety-net.ts";
 import { LateSecurityNotices } from "./safety/security-events.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
@@ -62,7 +63,7 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "recurring">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "recurring" | "cooling">>,
   options: {
     clock: Clock;
     log: Logger;
@@ -154,7 +155,20 @@ export async function createServices(
   const partner = config.partner
     ? partnerServices(config.partner, { http, store, vault, account, clock: options.clock })
     : undefined;
-  const orders = new OrderPipeline({
+  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
+  const securityNotices = new LateSecurityNotices((userId, event) =>
+    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
+  );
+  // The safety net's records; its guards ask the ledger about orders counted against a cap.
+  const safety = new SafetyNet({
+    store,
+    vault,
+    clock: options.clock,
+    notices: securityNotices,
+    ...(config.cooling ? { cooling: config.cooling } : {}),
+  });
+  const orders: OrderPipeline = new OrderPipeline({
+    guards: safety.guards(async (id) => (await orders.ledger.get(id))?.state),
     store,
     clock: options.clock,
     sessions,
@@ -165,10 +179,6 @@ export async function createServices(
     // Partner orders asked again after a lost answer wait as the client's GET retries do.
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
   });
-  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
-  const securityNotices = new LateSecurityNotices((userId, event) =>
-    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
-  );
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,
@@ -186,6 +196,7 @@ export async function createServices(
     alertBook: new AlertBook(store),
     plans: new PlanBook(store, options.clock, config.recurring ?? DEFAULT_PLAN_SETTINGS),
     securityNotices,
+    safety,
     ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,

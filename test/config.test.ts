@@ -32,8 +32,12 @@ describe("loadConfig", () => {
       defaultLocale: "en",
       logLevel: "info",
       shutdownTimeoutMs: 25_000,
+      cooling: { defaultHours: 24, minimumHours: 1 },
     });
     expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: "8" }).shutdownTimeoutMs).toBe(8_000);
+    expect(
+      loadConfig({ ...base, SAFETY_COOLING_OFF_HOURS: "48", SAFETY_COOLING_OFF_MIN_HOURS: "12" }).cooling,
+    ).toEqual({ defaultHours: 48, minimumHours: 12 });
   });
 
   it.each([
@@ -59,6 +63,9 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "0" }],
     ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "2.5" }],
+    ["SAFETY_COOLING_OFF_MIN_HOURS", { SAFETY_COOLING_OFF_MIN_HOURS: "0" }],
+    ["SAFETY_COOLING_OFF_HOURS", { SAFETY_COOLING_OFF_HOURS: "73" }],
+    ["SAFETY_COOLING_OFF_HOURS", { SAFETY_COOLING_OFF_HOURS: "6", SAFETY_COOLING_OFF_MIN_HOURS: "12" }],
     ["WEBAPP_URL", { WEBAPP_URL: "bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "http://bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "https://bot.example.com/?x=1" }],

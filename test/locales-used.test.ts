@@ -29,6 +29,9 @@ const NOT_KEYS = new Set([
   "partner-sell",
   "partner-withdraw",
   "partner-trade",
+  // The safety net's conversation ids.
+  "addresses-add",
+  "safety-loosen",
 ]);
 
 function keysOf(locale: string): Set<string> {

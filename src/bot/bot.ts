@@ -33,6 +33,7 @@ import { webAppLoginPageUrl } from "../webapp-paths.ts";
 import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
+import { addressesAddConversation, addressesFeature } from "./features/addresses.ts";
 import { alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksAddConversation, banksFeature, banksRemoveConversation } from "./features/banks.ts";
@@ -57,6 +58,7 @@ import { partnerVerifyConversation, verifyInGroup } from "./features/partner/ver
 import { partnerWithdrawConversation } from "./features/partner/withdraw.ts";
 import { priceCommands, priceConversation, pricesFeature } from "./features/prices.ts";
 import { recurringConversation, recurringFeature } from "./features/recurring.ts";
+import { safetyFeature, safetyLoosenConversation } from "./features/safety.ts";
 import { sendConversation, sendFeature } from "./features/send.ts";
 import { phraseConversation, settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
@@ -241,6 +243,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         // The PIN step of a confirmed partner withdrawal.
         orderCodeConversation(partnerDeps),
         notificationsConversation(partnerDeps),
+        safetyLoosenConversation(partnerDeps),
       ]
     : [
         loginConversation(deps),
@@ -257,6 +260,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         depositNewConversation(deps),
         phraseConversation(deps),
         notificationsConversation(deps),
+        addressesAddConversation(deps),
+        safetyLoosenConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);
   inPrivate.use(flowsOnDemand(flows));
@@ -291,6 +296,8 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         transactionsFeature(deps),
         settingsFeature(deps),
         notificationsFeature(deps),
+        addressesFeature(deps),
+        safetyFeature(deps),
       ];
   inPrivate.use(routeFeatures(features));
   // Last: what no feature took still gets an answer (a sentence in private chats only), with the

@@ -24,12 +24,14 @@ export const MENU_COMMANDS = {
   withdraw: "command-withdraw",
   deposit: "command-deposit",
   banks: "command-banks",
+  addresses: "command-addresses",
   transactions: "command-transactions",
   limits: "command-limits",
   fees: "command-fees",
   alerts: "command-alerts",
   recurring: "command-recurring",
   settings: "command-settings",
+  safety: "command-safety",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
@@ -54,6 +56,7 @@ export const PARTNER_MENU_COMMANDS = {
   limits: "command-limits",
   notifications: "command-notifications",
   recurring: "command-recurring",
+  safety: "command-safety",
   language: "command-language",
   cancel: "command-cancel",
 } as const;

@@ -8,6 +8,7 @@ import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PlanBook } from "../plans/book.ts";
+import type { SafetyNet } from "../safety/safety-net.ts";
 import type { SecurityNotices } from "../safety/security-events.ts";
 import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
@@ -40,6 +41,8 @@ export interface BotDeps {
   plans: PlanBook;
   /** Security notices (a login, a saved address, a freeze…): always sent, with the phrase and Freeze. */
   securityNotices: SecurityNotices;
+  /** Saved addresses, cooling-offs, the allowlist and self-set caps (src/safety/); the pipeline's guards read them. */
+  safety: SafetyNet;
   /** The Fluent bundles, loaded once: bot middleware, conversations and the delivery queue share them. */
   i18n: I18n<FlowContext>;
   /** Partner mode only (EXCHANGE_MODE=partner): the partner API, user links, PINs, operators. */

@@ -26,6 +26,7 @@ import { partnerTradeFeature } from "./features/partner/trade.ts";
 import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
 import { partnerWithdrawFeature } from "./features/partner/withdraw.ts";
 import { recurringFeature } from "./features/recurring.ts";
+import { safetyFeature } from "./features/safety.ts";
 
 export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 
@@ -43,6 +44,8 @@ export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateC
     partnerTradeFeature(deps),
     partnerWithdrawFeature(),
     recurringFeature(deps),
+    // The allowlist (bank accounts' cooling-off) and the self-set caps, as in account mode.
+    safetyFeature(deps),
     // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps),

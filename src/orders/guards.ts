@@ -25,8 +25,16 @@ import type { OrderRequest, QuoteRefusal } from "./quote.ts";
 export type GuardStage = "quote" | "confirm" | "place";
 
 export interface OrderGuard {
-  /** Why this user may not go on with this request now; undefined lets it through. */
-  refusal(stage: GuardStage, userId: number, request: OrderRequest): Promise<QuoteRefusal | undefined>;
+  /**
+   * Why this user may not go on with this request now; undefined lets it through. At `confirm`
+   * and `place` the recorded action comes too (its id and quoted figures: a sell's EUR value).
+   */
+  refusal(
+    stage: GuardStage,
+    userId: number,
+    request: OrderRequest,
+    action?: MoneyAction,
+  ): Promise<QuoteRefusal | undefined>;
 }
 
 /** The first guard's refusal, in the guards' order; undefined when every guard lets it through. */
@@ -35,9 +43,10 @@ export async function firstRefusal(
   stage: GuardStage,
   userId: number,
   request: OrderRequest,
+  action?: MoneyAction,
 ): Promise<QuoteRefusal | undefined> {
   for (const guard of guards) {
-    const refusal = await guard.refusal(stage, userId, request);
+    const refusal = await guard.refusal(stage, userId, request, action);
     if (refusal !== undefined) return refusal;
   }
   return undefined;

@@ -245,7 +245,7 @@ export class OrderPipeline {
     const action = await this.ledger.get(id);
     if (action === undefined || action.userId !== userId) return undefined;
     if (action.state !== "quoted" && action.state !== "confirmed") return undefined;
-    const refusal = await firstRefusal(this.#guards, stage, userId, requestOf(action));
+    const refusal = await firstRefusal(this.#guards, stage, userId, requestOf(action), action);
     if (refusal === undefined) return undefined;
     const cancelled = await this.ledger.cancel(id, userId);
     return { ok: false, reason: "guarded", refusal, action: cancelled.ok ? cancelled.action : action };

@@ -21,7 +21,15 @@ export type RefusalReason =
   | "limit"
   /** withdraw: the bank account is gone, or not verified. */
   | "bank-gone"
-  | "bank-pending";
+  | "bank-pending"
+  /** send with the allowlist on: the address is not saved (`currency`). */
+  | "address-unsaved"
+  /** send: the saved address is still cooling off, until `at` (ms since the epoch). */
+  | "address-cooling"
+  /** withdraw: the bank account added through the bot is still cooling off, until `at`. */
+  | "bank-cooling"
+  /** Over the user's own daily cap: `cap`, `left` and `currency` (safety/caps.ts). */
+  | "own-limit";
 
 /** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
 export interface QuoteRefusal {

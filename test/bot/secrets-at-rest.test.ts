@@ -126,6 +126,18 @@ function secretsSuite(name: string, open: Open) {
       expect(raw).not.toContain(sealedToken);
       expect(raw).not.toContain(sealedPassword);
     });
+
+    it("keeps a saved address and its label only sealed", async () => {
+      const ada = await h.loggedInUser();
+      const address = "bc1qxy2kgdygjrsqtzq2n0yrf2493p83kkfjhx0wlh";
+      const label = "Aunt Margaret's wallet";
+      const saved = await h.deps.safety.saveAddress(ada.id, { currency: "btc", label, address });
+      expect(saved.ok).toBe(true);
+      expect((await h.deps.safety.addresses.list(ada.id)).map((a) => a.address)).toEqual([address]);
+      const raw = await dump();
+      expect(raw).not.toContain(address);
+      expect(raw).not.toContain(label);
+    });
   });
 }
 

@@ -2,6 +2,7 @@ import type { Update } from "grammy/types";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
 import type { Harness } from "../support/harness.ts";
+import { savedLongAgo } from "../support/safety.ts";
 
 /** The text the bot answered a callback query with (waits until it is answered). */
 export async function answerOf(h: Harness, queryId: string, timeoutMs = 5000): Promise<string> {
@@ -62,8 +63,17 @@ export function liveCard(pattern: RegExp = /your quote|dein Angebot/): (m: SentM
   return (m) => pattern.test(m.text) && m.buttons.length > 0;
 }
 
-/** /send of `amount` BTC to `address`, through the flow's steps as a person would, up to the card. */
-export async function toSendCard(user: FakeUser, address: string, amount: string): Promise<SentMessage> {
+/**
+ * /send of `amount` BTC to `address`, through the flow's steps as a person would, up to the card.
+ * The address is saved first, past its cooling-off (the allowlist is on for every new user).
+ */
+export async function toSendCard(
+  h: Pick<Harness, "deps" | "clock">,
+  user: FakeUser,
+  address: string,
+  amount: string,
+): Promise<SentMessage> {
+  await savedLongAgo(h, user.id, "btc", address);
   await user.send("/send");
   await user.waitForReply(/Which currency/);
   await user.tap("BTC");

@@ -10,6 +10,7 @@ import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
 import { startHttpServer } from "../../src/webhook.ts";
 import { type Harness, runJobsNearSessionEnd, startHarness } from "../support/harness.ts";
 import { initDataFields, telegramInitData } from "../support/init-data.ts";
+import { savedLongAgo } from "../support/safety.ts";
 
 let nextId = 7_100;
 
@@ -136,6 +137,7 @@ describe("the Mini App login over HTTP", () => {
     const ada = h.user(nextId++);
     expect((await post(form(initDataFor(ada.id)))).status).toBe(200);
     await ada.waitForReply(/Logged in/);
+    await savedLongAgo(h, ada.id, "btc", "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq");
     await ada.send("/send");
     await ada.waitForReply(/Which currency/);
     await ada.tap("BTC");

@@ -27,6 +27,7 @@ import { formatAmount, parseAmount } from "../../money.ts";
 import type { Refusal, Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { startBankCooling } from "../flows/bank-cooling.ts";
 import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
@@ -71,7 +72,9 @@ export function banksKeyboard(t: Translate, banks: readonly BankAccount[]): Inli
 }
 
 /** The `BANKS_ADD_FLOW` conversation, installed by bot.ts. */
-export function banksAddConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
+export function banksAddConversation(
+  deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety">,
+): FlowSpec {
   return { id: BANKS_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
 }
 
@@ -126,7 +129,7 @@ type AddOutcome =
   | { kind: "created"; reference: string }
   | { kind: "refused"; message: string; field?: string };
 
-function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
+function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
@@ -245,6 +248,7 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
       }),
       { parse_mode: "HTML" },
     );
+    await startBankCooling(conversation, ctx, deps, { reference: outcome.reference, iban });
   };
 }
 

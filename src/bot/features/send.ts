@@ -2,8 +2,12 @@
  * /send: crypto to an outside address.
  *
  *   currency (buttons from the price list, or typed; `/send btc` skips the question)
- *   → recipient address (cleaned of spaces and `bitcoin:…?amount=` wrappers, format and checksum
- *     checked for that currency: src/crypto-address.ts)
+ *   → recipient address: a saved one's button first (/addresses), or typed (cleaned of spaces and
+ *     `bitcoin:…?amount=` wrappers, format and checksum checked for that currency:
+ *     src/crypto-address.ts); a typed address that is not saved is offered for saving (label,
+ *     fresh code, cooling-off: flows/save-address.ts). With the allowlist on (src/safety/) the
+ *     flow ends there (one still cooling off is refused at the quote with its time); with it off,
+ *     the send goes on, saved or sent once
  *   → amount in the crypto (money.ts's parseAmount)
  *   → the money pipeline's quote (orders/kinds/send.ts) and its card; the flow ends there.
  *
@@ -12,26 +16,33 @@
  * at its step.
  */
 
-import { type AddressCheck, checkAddress, cleanAddress } from "../../crypto-address.ts";
-import { EURO_WORDS } from "../../currency.ts";
-import type { Translate } from "../../translate.ts";
+import { InlineKeyboard } from "grammy";
+import { checkAddress, cleanAddress } from "../../crypto-address.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
+import { externalCall } from "../flows/external.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
+import { saveAddressSteps } from "../flows/save-address.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
+import { flowUserId } from "../flows/user.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
-import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import { currencyKeyboard } from "../ui/currency-choice.ts";
+import {
+  addressRefusal,
+  cryptoCurrencyRefusal as currencyRefusal,
+  pickCryptoCurrency as pickCurrency,
+} from "../ui/send-input.ts";
 
 export const SEND_FLOW = "send";
 const BUTTONS = FLOW_BUTTONS.send;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
+type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "safety">;
 
 /** The `SEND_FLOW` conversation, installed by bot.ts. */
 export function sendConversation(deps: SendDeps): FlowSpec {
@@ -93,18 +104,62 @@ function sendFlow(deps: SendDeps) {
     const code = currency;
     const known = currencies.map((c) => c.code);
 
-    // ── Address ──
-    await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase() }));
+    // ── Address: a saved one's button, or typed ──
+    const userId = flowUserId(ctx);
+    const saved = await externalCall(conversation, () => deps.safety.addresses.list(userId, code));
+    const allowlistOn = await externalCall(
+      conversation,
+      async () => (await deps.safety.allowlist.get(userId)).on,
+    );
+    if (saved.length > 0) {
+      const keyboard = new InlineKeyboard();
+      for (const entry of saved) keyboard.text(entry.label, own + BUTTONS.actions.saved(entry.id)).row();
+      await ctx.reply(ctx.t("send-ask-address-saved", { code: code.toUpperCase() }), {
+        reply_markup: keyboard,
+      });
+    } else {
+      await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase() }));
+    }
     let address: string | undefined;
+    /** A typed address that is not saved, offered for saving. */
+    let unsaved: string | undefined;
     while (address === undefined) {
       const answer = await waitAnswer(conversation, step);
-      if (answer.kind === "tap") continue;
-      const checked = await checkAddress(cleanAddress(answer.text), code, known);
-      if (checked.ok) {
-        address = checked.address;
-        break;
+      if (answer.kind === "tap") {
+        if (unsaved !== undefined && answer.data === own + BUTTONS.actions.save()) {
+          const kept = await saveAddressSteps(conversation, ctx, deps, { currency: code, address: unsaved });
+          // With the allowlist on, the new address waits out its cooling-off: the flow ends here.
+          if (allowlistOn || !kept) return;
+          address = unsaved;
+        } else if (unsaved !== undefined && !allowlistOn && answer.data === own + BUTTONS.actions.once()) {
+          address = unsaved;
+        } else {
+          address = saved.find((entry) => own + BUTTONS.actions.saved(entry.id) === answer.data)?.address;
+        }
+        continue;
       }
-      await answer.ctx.reply(addressRefusal(ctx.t, checked, code.toUpperCase()));
+      const checked = await checkAddress(cleanAddress(answer.text), code, known);
+      if (!checked.ok) {
+        await answer.ctx.reply(addressRefusal(ctx.t, checked, code.toUpperCase()));
+        continue;
+      }
+      if (saved.some((entry) => entry.address === checked.address)) {
+        address = checked.address;
+        continue;
+      }
+      // Not saved: it can be saved here. With the allowlist on, money goes only to saved addresses.
+      unsaved = checked.address;
+      const keyboard = new InlineKeyboard().text(
+        ctx.t("send-button-save-address"),
+        own + BUTTONS.actions.save(),
+      );
+      if (!allowlistOn) keyboard.row().text(ctx.t("send-button-send-once"), own + BUTTONS.actions.once());
+      await answer.ctx.reply(
+        ctx.t(allowlistOn ? "send-address-not-saved" : "send-address-not-saved-off", {
+          code: code.toUpperCase(),
+        }),
+        { reply_markup: keyboard },
+      );
     }
     const to = address;
 
@@ -115,30 +170,11 @@ function sendFlow(deps: SendDeps) {
       unit: code,
       wait: step,
       request: (amount) => ({ kind: "send", currency: code, address: to, amount }),
-      final: (refusal) => refusal.reason === "closed",
+      // An address still cooling off, or not saved: another amount does not help.
+      final: (refusal) =>
+        refusal.reason === "closed" ||
+        refusal.reason === "address-cooling" ||
+        refusal.reason === "address-unsaved",
     });
   };
-}
-
-function addressRefusal(t: Translate, checked: Exclude<AddressCheck, { ok: true }>, code: string): string {
-  switch (checked.reason) {
-    case "empty":
-      return t("send-address-empty", { code });
-    case "too-long":
-      return t("send-address-too-long", { code });
-    case "invalid":
-      return t("send-address-invalid", { code });
-    case "other-currency":
-      return t("send-address-other-currency", { code, other: checked.other.toUpperCase() });
-  }
-}
-
-function pickCurrency(text: string, currencies: readonly CurrencyChoice[]): string | undefined {
-  if (EURO_WORDS.has(text.trim().toLowerCase())) return undefined;
-  return resolveCurrency(text, currencies)?.code;
-}
-
-function currencyRefusal(t: Translate, text: string, currencies: readonly CurrencyChoice[]): string {
-  if (EURO_WORDS.has(text.trim().toLowerCase())) return t("send-eur");
-  return t("send-unknown-currency", { input: text.slice(0, 32), codes: knownCodes(currencies) });
 }

@@ -195,6 +195,8 @@ export function settingsKeyboard(
   } else {
     keyboard.text(t("settings-button-phishing-set"), CALLBACK.settingsPhraseSet.data());
   }
+  // The safety net (allowlist, cooling-off, own caps) has its own screen: features/safety.ts.
+  keyboard.row().text(t("settings-button-safety"), CALLBACK.safetyShow.data());
   return keyboard;
 }
 

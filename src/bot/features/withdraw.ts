@@ -13,7 +13,7 @@
 import { EUR } from "../../currency.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { pickBank } from "../flows/bank-pick.ts";
+import { bankRefusalIsFinal, pickBank } from "../flows/bank-pick.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
 import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
@@ -66,7 +66,7 @@ function withdrawFlow(deps: WithdrawDeps) {
       unit: EUR,
       wait: step,
       request: (amount) => ({ kind: "withdraw", amount, referenceNumber: target.reference }),
-      final: (refusal) => refusal.reason === "bank-gone" || refusal.reason === "bank-pending",
+      final: bankRefusalIsFinal,
     });
   };
 }

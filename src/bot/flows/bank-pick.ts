@@ -8,6 +8,7 @@
  * if (target === undefined) return;
  */
 import { InlineKeyboard } from "grammy";
+import type { QuoteRefusal } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import { type BankView, bankButtonLabel, pickTyped } from "../ui/bank-view.ts";
 import { BANK_PICK, BANK_PICKED } from "../ui/callback-data.ts";
@@ -68,4 +69,14 @@ export async function pickBank(
     bank = picked;
   }
   return bank;
+}
+
+/**
+ * A withdrawal's refusals that no other amount fixes (the account is gone, not verified, or still
+ * in its cooling-off): said, and the flow ends.
+ */
+export function bankRefusalIsFinal(refusal: QuoteRefusal): boolean {
+  return (
+    refusal.reason === "bank-gone" || refusal.reason === "bank-pending" || refusal.reason === "bank-cooling"
+  );
 }

@@ -30,7 +30,11 @@ export async function logInSteps(
   conversation: Flow,
   ctx: FlowContext,
   deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">,
-  options: { expired: boolean },
+  /**
+   * `confirm`: the login proves it is the user before a safety change (flows/fresh-secret.ts): a
+   * live session is not offered as "stay logged in", the caller said why.
+   */
+  options: { expired: boolean; confirm?: boolean },
 ): Promise<boolean> {
   const userId = flowUserId(ctx);
   // Locked out after failed logins: said before anything secret is asked for (SECURITY.md, rule 3).
@@ -50,12 +54,13 @@ export async function logInSteps(
   let passwordCtx: FlowContext | undefined;
   // A live session is renewed (near its end, or with a remembered password): said, with /logout.
   const live =
-    status.state === "active" && !options.expired
+    status.state === "active" && !options.expired && !options.confirm
       ? { email: status.email, time: formatTime(status.expiresAt, await ctx.i18n.getLocale()) }
       : undefined;
   if (remembered && status.state !== "logged-out") {
     email = status.email;
     if (live) await ask(ctx.t("login-renew-ask-code", live));
+    else if (options.confirm) await ask(ctx.t("login-ask-code"));
     else await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
   } else {
     if (live) await ctx.reply(ctx.t("login-renew-intro", live));

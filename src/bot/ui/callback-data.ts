@@ -62,6 +62,13 @@ export type ExportRange = "tm" | "lm" | "ty" | "ly" | "all";
 export type ProfileField = "name" | "surname" | "phone" | "address";
 
 export const CALLBACK = {
+  /** /addresses: add one; remove the saved address [1]. */
+  addressesAdd: fixed("adr:add"),
+  addressRemove: entry("adr:rm:", "([A-Za-z0-9_-]{8})", (id: string) => id),
+  /** /safety (from /settings too): the screen; the allowlist [1] on/off; the cooling-off [1] hours. */
+  safetyShow: fixed("sf:show"),
+  safetyAllowlist: entry("sf:al:", "([01])", (on: boolean) => (on ? "1" : "0")),
+  safetyCooling: entry("sf:h:", "(\\d{1,2})", (hours: number) => String(hours)),
   /** The Log in button (keyboards.ts). */
   login: fixed("login"),
   /** Remove an alert: [1] `rm` from /alerts, `rx` from the alert's own message; [2] its id. */
@@ -209,7 +216,13 @@ export const BANK_PICK = {
 export const BANK_PICKED = /:[bp]:(\d+)$/;
 
 export const FLOW_BUTTONS = {
-  send: flow("snd", { currency: (code: string) => `cur:${code}` }),
+  send: flow("snd", {
+    currency: (code: string) => `cur:${code}`,
+    /** A saved address (safety/saved-addresses.ts: 8 URL-safe characters). */
+    saved: (id: string) => `a:${id}`,
+    save: () => "save",
+    once: () => "once",
+  }),
   withdraw: flow("wd", BANK_PICK),
   partnerWithdraw: flow("pwd", BANK_PICK),
   banks: flow("bk", {
@@ -219,6 +232,8 @@ export const FLOW_BUTTONS = {
     removeSure: (id: number) => `rmok:${id}`,
   }),
   signup: flow("signup", { agree: () => "agree", decline: () => "decline" }),
+  /** /addresses add: the currency. */
+  addresses: flow("adf", { currency: (code: string) => `cur:${code}` }),
 } as const;
 
 export type FlowButtonsName = keyof typeof FLOW_BUTTONS;

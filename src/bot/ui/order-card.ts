@@ -23,7 +23,7 @@ import type { QuoteRefusal } from "../../orders/quote.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { CALLBACK } from "./callback-data.ts";
-import { escapeHtml, formatTime } from "./format.ts";
+import { escapeHtml, formatDateTime, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
@@ -244,6 +244,17 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
       return t("withdraw-bank-gone");
     case "bank-pending":
       return t("withdraw-bank-pending");
+    case "address-unsaved":
+      return t("safety-refused-unsaved", { code: (v.currency ?? "").toUpperCase() });
+    case "address-cooling":
+      return t("safety-refused-address-cooling", { time: formatDateTime(Number(v.at), locale) });
+    case "bank-cooling":
+      return t("safety-refused-bank-cooling", { time: formatDateTime(Number(v.at), locale) });
+    case "own-limit":
+      return t("safety-refused-own-limit", {
+        cap: money(v.cap, v.currency ?? EUR, locale),
+        left: money(v.left, v.currency ?? EUR, locale),
+      });
   }
 }
 

@@ -110,6 +110,12 @@ describe("/banks add and remove", () => {
     expect(created.text).toContain(`Reference number: ${record.reference_number}`);
     expect(created.text).toContain("transfer exactly €1.23 from this account");
     expect(created.text).toContain("/withdraw");
+    // Added through the bot: it cools off before a withdrawal may go to it (src/safety/).
+    const cooling = await ada.waitForReply(/withdrawals to this account are possible from/);
+    expect(cooling.text).toContain("Nov 23, 2026");
+    expect(await h.deps.safety.banks.usableAt(ada.id, record.reference_number)).toBe(
+      h.clock.now() + 24 * 3_600_000,
+    );
 
     // The verification deposit of exactly that amount verifies it, and the list says so.
     const arrived = h.sandbox.deposit({ amount: new Big("1.23"), referenceNumber: record.reference_number });

@@ -27,6 +27,10 @@ const ACCOUNT_FLOWS: Entry[] = [
   { command: "/banks remove" },
   { command: "/deposit new" },
   { command: "/settings phrase" },
+  { command: "/addresses add" },
+  { command: "/addresses add btc" },
+  // Why a fresh login is asked comes first; the login's first question names /cancel.
+  { command: "/safety allowlist off", first: /e-mail address|E-Mail-Adresse/ },
 ];
 
 const PARTNER_FLOWS: Entry[] = [
@@ -38,6 +42,7 @@ const PARTNER_FLOWS: Entry[] = [
   // A short note on what it asks comes first; the first question names /cancel.
   { command: "/banks add", first: /name of the bank|Wie heißt die Bank/ },
   { command: "/profile name" },
+  { command: "/safety cooling 6" },
 ];
 
 async function expectStopNamed(user: FakeUser, entry: Entry, cancelled: RegExp): Promise<void> {

@@ -44,7 +44,7 @@ describe("the anti-phishing phrase on money messages", () => {
   });
 
   it("stands on a send card and on the code question", async () => {
-    expect((await toSendCard(ada, BTC, "0.001")).text.startsWith(LINE)).toBe(true);
+    expect((await toSendCard(h, ada, BTC, "0.001")).text.startsWith(LINE)).toBe(true);
     await ada.tap("✅ Confirm");
     expect((await ada.waitForReply(/6-digit code/)).text.startsWith(LINE)).toBe(true);
     await ada.send("/cancel");
@@ -56,7 +56,7 @@ describe("the anti-phishing phrase on money messages", () => {
     await bob.send("/buy btc 100");
     const card = await bob.waitForReply(liveCard(/Buy BTC: your quote/));
     expect(card.text.startsWith("🧾 Buy BTC: your quote")).toBe(true);
-    await toSendCard(bob, BTC, "0.001");
+    await toSendCard(h, bob, BTC, "0.001");
     await bob.tap("✅ Confirm");
     expect((await bob.waitForReply(/6-digit code/)).text.startsWith("Confirmed. Now type")).toBe(true);
     expect(bob.messages().some((m) => m.text.includes("anti-phishing"))).toBe(false);

@@ -6,6 +6,7 @@ import { reconcileUser } from "../../../src/orders/reconcile.ts";
 import type { RecordedRequest } from "../../../src/sandbox/server.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { savedLongAgo } from "../../support/safety.ts";
 
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const ETH = "0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe";
@@ -73,6 +74,8 @@ describe("/send", () => {
   beforeAll(async () => {
     h = await startHarness();
     ada = await h.loggedInUser();
+    // With the allowlist on (every new user's default), BTC goes only to a saved address past its cooling-off.
+    await savedLongAgo(h, ada.id, "btc", BTC);
   });
   afterAll(async () => {
     await h.stop();

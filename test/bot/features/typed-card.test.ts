@@ -45,7 +45,7 @@ describe("Confirm and Cancel typed on a quote card", () => {
   });
 
   it("send: typed Confirm asks for the code; typed Cancel there cancels, nothing is sent", async () => {
-    await toSendCard(ada, BTC, "0.001");
+    await toSendCard(h, ada, BTC, "0.001");
     await ada.send("Confirm");
     await ada.waitForReply(/6-digit code/);
     await ada.send("Cancel");

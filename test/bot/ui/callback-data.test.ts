@@ -122,12 +122,24 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   partnerBankRemove: [[PARTNER_BANK_ID], [1]],
   partnerBankRemoveSure: [[PARTNER_BANK_ID], [1]],
   partnerBankKeep: [[]],
+  addressesAdd: [[]],
+  addressRemove: [["_".repeat(8)], ["abcdefgh"]],
+  safetyShow: [[]],
+  safetyAllowlist: [[true], [false]],
+  safetyCooling: [[72], [1]],
 };
 
 /** A nonce as long as flowNonce makes them, and each flow's actions with their widest arguments. */
 const NONCE = "z".repeat(FLOW_NONCE_LENGTH);
 const FLOW_ACTIONS: { [K in FlowButtonsName]: string[] } = {
-  send: [FLOW_BUTTONS.send.actions.currency(CODE), FLOW_BUTTONS.send.actions.currency("btc")],
+  send: [
+    FLOW_BUTTONS.send.actions.currency(CODE),
+    FLOW_BUTTONS.send.actions.currency("btc"),
+    FLOW_BUTTONS.send.actions.saved("_".repeat(8)),
+    FLOW_BUTTONS.send.actions.save(),
+    FLOW_BUTTONS.send.actions.once(),
+  ],
+  addresses: [FLOW_BUTTONS.addresses.actions.currency(CODE), FLOW_BUTTONS.addresses.actions.currency("btc")],
   withdraw: [BANK_PICK.bank(BANK_ID, false), BANK_PICK.bank(1, true)],
   partnerWithdraw: [BANK_PICK.bank(BANK_ID, true), BANK_PICK.bank(1, false)],
   banks: [

@@ -15,6 +15,8 @@ import { ExchangeError } from "../../../exchange/errors.ts";
 import { groupIban } from "../../../iban.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
+import type { BotDeps } from "../../deps.ts";
+import { startBankCooling } from "../../flows/bank-cooling.ts";
 import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
@@ -43,7 +45,9 @@ type AddOutcome =
   | { kind: "gone" };
 
 /** The `PARTNER_BANK_ADD_FLOW` conversation, installed by bot.ts. */
-export function partnerBankAddConversation(deps: { partner: PartnerServices }): FlowSpec {
+export function partnerBankAddConversation(
+  deps: { partner: PartnerServices } & Pick<BotDeps, "safety">,
+): FlowSpec {
   return { id: PARTNER_BANK_ADD_FLOW, steps: addFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
 }
 
@@ -167,7 +171,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
   return composer;
 }
 
-function addFlow(deps: { partner: PartnerServices }) {
+function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
   return async function partnerBankAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
     const telegramId = flowUserId(ctx);
     const partnerUserId = await externalCall(conversation, () => deps.partner.users.partnerIdOf(telegramId));
@@ -234,5 +238,11 @@ function addFlow(deps: { partner: PartnerServices }) {
     })) {
       await ctx.reply(text, { parse_mode: "HTML" });
     }
+    // The account's reference (what a withdrawal names it by), read back by its IBAN.
+    const reference = await externalCall(conversation, async () => {
+      const banks = await deps.partner.api.bankAccounts(partnerUserId);
+      return banks.find((bank) => bank.iban.replace(/\s/g, "") === iban.replace(/\s/g, ""))?.reference_number;
+    });
+    if (reference) await startBankCooling(conversation, ctx, deps, { reference, iban });
   };
 }

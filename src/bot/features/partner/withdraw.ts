@@ -8,7 +8,7 @@
  */
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
-import { pickBank } from "../../flows/bank-pick.ts";
+import { bankRefusalIsFinal, pickBank } from "../../flows/bank-pick.ts";
 import { moneyFlowEntry } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
 import { askAmountAndQuote } from "../../flows/order-amount.ts";
@@ -58,7 +58,7 @@ function partnerWithdrawFlow(deps: PartnerWithdrawDeps) {
       unit: "eur",
       wait: buttons.wait,
       request: (amount) => ({ kind: "partner-withdraw", amount, referenceNumber: target.reference }),
-      final: (refusal) => refusal.reason === "bank-gone" || refusal.reason === "bank-pending",
+      final: bankRefusalIsFinal,
       quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, request)),
     });
   };
