@@ -44,6 +44,8 @@ export interface Config {
   marketTtlMs: number;
   /** SHUTDOWN_TIMEOUT_SECONDS: how long a SIGTERM may take before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** UNFREEZE_DELAY_MINUTES: after a fresh login, how long until a user's unfreeze takes effect. */
+  unfreezeDelayMs: number;
   /** EXCHANGE_MODE: `account` (users log in to their own accounts) or `partner` (white-label). */
   exchangeMode: "account" | "partner";
   /** Partner mode only. */
@@ -222,6 +224,14 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const unfreezeText = text("UNFREEZE_DELAY_MINUTES") ?? "60";
+  if (!/^\d+$/.test(unfreezeText) || Number(unfreezeText) < 1 || Number(unfreezeText) > 10_080) {
+    throw new ConfigError(
+      "UNFREEZE_DELAY_MINUTES",
+      "UNFREEZE_DELAY_MINUTES must be a whole number of minutes from 1 to 10080 (a week).",
+    );
+  }
+
   const modeText = text("EXCHANGE_MODE") ?? "account";
   if (modeText !== "account" && modeText !== "partner") {
     throw new ConfigError("EXCHANGE_MODE", `EXCHANGE_MODE must be account or partner, not "${modeText}".`);
@@ -259,6 +269,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     alertIntervalMs: Number(intervalText) * 1000,
     marketTtlMs: Number(ttlText) * 1000,
     shutdownTimeoutMs: Number(shutdownText) * 1000,
+    unfreezeDelayMs: Number(unfreezeText) * 60_000,
     exchangeMode: modeText,
     partner,
   };

@@ -30,6 +30,7 @@ import { KycWatch } from "./partner/kyc-watch.ts";
 import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
+import { Freezes, freezeGuard } from "./safety/freezes.ts";
 import { LateSecurityNotices } from "./safety/security-events.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
 import { PROFILE_PREFIX, Profiles } from "./session/profiles.ts";
@@ -50,7 +51,7 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner">>,
+    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "unfreezeDelayMs">>,
   options: {
     clock: Clock;
     log: Logger;
@@ -146,6 +147,8 @@ export async function createServices(
   const partner = config.partner
     ? partnerServices(config.partner, { http, store, vault, account, clock: options.clock })
     : undefined;
+  // Frozen money actions (safety/freezes.ts): the record is in the store, so every instance refuses.
+  const freezes = new Freezes(store, options.clock, { unfreezeDelayMs: config.unfreezeDelayMs });
   const orders = new OrderPipeline({
     store,
     clock: options.clock,
@@ -156,6 +159,7 @@ export async function createServices(
     ...(partner ? { partner } : {}),
     // Partner orders asked again after a lost answer wait as the client's GET retries do.
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+    guards: [freezeGuard(freezes)],
   });
   // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
   const securityNotices = new LateSecurityNotices((userId, event) =>
@@ -172,11 +176,15 @@ export async function createServices(
     account,
     sessions,
     profiles,
-    phishing: new PhishingPhrases(store, vault),
+    // A changed (or removed) phrase is a security notice: it is what proves the bot is real.
+    phishing: new PhishingPhrases(store, vault, {
+      onChange: (userId) => securityNotices.tell(userId, { type: "phrase-changed" }),
+    }),
     market,
     orders,
     alertBook: new AlertBook(store),
     securityNotices,
+    freezes,
     ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,

@@ -7,6 +7,7 @@ import type { Logger } from "../logger.ts";
 import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PartnerServices } from "../partner/services.ts";
+import type { Freezes } from "../safety/freezes.ts";
 import type { SecurityNotices } from "../safety/security-events.ts";
 import type { PhishingPhrases } from "../session/phishing-phrase.ts";
 import type { Profiles } from "../session/profiles.ts";
@@ -37,6 +38,8 @@ export interface BotDeps {
   alertBook: AlertBook;
   /** Security notices (a login, a saved address, a freeze…): always sent, with the phrase and Freeze. */
   securityNotices: SecurityNotices;
+  /** Frozen money actions (Freeze, /freeze, the operator desk); the pipeline's guard reads them. */
+  freezes: Freezes;
   /** The Fluent bundles, loaded once: bot middleware, conversations and the delivery queue share them. */
   i18n: I18n<FlowContext>;
   /** Partner mode only (EXCHANGE_MODE=partner): the partner API, user links, PINs, operators. */

@@ -3,7 +3,8 @@
  * dropped when the user switched that kind off in /settings, and queued in the {@link DeliveryQueue}.
  *
  * Kinds: `alerts` (price alerts), `orders` (an order settled or failed), `expiry` (offer to stay
- * logged in) follow the user's switches; `account` (auto-logout, security notices) always goes out.
+ * logged in) follow the user's switches; `account` (auto-logout, order outcomes) and `security`
+ * (safety/security-events.ts: a login, a changed setting, a freeze) always go out, never silenced.
  *
  * @example
  * // order tracking, when an order settled:
@@ -18,7 +19,7 @@ import type { Profiles } from "../session/profiles.ts";
 import type { Translate } from "../translate.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
 
-export type NoticeKind = "alerts" | "orders" | "expiry" | "account";
+export type NoticeKind = "alerts" | "orders" | "expiry" | "account" | "security";
 
 export interface Notice {
   userId: number;
@@ -48,7 +49,8 @@ export class Notifier {
   /** Renders and queues the notice; false when the user switched this kind of notice off. */
   async notify(notice: Notice): Promise<boolean> {
     const profile = await this.#options.profiles.get(notice.userId);
-    if (notice.kind !== "account" && !profile.notifications[notice.kind]) return false;
+    const { kind } = notice;
+    if (kind !== "account" && kind !== "security" && !profile.notifications[kind]) return false;
     const locale = profile.locale ?? notice.locale ?? profile.appLocale ?? this.#options.defaultLocale;
     const t: Translate = (key, variables) => this.#options.translate(locale, key, variables);
     const { text, other } = notice.render(t, locale);

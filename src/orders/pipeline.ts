@@ -210,14 +210,17 @@ export class OrderPipeline {
 
   /**
    * A guard's refusal of a recorded action that has not been sent (quoted, or confirmed and
-   * waiting for its secret), with the action cancelled; undefined lets it go on. Actions of
-   * another user, or already past, are left to the ledger's own answer.
+   * waiting for its secret), with the action cancelled; undefined lets it go on. A cancelled one
+   * is asked too, so a tap on a card a Freeze cancelled (or a PIN typed for it) is told why, not
+   * only "cancelled". Actions of another user, or already sent, are left to the ledger's own answer.
    */
   async #guarded(stage: GuardStage, id: string, userId: number): Promise<GuardedRefusal | undefined> {
     if (this.#guards.length === 0) return undefined;
     const action = await this.ledger.get(id);
     if (action === undefined || action.userId !== userId) return undefined;
-    if (action.state !== "quoted" && action.state !== "confirmed") return undefined;
+    if (action.state !== "quoted" && action.state !== "confirmed" && action.state !== "cancelled") {
+      return undefined;
+    }
     const refusal = await firstRefusal(this.#guards, stage, userId, requestOf(action));
     if (refusal === undefined) return undefined;
     const cancelled = await this.ledger.cancel(id, userId);

@@ -21,7 +21,9 @@ export type RefusalReason =
   | "limit"
   /** withdraw: the bank account is gone, or not verified. */
   | "bank-gone"
-  | "bank-pending";
+  | "bank-pending"
+  /** The user's money actions are frozen (safety/freezes.ts): refused at every stage until unfrozen. */
+  | "frozen";
 
 /** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
 export interface QuoteRefusal {

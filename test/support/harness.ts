@@ -27,9 +27,10 @@ import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import type { PartnerConfig } from "../../src/config.ts";
-import { startBackgroundJobs } from "../../src/jobs.ts";
+import { securityNoticeSender, startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
 import type { Metrics } from "../../src/metrics.ts";
+import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import type { KycStatus } from "../../src/sandbox/state.ts";
@@ -166,6 +167,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let services: Services;
   let bot: Bot<BotContext>;
   let runner: RunnerHandle | undefined;
+  // Security notices go out through a delivery queue of their own, as main.ts connects them.
+  let delivery: Delivery | undefined;
   // One HTTP server for the harness's life; its routes follow the bot across restarts.
   let webAppRoute: HttpRoute | undefined;
   const pages = options.webApp
@@ -216,6 +219,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.metrics ? { observer: options.metrics } : {}),
     });
     if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
+    delivery = createDelivery({ deps: services.deps, api: bot.api });
+    services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
 
@@ -223,6 +228,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (runner?.isRunning()) await runner.stop();
     runner = undefined;
     await drainUpdates(bot);
+    await delivery?.stop();
     await services.close();
   }
 
@@ -400,5 +406,14 @@ export async function secondInstance(
     floodLimit: { max: 10_000 },
     chatLock: /^rediss?:/.test(h.storeUrl),
   });
-  return { bot, deps: services.deps, close: () => services.close() };
+  const delivery = createDelivery({ deps: services.deps, api: bot.api });
+  services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
+  return {
+    bot,
+    deps: services.deps,
+    async close() {
+      await delivery.stop();
+      await services.close();
+    },
+  };
 }

@@ -244,6 +244,8 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
       return t("withdraw-bank-gone");
     case "bank-pending":
       return t("withdraw-bank-pending");
+    case "frozen":
+      return t("freeze-refused");
   }
 }
 

@@ -102,6 +102,7 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   partnerBankRemove: [[PARTNER_BANK_ID], [1]],
   partnerBankRemoveSure: [[PARTNER_BANK_ID], [1]],
   partnerBankKeep: [[]],
+  freeze: [[]],
 };
 
 /** A nonce as long as flowNonce makes them, and each flow's actions with their widest arguments. */
