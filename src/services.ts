@@ -124,6 +124,10 @@ export async function createServices(
     clientId: config.exchange.clientId,
     clientSecret: config.exchange.clientSecret,
   });
+  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
+  const securityNotices = new LateSecurityNotices((userId, event) =>
+    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
+  );
   const sessions = new Sessions({
     store,
     vault,
@@ -131,6 +135,11 @@ export async function createServices(
     clock: options.clock,
     // In a private chat the chat id is the user id.
     alsoWipe: (userId) => [conversationKey(userId)],
+    // Every login through this bot, chat or Mini App, is a security notice (with Freeze).
+    onLoggedIn: (userId, via, at) =>
+      securityNotices.tell(userId, { type: "login", via, at }).catch((error: unknown) => {
+        options.log.error({ err: error, userId }, "login notice not queued");
+      }),
     ...(metrics
       ? { onLogin: (outcome: LoginOutcome) => metrics.loginAttempt(loginOutcomeLabel(outcome)) }
       : {}),
@@ -161,10 +170,6 @@ export async function createServices(
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
     guards: [freezeGuard(freezes)],
   });
-  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
-  const securityNotices = new LateSecurityNotices((userId, event) =>
-    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
-  );
   const deps: BotDeps = {
     config: {
       defaultLocale: config.defaultLocale,

@@ -39,6 +39,7 @@ import { banksAddConversation, banksFeature, banksRemoveConversation } from "./f
 import { cancelFeature } from "./features/cancel.ts";
 import { depositFeature, depositNewConversation } from "./features/deposit.ts";
 import { feesConversation, feesFeature } from "./features/fees.ts";
+import { freezeFeature, unfreezeConversation } from "./features/freeze.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
 import { inlineFeature } from "./features/inline.ts";
@@ -50,6 +51,7 @@ import { meFeature } from "./features/me.ts";
 import { ordersFeature } from "./features/orders.ts";
 import { partnerBankAddConversation } from "./features/partner/banks.ts";
 import { partnerProfileConversation } from "./features/partner/me.ts";
+import { partnerPinConversation } from "./features/partner/pin.ts";
 import { partnerSignUpConversation } from "./features/partner/signup.ts";
 import { partnerTradeConversation } from "./features/partner/trade.ts";
 import { partnerVerifyConversation, verifyInGroup } from "./features/partner/verify.ts";
@@ -203,8 +205,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       ],
     }),
   );
-  // /cancel and /logout work in the middle of any flow: both are seen before the flows.
-  const beforeFlows = deps.partner ? [cancelFeature(deps)] : [cancelFeature(deps), logoutFeature(deps)];
+  // /cancel, /logout and Freeze work in the middle of any flow: they are seen before the flows.
+  const beforeFlows = deps.partner
+    ? [cancelFeature(deps), freezeFeature(deps)]
+    : [cancelFeature(deps), logoutFeature(deps), freezeFeature(deps)];
   inPrivate.use(routeFeatures(beforeFlows));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside. With none
@@ -222,6 +226,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         partnerWithdrawConversation(partnerDeps),
         // The PIN step of a confirmed partner withdrawal.
         orderCodeConversation(partnerDeps),
+        partnerPinConversation(partnerDeps),
       ]
     : [
         loginConversation(deps),
@@ -236,6 +241,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         orderCodeConversation(deps),
         depositNewConversation(deps),
         phraseConversation(deps),
+        unfreezeConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);
   inPrivate.use(flowsOnDemand(flows));

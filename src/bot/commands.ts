@@ -28,6 +28,7 @@ export const MENU_COMMANDS = {
   fees: "command-fees",
   alerts: "command-alerts",
   settings: "command-settings",
+  freeze: "command-freeze",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
@@ -49,12 +50,21 @@ export const PARTNER_MENU_COMMANDS = {
   banks: "command-banks",
   transactions: "command-transactions",
   limits: "command-limits",
+  pin: "command-pin",
+  freeze: "command-freeze",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
 
 /** The operator desk (OPERATOR_IDS only): never in the menu, unknown to everyone else. */
-export const OPERATOR_COMMANDS: readonly string[] = ["master", "user", "alltx", "pairs", "currencies"];
+export const OPERATOR_COMMANDS: readonly string[] = [
+  "master",
+  "user",
+  "alltx",
+  "pairs",
+  "currencies",
+  "pinreset",
+];
 
 /**
  * Every command a private chat understands, from the commands its features register

@@ -19,6 +19,7 @@ import { partnerBanksFeature } from "./features/partner/banks.ts";
 import { partnerDepositFeature } from "./features/partner/deposit.ts";
 import { partnerLimitsFeature } from "./features/partner/limits.ts";
 import { partnerMeFeature } from "./features/partner/me.ts";
+import { partnerPinFeature } from "./features/partner/pin.ts";
 import { partnerPricesFeature } from "./features/partner/prices.ts";
 import { partnerTradeFeature } from "./features/partner/trade.ts";
 import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
@@ -38,6 +39,7 @@ export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateC
     partnerLimitsFeature(deps),
     partnerTradeFeature(deps),
     partnerWithdrawFeature(),
+    partnerPinFeature(),
     // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps),

@@ -94,7 +94,9 @@ export class Freezes {
 export function freezeGuard(freezes: Freezes): OrderGuard {
   return {
     async refusal(_stage, userId, request) {
-      return (await freezes.isFrozen(userId)) ? { kind: request.kind, reason: "frozen", vars: {} } : undefined;
+      return (await freezes.isFrozen(userId))
+        ? { kind: request.kind, reason: "frozen", vars: {} }
+        : undefined;
     },
   };
 }

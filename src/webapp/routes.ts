@@ -118,7 +118,8 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
       outcome = await deps.sessions.login(
         userId,
         { email, password, securityCode: code },
-        { rememberPassword: profile.rememberPassword },
+        // The login's security notice says it came through the Mini App.
+        { rememberPassword: profile.rememberPassword, via: "webapp" },
       );
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error;

@@ -258,6 +258,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // "Logged in" is sent before the login's last update is written (conversation state, session):
       // a test that breaks the store next must find that write done, as a person typing would.
       await drainUpdates(bot);
+      // The login's security notice is out too, so a test's next wait never meets it by surprise.
+      await delivery?.queue.idle();
       return user;
     },
     async partnerUser(id = nextUserId++, userOptions = {}) {

@@ -72,7 +72,9 @@ function eventText(t: Translate, event: SecurityEvent, locale: string, setting: 
     case "bank-added":
       return t("security-bank-added", { iban: maskIban(event.iban), time: time(event.usableAt) });
     case "allowlist-changed":
-      return t(event.on ? "security-allowlist-on" : "security-allowlist-off", { time: time(event.effectiveAt) });
+      return t(event.on ? "security-allowlist-on" : "security-allowlist-off", {
+        time: time(event.effectiveAt),
+      });
     case "cooling-off-changed":
       return t("security-cooling-off", { hours: event.hours, time: time(event.effectiveAt) });
     case "phrase-changed":
