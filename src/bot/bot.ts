@@ -39,7 +39,7 @@ import { banksAddConversation, banksFeature, banksRemoveConversation } from "./f
 import { cancelFeature } from "./features/cancel.ts";
 import { depositFeature, depositNewConversation } from "./features/deposit.ts";
 import { feesConversation, feesFeature } from "./features/fees.ts";
-import { freezeFeature, unfreezeConversation } from "./features/freeze.ts";
+import { freezeFeature, unfreezeConversation, unfreezeFeature } from "./features/freeze.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
 import { inlineFeature } from "./features/inline.ts";
@@ -274,6 +274,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         depositFeature(deps),
         transactionsFeature(deps),
         settingsFeature(deps),
+        unfreezeFeature(deps),
       ];
   inPrivate.use(routeFeatures(features));
   // Last: what no feature took still gets an answer (a sentence in private chats only), with the

@@ -12,6 +12,7 @@ import type { Middleware } from "grammy";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
+import { unfreezeFeature } from "./features/freeze.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
 import { ordersFeature } from "./features/orders.ts";
 import { partnerBalanceFeature } from "./features/partner/balance.ts";
@@ -40,6 +41,8 @@ export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateC
     partnerTradeFeature(deps),
     partnerWithdrawFeature(),
     partnerPinFeature(),
+    // After the desk: `/unfreeze USER` is the operator's; a user's own says whom to ask.
+    unfreezeFeature(deps),
     // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps),

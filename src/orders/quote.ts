@@ -25,6 +25,12 @@ export type RefusalReason =
   /** The user's money actions are frozen (safety/freezes.ts): refused at every stage until unfrozen. */
   | "frozen";
 
+/**
+ * Reasons no other amount fixes (the bot's own rules about the user, not the order): a flow that
+ * asks for an amount says the refusal and ends instead of asking again.
+ */
+export const STANDING_REASONS: ReadonlySet<RefusalReason> = new Set<RefusalReason>(["frozen"]);
+
 /** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
 export interface QuoteRefusal {
   kind: ActionKind;

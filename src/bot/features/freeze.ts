@@ -32,7 +32,6 @@ type FreezeDeps = Pick<BotDeps, "freezes" | "orders" | "sessions" | "securityNot
 
 export function freezeFeature(deps: FreezeDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  const setting = { support: deps.partner?.supportContact, unfreezeDelayMs: deps.freezes.unfreezeDelayMs };
 
   async function freeze(ctx: PrivateContext): Promise<void> {
     // A flow waiting for a code or PIN is over: nothing it was about may go out now.
@@ -49,6 +48,16 @@ export function freezeFeature(deps: FreezeDeps): Feature<PrivateContext> {
     await ctx.answerCallbackQuery(ctx.t("freeze-tapped"));
     await freeze(ctx);
   });
+  return composer;
+}
+
+/**
+ * `/unfreeze`: a feature among the others (a flow is entered from there, after the flows), where
+ * `freezeFeature` is seen before the flows.
+ */
+export function unfreezeFeature(deps: Pick<BotDeps, "freezes" | "partner">): Feature<PrivateContext> {
+  const composer = new Feature<PrivateContext>();
+  const setting = { support: deps.partner?.supportContact, unfreezeDelayMs: deps.freezes.unfreezeDelayMs };
   composer.command("unfreeze", async (ctx, next) => {
     if (ctx.match.trim() !== "") return next();
     const frozen = await deps.freezes.current(ctx.from.id);
