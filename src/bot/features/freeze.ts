@@ -41,7 +41,7 @@ export function freezeFeature(deps: FreezeDeps): Feature<PrivateContext> {
   }
 
   composer.command("freeze", async (ctx, next) => {
-    if (ctx.match.trim() !== "") return next();
+    if (isDeskCommand(deps, ctx.from.id, ctx.match)) return next();
     await freeze(ctx);
   });
   composer.callbackQuery(CALLBACK.freeze.data(), async (ctx) => {
@@ -59,7 +59,7 @@ export function unfreezeFeature(deps: Pick<BotDeps, "freezes" | "partner">): Fea
   const composer = new Feature<PrivateContext>();
   const setting = { support: deps.partner?.supportContact, unfreezeDelayMs: deps.freezes.unfreezeDelayMs };
   composer.command("unfreeze", async (ctx, next) => {
-    if (ctx.match.trim() !== "") return next();
+    if (isDeskCommand(deps, ctx.from.id, ctx.match)) return next();
     const frozen = await deps.freezes.current(ctx.from.id);
     if (frozen === undefined) {
       await ctx.reply(ctx.t("freeze-not-frozen"));
@@ -77,6 +77,11 @@ export function unfreezeFeature(deps: Pick<BotDeps, "freezes" | "partner">): Fea
     await enterFlow(ctx, UNFREEZE_FLOW);
   });
   return composer;
+}
+
+/** An operator's `/freeze USER` or `/unfreeze USER` (partner mode): the operator desk's, not the sender's own. */
+function isDeskCommand(deps: Pick<BotDeps, "partner">, senderId: number, match: string): boolean {
+  return match.trim() !== "" && deps.partner?.operators.has(senderId) === true;
 }
 
 type UnfreezeDeps = Pick<BotDeps, "freezes" | "sessions" | "profiles" | "phishing" | "securityNotices">;

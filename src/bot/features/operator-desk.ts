@@ -213,7 +213,8 @@ export function operatorDesk(
     const found = await linkedUser(ctx, ctx.match);
     if (found === undefined) return;
     // No exchange session in partner mode: the record, the open cards cancelled, the user told.
-    await freezeMoney(deps, found.telegramId, "operator");
+    const { freezes, orders, securityNotices } = deps;
+    await freezeMoney({ freezes, orders, securityNotices }, found.telegramId, "operator");
     await ctx.reply(ctx.t("operator-freeze-done", { user: found.user }));
   });
 
