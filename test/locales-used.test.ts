@@ -29,6 +29,11 @@ const NOT_KEYS = new Set([
   "partner-sell",
   "partner-withdraw",
   "partner-trade",
+  "partner-pin",
+  // A place result's kind, and security events' types (safety/security-events.ts).
+  "pin-refused",
+  "pin-reset",
+  "unfreeze-scheduled",
 ]);
 
 function keysOf(locale: string): Set<string> {

@@ -113,6 +113,8 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
       return;
     }
 
+    // Before the login: its security notice (and later notices) need the app's language.
+    await deps.profiles.rememberAppLocale(userId, clientLocale(check.user.languageCode));
     let outcome: Awaited<ReturnType<typeof deps.sessions.login>>;
     try {
       outcome = await deps.sessions.login(
@@ -130,7 +132,6 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
     }
     if (outcome.ok) {
       deps.log.info({ userId }, "web app login");
-      await deps.profiles.rememberAppLocale(userId, clientLocale(check.user.languageCode));
       reply(res, 200, { ok: true });
       await options.api
         .sendMessage(userId, t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }))

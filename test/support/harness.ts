@@ -40,6 +40,7 @@ import {
   type BotApiDouble,
   type FakeUser,
   type FakeUserOptions,
+  type SentMessage,
   startBotApiDouble,
 } from "../../src/telegram-double/index.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
@@ -258,8 +259,6 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       // "Logged in" is sent before the login's last update is written (conversation state, session):
       // a test that breaks the store next must find that write done, as a person typing would.
       await drainUpdates(bot);
-      // The login's security notice is out too, so a test's next wait never meets it by surprise.
-      await delivery?.queue.idle();
       return user;
     },
     async partnerUser(id = nextUserId++, userOptions = {}) {
@@ -355,11 +354,22 @@ export async function logInUpToCode(
   return message;
 }
 
-/** Goes through the whole login conversation as a person would. */
-export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
+/** A login's security notice (it follows every login, through the delivery queue). */
+export const LOGIN_NOTICE = /New login to your exchange account|Neue Anmeldung bei deinem Börsenkonto/;
+
+/**
+ * Goes through the whole login conversation as a person would; returns the login's security
+ * notice, waited for so that a test's next wait never meets it by surprise.
+ */
+export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<SentMessage> {
   await logInUpToCode(user, sandbox);
   await user.send(sandbox.currentCode());
-  await user.waitForReply(/Logged in|Angemeldet als/);
+  // Either may come first (the notice goes through the delivery queue): both are waited for.
+  const [notice] = await Promise.all([
+    user.waitForReply(LOGIN_NOTICE),
+    user.waitForReply(/Logged in|Angemeldet als/),
+  ]);
+  return notice;
 }
 
 /**

@@ -9,7 +9,6 @@ import { liveCard } from "../../orders/helpers.ts";
 import { type Harness, logIn, logInUpToCode, startHarness } from "../../support/harness.ts";
 
 const FREEZE = "🧊 Freeze";
-const LOGIN_NOTICE = /New login to your exchange account in this chat on/;
 const buyPosts = (h: Harness) => h.sandbox.countRequests("POST", "/v1/buy");
 
 describe("security notices and Freeze (account mode)", () => {
@@ -29,8 +28,8 @@ describe("security notices and Freeze (account mode)", () => {
     // Setting the phrase is itself a notice, carrying the new phrase.
     const phrase = await ada.waitForReply(/anti-phishing phrase was changed/);
     expect(phrase.text).toContain("🛡 Your anti-phishing phrase: blue tiger 42");
-    await logIn(ada, h.sandbox);
-    const notice = await ada.waitForReply(LOGIN_NOTICE);
+    const notice = await logIn(ada, h.sandbox);
+    expect(notice.text).toContain("New login to your exchange account in this chat on");
     expect(notice.text).toContain("🛡 Your anti-phishing phrase: blue tiger 42");
     expect(notice.text).toContain("Nov 22, 2026");
     expect(notice.text).toContain("Not you? Tap Freeze");
@@ -44,16 +43,15 @@ describe("security notices and Freeze (account mode)", () => {
       locale: "de",
       notifications: { alerts: false, orders: false, expiry: false },
     }));
-    await logIn(udo, h.sandbox);
-    const notice = await udo.waitForReply(/Neue Anmeldung bei deinem Börsenkonto in diesem Chat/);
+    const notice = await logIn(udo, h.sandbox);
+    expect(notice.text).toContain("Neue Anmeldung bei deinem Börsenkonto in diesem Chat");
     expect(notice.buttons).toEqual([["🧊 Einfrieren"]]);
   });
 
   it("Freeze from a notice stops an order whose card is already on the screen", async () => {
     const ada = h.user();
     await h.deps.profiles.update(ada.id, (p) => ({ ...p, rememberPassword: true }));
-    await logIn(ada, h.sandbox);
-    const notice = await ada.waitForReply(LOGIN_NOTICE);
+    const notice = await logIn(ada, h.sandbox);
     expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(true);
     await ada.send("/buy btc 100");
     const card = await ada.waitForReply(liveCard(/Buy BTC: your quote/));
