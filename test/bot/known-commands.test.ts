@@ -42,14 +42,14 @@ const MODES = [
   {
     mode: "account" as const,
     // The menu, in menu order, then the short forms the features register (/alert, /tx).
-    known: [...Object.keys(MENU_COMMANDS), "unfreeze", "alert", "tx"],
+    known: [...Object.keys(MENU_COMMANDS), "alert", "tx", "unfreeze"],
     user: async (h: Harness) => h.user(),
     // /verfy is partner mode's.
     typos: { "/sendd": didYouMean("/sendd", "/send"), "/verfy": NOT_KNOWN },
   },
   {
     mode: "partner" as const,
-    known: [...Object.keys(PARTNER_MENU_COMMANDS), "unfreeze", "tx"],
+    known: [...Object.keys(PARTNER_MENU_COMMANDS), "tx", "unfreeze"],
     user: (h: Harness) => h.partnerUser(),
     // No /send here; /master is the operator desk's, suggested to nobody.
     typos: { "/verfy": didYouMean("/verfy", "/verify"), "/sendd": NOT_KNOWN, "/mastr": NOT_KNOWN },
