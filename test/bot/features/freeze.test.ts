@@ -34,6 +34,11 @@ describe("security notices and Freeze (account mode)", () => {
     expect(notice.text).toContain("Nov 22, 2026");
     expect(notice.text).toContain("Not you? Tap Freeze");
     expect(notice.buttons).toEqual([[FREEZE]]);
+    // Never silent: sent with sound, whatever the user's settings.
+    const call = h.telegram.callLog.items.find(
+      (c) => c.method === "sendMessage" && c.chatId === ada.id && c.payload.text === notice.text,
+    );
+    expect(call?.payload).not.toHaveProperty("disable_notification");
   });
 
   it("goes out even with every notification switched off, and in the user's language", async () => {
