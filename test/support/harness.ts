@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import Big from "big.js";
 import type { Bot } from "grammy";
-import type { Message } from "grammy/types";
+import type { Message, Update } from "grammy/types";
 import { pino } from "pino";
 import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
@@ -36,6 +36,7 @@ import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandb
 import type { KycStatus } from "../../src/sandbox/state.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { commandEntities } from "../../src/telegram-double/formatting.ts";
 import {
   type BotApiDouble,
   type FakeUser,
@@ -339,13 +340,18 @@ export function testLogger() {
  * Goes through /login up to the code question, as a person would; returns the password message
  * (to check that it was deleted).
  */
-export async function logInUpToCode(
+export async function logInUpToCode(...args: Parameters<typeof answerLoginUpToCode>): Promise<Message> {
+  await args[0].send("/login");
+  return answerLoginUpToCode(...args);
+}
+
+/** Answers login steps another command started (e.g. /unfreeze) up to the code question. */
+export async function answerLoginUpToCode(
   user: FakeUser,
   sandbox: Sandbox,
   password = sandbox.demo.password,
   email = sandbox.demo.email,
 ): Promise<Message> {
-  await user.send("/login");
   await user.waitForReply(/e-mail|E-Mail/);
   await user.send(email);
   await user.waitForReply(/password|Passwort/);
@@ -428,4 +434,30 @@ export async function secondInstance(
       await services.close();
     },
   };
+}
+
+/**
+ * A text message as Telegram would deliver it, known to the double but pushed to nobody: for
+ * `bot.handleUpdate` on a second instance. `command`: with its bot_command entity, as a client
+ * sends a command typed (without it, grammY does not take the text for a command).
+ */
+export function messageUpdate(
+  h: Harness,
+  user: FakeUser,
+  text: string,
+  updateId: number,
+  options: { command?: boolean } = {},
+): Update {
+  const state = user.state;
+  const entities = options.command ? commandEntities(text) : [];
+  const message = {
+    message_id: state.nextMessageId++,
+    date: Math.floor(h.clock.now() / 1000),
+    chat: state.chat,
+    from: user.from,
+    text,
+    ...(entities.length > 0 ? { entities } : {}),
+  } as Message;
+  h.telegram.world.store(state, message, false);
+  return { update_id: updateId, message } as Update;
 }

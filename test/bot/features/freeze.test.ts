@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_UNFREEZE_DELAY_MS } from "../../../src/safety/freezes.ts";
 import { liveCard } from "../../orders/helpers.ts";
-import { type Harness, logIn, logInUpToCode, startHarness } from "../../support/harness.ts";
+import { answerLoginUpToCode, type Harness, logIn, startHarness } from "../../support/harness.ts";
 
 const FREEZE = "🧊 Freeze";
 const buyPosts = (h: Harness) => h.sandbox.countRequests("POST", "/v1/buy");
@@ -16,11 +16,10 @@ describe("security notices and Freeze (account mode)", () => {
 
   beforeAll(async () => {
     h = await startHarness();
+    // Every order here is a buy of €100 of BTC at this price.
     h.sandbox.setPrice("btc", "60000");
   });
-  afterAll(async () => {
-    await h.stop();
-  });
+  afterAll(() => h.stop());
 
   it("a chat login is told at once with the time, the anti-phishing phrase and a Freeze button", async () => {
     const ada = h.user();
@@ -100,11 +99,7 @@ describe("security notices and Freeze (account mode)", () => {
 
     await cleo.send("/unfreeze");
     await cleo.waitForReply(/To unfreeze, log in again first/);
-    await cleo.waitForReply(/e-mail/);
-    await cleo.send(h.sandbox.demo.email);
-    await cleo.waitForReply(/password/);
-    await cleo.send(h.sandbox.demo.password);
-    await cleo.waitForReply(/6-digit/);
+    await answerLoginUpToCode(cleo, h.sandbox);
     await cleo.send(h.sandbox.currentCode());
     await cleo.waitForReply(/Logged in/);
     const announced = await cleo.waitForReply(/Unfreeze asked for/);
@@ -132,7 +127,7 @@ describe("security notices and Freeze (account mode)", () => {
     await dan.send("/freeze");
     await dan.waitForReply(/You froze/);
     await dan.send("/unfreeze");
-    await logInUpToCode(dan, h.sandbox, "wrong-password");
+    await answerLoginUpToCode(dan, h.sandbox, "wrong-password");
     await dan.send(h.sandbox.currentCode());
     await dan.waitForReply(/stay frozen/);
     expect(await h.deps.freezes.current(dan.id)).toMatchObject({ by: "user" });
@@ -144,7 +139,7 @@ describe("security notices and Freeze (account mode)", () => {
     await eve.send("/freeze");
     await eve.waitForReply(/You froze/);
     await eve.send("/unfreeze");
-    await logInUpToCode(eve, h.sandbox);
+    await answerLoginUpToCode(eve, h.sandbox);
     await eve.send(h.sandbox.currentCode());
     const announced = await eve.waitForReply(/Unfreeze asked for/);
     await eve.tap(FREEZE, announced);
