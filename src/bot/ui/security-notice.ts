@@ -33,7 +33,9 @@ export function securityNotice(
   setting: NoticeSetting,
 ): { text: string; keyboard: InlineKeyboard } {
   const body = eventText(t, event, locale, setting);
-  const text = withPhishingLine(t, phrase, `${body}\n\n${t("security-freeze-hint")}`);
+  // The freeze's own notice says what Freeze did; its button stays (tapping again drops an unfreeze).
+  const hint = event.type === "frozen" ? "" : `\n\n${t("security-freeze-hint")}`;
+  const text = withPhishingLine(t, phrase, `${body}${hint}`);
   return { text, keyboard: freezeKeyboard(t) };
 }
 
