@@ -32,8 +32,10 @@ describe("loadConfig", () => {
       defaultLocale: "en",
       logLevel: "info",
       shutdownTimeoutMs: 25_000,
+      unfreezeDelayMs: 3_600_000,
     });
     expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: "8" }).shutdownTimeoutMs).toBe(8_000);
+    expect(loadConfig({ ...base, UNFREEZE_DELAY_MINUTES: "15" }).unfreezeDelayMs).toBe(900_000);
   });
 
   it.each([
@@ -59,6 +61,8 @@ describe("loadConfig", () => {
     ["LOG_LEVEL", { LOG_LEVEL: "loud" }],
     ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "0" }],
     ["SHUTDOWN_TIMEOUT_SECONDS", { SHUTDOWN_TIMEOUT_SECONDS: "2.5" }],
+    ["UNFREEZE_DELAY_MINUTES", { UNFREEZE_DELAY_MINUTES: "0" }],
+    ["UNFREEZE_DELAY_MINUTES", { UNFREEZE_DELAY_MINUTES: "1h" }],
     ["WEBAPP_URL", { WEBAPP_URL: "bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "http://bot.example.com" }],
     ["WEBAPP_URL", { WEBAPP_URL: "https://bot.example.com/?x=1" }],
