@@ -19,6 +19,8 @@
  */
 import type { Clock } from "../clock.ts";
 import type { OrderGuard } from "../orders/guards.ts";
+import type { MoneyAction } from "../orders/ledger.ts";
+import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { Store } from "../store/store.ts";
 import type { SecurityNotices } from "./security-events.ts";
 
@@ -104,7 +106,7 @@ export function freezeGuard(freezes: Freezes): OrderGuard {
 /** What a freeze does besides the record, as the parts that do it (bot deps satisfy it). */
 export interface FreezeParts {
   freezes: Freezes;
-  orders: { cancelPending(userId: number): Promise<number> };
+  orders: Pick<OrderPipeline, "cancelPendingActions">;
   /** Account mode: the exchange session ended and every secret held wiped (a remembered password). */
   sessions?: { logout(userId: number): Promise<unknown> } | undefined;
   securityNotices: SecurityNotices;
@@ -115,11 +117,17 @@ export interface FreezeParts {
  * their code are cancelled (a card shown before the freeze never goes out, even after an
  * unfreeze), the exchange session is logged out with the remembered password (account mode), and
  * the user is told what was done and how to unfreeze (a `frozen` notice). The freeze record goes
- * first: whatever fails after it, no money action passes the guard.
+ * first: whatever fails after it, no money action passes the guard. Returns the cancelled actions
+ * (the bot takes the buttons off their cards).
  */
-export async function freezeMoney(parts: FreezeParts, userId: number, by: FreezeRecord["by"]): Promise<void> {
+export async function freezeMoney(
+  parts: FreezeParts,
+  userId: number,
+  by: FreezeRecord["by"],
+): Promise<MoneyAction[]> {
   await parts.freezes.freeze(userId, by);
-  await parts.orders.cancelPending(userId);
+  const cancelled = await parts.orders.cancelPendingActions(userId);
   await parts.sessions?.logout(userId);
   await parts.securityNotices.tell(userId, { type: "frozen", by });
+  return cancelled;
 }

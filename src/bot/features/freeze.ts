@@ -2,8 +2,8 @@
  * Freeze: the Freeze button under every security notice, or `/freeze` typed, stops every money
  * action at once, without a code (a phished code or a taken-over Telegram account is exactly when
  * the user has none to spare): safety/freezes.ts `freezeMoney` records it, cancels the quote cards
- * still open, logs the exchange session out with the remembered password (account mode), and
- * tells the user what was done and how to unfreeze. Installed before the flows (like /cancel), so
+ * still open (their buttons taken off, flows/freeze.ts), logs the exchange session out with the
+ * remembered password (account mode), and tells the user what was done and how to unfreeze. Installed before the flows (like /cancel), so
  * it works in the middle of one, which it leaves: a code step waiting for its code is over.
  *
  * `/unfreeze` (account mode) runs the login steps (a fresh login: e-mail, password and code, as
@@ -13,11 +13,11 @@
  * the desk's, so they pass on from here.
  */
 
-import { freezeMoney } from "../../safety/freezes.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
+import { freezeAndCloseCards } from "../flows/freeze.ts";
 import { logInSteps } from "../flows/log-in.ts";
 import { flowUserId } from "../flows/user.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
@@ -36,7 +36,8 @@ export function freezeFeature(deps: FreezeDeps): Feature<PrivateContext> {
   async function freeze(ctx: PrivateContext): Promise<void> {
     // A flow waiting for a code or PIN is over: nothing it was about may go out now.
     await ctx.conversation.exitAll();
-    await freezeMoney({ ...deps, sessions: deps.partner ? undefined : deps.sessions }, ctx.from.id, "user");
+    const sessions = deps.partner ? undefined : deps.sessions;
+    await freezeAndCloseCards(ctx.api, { ...deps, sessions }, ctx.from.id, "user");
     // What was done and how to unfreeze comes as the `frozen` security notice.
   }
 

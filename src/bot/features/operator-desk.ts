@@ -26,9 +26,9 @@ import { ExchangeError } from "../../exchange/errors.ts";
 import { type Big, decimalFrom, formatAmount, parseAmount } from "../../money.ts";
 import { MasterAlerts } from "../../partner/master-alerts.ts";
 import type { PartnerServices } from "../../partner/services.ts";
-import { freezeMoney } from "../../safety/freezes.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { freezeAndCloseCards } from "../flows/freeze.ts";
 import { Chain } from "../runtime/middleware-chain.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
@@ -214,7 +214,7 @@ export function operatorDesk(
     if (found === undefined) return;
     // No exchange session in partner mode: the record, the open cards cancelled, the user told.
     const { freezes, orders, securityNotices } = deps;
-    await freezeMoney({ freezes, orders, securityNotices }, found.telegramId, "operator");
+    await freezeAndCloseCards(ctx.api, { freezes, orders, securityNotices }, found.telegramId, "operator");
     await ctx.reply(ctx.t("operator-freeze-done", { user: found.user }));
   });
 

@@ -47,7 +47,7 @@ export interface TradeStepsOptions {
 export async function tradeSteps(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "phishing">,
+  deps: Pick<BotDeps, "phishing" | "orders">,
   start: TradeStart,
   options: TradeStepsOptions,
 ): Promise<void> {

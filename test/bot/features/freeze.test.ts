@@ -4,8 +4,9 @@
  * and the harness's ManualClock for the unfreeze delay (no sleeps).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALLBACK } from "../../../src/bot/ui/callback-data.ts";
 import { DEFAULT_UNFREEZE_DELAY_MS } from "../../../src/safety/freezes.ts";
-import { liveCard } from "../../orders/helpers.ts";
+import { actionIdOf, liveCard } from "../../orders/helpers.ts";
 import { answerLoginUpToCode, type Harness, logIn, startHarness } from "../../support/harness.ts";
 
 const FREEZE = "🧊 Freeze";
@@ -62,6 +63,10 @@ describe("security notices and Freeze (account mode)", () => {
     const before = buyPosts(h);
 
     await ada.tap(FREEZE, notice);
+    // The card on the screen loses its buttons at once.
+    const edit = await ada.waitForCall("editMessageReplyMarkup");
+    expect(edit.payload.message_id).toBe(card.messageId);
+    expect(ada.messages().find((m) => m.messageId === card.messageId)?.buttons).toEqual([]);
     const frozen = await ada.waitForReply(/You froze the money actions of your account/);
     expect(frozen.text).toContain("quote cards still open are cancelled");
     expect(frozen.text).toContain("To unfreeze: /unfreeze");
@@ -71,14 +76,14 @@ describe("security notices and Freeze (account mode)", () => {
     expect((await h.deps.sessions.status(ada.id)).state).toBe("logged-out");
     expect(await h.deps.sessions.hasRememberedPassword(ada.id)).toBe(false);
 
-    // Whoever logs in again (the Telegram account's taker, say): the card on the screen stays dead.
+    // Whoever logs in again (the Telegram account's taker, say) and taps Confirm from a stale
+    // render of the card (a client that missed the edit): refused, nothing sent.
     await logIn(ada, h.sandbox);
-    await ada.tap("✅ Confirm", card);
+    await ada.tapData(card.messageId, CALLBACK.order.data("c", actionIdOf(card)));
     expect((await ada.waitForReply(/frozen/)).text).toBe(
       "🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.",
     );
     expect(buyPosts(h)).toBe(before);
-    expect(ada.messages().find((m) => m.messageId === card.messageId)?.buttons).toEqual([]);
   });
 
   it("/freeze typed does the same; a new quote is refused before the exchange is asked", async () => {

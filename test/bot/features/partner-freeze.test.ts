@@ -4,7 +4,9 @@
  * notices go out through the delivery queue the harness connects as main.ts does.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { CALLBACK } from "../../../src/bot/ui/callback-data.ts";
 import type { SentMessage } from "../../../src/telegram-double/index.ts";
+import { actionIdOf } from "../../orders/helpers.ts";
 import { type Harness, type PartnerFakeUser, startHarness } from "../../support/harness.ts";
 
 const OPERATOR = 777_001;
@@ -80,6 +82,18 @@ describe("partner mode: freeze, unfreeze, PIN care", () => {
 
     await desk.send(`/unfreeze ${cora.partnerUserId}`);
     await desk.waitForReply(/is not frozen/);
+  });
+
+  it("an operator freeze takes the buttons off a card on the user's screen, and its Confirm is refused", async () => {
+    const hal = await h.partnerUser();
+    await hal.send("/buy btc 50");
+    const card = await hal.waitForReply(CARD);
+    await desk.send(`/freeze ${hal.partnerUserId}`);
+    await desk.waitForReply(/Frozen: partner user/);
+    await hal.waitForReply(/Support froze/);
+    expect(hal.messages().find((m) => m.messageId === card.messageId)?.buttons).toEqual([]);
+    await hal.tapData(card.messageId, CALLBACK.order.data("c", actionIdOf(card)));
+    expect((await hal.waitForReply(/frozen/)).text).toContain("nothing was sent");
   });
 
   it("a partner user's own Freeze during the PIN step ends it; the withdrawal never goes", async () => {
