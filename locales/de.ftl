@@ -712,7 +712,7 @@ partner-pin-awaited = Schon bestätigt: Gib jetzt deine 6-stellige PIN ein.
 partner-pin-wrong = Diese PIN ist falsch. Verbleibende Versuche, bevor Auszahlungen für 15 Minuten gesperrt werden: { $left }.
 partner-pin-locked = 🔒 Zu viele falsche PINs: Auszahlungen sind bis { $time } gesperrt. Es wurde nichts ausgezahlt. Versuche es danach erneut mit /withdraw.
 partner-pin-late = Das hat zu lange gedauert, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Hol dir mit /withdraw ein neues Angebot.
-partner-pin-not-set = Du hast noch keine PIN, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Wende dich an den Support, um eine zu setzen.
+partner-pin-not-set = Du hast noch keine PIN, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Setze eine mit /pin und zahle dann erneut aus.
 partner-pin-checking = Ich prüfe deine PIN und gebe den Auftrag an die Börse…
 
 ## Partner mode: /start (sign-up), the KYC gate, /verify, /help
@@ -1165,3 +1165,66 @@ safety-usage = Das habe ich nicht verstanden. Beispiele: /safety allowlist on, /
 settings-button-safety = 🛡 Sicherheit: Allowlist, Wartezeit, Limits
 command-addresses = Gespeicherte Adressen
 command-safety = Allowlist und eigene Limits
+
+## Security notices (always sent, never silent), Freeze, /unfreeze, /pin, the operator desk's freeze
+security-freeze-button = 🧊 Einfrieren
+security-freeze-hint = Warst du das nicht? Tippe auf Einfrieren: Jede Geldaktion stoppt sofort, ohne Code.
+security-login = 🔐 Neue Anmeldung bei deinem Börsenkonto { $via ->
+    [webapp] über die Mini-App
+   *[other] in diesem Chat
+  } am { $time }.
+security-address-saved = 🔐 Neue { $currency }-Adresse gespeichert: { $label } ({ $address }). Senden dorthin ist ab { $time } möglich.
+security-bank-added = 🔐 Bankkonto hinzugefügt: { $iban }. Auszahlungen dorthin sind ab { $time } möglich.
+security-allowlist-on = 🔐 Die Adressliste ist an: Gesendet wird nur an gespeicherte Adressen nach ihrer Wartezeit.
+security-allowlist-off = 🔐 Die Adressliste wurde ausgeschaltet. Das gilt ab { $time }; bis dahin wird nur an gespeicherte Adressen gesendet.
+security-cooling-off = 🔐 Die Wartezeit neuer Adressen ändert sich am { $time } auf { $hours } h.
+security-phrase-changed = 🔐 Dein Anti-Phishing-Satz wurde geändert oder entfernt.
+security-remember-on = 🔐 „Passwort merken“ wurde eingeschaltet: Dein nächstes /login behält dein Passwort für schnelle Anmeldungen.
+security-remember-off = 🔐 „Passwort merken“ wurde ausgeschaltet: Ein gemerktes Passwort ist vergessen.
+security-limit-set = 🔐 Dein eigenes Tageslimit für { $limit } ist ab { $time } { $amount }.
+security-limit-removed = 🔐 Dein eigenes Tageslimit für { $limit } ist ab { $time } aufgehoben.
+security-large-outflow = 🔐 { $kind ->
+    [send] Eine Sendung
+   *[other] Eine Auszahlung
+  } über { $amount } ist rausgegangen: mehr als die Hälfte deines eigenen Tageslimits.
+security-pin-changed = 🔐 Deine PIN wurde geändert.
+security-pin-reset = 🔐 Der Support hat deine PIN zurückgesetzt. Für Auszahlungen brauchst du eine neue: Setze sie mit /pin.
+security-frozen-account = 🧊 { $by ->
+    [operator] Der Support hat
+   *[other] Du hast
+  } die Geldaktionen deines Kontos eingefroren. Was ich getan habe: Jeder Kauf, Verkauf, jede Sendung und Auszahlung wird abgelehnt, offene Angebotskarten sind abgebrochen, du bist hier von der Börse abgemeldet und ein gemerktes Passwort ist vergessen.
+security-frozen-partner = 🧊 { $by ->
+    [operator] Der Support hat
+   *[other] Du hast
+  } die Geldaktionen deines Kontos eingefroren. Was ich getan habe: Jeder Kauf, Verkauf und jede Auszahlung wird abgelehnt und offene Angebotskarten sind abgebrochen.
+freeze-how-account = Zum Auftauen: /unfreeze. Du meldest dich neu an (E-Mail, Passwort, 2FA-Code), und die Geldaktionen öffnen { $delay } später, hier angekündigt mit einem weiteren Einfrieren-Knopf.
+freeze-how-partner = Zum Auftauen wende dich an den Support: { $support }.
+security-unfreeze-scheduled = 🔓 Auftauen angefragt: Die Geldaktionen öffnen wieder am { $time }. Warst du das nicht, tippe jetzt auf Einfrieren, dann bleiben sie eingefroren.
+security-delay-hours = { $hours ->
+    [one] 1 Stunde
+   *[other] { $hours } Stunden
+  }
+security-delay-minutes = { $minutes ->
+    [one] 1 Minute
+   *[other] { $minutes } Minuten
+  }
+freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts gesendet. /unfreeze sagt dir, wie du sie wieder öffnest.
+freeze-tapped = 🧊 Eingefroren.
+freeze-not-frozen = Deine Geldaktionen sind nicht eingefroren. /freeze (oder Einfrieren unter jedem Sicherheitshinweis) stoppt sie sofort.
+unfreeze-intro = Zum Auftauen melde dich zuerst neu an.
+unfreeze-already = Das Auftauen läuft schon: Die Geldaktionen öffnen wieder am { $time }.
+unfreeze-not-logged-in = Du bist nicht angemeldet, darum hat sich nichts geändert: Deine Geldaktionen bleiben eingefroren. Versuch /unfreeze noch einmal.
+pin-ask-old = Gib deine aktuelle 6-stellige PIN ein (ich lösche deine Nachricht sofort). /cancel bricht hier ab.
+pin-ask-new = Wähle jetzt eine neue 6-stellige PIN. Ich lösche deine Nachricht sofort.
+pin-ask-first = Du hast noch keine PIN (der Support hat sie zurückgesetzt). Wähle eine neue 6-stellige PIN; ich lösche deine Nachricht sofort.
+pin-wrong = Diese PIN ist falsch, darum hat sich nichts geändert. Versuche, bevor PINs für 15 Minuten gesperrt werden: { $left }. Versuch /pin noch einmal.
+pin-locked = 🔒 Zu viele falsche PINs: gesperrt bis { $time }. Versuch /pin danach noch einmal.
+pin-changed = ✅ Deine PIN ist geändert.
+command-freeze = Alle Geldaktionen einfrieren (ohne Code)
+command-pin = PIN ändern
+operator-freeze-usage = Schick /freeze, /unfreeze oder /pinreset mit der ID oder E-Mail eines Partnerkunden, z. B. /freeze 42.
+operator-user-not-linked = Partnerkunde { $user } hat keinen Chat mit diesem Bot.
+operator-freeze-done = 🧊 Eingefroren: Partnerkunde { $user }. Seine Aufträge und Auszahlungen werden abgelehnt bis /unfreeze { $user }; er wurde informiert.
+operator-unfreeze-done = 🔓 Aufgetaut: Partnerkunde { $user }. Er wurde informiert, mit einem Einfrieren-Knopf.
+operator-unfreeze-not-frozen = Partnerkunde { $user } ist nicht eingefroren.
+operator-pinreset-done = PIN von Partnerkunde { $user } zurückgesetzt. Er wurde informiert und setzt mit /pin eine neue.

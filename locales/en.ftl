@@ -712,7 +712,7 @@ partner-pin-awaited = Already confirmed: now type your 6-digit PIN.
 partner-pin-wrong = That PIN is wrong. Tries left before withdrawals are locked for 15 minutes: { $left }.
 partner-pin-locked = 🔒 Too many wrong PINs: withdrawals are locked until { $time }. Nothing was withdrawn. Try again after that with /withdraw.
 partner-pin-late = That took too long, so I cancelled this withdrawal. Nothing was withdrawn. Start again with /withdraw for a fresh quote.
-partner-pin-not-set = You have no PIN yet, so I cancelled this withdrawal. Nothing was withdrawn. Contact support to set one.
+partner-pin-not-set = You have no PIN yet, so I cancelled this withdrawal. Nothing was withdrawn. Set one with /pin, then withdraw again.
 partner-pin-checking = Checking your PIN and sending the order to the exchange…
 
 ## Partner mode: /start (sign-up), the KYC gate, /verify, /help
@@ -1165,3 +1165,66 @@ safety-usage = I did not understand that. Examples: /safety allowlist on, /safet
 settings-button-safety = 🛡 Safety: allowlist, cooling-off, limits
 command-addresses = Saved addresses
 command-safety = Allowlist and your own limits
+
+## Security notices (always sent, never silent), Freeze, /unfreeze, /pin, the operator desk's freeze
+security-freeze-button = 🧊 Freeze
+security-freeze-hint = Not you? Tap Freeze: every money action stops at once, no code needed.
+security-login = 🔐 New login to your exchange account { $via ->
+    [webapp] through the Mini App
+   *[other] in this chat
+  } on { $time }.
+security-address-saved = 🔐 New { $currency } address saved: { $label } ({ $address }). Sends to it are possible from { $time }.
+security-bank-added = 🔐 Bank account added: { $iban }. Withdrawals to it are possible from { $time }.
+security-allowlist-on = 🔐 The address allowlist is on: sends go only to saved addresses past their cooling-off.
+security-allowlist-off = 🔐 The address allowlist was turned off. That takes effect on { $time }; until then sends still go only to saved addresses.
+security-cooling-off = 🔐 The cooling-off of new addresses changes to { $hours } h on { $time }.
+security-phrase-changed = 🔐 Your anti-phishing phrase was changed or removed.
+security-remember-on = 🔐 "Remember password" was turned on: your next /login keeps your password for quick re-logins.
+security-remember-off = 🔐 "Remember password" was turned off: a remembered password is forgotten.
+security-limit-set = 🔐 Your own daily limit for { $limit } is { $amount } from { $time }.
+security-limit-removed = 🔐 Your own daily limit for { $limit } is removed from { $time }.
+security-large-outflow = 🔐 { $kind ->
+    [send] A send
+   *[other] A withdrawal
+  } of { $amount } went out: more than half of your own daily limit.
+security-pin-changed = 🔐 Your PIN was changed.
+security-pin-reset = 🔐 Support reset your PIN. Withdrawals need a new one: set it with /pin.
+security-frozen-account = 🧊 { $by ->
+    [operator] Support froze
+   *[other] You froze
+  } the money actions of your account. What I did: every buy, sell, send and withdrawal is refused, quote cards still open are cancelled, you are logged out of the exchange here and a remembered password is forgotten.
+security-frozen-partner = 🧊 { $by ->
+    [operator] Support froze
+   *[other] You froze
+  } the money actions of your account. What I did: every buy, sell and withdrawal is refused and quote cards still open are cancelled.
+freeze-how-account = To unfreeze: /unfreeze. You log in again (e-mail, password, 2FA code), and money actions open { $delay } later, announced here with another Freeze button.
+freeze-how-partner = To unfreeze, contact support: { $support }.
+security-unfreeze-scheduled = 🔓 Unfreeze asked for: money actions open again on { $time }. If that was not you, tap Freeze now and they stay frozen.
+security-delay-hours = { $hours ->
+    [one] 1 hour
+   *[other] { $hours } hours
+  }
+security-delay-minutes = { $minutes ->
+    [one] 1 minute
+   *[other] { $minutes } minutes
+  }
+freeze-refused = 🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.
+freeze-tapped = 🧊 Frozen.
+freeze-not-frozen = Your money actions are not frozen. /freeze (or Freeze under any security notice) stops them at once.
+unfreeze-intro = To unfreeze, log in again first.
+unfreeze-already = An unfreeze is already on its way: money actions open again on { $time }.
+unfreeze-not-logged-in = You are not logged in, so nothing changed: your money actions stay frozen. Try /unfreeze again.
+pin-ask-old = Type your current 6-digit PIN (I delete your message at once). /cancel stops here.
+pin-ask-new = Now choose a new 6-digit PIN. I delete your message at once.
+pin-ask-first = You have no PIN yet (support reset it). Choose a new 6-digit PIN; I delete your message at once.
+pin-wrong = That PIN is wrong, so nothing changed. Tries left before PINs are locked for 15 minutes: { $left }. Try /pin again.
+pin-locked = 🔒 Too many wrong PINs: locked until { $time }. Try /pin again after that.
+pin-changed = ✅ Your PIN is changed.
+command-freeze = Freeze all money actions (no code needed)
+command-pin = Change your PIN
+operator-freeze-usage = Send /freeze, /unfreeze or /pinreset with a partner user id or e-mail, e.g. /freeze 42.
+operator-user-not-linked = Partner user { $user } has no chat with this bot.
+operator-freeze-done = 🧊 Frozen: partner user { $user }. Their orders and withdrawals are refused until /unfreeze { $user }; they were told.
+operator-unfreeze-done = 🔓 Unfrozen: partner user { $user }. They were told, with a Freeze button.
+operator-unfreeze-not-frozen = Partner user { $user } is not frozen.
+operator-pinreset-done = PIN reset for partner user { $user }. They were told, and set a new one with /pin.

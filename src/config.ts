@@ -46,6 +46,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Recurring buys (/recurring): limits and how the jobs run them. */
   recurring: RecurringConfig;
+  /** UNFREEZE_DELAY_MINUTES: after a fresh login, how long until a user's unfreeze takes effect. */
+  unfreezeDelayMs: number;
   /** EXCHANGE_MODE: `account` (users log in to their own accounts) or `partner` (white-label). */
   exchangeMode: "account" | "partner";
   /** Partner mode only. */
@@ -227,6 +229,13 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
   }
 
   const recurring = recurringConfig(text);
+  const unfreezeText = text("UNFREEZE_DELAY_MINUTES") ?? "60";
+  if (!/^\d+$/.test(unfreezeText) || Number(unfreezeText) < 1 || Number(unfreezeText) > 10_080) {
+    throw new ConfigError(
+      "UNFREEZE_DELAY_MINUTES",
+      "UNFREEZE_DELAY_MINUTES must be a whole number of minutes from 1 to 10080 (a week).",
+    );
+  }
 
   const modeText = text("EXCHANGE_MODE") ?? "account";
   if (modeText !== "account" && modeText !== "partner") {
@@ -287,6 +296,7 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     marketTtlMs: Number(ttlText) * 1000,
     shutdownTimeoutMs: Number(shutdownText) * 1000,
     recurring,
+    unfreezeDelayMs: Number(unfreezeText) * 60_000,
     exchangeMode: modeText,
     partner,
   };

@@ -20,6 +20,7 @@ import { readKyc } from "./bot/ui/kyc-status.ts";
 import { withPhishingLine } from "./bot/ui/phishing.ts";
 import { planEventText, reminderKeyboard } from "./bot/ui/plan-text.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
+import { securityNotice } from "./bot/ui/security-notice.ts";
 import { DailyDigest } from "./digest.ts";
 import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
@@ -27,6 +28,7 @@ import type { Notifier } from "./notify/notifier.ts";
 import { MasterAlerts } from "./partner/master-alerts.ts";
 import { PlanRunner } from "./plans/runner.ts";
 import { claimUsableNow } from "./safety/cooling-notices.ts";
+import type { SecurityEvent } from "./safety/security-events.ts";
 import { checkSessions, type SessionNotice } from "./session/expiry-watch.ts";
 import { webAppLoginPageUrl } from "./webapp-paths.ts";
 
@@ -378,5 +380,34 @@ export function startBackgroundJobs(options: {
       await stopTicks();
       await delivery.stop();
     },
+  };
+}
+
+/**
+ * What `deps.securityNotices` is connected to once the delivery queue exists (main.ts, the demo,
+ * the test harness): each event rendered in the user's language with their anti-phishing phrase
+ * and a Freeze button, as a `security` notice, which no notification setting holds back.
+ *
+ * @example
+ * services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
+ */
+export function securityNoticeSender(
+  deps: Pick<BotDeps, "phishing" | "freezes" | "partner">,
+  notifier: Notifier,
+): (userId: number, event: SecurityEvent) => Promise<void> {
+  const setting = {
+    support: deps.partner?.supportContact,
+    unfreezeDelayMs: deps.freezes.unfreezeDelayMs,
+  };
+  return async (userId, event) => {
+    const phrase = await deps.phishing.get(userId);
+    await notifier.notify({
+      userId,
+      kind: "security",
+      render: (t, locale) => {
+        const { text, keyboard } = securityNotice(t, event, locale, phrase, setting);
+        return { text, other: { reply_markup: keyboard } };
+      },
+    });
   };
 }

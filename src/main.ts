@@ -15,7 +15,7 @@ import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
 import { Draining } from "./draining.ts";
-import { startBackgroundJobs } from "./jobs.ts";
+import { securityNoticeSender, startBackgroundJobs } from "./jobs.ts";
 import { createLogger } from "./logger.ts";
 import { serveMetrics } from "./metrics-server.ts";
 import { createDelivery } from "./notify/delivery.ts";
@@ -63,6 +63,8 @@ async function main(): Promise<void> {
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, services.deps);
   const delivery = createDelivery({ deps: services.deps, api: bot.api });
+  // Security notices raised from now on go out through the queue (until now they could not).
+  services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
   const jobs = startBackgroundJobs({
     deps: services.deps,
     api: bot.api,

@@ -42,6 +42,7 @@ import { Pins } from "./partner/pins.ts";
 import type { PartnerServices } from "./partner/services.ts";
 import { PartnerUsers } from "./partner/users.ts";
 import { DEFAULT_PLAN_SETTINGS, PlanBook } from "./plans/book.ts";
+import { Freezes, freezeGuard } from "./safety/freezes.ts";
 import { SafetyNet } from "./safety/safety-net.ts";
 import { LateSecurityNotices } from "./safety/security-events.ts";
 import { PhishingPhrases } from "./session/phishing-phrase.ts";
@@ -63,7 +64,12 @@ export interface Services {
 
 export async function createServices(
   config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<Pick<Config, "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "recurring" | "cooling">>,
+    Partial<
+      Pick<
+        Config,
+        "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "recurring" | "cooling" | "unfreezeDelayMs"
+      >
+    >,
   options: {
     clock: Clock;
     log: Logger;
@@ -132,6 +138,10 @@ export async function createServices(
     clientId: config.exchange.clientId,
     clientSecret: config.exchange.clientSecret,
   });
+  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
+  const securityNotices = new LateSecurityNotices((userId, event) =>
+    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
+  );
   const sessions = new Sessions({
     store,
     vault,
@@ -139,6 +149,11 @@ export async function createServices(
     clock: options.clock,
     // In a private chat the chat id is the user id.
     alsoWipe: (userId) => [conversationKey(userId)],
+    // Every login through this bot, chat or Mini App, is a security notice (with Freeze).
+    onLoggedIn: (userId, via, at) =>
+      securityNotices.tell(userId, { type: "login", via, at }).catch((error: unknown) => {
+        options.log.error({ err: error, userId }, "login notice not queued");
+      }),
     ...(metrics
       ? { onLogin: (outcome: LoginOutcome) => metrics.loginAttempt(loginOutcomeLabel(outcome)) }
       : {}),
@@ -155,10 +170,8 @@ export async function createServices(
   const partner = config.partner
     ? partnerServices(config.partner, { http, store, vault, account, clock: options.clock })
     : undefined;
-  // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
-  const securityNotices = new LateSecurityNotices((userId, event) =>
-    options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
-  );
+  // Frozen money actions (safety/freezes.ts): the record is in the store, so every instance refuses.
+  const freezes = new Freezes(store, options.clock, { unfreezeDelayMs: config.unfreezeDelayMs });
   // The safety net's records; its guards ask the ledger about orders counted against a cap.
   const safety = new SafetyNet({
     store,
@@ -168,7 +181,6 @@ export async function createServices(
     ...(config.cooling ? { cooling: config.cooling } : {}),
   });
   const orders: OrderPipeline = new OrderPipeline({
-    guards: safety.guards(async (id) => (await orders.ledger.get(id))?.state),
     store,
     clock: options.clock,
     sessions,
@@ -178,6 +190,8 @@ export async function createServices(
     ...(partner ? { partner } : {}),
     // Partner orders asked again after a lost answer wait as the client's GET retries do.
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+    // A frozen user first: a freeze refuses before a cap would reserve anything.
+    guards: [freezeGuard(freezes), ...safety.guards(async (id) => (await orders.ledger.get(id))?.state)],
   });
   const deps: BotDeps = {
     config: {
@@ -190,13 +204,17 @@ export async function createServices(
     account,
     sessions,
     profiles,
-    phishing: new PhishingPhrases(store, vault),
+    // A changed (or removed) phrase is a security notice: it is what proves the bot is real.
+    phishing: new PhishingPhrases(store, vault, {
+      onChange: (userId) => securityNotices.tell(userId, { type: "phrase-changed" }),
+    }),
     market,
     orders,
     alertBook: new AlertBook(store),
     plans: new PlanBook(store, options.clock, config.recurring ?? DEFAULT_PLAN_SETTINGS),
     securityNotices,
     safety,
+    freezes,
     ...(partner ? { partner } : {}),
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,

@@ -32,6 +32,11 @@ const NOT_KEYS = new Set([
   // The safety net's conversation ids.
   "addresses-add",
   "safety-loosen",
+  "partner-pin",
+  // A place result's kind, and security events' types (safety/security-events.ts).
+  "pin-refused",
+  "pin-reset",
+  "unfreeze-scheduled",
 ]);
 
 function keysOf(locale: string): Set<string> {

@@ -40,6 +40,7 @@ import { banksAddConversation, banksFeature, banksRemoveConversation } from "./f
 import { cancelFeature } from "./features/cancel.ts";
 import { depositFeature, depositNewConversation } from "./features/deposit.ts";
 import { feesConversation, feesFeature } from "./features/fees.ts";
+import { freezeFeature, unfreezeConversation, unfreezeFeature } from "./features/freeze.ts";
 import { groupFeature } from "./features/group.ts";
 import { helpFeature } from "./features/help.ts";
 import { inlineFeature } from "./features/inline.ts";
@@ -52,6 +53,7 @@ import { notificationsConversation, notificationsFeature } from "./features/noti
 import { ordersFeature } from "./features/orders.ts";
 import { partnerBankAddConversation } from "./features/partner/banks.ts";
 import { partnerProfileConversation } from "./features/partner/me.ts";
+import { partnerPinConversation } from "./features/partner/pin.ts";
 import { partnerSignUpConversation } from "./features/partner/signup.ts";
 import { partnerTradeConversation } from "./features/partner/trade.ts";
 import { partnerVerifyConversation, verifyInGroup } from "./features/partner/verify.ts";
@@ -222,8 +224,10 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       ],
     }),
   );
-  // /cancel and /logout work in the middle of any flow: both are seen before the flows.
-  const beforeFlows = deps.partner ? [cancelFeature(deps)] : [cancelFeature(deps), logoutFeature(deps)];
+  // /cancel, /logout and Freeze work in the middle of any flow: they are seen before the flows.
+  const beforeFlows = deps.partner
+    ? [cancelFeature(deps), freezeFeature(deps)]
+    : [cancelFeature(deps), logoutFeature(deps), freezeFeature(deps)];
   inPrivate.use(routeFeatures(beforeFlows));
   // Every conversation comes before every command handler: while a flow runs, what the user sends
   // (another command included) reaches the flow first, which answers it or steps aside. With none
@@ -244,6 +248,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         orderCodeConversation(partnerDeps),
         notificationsConversation(partnerDeps),
         safetyLoosenConversation(partnerDeps),
+        partnerPinConversation(partnerDeps),
       ]
     : [
         loginConversation(deps),
@@ -262,6 +267,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         notificationsConversation(deps),
         addressesAddConversation(deps),
         safetyLoosenConversation(deps),
+        unfreezeConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);
   inPrivate.use(flowsOnDemand(flows));
@@ -298,6 +304,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         notificationsFeature(deps),
         addressesFeature(deps),
         safetyFeature(deps),
+        unfreezeFeature(deps),
       ];
   inPrivate.use(routeFeatures(features));
   // Last: what no feature took still gets an answer (a sentence in private chats only), with the

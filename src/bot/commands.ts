@@ -32,6 +32,7 @@ export const MENU_COMMANDS = {
   recurring: "command-recurring",
   settings: "command-settings",
   safety: "command-safety",
+  freeze: "command-freeze",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
@@ -57,6 +58,8 @@ export const PARTNER_MENU_COMMANDS = {
   notifications: "command-notifications",
   recurring: "command-recurring",
   safety: "command-safety",
+  pin: "command-pin",
+  freeze: "command-freeze",
   language: "command-language",
   cancel: "command-cancel",
 } as const;
@@ -69,6 +72,7 @@ export const OPERATOR_COMMANDS: readonly string[] = [
   "pairs",
   "currencies",
   "plans",
+  "pinreset",
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PlanBook } from "../plans/book.ts";
+import type { Freezes } from "../safety/freezes.ts";
 import type { SafetyNet } from "../safety/safety-net.ts";
 import type { SecurityNotices } from "../safety/security-events.ts";
 import type { PhishingPhrases } from "../session/phishing-phrase.ts";
@@ -43,6 +44,8 @@ export interface BotDeps {
   securityNotices: SecurityNotices;
   /** Saved addresses, cooling-offs, the allowlist and self-set caps (src/safety/); the pipeline's guards read them. */
   safety: SafetyNet;
+  /** Frozen money actions (Freeze, /freeze, the operator desk); the pipeline's guard reads them. */
+  freezes: Freezes;
   /** The Fluent bundles, loaded once: bot middleware, conversations and the delivery queue share them. */
   i18n: I18n<FlowContext>;
   /** Partner mode only (EXCHANGE_MODE=partner): the partner API, user links, PINs, operators. */

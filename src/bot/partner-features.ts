@@ -12,6 +12,7 @@ import type { Middleware } from "grammy";
 import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
+import { unfreezeFeature } from "./features/freeze.ts";
 import { notificationsFeature } from "./features/notifications.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
 import { ordersFeature } from "./features/orders.ts";
@@ -21,6 +22,7 @@ import { partnerDepositFeature } from "./features/partner/deposit.ts";
 import { partnerHomeFeature } from "./features/partner/home.ts";
 import { partnerLimitsFeature } from "./features/partner/limits.ts";
 import { partnerMeFeature } from "./features/partner/me.ts";
+import { partnerPinFeature } from "./features/partner/pin.ts";
 import { partnerPricesFeature } from "./features/partner/prices.ts";
 import { partnerTradeFeature } from "./features/partner/trade.ts";
 import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
@@ -46,6 +48,9 @@ export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateC
     recurringFeature(deps),
     // The allowlist (bank accounts' cooling-off) and the self-set caps, as in account mode.
     safetyFeature(deps),
+    partnerPinFeature(),
+    // After the desk: `/unfreeze USER` is the operator's; a user's own says whom to ask.
+    unfreezeFeature(deps),
     // The order cards' Confirm and Cancel: the same pipeline as account mode's,
     // here behind the gate so a user whose KYC is no longer passed cannot confirm.
     ordersFeature(deps),

@@ -12,7 +12,7 @@ import { run } from "@grammyjs/runner";
 import { createBot, drainUpdates } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import { OffsetClock } from "../clock.ts";
-import { startBackgroundJobs } from "../jobs.ts";
+import { securityNoticeSender, startBackgroundJobs } from "../jobs.ts";
 import { createLogger } from "../logger.ts";
 import { DEFAULT_MARKET_TTL_MS } from "../market/feed.ts";
 import { startSandbox } from "../sandbox/server.ts";
@@ -67,6 +67,7 @@ async function main(): Promise<void> {
   await registerCommands(bot.api, { ...services.deps, log });
   const runner = run(bot, { runner: { silent: true } });
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: 5_000 });
+  services.securityNotices.connect(securityNoticeSender(services.deps, jobs.notifier));
 
   const firstName = process.env.USER ?? "Demo";
   const languageCode = process.env.DEMO_LANGUAGE ?? "en";

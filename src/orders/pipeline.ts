@@ -78,6 +78,16 @@ export interface OrderPipelineDeps {
   guards?: readonly OrderGuard[];
 }
 
+/** The chat and message of a quote card (recorded by the bot when it shows one). */
+export interface CardPlace {
+  chatId: number;
+  messageId: number;
+}
+
+const cardKey = (id: string) => `order-card:${id}`;
+/** A card older than this re-quotes at its Confirm anyway; closing it is a courtesy then. */
+const CARD_PLACE_TTL_MS = 24 * 60 * 60_000;
+
 /** The card's Confirm: the ledger's answer, or a guard's refusal (the action cancelled). */
 export type Decision = ConfirmResult | GuardedRefusal;
 
@@ -176,13 +186,31 @@ export class OrderPipeline {
    * for its code (`confirmed`) is cancelled. The number cancelled.
    */
   async cancelPending(userId: number): Promise<number> {
-    let cancelled = 0;
+    return (await this.cancelPendingActions(userId)).length;
+  }
+
+  /** {@link cancelPending}, the cancelled actions themselves (a Freeze closes their cards). */
+  async cancelPendingActions(userId: number): Promise<MoneyAction[]> {
+    const cancelled: MoneyAction[] = [];
     for (const kind of ACTION_KINDS) {
       const action = await this.ledger.latest(userId, kind);
       if (action === undefined || (action.state !== "quoted" && action.state !== "confirmed")) continue;
-      if ((await this.ledger.cancel(action.id, userId)).ok) cancelled++;
+      const result = await this.ledger.cancel(action.id, userId);
+      if (result.ok) cancelled.push(result.action);
     }
     return cancelled;
+  }
+
+  /**
+   * Where an action's card was shown, so it can be closed from elsewhere (a Freeze tapped in a
+   * notice, the operator desk): kept as long as a card is worth closing.
+   */
+  rememberCard(id: string, place: CardPlace): Promise<void> {
+    return this.#deps.store.set(cardKey(id), place, CARD_PLACE_TTL_MS);
+  }
+
+  cardOf(id: string): Promise<CardPlace | undefined> {
+    return this.#deps.store.get<CardPlace>(cardKey(id));
   }
 
   /**
@@ -237,14 +265,17 @@ export class OrderPipeline {
 
   /**
    * A guard's refusal of a recorded action that has not been sent (quoted, or confirmed and
-   * waiting for its secret), with the action cancelled; undefined lets it go on. Actions of
-   * another user, or already past, are left to the ledger's own answer.
+   * waiting for its secret), with the action cancelled; undefined lets it go on. A cancelled one
+   * is asked too, so a tap on a card a Freeze cancelled (or a PIN typed for it) is told why, not
+   * only "cancelled". Actions of another user, or already sent, are left to the ledger's own answer.
    */
   async #guarded(stage: GuardStage, id: string, userId: number): Promise<GuardedRefusal | undefined> {
     if (this.#guards.length === 0) return undefined;
     const action = await this.ledger.get(id);
     if (action === undefined || action.userId !== userId) return undefined;
-    if (action.state !== "quoted" && action.state !== "confirmed") return undefined;
+    if (action.state !== "quoted" && action.state !== "confirmed" && action.state !== "cancelled") {
+      return undefined;
+    }
     const refusal = await firstRefusal(this.#guards, stage, userId, requestOf(action), action);
     if (refusal === undefined) return undefined;
     const cancelled = await this.ledger.cancel(id, userId);

@@ -29,7 +29,16 @@ export type RefusalReason =
   /** withdraw: the bank account added through the bot is still cooling off, until `at`. */
   | "bank-cooling"
   /** Over the user's own daily cap: `cap`, `left` and `currency` (safety/caps.ts). */
-  | "own-limit";
+  | "own-limit"
+
+  /** The user's money actions are frozen (safety/freezes.ts): refused at every stage until unfrozen. */
+  | "frozen";
+
+/**
+ * Reasons no other amount fixes (the bot's own rules about the user, not the order): a flow that
+ * asks for an amount says the refusal and ends instead of asking again.
+ */
+export const STANDING_REASONS: ReadonlySet<RefusalReason> = new Set<RefusalReason>(["frozen"]);
 
 /** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
 export interface QuoteRefusal {

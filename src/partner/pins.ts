@@ -103,6 +103,15 @@ export class Pins {
     await this.#limit.clear(String(telegramId));
   }
 
+  /**
+   * The operator desk's reset of a forgotten PIN: the hash is gone (a withdrawal is refused with
+   * "no PIN yet") and the wrong tries are forgotten; the user sets a new one with /pin.
+   */
+  async remove(telegramId: number): Promise<void> {
+    await this.#store.delete(pinKey(telegramId));
+    await this.#limit.clear(String(telegramId));
+  }
+
   async has(telegramId: number): Promise<boolean> {
     return (await this.#store.get<StoredPin>(pinKey(telegramId))) !== undefined;
   }

@@ -17,10 +17,13 @@ export const PHRASE_MAX_LENGTH = 40;
 export class PhishingPhrases {
   readonly #store: Store;
   readonly #vault: Vault;
+  readonly #onChange: ((userId: number) => Promise<void>) | undefined;
 
-  constructor(store: Store, vault: Vault) {
+  /** `onChange`: after a phrase is set or removed (the composition root raises a security notice). */
+  constructor(store: Store, vault: Vault, options: { onChange?: (userId: number) => Promise<void> } = {}) {
     this.#store = store;
     this.#vault = vault;
+    this.#onChange = options.onChange;
   }
 
   /** The phrase, or undefined when the user has set none (or none that a configured key opens). */
@@ -31,10 +34,11 @@ export class PhishingPhrases {
 
   async set(userId: number, phrase: string): Promise<void> {
     await this.#store.set(key(userId), this.#vault.encrypt(phrase));
+    await this.#onChange?.(userId);
   }
 
   async remove(userId: number): Promise<void> {
-    await this.#store.delete(key(userId));
+    if (await this.#store.delete(key(userId))) await this.#onChange?.(userId);
   }
 }
 

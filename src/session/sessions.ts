@@ -72,7 +72,16 @@ export interface SessionOptions {
   alsoWipe?: (userId: number) => string[];
   /** Told of every login's outcome, chat and Mini App alike (metrics: failures and lockouts). */
   onLogin?: (outcome: LoginOutcome) => void;
+  /**
+   * Told of every successful login, after it is recorded, with where it came from: the
+   * composition root raises the security notice (a login the user did not make is the first sign
+   * of a taken-over account). Awaited; it must not throw.
+   */
+  onLoggedIn?: (userId: number, via: LoginVia, at: number) => Promise<void>;
 }
+
+/** Where a login was typed: the chat's login steps, or the Mini App's page. */
+export type LoginVia = "chat" | "webapp";
 
 export class Sessions {
   readonly #store: Store;
@@ -83,6 +92,7 @@ export class Sessions {
   readonly #perEmail: FailureLimit;
   readonly #alsoWipe: (userId: number) => string[];
   readonly #onLogin: ((outcome: LoginOutcome) => void) | undefined;
+  readonly #onLoggedIn: SessionOptions["onLoggedIn"];
   /** The user whose session useAnyLive borrowed last: asked first next time. */
   #lender: number | undefined;
 
@@ -103,16 +113,18 @@ export class Sessions {
     });
     this.#alsoWipe = options.alsoWipe ?? (() => []);
     this.#onLogin = options.onLogin;
+    this.#onLoggedIn = options.onLoggedIn;
   }
 
   /** Logs in at the exchange; wrong input counts against the user's limit. */
   async login(
     userId: number,
     input: { email: string; password: string; securityCode: string },
-    options: { rememberPassword?: boolean } = {},
+    options: { rememberPassword?: boolean; via?: LoginVia } = {},
   ): Promise<LoginOutcome> {
     const outcome = await this.#login(userId, input, options);
     this.#onLogin?.(outcome);
+    if (outcome.ok) await this.#onLoggedIn?.(userId, options.via ?? "chat", this.#clock.now());
     return outcome;
   }
 

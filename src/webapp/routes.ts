@@ -113,12 +113,15 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
       return;
     }
 
+    // Before the login: its security notice (and later notices) need the app's language.
+    await deps.profiles.rememberAppLocale(userId, clientLocale(check.user.languageCode));
     let outcome: Awaited<ReturnType<typeof deps.sessions.login>>;
     try {
       outcome = await deps.sessions.login(
         userId,
         { email, password, securityCode: code },
-        { rememberPassword: profile.rememberPassword },
+        // The login's security notice says it came through the Mini App.
+        { rememberPassword: profile.rememberPassword, via: "webapp" },
       );
     } catch (error) {
       if (!(error instanceof ExchangeError)) throw error;
@@ -129,7 +132,6 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
     }
     if (outcome.ok) {
       deps.log.info({ userId }, "web app login");
-      await deps.profiles.rememberAppLocale(userId, clientLocale(check.user.languageCode));
       reply(res, 200, { ok: true });
       await options.api
         .sendMessage(userId, t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }))

@@ -41,16 +41,16 @@ async function answeredUnknown(user: () => Promise<FakeUser>, commands: readonly
 const MODES = [
   {
     mode: "account" as const,
-    // The menu, in menu order, then the short forms the features register (/alert, /tx), and
-    // /notifications (in account mode a part of /settings).
-    known: [...Object.keys(MENU_COMMANDS), "alert", "tx", "notifications"],
+    // The menu, in menu order, then the short forms the features register (/alert, /tx), /unfreeze,
+    // and /notifications (in account mode a part of /settings).
+    known: [...Object.keys(MENU_COMMANDS), "alert", "tx", "unfreeze", "notifications"],
     user: async (h: Harness) => h.user(),
     // /verfy is partner mode's.
     typos: { "/sendd": didYouMean("/sendd", "/send"), "/verfy": NOT_KNOWN },
   },
   {
     mode: "partner" as const,
-    known: [...Object.keys(PARTNER_MENU_COMMANDS), "tx"],
+    known: [...Object.keys(PARTNER_MENU_COMMANDS), "tx", "unfreeze"],
     user: (h: Harness) => h.partnerUser(),
     // No /send here; /master is the operator desk's, suggested to nobody.
     typos: { "/verfy": didYouMean("/verfy", "/verify"), "/sendd": NOT_KNOWN, "/mastr": NOT_KNOWN },

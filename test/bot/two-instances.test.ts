@@ -1,24 +1,8 @@
-import type { Message, Update } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { FakeUser } from "../../src/telegram-double/index.ts";
-import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
+import { type Harness, messageUpdate, secondInstance, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
-
-/** A text message as Telegram would deliver it, known to the double but not pushed to anyone. */
-function messageUpdate(h: Harness, user: FakeUser, text: string, updateId: number): Update {
-  const state = user.state;
-  const message = {
-    message_id: state.nextMessageId++,
-    date: Math.floor(h.clock.now() / 1000),
-    chat: state.chat,
-    from: user.from,
-    text,
-  } as Message;
-  h.telegram.world.store(state, message, false);
-  return { update_id: updateId, message } as Update;
-}
 
 describe.skipIf(!redisAvailable())("two instances on one Redis store", () => {
   let redis: RedisServer;

@@ -99,7 +99,7 @@ describe("guards in the money pipeline", () => {
     expect(guard.asked.map((a) => a.stage)).toEqual(["quote", "confirm", "place"]);
   });
 
-  it("leaves another user's tap and a finished action to the ledger's own answer", async () => {
+  it("leaves another user's tap and a sent action to the ledger's own answer", async () => {
     guard.refuseAt = new Set();
     const quoted = await orders.quoteAs(ada.id, buy);
     if (!quoted.ok) throw new Error("no quote");
@@ -109,7 +109,21 @@ describe("guards in the money pipeline", () => {
       reason: "not-yours",
     });
     expect((await orders.get(quoted.action.id))?.state).toBe("quoted");
+    guard.refuseAt = new Set();
+    expect((await orders.place(quoted.action.id, ada.id)).kind).toBe("placed");
+    guard.refuseAt = new Set(["confirm", "place"]);
+    expect(await orders.place(quoted.action.id, ada.id)).toMatchObject({ kind: "refused" });
+  });
+
+  it("asks about a cancelled action too, so a tap on a card a Freeze cancelled says why", async () => {
+    guard.refuseAt = new Set();
+    const quoted = await orders.quoteAs(ada.id, buy);
+    if (!quoted.ok) throw new Error("no quote");
     expect(await orders.cancel(quoted.action.id, ada.id)).toMatchObject({ ok: true });
     expect(await orders.place(quoted.action.id, ada.id)).toMatchObject({ kind: "refused" });
+    guard.refuseAt = new Set(["confirm", "place"]);
+    expect(await orders.confirm(quoted.action.id, ada.id)).toMatchObject({ ok: false, reason: "guarded" });
+    expect(await orders.place(quoted.action.id, ada.id)).toMatchObject({ kind: "guarded" });
+    expect((await orders.get(quoted.action.id))?.state).toBe("cancelled");
   });
 });

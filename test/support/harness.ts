@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import Big from "big.js";
 import type { Bot } from "grammy";
-import type { Message } from "grammy/types";
+import type { Message, Update } from "grammy/types";
 import { pino } from "pino";
 import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
@@ -27,18 +27,21 @@ import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
 import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
 import type { PartnerConfig, RecurringConfig } from "../../src/config.ts";
-import { startBackgroundJobs } from "../../src/jobs.ts";
+import { securityNoticeSender, startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
 import type { Metrics } from "../../src/metrics.ts";
+import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import type { KycStatus } from "../../src/sandbox/state.ts";
 import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { commandEntities } from "../../src/telegram-double/formatting.ts";
 import {
   type BotApiDouble,
   type FakeUser,
   type FakeUserOptions,
+  type SentMessage,
   startBotApiDouble,
 } from "../../src/telegram-double/index.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
@@ -168,6 +171,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   let services: Services;
   let bot: Bot<BotContext>;
   let runner: RunnerHandle | undefined;
+  // Security notices go out through a delivery queue of their own, as main.ts connects them.
+  let delivery: Delivery | undefined;
   // One HTTP server for the harness's life; its routes follow the bot across restarts.
   let webAppRoute: HttpRoute | undefined;
   const pages = options.webApp
@@ -219,6 +224,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.metrics ? { observer: options.metrics } : {}),
     });
     if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
+    delivery = createDelivery({ deps: services.deps, api: bot.api });
+    services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
 
@@ -226,6 +233,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     if (runner?.isRunning()) await runner.stop();
     runner = undefined;
     await drainUpdates(bot);
+    await delivery?.stop();
     await services.close();
   }
 
@@ -335,13 +343,18 @@ export function testLogger() {
  * Goes through /login up to the code question, as a person would; returns the password message
  * (to check that it was deleted).
  */
-export async function logInUpToCode(
+export async function logInUpToCode(...args: Parameters<typeof answerLoginUpToCode>): Promise<Message> {
+  await args[0].send("/login");
+  return answerLoginUpToCode(...args);
+}
+
+/** Answers login steps another command started (e.g. /unfreeze) up to the code question. */
+export async function answerLoginUpToCode(
   user: FakeUser,
   sandbox: Sandbox,
   password = sandbox.demo.password,
   email = sandbox.demo.email,
 ): Promise<Message> {
-  await user.send("/login");
   await user.waitForReply(/e-mail|E-Mail/);
   await user.send(email);
   await user.waitForReply(/password|Passwort/);
@@ -350,11 +363,22 @@ export async function logInUpToCode(
   return message;
 }
 
-/** Goes through the whole login conversation as a person would. */
-export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<void> {
+/** A login's security notice (it follows every login, through the delivery queue). */
+export const LOGIN_NOTICE = /New login to your exchange account|Neue Anmeldung bei deinem Börsenkonto/;
+
+/**
+ * Goes through the whole login conversation as a person would; returns the login's security
+ * notice, waited for so that a test's next wait never meets it by surprise.
+ */
+export async function logIn(user: FakeUser, sandbox: Sandbox): Promise<SentMessage> {
   await logInUpToCode(user, sandbox);
   await user.send(sandbox.currentCode());
-  await user.waitForReply(/Logged in|Angemeldet als/);
+  // Either may come first (the notice goes through the delivery queue): both are waited for.
+  const [notice] = await Promise.all([
+    user.waitForReply(LOGIN_NOTICE),
+    user.waitForReply(/Logged in|Angemeldet als/),
+  ]);
+  return notice;
 }
 
 /**
@@ -403,5 +427,40 @@ export async function secondInstance(
     floodLimit: { max: 10_000 },
     chatLock: /^rediss?:/.test(h.storeUrl),
   });
-  return { bot, deps: services.deps, close: () => services.close() };
+  const delivery = createDelivery({ deps: services.deps, api: bot.api });
+  services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
+  return {
+    bot,
+    deps: services.deps,
+    async close() {
+      await delivery.stop();
+      await services.close();
+    },
+  };
+}
+
+/**
+ * A text message as Telegram would deliver it, known to the double but pushed to nobody: for
+ * `bot.handleUpdate` on a second instance. `command`: with its bot_command entity, as a client
+ * sends a command typed (without it, grammY does not take the text for a command).
+ */
+export function messageUpdate(
+  h: Harness,
+  user: FakeUser,
+  text: string,
+  updateId: number,
+  options: { command?: boolean } = {},
+): Update {
+  const state = user.state;
+  const entities = options.command ? commandEntities(text) : [];
+  const message = {
+    message_id: state.nextMessageId++,
+    date: Math.floor(h.clock.now() / 1000),
+    chat: state.chat,
+    from: user.from,
+    text,
+    ...(entities.length > 0 ? { entities } : {}),
+  } as Message;
+  h.telegram.world.store(state, message, false);
+  return { update_id: updateId, message } as Update;
 }

@@ -65,6 +65,16 @@ describe("the Mini App login over HTTP", () => {
     expect((await h.deps.sessions.status(ada.id)).state).toBe("active");
   });
 
+  it("a Mini App login is a security notice that says so, with its time and a Freeze button", async () => {
+    const ada = h.user(nextId++);
+    await h.deps.phishing.set(ada.id, "red fox");
+    await ada.waitForReply(/anti-phishing phrase was changed/);
+    expect((await post(form(initDataFor(ada.id)))).status).toBe(200);
+    const notice = await ada.waitForReply(/New login to your exchange account through the Mini App on/);
+    expect(notice.text).toContain("🛡 Your anti-phishing phrase: red fox");
+    expect(notice.buttons).toEqual([["🧊 Freeze"]]);
+  });
+
   it("logs in a user whose Telegram client sends initData without a signature field", async () => {
     const ada = h.user(nextId++);
     const initData = telegramInitData(

@@ -11,6 +11,9 @@
  *   /pairs, /currencies          as the exchange lists them
  *   /plans                       recurring plans: how many active, the last 24 h's runs by outcome, the failed ones
  *   /plans 42 | /plans a@b.example   one partner user's plans and runs
+ *   /freeze 42 | /freeze a@b…    freeze a partner user's money actions (safety/freezes.ts); they are told
+ *   /unfreeze 42                 at once (the operator checked who they spoke to); told, with Freeze
+ *   /pinreset 42                 a forgotten PIN removed; the user is told (with Freeze) and sets one with /pin
  *
  * Every handler sits behind one filter on the sender's id: for anyone else these commands do not
  * exist, and the update falls through to the ordinary unknown-command answer (unanswered.ts).
@@ -27,6 +30,7 @@ import { MasterAlerts } from "../../partner/master-alerts.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { freezeAndCloseCards } from "../flows/freeze.ts";
 import { Chain } from "../runtime/middleware-chain.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
@@ -52,7 +56,9 @@ export function currencyCodes(payload: unknown): string[] {
 }
 
 export function operatorDesk(
-  deps: Pick<BotDeps, "store" | "plans" | "clock"> & { partner: PartnerServices },
+  deps: Pick<BotDeps, "store" | "plans" | "freezes" | "orders" | "securityNotices" | "clock"> & {
+    partner: PartnerServices;
+  },
 ): Composer<PrivateContext> {
   const outer = new Chain<PrivateContext>();
   const { api, operators, users } = deps.partner;
@@ -176,6 +182,64 @@ export function operatorDesk(
   function findByEmail(email: string): Promise<number | undefined> {
     return users.partnerIdByEmail(email);
   }
+
+  /**
+   * The Telegram user behind `/freeze USER` (a partner user id or e-mail), or undefined after
+   * saying why not (a usage line, not found, no chat with this bot).
+   */
+  async function linkedUser(
+    ctx: PrivateContext,
+    match: string,
+  ): Promise<{ user: string; telegramId: number } | undefined> {
+    const typed = match.trim();
+    let partnerUserId: number | undefined;
+    if (/^\d{1,15}$/.test(typed)) partnerUserId = Number(typed);
+    else if (EMAIL.test(typed)) partnerUserId = await findByEmail(typed.toLowerCase());
+    else {
+      await ctx.reply(ctx.t("operator-freeze-usage"));
+      return undefined;
+    }
+    if (partnerUserId === undefined) {
+      await ctx.reply(ctx.t("operator-user-not-found", { user: typed.slice(0, 64) }));
+      return undefined;
+    }
+    const telegramId = await users.telegramIdOf(partnerUserId);
+    if (telegramId === undefined) {
+      await ctx.reply(ctx.t("operator-user-not-linked", { user: String(partnerUserId) }));
+      return undefined;
+    }
+    return { user: String(partnerUserId), telegramId };
+  }
+
+  // A typed `/freeze` alone is the operator's own Freeze (features/freeze.ts), taken before the flows.
+  desk.command("freeze", async (ctx) => {
+    const found = await linkedUser(ctx, ctx.match);
+    if (found === undefined) return;
+    // No exchange session in partner mode: the record, the open cards cancelled, the user told.
+    const { freezes, orders, securityNotices } = deps;
+    await freezeAndCloseCards(ctx.api, { freezes, orders, securityNotices }, found.telegramId, "operator");
+    await ctx.reply(ctx.t("operator-freeze-done", { user: found.user }));
+  });
+
+  desk.command("unfreeze", async (ctx) => {
+    const found = await linkedUser(ctx, ctx.match);
+    if (found === undefined) return;
+    if (!(await deps.freezes.unfreeze(found.telegramId))) {
+      await ctx.reply(ctx.t("operator-unfreeze-not-frozen", { user: found.user }));
+      return;
+    }
+    const at = deps.clock.now();
+    await deps.securityNotices.tell(found.telegramId, { type: "unfreeze-scheduled", at });
+    await ctx.reply(ctx.t("operator-unfreeze-done", { user: found.user }));
+  });
+
+  desk.command("pinreset", async (ctx) => {
+    const found = await linkedUser(ctx, ctx.match);
+    if (found === undefined) return;
+    await deps.partner.pins.remove(found.telegramId);
+    await deps.securityNotices.tell(found.telegramId, { type: "pin-reset" });
+    await ctx.reply(ctx.t("operator-pinreset-done", { user: found.user }));
+  });
 
   async function allPage(ctx: PrivateContext, page: number) {
     const locale = await ctx.i18n.getLocale();

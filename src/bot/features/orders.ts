@@ -154,7 +154,9 @@ export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
     }
     await ctx.reply(ctx.t(ORDER_WORDS[old.kind].requoted));
     const card = cardMessage(ctx.t, outcome.action, locale, await deps.phishing.get(old.userId));
-    await ctx.reply(card.text, card.other);
+    const shown = await ctx.reply(card.text, card.other);
+    // A Freeze takes the buttons off it (features/freeze.ts).
+    await orders.rememberCard(outcome.action.id, { chatId: shown.chat.id, messageId: shown.message_id });
   }
 
   return composer;

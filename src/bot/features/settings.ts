@@ -238,7 +238,7 @@ export function phraseConversation(deps: Pick<BotDeps, "profiles" | "sessions" |
 }
 
 export function settingsFeature(
-  deps: Pick<BotDeps, "profiles" | "sessions" | "phishing">,
+  deps: Pick<BotDeps, "profiles" | "sessions" | "phishing" | "securityNotices">,
 ): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
@@ -263,6 +263,8 @@ export function settingsFeature(
     // Off always forgets, even if the setting already read off: nothing remembered must survive it.
     if (!change.on) await deps.sessions.forgetPassword(userId);
     if (before.rememberPassword === change.on) return undefined;
+    // A switched "remember password" is a security notice (with Freeze).
+    await deps.securityNotices.tell(userId, { type: "remember-password-changed", on: change.on });
     return change.on ? "settings-remember-on-explained" : "settings-remember-off-done";
   }
 

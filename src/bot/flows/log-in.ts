@@ -87,6 +87,8 @@ export async function logInSteps(
     await ctx.reply(ctx.t("login-checking"));
     const appLocale = clientLocale(ctx.from?.language_code);
     const outcome: LoginOutcome = await externalCall(conversation, async () => {
+      // Before the login: its security notice, expiry warnings and order notices need the app's language.
+      await deps.profiles.rememberAppLocale(userId, appLocale);
       if (password === undefined) {
         return (
           (await deps.sessions.quickLogin(userId, code)) ?? {
@@ -96,14 +98,7 @@ export async function logInSteps(
           }
         );
       }
-      const result = await deps.sessions.login(
-        userId,
-        { email, password, securityCode: code },
-        { rememberPassword },
-      );
-      // Logged in, expiry warnings and order notices will follow: they need the app's language.
-      if (result.ok) await deps.profiles.rememberAppLocale(userId, appLocale);
-      return result;
+      return deps.sessions.login(userId, { email, password, securityCode: code }, { rememberPassword });
     });
     if (outcome.ok) {
       const locale = await ctx.i18n.getLocale();

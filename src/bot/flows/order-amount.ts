@@ -12,7 +12,7 @@
  */
 import { parseAmount } from "../../money.ts";
 import type { Quoted } from "../../orders/pipeline.ts";
-import type { OrderRequest, QuoteRefusal } from "../../orders/quote.ts";
+import { type OrderRequest, type QuoteRefusal, STANDING_REASONS } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
@@ -63,7 +63,7 @@ export async function askAmountAndQuote(
       return;
     }
     const sentence = refusalText(ctx.t, quoted.refusal, locale);
-    if (options.final?.(quoted.refusal)) {
+    if (STANDING_REASONS.has(quoted.refusal.reason) || options.final?.(quoted.refusal)) {
       await ctx.reply(sentence);
       return;
     }

@@ -24,14 +24,19 @@ export function flowPhrase(
   return externalCall(conversation, async () => (await deps.phishing.get(userId)) ?? "");
 }
 
-/** Shows an action's quote card (its buttons are answered from the store, features/orders.ts). */
+/**
+ * Shows an action's quote card (its buttons are answered from the store, features/orders.ts) and
+ * records where, so a Freeze can take its buttons off (features/freeze.ts).
+ */
 export async function replyCard(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "phishing">,
+  deps: Pick<BotDeps, "phishing" | "orders">,
   action: MoneyAction,
 ): Promise<void> {
   const phrase = await flowPhrase(conversation, ctx, deps);
   const card = cardMessage(ctx.t, action, await ctx.i18n.getLocale(), phrase);
-  await ctx.reply(card.text, card.other);
+  const shown = await ctx.reply(card.text, card.other);
+  const place = { chatId: shown.chat.id, messageId: shown.message_id };
+  await externalCall(conversation, () => deps.orders.rememberCard(action.id, place));
 }

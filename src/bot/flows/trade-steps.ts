@@ -17,6 +17,7 @@
 import { parseAmount } from "../../money.ts";
 import type { ActionKind } from "../../orders/ledger.ts";
 import type { OrderPipeline, Quoted } from "../../orders/pipeline.ts";
+import { STANDING_REASONS } from "../../orders/quote.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
@@ -48,7 +49,7 @@ export interface TradeStepsOptions {
 export async function tradeSteps(
   conversation: Flow,
   ctx: FlowContext,
-  deps: Pick<BotDeps, "phishing">,
+  deps: Pick<BotDeps, "phishing" | "orders">,
   start: TradeStart,
   options: TradeStepsOptions,
 ): Promise<void> {
@@ -107,9 +108,13 @@ export async function tradeSteps(
     const outcome = await options.quote({ currency, amount: parsed.value.toFixed() });
     const locale = await current.i18n.getLocale();
     if (!outcome.ok) {
-      await current.reply(
-        `${refusalText(current.t, outcome.refusal, locale)}\n${current.t("trade-amount-again")}`,
-      );
+      const sentence = refusalText(current.t, outcome.refusal, locale);
+      // A frozen user: no other amount helps, the flow ends.
+      if (STANDING_REASONS.has(outcome.refusal.reason)) {
+        await current.reply(sentence);
+        return;
+      }
+      await current.reply(`${sentence}\n${current.t("trade-amount-again")}`);
       continue;
     }
     await replyCard(conversation, current, deps, outcome.action);

@@ -10,7 +10,8 @@
  * asks {@link kycStanding} itself (features/orders.ts, flows/order-code.ts).
  *
  * The operator desk's commands pass the gate: operators need not be customers, and for anyone else
- * the desk answers as for any unknown command. So do its paging buttons (`atx:`), for operators.
+ * the desk answers as for any unknown command. So do its paging buttons (`atx:`), and an
+ * operator's `/freeze USER` and `/unfreeze USER`, for operators.
  */
 import type { MiddlewareFn } from "grammy";
 import type { PartnerServices } from "../../partner/services.ts";
@@ -25,6 +26,8 @@ export function partnerGate(deps: Pick<PartnerBotDeps, "partner">): MiddlewareFn
   const { partner } = deps;
   return async (ctx, next) => {
     if (isOperatorCommand(ctx.message?.text)) return next();
+    // An operator's `/freeze USER` and `/unfreeze USER` are the desk's too (features/freeze.ts).
+    if (partner.operators.has(ctx.from.id) && DESK_WITH_USER.test(ctx.message?.text ?? "")) return next();
     if (
       partner.operators.has(ctx.from.id) &&
       (ctx.callbackQuery?.data ?? "").startsWith(CALLBACK.deskTxPage.prefix)
@@ -54,6 +57,8 @@ export async function kycStanding(
   const reading = readKyc(t, user, partner.supportContact);
   return reading.verdict === "serve" ? { serve: true } : { serve: false, text: reading.text };
 }
+
+const DESK_WITH_USER = /^\/(?:freeze|unfreeze)(?:@\S+)?\s+\S/i;
 
 function isOperatorCommand(text: string | undefined): boolean {
   const command = text === undefined ? undefined : /^\/([A-Za-z0-9_]+)(?:@\S+)?/.exec(text)?.[1];

@@ -174,6 +174,8 @@ export const CALLBACK = {
   partnerBankRemove: entry("pb:r:", "(\\d{1,15})", (id: number) => String(id)),
   partnerBankRemoveSure: entry("pb:rr:", "(\\d{1,15})", (id: number) => String(id)),
   partnerBankKeep: fixed("pb:k"),
+  /** A security notice's Freeze (features/freeze.ts): every money action stops, no code asked. */
+  freeze: fixed("frz"),
 } as const;
 
 export type CallbackName = keyof typeof CALLBACK;

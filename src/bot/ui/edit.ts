@@ -1,4 +1,4 @@
-import { type Context, GrammyError, type InlineKeyboard } from "grammy";
+import { type Api, type Context, GrammyError, type InlineKeyboard } from "grammy";
 
 /**
  * Edits the message a button sits on. Telegram answers 400 "message is not modified" when the new
@@ -49,5 +49,20 @@ export async function answerTap(ctx: Context, text?: string, alert = false): Pro
     if (!(error instanceof GrammyError)) throw error;
     const userId = ctx.callbackQuery?.from.id;
     if (text !== undefined && userId !== undefined) await ctx.api.sendMessage(userId, text);
+  }
+}
+
+/**
+ * Takes the buttons off a message that is not the tapped one (a quote card a Freeze cancelled, in
+ * the user's chat, maybe tapped from the operator's). A message too old or already without them is
+ * left as it is: the pipeline refuses a tap on it anyway.
+ */
+export async function removeButtons(api: Api, place: { chatId: number; messageId: number }): Promise<void> {
+  try {
+    await api.editMessageReplyMarkup(place.chatId, place.messageId, {
+      reply_markup: { inline_keyboard: [] },
+    });
+  } catch (error) {
+    if (!(error instanceof GrammyError)) throw error;
   }
 }

@@ -255,6 +255,8 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
         cap: money(v.cap, v.currency ?? EUR, locale),
         left: money(v.left, v.currency ?? EUR, locale),
       });
+    case "frozen":
+      return t("freeze-refused");
   }
 }
 

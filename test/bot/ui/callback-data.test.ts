@@ -127,6 +127,7 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   safetyShow: [[]],
   safetyAllowlist: [[true], [false]],
   safetyCooling: [[72], [1]],
+  freeze: [[]],
 };
 
 /** A nonce as long as flowNonce makes them, and each flow's actions with their widest arguments. */

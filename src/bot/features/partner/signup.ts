@@ -10,15 +10,15 @@
 import { InlineKeyboard, Keyboard } from "grammy";
 import { ExchangeError } from "../../../exchange/errors.ts";
 import { lazy } from "../../../lazy.ts";
-import { PIN, pinWeakness } from "../../../partner/pins.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { PartnerBotDeps } from "../../deps.ts";
 import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
 import { type HomeDeps, showPartnerHome } from "../../flows/home.ts";
 import { EMAIL } from "../../flows/log-in.ts";
+import { askNewPin } from "../../flows/pin.ts";
 import { flowUserId } from "../../flows/user.ts";
-import { flowButtons, isPlainText, waitAnswer, waitForSecret, waitForText } from "../../flows/wait.ts";
+import { flowButtons, isPlainText, waitAnswer, waitForText } from "../../flows/wait.ts";
 import { clientLocale } from "../../i18n.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
@@ -106,7 +106,7 @@ function signUpFlow(deps: Deps) {
       at: await externalCall(conversation, async () => deps.clock.now()),
     };
 
-    const pin = await askPin(conversation, ctx);
+    const pin = await askNewPin(conversation, ctx, (text) => ctx.reply(text), "signup-ask-pin");
 
     await ctx.reply(ctx.t("signup-creating"));
     const appLocale = clientLocale(ctx.from?.language_code);
@@ -219,36 +219,5 @@ async function askPhone(conversation: Flow, ctx: FlowContext, telegramId: number
       return phone.number;
     }
     await answer.reply(ctx.t("signup-bad-phone"));
-  }
-}
-
-/**
- * The PIN, typed twice; each message is deleted before anything else is done with it. A PIN easy
- * to guess (partner/pins.ts, `pinWeakness`) is refused at the first typing, with the reason.
- */
-async function askPin(conversation: Flow, ctx: FlowContext): Promise<string> {
-  await ctx.reply(ctx.t("signup-ask-pin"));
-  for (;;) {
-    const first = await readPin(conversation, ctx);
-    const weakness = pinWeakness(first);
-    if (weakness !== undefined) {
-      await ctx.reply(ctx.t("signup-weak-pin", { reason: weakness }));
-      continue;
-    }
-    await ctx.reply(ctx.t("signup-ask-pin-again"));
-    const second = await readPin(conversation, ctx);
-    if (first === second) return first;
-    await ctx.reply(ctx.t("signup-pin-mismatch"));
-    await ctx.reply(ctx.t("signup-ask-pin"));
-  }
-}
-
-async function readPin(conversation: Flow, ctx: FlowContext): Promise<string> {
-  for (;;) {
-    const answer = await waitForSecret(conversation);
-    const pin = answer.message.text.replace(/\s/g, "");
-    await answer.deleteMessage();
-    if (PIN.test(pin)) return pin;
-    await ctx.reply(ctx.t("signup-bad-pin"));
   }
 }
