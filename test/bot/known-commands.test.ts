@@ -43,7 +43,7 @@ const MODES = [
     mode: "account" as const,
     // The menu, in menu order, then the short forms the features register (/alert, /tx), /unfreeze,
     // and /notifications (in account mode a part of /settings).
-    known: [...Object.keys(MENU_COMMANDS), "alert", "tx", "unfreeze", "notifications"],
+    known: [...Object.keys(MENU_COMMANDS), "alert", "tx", "notifications", "unfreeze"],
     user: async (h: Harness) => h.user(),
     // /verfy is partner mode's.
     typos: { "/sendd": didYouMean("/sendd", "/send"), "/verfy": NOT_KNOWN },

@@ -34,10 +34,7 @@ describe("the safety net's guards in the money pipeline", () => {
   beforeAll(async () => {
     h = await startHarness();
     h.sandbox.setPrice("btc", "60000");
-    const notices = h.deps.securityNotices;
-    if (!(notices instanceof LateSecurityNotices))
-      throw new Error("the harness's notices are not connectable");
-    notices.connect(async (userId, event) => void told.push({ userId, event }));
+    h.watchSecurityNotices((userId, event) => void told.push({ userId, event }));
     ada = await h.loggedInUser();
   });
   afterAll(async () => {

@@ -31,6 +31,7 @@ import { securityNoticeSender, startBackgroundJobs } from "../../src/jobs.ts";
 import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
 import type { Metrics } from "../../src/metrics.ts";
 import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
+import type { SecurityEvent } from "../../src/safety/security-events.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import type { KycStatus } from "../../src/sandbox/state.ts";
@@ -143,6 +144,8 @@ export interface Harness {
   restartBot(options?: { secretsKey?: string }): Promise<void>;
   /** Stops the bot only; `startBot` builds a new one on the same store. */
   stopBot(): Promise<void>;
+  /** Tells `watcher` of every security event raised, as it is raised (the notice still goes out). */
+  watchSecurityNotices(watcher: (userId: number, event: SecurityEvent) => void): void;
   startBot(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -185,6 +188,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const webAppLoginUrl = pages ? `${pages.url}${WEBAPP_LOGIN_PATH}` : undefined;
 
   const partner = options.mode === "partner" ? partnerConfigFor(sandbox, options.partner) : undefined;
+  const noticeWatchers: ((userId: number, event: SecurityEvent) => void)[] = [];
 
   async function startBot(): Promise<void> {
     services = await createServices(
@@ -225,7 +229,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     });
     if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
     delivery = createDelivery({ deps: services.deps, api: bot.api });
-    services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
+    const send = securityNoticeSender(services.deps, delivery.notifier);
+    services.securityNotices.connect(async (userId, event) => {
+      for (const watcher of noticeWatchers) watcher(userId, event);
+      await send(userId, event);
+    });
     runner = run(bot, { runner: { fetch: { timeout: 1 }, silent: true } });
   }
 
@@ -306,6 +314,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       await startBot();
     },
     stopBot,
+    watchSecurityNotices(watcher) {
+      noticeWatchers.push(watcher);
+    },
     startBot,
     async stop() {
       await stopBot();
