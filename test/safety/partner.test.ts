@@ -95,4 +95,12 @@ describe("the safety net in partner mode", () => {
     h.clock.advance(24 * HOUR_MS);
     expect((await h.deps.safety.allowlist.get(ada.id)).hours).toBe(6);
   });
+
+  it("shows partner users a /safety screen about bank accounts, without saved addresses", async () => {
+    await ada.send("/safety");
+    const screen = await ada.waitForReply(/Safety/);
+    expect(screen.text).toContain("Withdrawals go only to bank accounts whose cooling-off is over");
+    expect(screen.text).not.toContain("/addresses");
+    expect(screen.text).not.toContain("cap send");
+  });
 });

@@ -44,7 +44,7 @@ const CAP_NAMES: Record<string, string> = {
 };
 const OFF_WORDS = new Set(["off", "aus", "none", "keine", "0"]);
 
-type SafetyDeps = Pick<BotDeps, "safety" | "clock">;
+type SafetyDeps = Pick<BotDeps, "safety" | "clock" | "partner">;
 
 /** A change that loosens the net: it needs a fresh secret first. */
 type Loosening = { kind: "allowlist-off" } | { kind: "cooling"; hours: number };
@@ -99,13 +99,22 @@ function capLine(t: Translate, key: string, cap: Cap, locale: string): string {
   return `• ${name}: ${amount}${raise}`;
 }
 
+/**
+ * The /safety screen. Partner mode has no crypto sends (no saved addresses): its allowlist is the
+ * bank accounts' cooling-off alone, and its sentences say so.
+ */
 export function safetyText(
   t: Translate,
   state: AllowlistState,
   caps: Record<string, Cap>,
   locale: string,
+  mode: "account" | "partner" = "account",
 ): string {
-  const lines = [t("safety-title"), "", t(state.on ? "safety-allowlist-on" : "safety-allowlist-off")];
+  const partner = mode === "partner";
+  const allowlist = state.on
+    ? t(partner ? "safety-allowlist-on-partner" : "safety-allowlist-on")
+    : t(partner ? "safety-allowlist-off-partner" : "safety-allowlist-off");
+  const lines = [t("safety-title"), "", allowlist];
   if (state.offAt !== undefined)
     lines.push(t("safety-allowlist-off-at", { time: formatDateTime(state.offAt, locale) }));
   lines.push(t("safety-cooling-line", { hours: state.hours }));
@@ -120,7 +129,7 @@ export function safetyText(
   lines.push("", t("safety-caps-title"));
   const keys = [...new Set([...EUR_CAPS, ...Object.keys(caps)])];
   for (const key of keys) lines.push(capLine(t, key, caps[key] ?? {}, locale));
-  lines.push("", t("safety-hint"));
+  lines.push("", t(partner ? "safety-hint-partner" : "safety-hint"));
   return lines.join("\n");
 }
 
@@ -180,7 +189,7 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
     ]);
     const locale = await ctx.i18n.getLocale();
     return {
-      text: safetyText(ctx.t, state, caps, locale),
+      text: safetyText(ctx.t, state, caps, locale, deps.partner ? "partner" : "account"),
       keyboard: safetyKeyboard(ctx.t, state, minimumHours),
     };
   }
@@ -202,7 +211,7 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
         if (!change.on)
           return ctx.t(state.on ? "safety-allowlist-off-pending" : "safety-allowlist-already-off");
         await deps.safety.setAllowlist(userId, true);
-        return ctx.t("safety-allowlist-on-done");
+        return ctx.t(deps.partner ? "safety-allowlist-on-done-partner" : "safety-allowlist-on-done");
       }
       case "cooling": {
         if (change.hours < minimumHours || change.hours > MAX_COOLING_HOURS) {
