@@ -59,6 +59,7 @@ home-button-transactions = 📜 Transaktionen
 home-button-refresh = 🔄 Aktualisieren
 help-text =
     Was ich kann:
+    /home – wo du stehst: Guthaben, heutige Kurse, offene Aufträge
     /login – Anmeldung mit E-Mail, Passwort und 2FA-Code
     /logout – abmelden und alle Geheimnisse vergessen
     /me – deine Kontodaten
@@ -75,8 +76,10 @@ help-text =
     /limits – deine Limits
     /fees – was ein Auftrag kosten würde
     /alerts – Kursalarme
+    /recurring – einen festen Betrag nach Plan kaufen
     /settings – Sprache, Benachrichtigungen, Sicherheit
     /safety – Allowlist, Wartezeit, eigene Limits
+    /freeze – alle Geldaktionen sofort stoppen (ohne Code)
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 
@@ -720,6 +723,7 @@ partner-pin-checking = Ich prüfe deine PIN und gebe den Auftrag an die Börse�
 help-text-partner =
     Was ich kann:
     /start – registrieren oder sehen, wo deine Verifizierung steht
+    /home – wo du stehst: Guthaben, heutige Kurse, offene Aufträge
     /verify – deine Identität mit einem Share-Token verifizieren
     /me, /profile – dein Profil, und es ändern
     /balance – deine Guthaben
@@ -730,8 +734,11 @@ help-text-partner =
     /banks – deine Bankkonten
     /transactions – deine Transaktionen; /tx ID für eine
     /limits – deine Ein- und Auszahlungslimits
+    /recurring – einen festen Betrag nach Plan kaufen
     /notifications – Benachrichtigungen, Ruhezeit, Tagesübersicht
     /safety – Wartezeit neuer Bankkonten, eigene Limits
+    /pin – deine PIN ändern
+    /freeze – alle Geldaktionen sofort stoppen (ohne PIN)
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
 command-verify = Identität verifizieren

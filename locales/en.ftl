@@ -59,6 +59,7 @@ home-button-transactions = 📜 Transactions
 home-button-refresh = 🔄 Refresh
 help-text =
     What I can do:
+    /home – where you stand: balance, today's prices, open orders
     /login – log in with e-mail, password and 2FA code
     /logout – log out and forget every secret
     /me – your account details
@@ -75,8 +76,10 @@ help-text =
     /limits – your limits
     /fees – what an order would cost
     /alerts – price alerts
+    /recurring – buy a fixed amount on a schedule
     /settings – language, notifications, security
     /safety – allowlist, cooling-off, your own limits
+    /freeze – stop every money action at once (no code needed)
     /language – change the language
     /cancel – stop what you are doing
 
@@ -720,6 +723,7 @@ partner-pin-checking = Checking your PIN and sending the order to the exchange�
 help-text-partner =
     What I can do:
     /start – sign up, or see where your verification stands
+    /home – where you stand: balance, today's prices, open orders
     /verify – verify your identity with a share token
     /me, /profile – your profile, and changing it
     /balance – your balances
@@ -730,8 +734,11 @@ help-text-partner =
     /banks – your bank accounts
     /transactions – your transactions; /tx ID for one
     /limits – your deposit and withdrawal limits
+    /recurring – buy a fixed amount on a schedule
     /notifications – notifications, quiet hours, daily digest
     /safety – cooling-off of new bank accounts, your own limits
+    /pin – change your PIN
+    /freeze – stop every money action at once (no PIN needed)
     /language – change the language
     /cancel – stop what you are doing
 command-verify = Verify your identity
