@@ -3,31 +3,24 @@
  * API double, as behind a load balancer. Instance A runs the harness's runner; instance B is fed
  * with `bot.handleUpdate`, as a webhook instance would be.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { CALLBACK } from "../../src/bot/ui/callback-data.ts";
 import { actionIdOf, answerOf, liveCard, pushTap } from "../orders/helpers.ts";
-import { type Harness, logIn, messageUpdate, secondInstance, startHarness } from "../support/harness.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { type Harness, logIn, messageUpdate } from "../support/harness.ts";
+import { redisAvailable, redisUnavailableReason } from "../support/redis.ts";
+import { type SecondInstance, twoInstancesOnRedis } from "../support/two-instances.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
 let nextUpdateId = 810_000_000;
 
 describe.skipIf(!redisAvailable())("a freeze across two instances on one Redis store", () => {
-  let redis: RedisServer;
+  const pair = twoInstancesOnRedis();
   let h: Harness;
-  let b: Awaited<ReturnType<typeof secondInstance>>;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    h = await startHarness({ storeUrl: redis.url });
-    b = await secondInstance(h);
+  let b: SecondInstance;
+  beforeAll(() => {
+    ({ h, second: b } = pair);
     h.sandbox.setPrice("btc", "60000");
-  });
-  afterAll(async () => {
-    await b?.close();
-    await h?.stop();
-    await redis?.stop();
   });
 
   it("a user frozen on instance A cannot order on instance B, neither from a card B showed nor anew", async () => {

@@ -1,23 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, messageUpdate, secondInstance, startHarness } from "../support/harness.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type Harness, messageUpdate } from "../support/harness.ts";
+import { redisAvailable, redisUnavailableReason } from "../support/redis.ts";
+import { type SecondInstance, twoInstancesOnRedis } from "../support/two-instances.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
 describe.skipIf(!redisAvailable())("two instances on one Redis store", () => {
-  let redis: RedisServer;
+  const pair = twoInstancesOnRedis();
   let h: Harness;
-  let second: Awaited<ReturnType<typeof secondInstance>>;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    h = await startHarness({ storeUrl: redis.url });
-    second = await secondInstance(h);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await h?.stop();
-    await redis?.stop();
+  let second: SecondInstance;
+  beforeAll(() => {
+    ({ h, second } = pair);
   });
 
   it("two messages of one login handled by two instances at once: neither is lost", async () => {

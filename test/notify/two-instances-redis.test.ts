@@ -9,24 +9,23 @@ import { DailyDigest } from "../../src/digest.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
 import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
-import { HARNESS_EPOCH, type Harness, secondInstance, startHarness } from "../support/harness.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { HARNESS_EPOCH, type Harness } from "../support/harness.ts";
+import { redisAvailable, redisUnavailableReason } from "../support/redis.ts";
+import { type SecondInstance, twoInstancesOnRedis } from "../support/two-instances.ts";
 import { drainQueue } from "../support/virtual-delivery.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
 
 describe.skipIf(!redisAvailable())("notifications with two instances on one Redis", () => {
-  let redis: RedisServer;
+  const pair = twoInstancesOnRedis({ marketData: true });
   let h: Harness;
-  let second: Awaited<ReturnType<typeof secondInstance>>;
+  let second: SecondInstance;
   const timers = new ManualTimers(HARNESS_EPOCH);
   let deliveries: Delivery[];
   let jobs: BackgroundJobs[];
 
   beforeAll(async () => {
-    redis = await startRedis();
-    h = await startHarness({ storeUrl: redis.url, marketData: true });
-    second = await secondInstance(h);
+    ({ h, second } = pair);
     deliveries = [
       createDelivery({ deps: h.deps, api: h.bot.api, queue: { timers } }),
       createDelivery({ deps: second.deps, api: second.bot.api, queue: { timers } }),
@@ -50,9 +49,6 @@ describe.skipIf(!redisAvailable())("notifications with two instances on one Redi
   });
   afterAll(async () => {
     for (const job of jobs ?? []) await job.stop();
-    await second?.close();
-    await h?.stop();
-    await redis?.stop();
   });
 
   const drain = async () => {

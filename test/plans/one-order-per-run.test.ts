@@ -8,8 +8,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import { KEYED_ATTEMPTS } from "../../src/orders/place.ts";
 import { PlanRunner, runIdempotencyKey } from "../../src/plans/runner.ts";
-import { type Harness, secondInstance, startHarness } from "../support/harness.ts";
-import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
+import { type Harness, startHarness } from "../support/harness.ts";
+import { redisAvailable, redisUnavailableReason } from "../support/redis.ts";
+import { type SecondInstance, twoInstancesOnRedis } from "../support/two-instances.ts";
 import { buysOf, makePlan, tick, toNextRun } from "./support.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);
@@ -105,19 +106,11 @@ describe("a run's order when the answer is lost, the instance dies or the exchan
 });
 
 describe.skipIf(!redisAvailable())("two instances on one Redis store", () => {
-  let redis: RedisServer;
+  const pair = twoInstancesOnRedis({ mode: "partner" });
   let h: Harness;
-  let second: Awaited<ReturnType<typeof secondInstance>>;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    h = await startHarness({ storeUrl: redis.url, mode: "partner" });
-    second = await secondInstance(h);
-  });
-  afterAll(async () => {
-    await second?.close();
-    await h?.stop();
-    await redis?.stop();
+  let second: SecondInstance;
+  beforeAll(() => {
+    ({ h, second } = pair);
   });
 
   it("both tick at the run's time: one order, one message", async () => {
