@@ -10,7 +10,7 @@ import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { refusalText } from "../../src/bot/ui/order-card.ts";
 import { HOUR_MS } from "../../src/safety/cooling.ts";
-import { LateSecurityNotices, type SecurityEvent } from "../../src/safety/security-events.ts";
+import type { SecurityEvent } from "../../src/safety/security-events.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { type Harness, logIn, startHarness } from "../support/harness.ts";
 
