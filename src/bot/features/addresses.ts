@@ -27,7 +27,7 @@ import { sameLabel } from "../ui/amount.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { currencyKeyboard } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { escapeHtml, formatDateTime } from "../ui/format.ts";
+import { escapeHtml, formatMoment } from "../ui/format.ts";
 import { addressRefusal, cryptoCurrencyRefusal, pickCryptoCurrency } from "../ui/send-input.ts";
 
 export const ADDRESSES_ADD_FLOW = "addresses-add";
@@ -53,7 +53,7 @@ function addressesView(
       label: escapeHtml(entry.label),
       code: entry.currency.toUpperCase(),
       address: escapeHtml(entry.address),
-      time: formatDateTime(entry.usableAt, locale),
+      time: formatMoment(entry.usableAt, locale),
     };
     lines.push(t(entry.usableAt > now ? "addresses-entry-cooling" : "addresses-entry", vars));
     keyboard

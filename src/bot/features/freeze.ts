@@ -23,7 +23,7 @@ import { flowUserId } from "../flows/user.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
-import { formatDateTime } from "../ui/format.ts";
+import { formatMoment } from "../ui/format.ts";
 import { unfreezeHow } from "../ui/security-notice.ts";
 
 export const UNFREEZE_FLOW = "unfreeze";
@@ -67,7 +67,7 @@ export function unfreezeFeature(deps: Pick<BotDeps, "freezes" | "partner">): Fea
       return;
     }
     if (frozen.unfreezeAt !== undefined) {
-      const time = formatDateTime(frozen.unfreezeAt, await ctx.i18n.getLocale());
+      const time = formatMoment(frozen.unfreezeAt, await ctx.i18n.getLocale());
       await ctx.reply(ctx.t("unfreeze-already", { time }));
       return;
     }

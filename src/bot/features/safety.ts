@@ -32,7 +32,7 @@ import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { formatDateTime } from "../ui/format.ts";
+import { formatMoment } from "../ui/format.ts";
 
 export const SAFETY_LOOSEN_FLOW = "safety-loosen";
 const COOLING_CHOICES = [1, 6, 12, 24, 48, MAX_COOLING_HOURS];
@@ -93,7 +93,7 @@ function capLine(t: Translate, key: string, cap: Cap, locale: string): string {
           cap.raise.amount === undefined
             ? t("safety-cap-none")
             : formatAmount(new Big(cap.raise.amount), currency, locale),
-        time: formatDateTime(cap.raise.at, locale),
+        time: formatMoment(cap.raise.at, locale),
       })}`
     : "";
   return `• ${name}: ${amount}${raise}`;
@@ -116,13 +116,13 @@ export function safetyText(
     : t(partner ? "safety-allowlist-off-partner" : "safety-allowlist-off");
   const lines = [t("safety-title"), "", allowlist];
   if (state.offAt !== undefined)
-    lines.push(t("safety-allowlist-off-at", { time: formatDateTime(state.offAt, locale) }));
+    lines.push(t("safety-allowlist-off-at", { time: formatMoment(state.offAt, locale) }));
   lines.push(t("safety-cooling-line", { hours: state.hours }));
   if (state.shorter !== undefined) {
     lines.push(
       t("safety-cooling-shorter-at", {
         hours: state.shorter.hours,
-        time: formatDateTime(state.shorter.at, locale),
+        time: formatMoment(state.shorter.at, locale),
       }),
     );
   }
@@ -168,7 +168,7 @@ function loosenFlow(deps: FreshSecretDeps & Pick<BotDeps, "safety">) {
       await ctx.reply(ctx.t("safety-not-changed"));
       return;
     }
-    const time = formatDateTime(outcome.effectiveAt, await ctx.i18n.getLocale());
+    const time = formatMoment(outcome.effectiveAt, await ctx.i18n.getLocale());
     await ctx.reply(
       change.kind === "allowlist-off"
         ? ctx.t("safety-allowlist-off-later", { time })
@@ -231,7 +231,7 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
       case "cap": {
         const { effectiveAt } = await deps.safety.setCap(userId, change.key, change.amount);
         return effectiveAt > now
-          ? ctx.t("safety-cap-later", { time: formatDateTime(effectiveAt, locale) })
+          ? ctx.t("safety-cap-later", { time: formatMoment(effectiveAt, locale) })
           : ctx.t("safety-cap-done");
       }
     }

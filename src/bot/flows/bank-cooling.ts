@@ -9,7 +9,7 @@
 import { maskIban } from "../../iban.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { formatDateTime } from "../ui/format.ts";
+import { formatMoment } from "../ui/format.ts";
 import { externalCall } from "./external.ts";
 import { flowUserId } from "./user.ts";
 
@@ -23,5 +23,5 @@ export async function startBankCooling(
   const usableAt = await externalCall(conversation, () =>
     deps.safety.bankAdded(userId, { reference: bank.reference, iban: maskIban(bank.iban) }),
   );
-  await ctx.reply(ctx.t("banks-cooling", { time: formatDateTime(usableAt, await ctx.i18n.getLocale()) }));
+  await ctx.reply(ctx.t("banks-cooling", { time: formatMoment(usableAt, await ctx.i18n.getLocale()) }));
 }

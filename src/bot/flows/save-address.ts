@@ -16,7 +16,7 @@
 import { LABEL_MAX_LENGTH } from "../../safety/saved-addresses.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { escapeHtml, formatDateTime } from "../ui/format.ts";
+import { escapeHtml, formatMoment } from "../ui/format.ts";
 import { cleanLabel } from "../ui/send-input.ts";
 import { externalCall } from "./external.ts";
 import { freshSecretSteps } from "./fresh-secret.ts";
@@ -57,7 +57,7 @@ export async function saveAddressSteps(
   const vars = {
     label: escapeHtml(outcome.saved.label),
     code,
-    time: formatDateTime(outcome.saved.usableAt, locale),
+    time: formatMoment(outcome.saved.usableAt, locale),
   };
   await ctx.reply(ctx.t(outcome.existed ? "addresses-relabelled" : "addresses-saved", vars), {
     parse_mode: "HTML",

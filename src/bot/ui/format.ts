@@ -34,6 +34,14 @@ export function formatDateTime(value: number | string, locale: string): string {
   );
 }
 
+/**
+ * A moment the user must act on or check (a cooling-off's end, an unfreeze, a login), with its
+ * zone named as formatTime does: "Nov 25, 2026, 2:20 PM UTC" is not read as local time.
+ */
+export function formatMoment(value: number, locale: string): string {
+  return `${formatDateTime(value, locale)} UTC`;
+}
+
 /** Escapes text for parse_mode HTML: user and exchange data never become markup. */
 export function escapeHtml(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -23,7 +23,7 @@ import type { QuoteRefusal } from "../../orders/quote.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { CALLBACK } from "./callback-data.ts";
-import { escapeHtml, formatDateTime, formatTime } from "./format.ts";
+import { escapeHtml, formatMoment, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
@@ -247,9 +247,9 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
     case "address-unsaved":
       return t("safety-refused-unsaved", { code: (v.currency ?? "").toUpperCase() });
     case "address-cooling":
-      return t("safety-refused-address-cooling", { time: formatDateTime(Number(v.at), locale) });
+      return t("safety-refused-address-cooling", { time: formatMoment(Number(v.at), locale) });
     case "bank-cooling":
-      return t("safety-refused-bank-cooling", { time: formatDateTime(Number(v.at), locale) });
+      return t("safety-refused-bank-cooling", { time: formatMoment(Number(v.at), locale) });
     case "own-limit":
       return t("safety-refused-own-limit", {
         cap: money(v.cap, v.currency ?? EUR, locale),

@@ -14,7 +14,7 @@ import { decimalFrom, formatAmount } from "../../money.ts";
 import type { SecurityEvent } from "../../safety/security-events.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
-import { formatDateTime } from "./format.ts";
+import { formatMoment } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";
 
 /** What a notice needs beyond the event: how to unfreeze depends on the mode. */
@@ -60,7 +60,7 @@ export function delayText(t: Translate, ms: number): string {
 }
 
 function eventText(t: Translate, event: SecurityEvent, locale: string, setting: NoticeSetting): string {
-  const time = (ms: number) => formatDateTime(ms, locale);
+  const time = (ms: number) => formatMoment(ms, locale);
   switch (event.type) {
     case "login":
       return t("security-login", { via: event.via, time: time(event.at) });
