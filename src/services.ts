@@ -22,6 +22,7 @@ import { HttpClient } from "./exchange/http.ts";
 import { PartnerApi } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
+import { PriceHistory } from "./market/history.ts";
 import type { Metrics } from "./metrics.ts";
 import { OPEN_FLAG_PREFIX } from "./orders/ledger.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
@@ -167,6 +168,7 @@ export async function createServices(
     profiles,
     phishing: new PhishingPhrases(store, vault),
     market,
+    priceHistory: new PriceHistory(store),
     orders,
     alertBook: new AlertBook(store),
     ...(partner ? { partner } : {}),

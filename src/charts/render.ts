@@ -81,7 +81,12 @@ export async function loadChartEngine(): Promise<void> {
 /** The chart as PNG bytes (CHART_WIDTH × CHART_HEIGHT). */
 export async function drawChart(spec: ChartSpec): Promise<Buffer> {
   const { echarts, Resvg, fonts } = await engine();
-  const chart = echarts.init(null, null, { renderer: "svg", ssr: true, width: CHART_WIDTH, height: CHART_HEIGHT });
+  const chart = echarts.init(null, null, {
+    renderer: "svg",
+    ssr: true,
+    width: CHART_WIDTH,
+    height: CHART_HEIGHT,
+  });
   let svg: string;
   try {
     chart.setOption(optionOf(spec));
@@ -196,7 +201,10 @@ function timeLabel(spec: ChartSpec): (value: number) => string {
 
 function valueLabel(spec: ChartSpec): (value: number) => string {
   if (spec.unit === "percent") {
-    const format = new Intl.NumberFormat(spec.locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" });
+    const format = new Intl.NumberFormat(spec.locale, {
+      maximumFractionDigits: 1,
+      signDisplay: "exceptZero",
+    });
     return (value) => `${format.format(value)} %`;
   }
   const formats = new Map<number, Intl.NumberFormat>();
