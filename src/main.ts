@@ -80,6 +80,19 @@ async function main(): Promise<void> {
   if (config.webAppUrl) {
     const { webAppRoutes } = await import("./webapp/routes.ts");
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
+    // The charts inline answers point at (signed, expiring addresses under WEBAPP_URL).
+    const [{ chartPhotoRoute }, { chartPhotoPng }] = await Promise.all([
+      import("./charts/route.ts"),
+      import("./bot/flows/price-chart.ts"),
+    ]);
+    routes.push(
+      chartPhotoRoute({
+        signer: services.deps.vault,
+        clock: systemClock,
+        draw: (ref) => chartPhotoPng(services.deps, ref),
+        onError: (error) => log.error({ err: error }, "chart picture failed"),
+      }),
+    );
   }
   let stopping = false;
   const readiness = instanceReadiness({

@@ -51,6 +51,10 @@ export const CHART_RANGES = {
 export type ChartRange = keyof typeof CHART_RANGES;
 export const CHART_RANGE_NAMES = Object.keys(CHART_RANGES) as ChartRange[];
 
+export function isChartRange(text: string): text is ChartRange {
+  return Object.hasOwn(CHART_RANGES, text);
+}
+
 /** More currencies than an exchange lists: a bound on one sample's size, whatever the feed says. */
 const MAX_CURRENCIES = 300;
 

@@ -14,8 +14,11 @@
  */
 import type { InlineKeyboard } from "grammy";
 import { InputFile } from "grammy";
+import type { ChartPhotoRef } from "../../charts/photo-url.ts";
 import { drawChart } from "../../charts/render.ts";
-import type { ChartRange } from "../../market/history.ts";
+import { MarketUnavailableError } from "../../market/errors.ts";
+import { type ChartRange, isChartRange } from "../../market/history.ts";
+import type { MarketSnapshot } from "../../market/types.ts";
 import type { Translate } from "../../translate.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -75,8 +78,13 @@ export async function chartPhoto(
   label: ChartLabel,
   locale: string,
 ): Promise<InputFile> {
+  return new InputFile(await chartPng(t, data, label, locale), `${label.code}-${label.range}.png`);
+}
+
+/** The chart's PNG bytes, worded in `t`'s language. */
+export function chartPng(t: Translate, data: ChartData, label: ChartLabel, locale: string): Promise<Buffer> {
   const code = label.code.toUpperCase();
-  const png = await drawChart({
+  return drawChart({
     title: t("chart-title", { name: label.name, code, range: t(`chart-range-${label.range}`) }),
     note:
       data.since === undefined ? undefined : t("chart-since", { time: formatDateTime(data.since, locale) }),
@@ -85,7 +93,34 @@ export async function chartPhoto(
     locale,
     span: label.range === "24h" ? "day" : "days",
   });
-  return new InputFile(png, `${label.code}-${label.range}.png`);
+}
+
+/**
+ * The picture behind a checked chart address (charts/route.ts, inline answers): the currency's
+ * chart as /price would draw it now, in the address's language; undefined when the feed does not
+ * list the currency or there is nothing to draw (the route answers 404).
+ */
+export async function chartPhotoPng(
+  deps: ChartDeps & Pick<BotDeps, "market" | "i18n">,
+  ref: ChartPhotoRef,
+): Promise<Buffer | undefined> {
+  if (!isChartRange(ref.range)) return undefined;
+  let snapshot: MarketSnapshot;
+  try {
+    snapshot = await deps.market.snapshot();
+  } catch (error) {
+    if (error instanceof MarketUnavailableError) return undefined;
+    throw error;
+  }
+  const item = snapshot.prices.find((p) => p.currency === ref.code);
+  if (item === undefined) return undefined;
+  const chart = await readChart(deps, item.currency, ref.range, {
+    at: snapshot.fetchedAt,
+    price: item.price,
+  });
+  if (chart === undefined) return undefined;
+  const t: Translate = (key, vars) => deps.i18n.t(ref.locale, key, vars);
+  return chartPng(t, chart, { name: item.name, code: item.currency, range: ref.range }, ref.locale);
 }
 
 /** Sends the chart with its caption (HTML) and span buttons. */

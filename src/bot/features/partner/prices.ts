@@ -121,7 +121,8 @@ async function readCard(
     kind: "card",
     parts: [t("partner-price-title", { code: escapeHtml(name) }), ...rateBlocks(t, read, names, locale)],
     name,
-    latest: euro === undefined ? undefined : { at: euro.time ?? deps.clock.now(), price: euro.price.toFixed() },
+    latest:
+      euro === undefined ? undefined : { at: euro.time ?? deps.clock.now(), price: euro.price.toFixed() },
   };
 }
 
