@@ -86,13 +86,7 @@ describe("npm start's import graph", () => {
   it("loads the Redis backend, QR codes, address and phone checks, the Mini App, charts and metrics only at first use", () => {
     // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/lazy.ts);
     // prom-client only with METRICS_PORT; the chart engine at the first chart drawn.
-    const files = [
-      "src/store/redis.ts",
-      "src/webapp/routes.ts",
-      "src/webapp/init-data.ts",
-      "src/metrics.ts",
-      "src/charts/route.ts",
-    ];
+    const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts", "src/metrics.ts"];
     const packages = [
       "echarts",
       "@resvg/resvg-wasm",

@@ -63,7 +63,9 @@ if (redisAvailable()) {
     name: "Redis",
     open: async () => {
       redis ??= await startRedis();
-      const store = await openStore(redis.url, { namespace: `history${Math.random().toString(36).slice(2)}` });
+      const store = await openStore(redis.url, {
+        namespace: `history${Math.random().toString(36).slice(2)}`,
+      });
       return { store, close: () => store.close() };
     },
   });

@@ -16,10 +16,12 @@ import type { InlineKeyboard } from "grammy";
 import { InputFile } from "grammy";
 import type { ChartPhotoRef } from "../../charts/photo-url.ts";
 import { drawChart } from "../../charts/render.ts";
+import { chartPhotoRoute } from "../../charts/route.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import { type ChartRange, isChartRange } from "../../market/history.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import type { Translate } from "../../translate.ts";
+import type { HttpRoute } from "../../webhook.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { formatDateTime } from "../ui/format.ts";
@@ -144,4 +146,14 @@ export async function editChart(
     { type: "photo", media: photo, caption, parse_mode: "HTML" },
     { reply_markup: keyboard },
   );
+}
+
+/** `GET /chart/…` on the bot's HTTP server (with WEBAPP_URL): the pictures inline answers name. */
+export function chartPhotos(deps: ChartDeps & Pick<BotDeps, "market" | "i18n" | "vault" | "log">): HttpRoute {
+  return chartPhotoRoute({
+    signer: deps.vault,
+    clock: deps.clock,
+    draw: (ref) => chartPhotoPng(deps, ref),
+    onError: (error) => deps.log.error({ err: error }, "chart picture failed"),
+  });
 }
