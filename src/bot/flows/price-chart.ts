@@ -25,6 +25,7 @@ import type { HttpRoute } from "../../webhook.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { formatDateTime } from "../ui/format.ts";
+import { rangeName } from "../ui/price-card.ts";
 
 export type ChartDeps = Pick<BotDeps, "priceHistory" | "clock">;
 
@@ -87,7 +88,7 @@ export async function chartPhoto(
 export function chartPng(t: Translate, data: ChartData, label: ChartLabel, locale: string): Promise<Buffer> {
   const code = label.code.toUpperCase();
   return drawChart({
-    title: t("chart-title", { name: label.name, code, range: t(`chart-range-${label.range}`) }),
+    title: t("chart-title", { name: label.name, code, range: rangeName(t, label.range) }),
     note:
       data.since === undefined ? undefined : t("chart-since", { time: formatDateTime(data.since, locale) }),
     lines: [{ name: code, points: data.points }],

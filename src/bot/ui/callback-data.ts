@@ -79,7 +79,7 @@ export const CALLBACK = {
   /** A price chart's span, tapped under the picture: [1] the code, [2] the span (market/history.ts). */
   chart: entry("chart:", `(${CODE}):(24h|7d|30d)`, (code: string, range: ChartRange) => `${code}:${range}`),
   /** The /prices list's button: the top currencies in one chart. */
-  pricesChart: fixed("prices-chart"),
+  pricesChart: fixed("topchart"),
   /** /fees: [1] the type, [2] the currency when picked. */
   feesPick: entry("fees:pick:", `(buy|sell|send)(?::(${CODE}))?`, (type: FeeType, code?: string) =>
     code === undefined ? type : `${type}:${code}`,

@@ -64,11 +64,23 @@ export function marketUnavailableText(t: Translate, reason: MarketUnavailableErr
   return t(reason === "no-source" ? "market-no-source" : "market-unavailable");
 }
 
+/** A chart span's name ("24 h", "7 days"), as the picture's title and the buttons say it. */
+export function rangeName(t: Translate, range: ChartRange): string {
+  switch (range) {
+    case "24h":
+      return t("chart-range-24h");
+    case "7d":
+      return t("chart-range-7d");
+    case "30d":
+      return t("chart-range-30d");
+  }
+}
+
 /** The spans under a chart (24 h, 7 days, 30 days), the one shown marked. */
 export function chartKeyboard(t: Translate, code: string, shown: ChartRange): InlineKeyboard {
   const keyboard = new InlineKeyboard();
   for (const range of CHART_RANGE_NAMES) {
-    const label = t(`chart-range-${range}`);
+    const label = rangeName(t, range);
     keyboard.text(
       range === shown ? t("chart-button-current", { range: label }) : t("chart-button", { range: label }),
       CALLBACK.chart.data(code, range),
