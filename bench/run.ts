@@ -5,13 +5,15 @@
  * (b) /balance against the bare bot's /help, (c) memory with 10,000 new users and with 100,000
  * users' sessions in the store, (d) inline queries (bench/inline.ts, its own stack), (e) alert
  * evaluation per price tick (bench/alerts.ts), (f) notification fan-out under Telegram's limits
- * (bench/fanout.ts); (a) and (b) run the whole stack on SQLite and on a real redis-server
+ * (bench/fanout.ts), (g) price charts: CPU per chart drawn and the bot's RSS after drawing
+ * (bench/charts.ts); (a) and (b) run the whole stack on SQLite and on a real redis-server
  * (BENCH_STORES=sqlite or =redis for one). Heavy, so only when asked: (t) one background tick's
  * store work with 1,000,000 users on Redis (bench/tick.ts; BENCH_ONLY=t).
  */
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { benchAlerts } from "./alerts.ts";
 import { benchBalance } from "./balance.ts";
+import { benchCharts } from "./charts.ts";
 import { benchFanout } from "./fanout.ts";
 import { benchHelp } from "./help.ts";
 import { benchInline } from "./inline.ts";
@@ -21,7 +23,7 @@ import { type BenchResult, type Goal, goalsTable } from "./lib/goals.ts";
 import { benchMemory } from "./memory.ts";
 import { benchTick } from "./tick.ts";
 
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f").split(",").map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f,g").split(",").map((s) => s.trim()));
 const profile = Boolean(process.env.BENCH_PROFILE);
 
 const started = performance.now();
@@ -50,6 +52,7 @@ try {
   if (only.has("d")) console.log(`\n(d) ${await benchInline()}`);
   if (only.has("e")) console.log(`\n${await benchAlerts()}`);
   if (only.has("f")) console.log(`\n${await benchFanout()}`);
+  if (only.has("g")) report(await benchCharts(env));
   if (only.has("t")) console.log(await benchTick());
 } finally {
   await env.close();
