@@ -221,26 +221,12 @@ export const methods: Record<string, MethodHandler> = {
     const formatted = format(input, source, "caption");
     if (formatted.text.length > 1024) throw badRequest("message caption is too long");
     const inline = inlineOnly(validateMarkup(p));
-    const size = media instanceof Upload ? media.size : 50_000;
     const edited: Message = { ...stored.message, edit_date: seconds(host) };
     delete edited.caption;
     delete edited.caption_entities;
     delete edited.photo;
     delete edited.document;
-    if (input.type === "photo") {
-      edited.photo = [
-        { ...host.world.fileIds(), width: 90, height: 90, file_size: Math.min(size, 1500) },
-        { ...host.world.fileIds(), width: 800, height: 800, file_size: size },
-      ];
-    } else {
-      const name = media instanceof Upload ? media.filename : (media.split("/").pop() ?? "file");
-      edited.document = {
-        ...host.world.fileIds(),
-        file_name: name,
-        mime_type: guessMime(name),
-        file_size: size,
-      };
-    }
+    Object.assign(edited, mediaFields(host, input.type, media));
     if (formatted.text !== "") edited.caption = formatted.text;
     if (formatted.entities.length > 0) edited.caption_entities = formatted.entities;
     return finishEdit(host, stored, edited, inline, {
@@ -520,22 +506,7 @@ async function sendMedia(p: Payload, host: MethodHost, scope: CallScope, kind: "
   if (formatted.text.length > 1024) throw badRequest("message caption is too long");
   const markup = validateMarkup(p);
   const base = prepareSend(p, state, host);
-  const size = media instanceof Upload ? media.size : 50_000;
-  const message: Message = { ...base };
-  if (kind === "photo") {
-    message.photo = [
-      { ...host.world.fileIds(), width: 90, height: 90, file_size: Math.min(size, 1500) },
-      { ...host.world.fileIds(), width: 800, height: 800, file_size: size },
-    ];
-  } else {
-    const name = media instanceof Upload ? media.filename : (media.split("/").pop() ?? "file");
-    message.document = {
-      ...host.world.fileIds(),
-      file_name: name,
-      mime_type: guessMime(name),
-      file_size: size,
-    };
-  }
+  const message: Message = { ...base, ...mediaFields(host, kind, media) };
   if (formatted.text !== "") message.caption = formatted.text;
   if (formatted.entities.length > 0) message.caption_entities = formatted.entities;
   return finishSend(host, state, message, markup, {
@@ -544,6 +515,27 @@ async function sendMedia(p: Payload, host: MethodHost, scope: CallScope, kind: "
     parseMode: str(p, "parse_mode"),
     media: media instanceof Upload ? media.toJSON() : media,
   });
+}
+
+/** A sent or edited message's `photo` (two sizes) or `document`, from the upload or reference. */
+function mediaFields(
+  host: MethodHost,
+  kind: "photo" | "document",
+  media: Upload | string,
+): Pick<Message, "photo" | "document"> {
+  const size = media instanceof Upload ? media.size : 50_000;
+  if (kind === "photo") {
+    return {
+      photo: [
+        { ...host.world.fileIds(), width: 90, height: 90, file_size: Math.min(size, 1500) },
+        { ...host.world.fileIds(), width: 800, height: 800, file_size: size },
+      ],
+    };
+  }
+  const name = media instanceof Upload ? media.filename : (media.split("/").pop() ?? "file");
+  return {
+    document: { ...host.world.fileIds(), file_name: name, mime_type: guessMime(name), file_size: size },
+  };
 }
 
 function guessMime(name: string): string {
