@@ -1,16 +1,20 @@
 /**
  * The market's past, for charts: the prices the feed fetched, kept in the store as a time series
  * in three tiers, each a sample per slot of its step — every 5 minutes for two days, every hour for
- * ten days, every four hours for a hundred days. A 24 h chart reads 288 points, a week 168, a
- * month 180, whatever the age of the install; the store holds at most 576 + 240 + 600 points,
- * each one snapshot of every currency (a key per slot: `price-history:<tier>:<slot>`).
+ * ten days, every four hours for a hundred days. A 24 h chart draws 288 points, a week 168, a
+ * month 180, whatever the age of the install.
  *
- * Written by the jobs' tick (only the instance holding the jobs lease ticks), and each slot with
- * `setIfAbsent`: two instances that both believed they led, or a tick repeated, write a slot once.
- * A slot's value is the first price of its period, not an average: a sample is enough for a
- * picture and costs one write per slot. The slot that falls out of a tier's window is deleted as
- * the next one is written, so the size stays bounded on the clock the bot runs on; the keys' TTL
- * (the window and a step) removes what a stopped bot left behind.
+ * A tier's samples are kept in blocks, one key each (`price-history:<tier>:<block>`: a day of
+ * 5-minute or hourly samples, ten days of 4-hour ones), so a chart reads 2 to 8 keys, not a key
+ * per point. A block past its tier's window is deleted when a new block starts, so the store holds
+ * at most 3 + 11 + 11 blocks on the clock the bot runs on (1,920 samples, each one snapshot of
+ * every currency); the keys' TTL (the window and a block) removes what a stopped bot left behind.
+ *
+ * Written by the jobs' tick (only the instance holding the jobs lease ticks). A sample goes into
+ * its block by compare-and-set (`setIfAbsent` for a new block, `replaceIfEquals` after), and a
+ * slot that already has a sample is left as it is: two instances that both believed they led, or
+ * a tick repeated, write a slot once. A slot's value is the first price of its period, not an
+ * average: a sample is enough for a picture and costs one write per slot.
  *
  * Knows nothing of Telegram or drawing: points in, points out.
  *
@@ -31,14 +35,16 @@ export interface HistoryTier {
   readonly name: string;
   /** One sample per this many milliseconds (slots are whole multiples since the epoch). */
   readonly stepMs: number;
-  /** How far back the tier keeps samples. */
+  /** How far back the tier keeps samples (a whole number of blocks). */
   readonly keepMs: number;
+  /** The samples of this long share one key (a whole number of steps). */
+  readonly blockMs: number;
 }
 
 export const TIERS = {
-  fine: { name: "5m", stepMs: 5 * MINUTE, keepMs: 2 * DAY },
-  hourly: { name: "1h", stepMs: HOUR, keepMs: 10 * DAY },
-  coarse: { name: "4h", stepMs: 4 * HOUR, keepMs: 100 * DAY },
+  fine: { name: "5m", stepMs: 5 * MINUTE, keepMs: 2 * DAY, blockMs: DAY },
+  hourly: { name: "1h", stepMs: HOUR, keepMs: 10 * DAY, blockMs: DAY },
+  coarse: { name: "4h", stepMs: 4 * HOUR, keepMs: 100 * DAY, blockMs: 10 * DAY },
 } as const satisfies Record<string, HistoryTier>;
 
 /** The spans a chart shows, and the tier each one reads. */
@@ -62,6 +68,11 @@ const MAX_CURRENCIES = 300;
 interface Sample {
   at: number;
   p: Record<string, number>;
+}
+
+/** One key's worth of a tier: its samples, oldest first. */
+interface Block {
+  samples: Sample[];
 }
 
 /** One point of a chart: milliseconds since the epoch, EUR price. */
@@ -100,36 +111,54 @@ export class PriceHistory {
       count++;
     }
     if (count === 0) return;
-    const sample: Sample = { at, p };
     for (const tier of Object.values(TIERS)) {
       const slot = Math.floor(at / tier.stepMs);
       const last = this.#written.get(tier.name);
       if (last !== undefined && slot <= last) continue;
-      const wrote = await this.#store.setIfAbsent(keyOf(tier, slot), sample, tier.keepMs + tier.stepMs);
-      this.#written.set(tier.name, slot);
-      if (wrote) await this.#dropExpired(tier, slot, last);
+      if (await this.#add(tier, { at, p }, last)) this.#written.set(tier.name, slot);
     }
   }
 
-  /** The slots that fell out of the window since the last one written (only that one, mostly). */
-  async #dropExpired(tier: HistoryTier, slot: number, last: number | undefined): Promise<void> {
-    const window = tier.keepMs / tier.stepMs;
-    const newest = slot - window;
-    // After a gap (a restart, a stop) the slots it skipped expire by their TTL; at most a window.
-    const oldest = last === undefined ? newest : Math.max(last - window + 1, newest - window + 1);
+  /** Adds the sample to its block unless its slot has one; false when another writer came between. */
+  async #add(tier: HistoryTier, sample: Sample, last: number | undefined): Promise<boolean> {
+    const block = Math.floor(sample.at / tier.blockMs);
+    const key = keyOf(tier, block);
+    const slot = Math.floor(sample.at / tier.stepMs);
+    const old = await this.#store.get<Block>(key);
+    if (old === undefined) {
+      const wrote = await this.#store.setIfAbsent(key, { samples: [sample] }, tier.keepMs + 2 * tier.blockMs);
+      if (wrote) await this.#dropExpired(tier, block, last);
+      return wrote;
+    }
+    if (old.samples.some((s) => Math.floor(s.at / tier.stepMs) === slot)) return true;
+    const samples = [...old.samples, sample].sort((a, b) => a.at - b.at);
+    return this.#store.replaceIfEquals(key, old, { samples });
+  }
+
+  /**
+   * A new block started: the block that fell out of the window goes, and after a gap (a restart,
+   * a stop) the ones it skipped, at most a window's worth.
+   */
+  async #dropExpired(tier: HistoryTier, block: number, lastSlot: number | undefined): Promise<void> {
+    const kept = tier.keepMs / tier.blockMs;
+    const newest = block - kept - 1;
+    const lastBlock =
+      lastSlot === undefined ? block - 1 : Math.floor((lastSlot * tier.stepMs) / tier.blockMs);
+    const oldest = Math.max(newest - (block - lastBlock - 1), newest - kept);
     const drops: Promise<boolean>[] = [];
-    for (let s = oldest; s <= newest; s++) drops.push(this.#store.delete(keyOf(tier, s)));
+    for (let b = oldest; b <= newest; b++) drops.push(this.#store.delete(keyOf(tier, b)));
     await Promise.all(drops);
   }
 
   /**
    * Whether the finest tier has a sample from its current or previous slot: a cheap "is there
-   * anything to draw" (two keys read) before a chart is offered.
+   * anything to draw" (one or two keys read) before a chart is offered or drawn.
    */
   async hasRecent(now: number): Promise<boolean> {
-    const slot = Math.floor(now / TIERS.fine.stepMs);
-    const found = await this.#store.getMany([keyOf(TIERS.fine, slot), keyOf(TIERS.fine, slot - 1)]);
-    return found.some((sample) => sample !== undefined);
+    const tier = TIERS.fine;
+    const from = (Math.floor(now / tier.stepMs) - 1) * tier.stepMs;
+    const samples = await this.#samples(tier, from, now);
+    return samples.some((sample) => sample.at >= from);
   }
 
   /** One currency's points over `range` up to `now`, from the range's tier (one read). */
@@ -142,13 +171,7 @@ export class PriceHistory {
   async seriesOf(currencies: readonly string[], range: ChartRange, now: number): Promise<HistorySeries[]> {
     const { spanMs, tier } = CHART_RANGES[range];
     const from = now - spanMs;
-    const first = Math.floor(from / tier.stepMs) + 1;
-    const last = Math.floor(now / tier.stepMs);
-    const keys: string[] = [];
-    for (let slot = first; slot <= last; slot++) keys.push(keyOf(tier, slot));
-    const samples = (await this.#store.getMany<Sample>(keys)).filter(
-      (sample): sample is Sample => sample !== undefined && sample.at > from && sample.at <= now,
-    );
+    const samples = (await this.#samples(tier, from, now)).filter((s) => s.at > from && s.at <= now);
     return currencies.map((currency) => {
       const points: HistoryPoint[] = [];
       for (const sample of samples) {
@@ -161,8 +184,18 @@ export class PriceHistory {
       return { points, since };
     });
   }
+
+  /** The samples of the blocks that cover `from`…`now`, oldest first (one read). */
+  async #samples(tier: HistoryTier, from: number, now: number): Promise<Sample[]> {
+    const keys: string[] = [];
+    for (let block = Math.floor(from / tier.blockMs); block <= Math.floor(now / tier.blockMs); block++) {
+      keys.push(keyOf(tier, block));
+    }
+    const blocks = await this.#store.getMany<Block>(keys);
+    return blocks.flatMap((block) => block?.samples ?? []);
+  }
 }
 
-function keyOf(tier: HistoryTier, slot: number): string {
-  return `${HISTORY_PREFIX}${tier.name}:${slot}`;
+function keyOf(tier: HistoryTier, block: number): string {
+  return `${HISTORY_PREFIX}${tier.name}:${block}`;
 }

@@ -36,9 +36,12 @@ async function tickFor(history: PriceHistory, clock: ManualClock, ms: number, ti
   }
 }
 
-async function slotsOf(store: Store, tier: { name: string }): Promise<number[]> {
-  const prefix = `${HISTORY_PREFIX}${tier.name}:`;
-  return (await store.keys(prefix)).map((key) => Number(key.slice(prefix.length))).sort((a, b) => a - b);
+/** What the store holds of a tier: its keys (blocks) and the times of their samples, oldest first. */
+async function heldOf(store: Store, tier: { name: string }): Promise<{ blocks: number; samples: number[] }> {
+  const keys = await store.keys(`${HISTORY_PREFIX}${tier.name}:`);
+  const blocks = await store.getMany<{ samples: Array<{ at: number }> }>(keys);
+  const samples = blocks.flatMap((block) => block?.samples.map((sample) => sample.at) ?? []);
+  return { blocks: keys.length, samples: samples.sort((a, b) => a - b) };
 }
 
 const backends: Array<{ name: string; open: () => Promise<{ store: Store; close: () => Promise<void> }> }> = [
@@ -90,16 +93,16 @@ describe.each(backends)("price history on $name", ({ open }) => {
     // Three days of ticks and the one at the three days' mark (its slot is the current one).
     await tickFor(history, clock, 3 * DAY + TICK);
 
-    // Fine: a sample every 5 minutes, the last two days only (slots older were deleted as time went on).
-    const fine = await slotsOf(store, TIERS.fine);
-    const window = TIERS.fine.keepMs / TIERS.fine.stepMs;
-    const newest = Math.floor((clock.now() - TICK) / TIERS.fine.stepMs);
-    expect(fine.length).toBe(window);
-    expect(fine[0]).toBe(newest - window + 1);
-    expect(fine.at(-1)).toBe(newest);
+    // Fine: a sample every 5 minutes, in day blocks; the day that left the two days' window is gone.
+    const fine = await heldOf(store, TIERS.fine);
+    expect(fine.blocks).toBe(3);
+    expect(fine.samples.length).toBe(2 * 288 + 1);
+    expect(fine.samples[0]).toBe(START + DAY);
+    expect(fine.samples.at(-1)).toBe(START + 3 * DAY);
+    expect(new Set(fine.samples.map((at) => Math.floor(at / TIERS.fine.stepMs))).size).toBe(fine.samples.length);
     // Hourly: 72 hours and the current one, all within its ten days; four-hourly likewise.
-    expect((await slotsOf(store, TIERS.hourly)).length).toBe(73);
-    expect((await slotsOf(store, TIERS.coarse)).length).toBe(19);
+    expect((await heldOf(store, TIERS.hourly)).samples.length).toBe(73);
+    expect((await heldOf(store, TIERS.coarse)).samples.length).toBe(19);
 
     // The 24 h chart: 288 samples, each the first price of its 5 minutes.
     const day = await history.series("btc", "24h", clock.now());
@@ -122,11 +125,17 @@ describe.each(backends)("price history on $name", ({ open }) => {
     expect(none).toEqual({ points: [], since: undefined });
 
     // Forty more days, ticking once an hour (the 5-minute slots in between stay empty): every tier
-    // stays within its window, gaps included; the coarse one holds all 43 days so far.
+    // stays within its window and a block, gaps included; the coarse one holds all 43 days so far.
     await tickFor(history, clock, 40 * DAY, HOUR);
-    expect((await slotsOf(store, TIERS.fine)).length).toBe(TIERS.fine.keepMs / HOUR);
-    expect((await slotsOf(store, TIERS.hourly)).length).toBe(TIERS.hourly.keepMs / HOUR);
-    expect((await slotsOf(store, TIERS.coarse)).length).toBe((43 * DAY) / (4 * HOUR));
+    const last = clock.now() - HOUR;
+    for (const tier of [TIERS.fine, TIERS.hourly]) {
+      const held = await heldOf(store, tier);
+      expect(held.blocks).toBe(tier.keepMs / tier.blockMs + 1);
+      expect(held.samples[0]).toBeGreaterThanOrEqual(last - tier.keepMs - tier.blockMs);
+    }
+    expect((await heldOf(store, TIERS.fine)).samples.length).toBe(3 * 24);
+    expect((await heldOf(store, TIERS.hourly)).samples.length).toBe(11 * 24);
+    expect((await heldOf(store, TIERS.coarse)).samples.length).toBe((43 * DAY) / (4 * HOUR));
     const month = await history.series("btc", "30d", clock.now());
     // 180 slots, the current one not sampled yet (its first tick is due; /price adds the caption's
     // price as the last point).
