@@ -81,6 +81,16 @@ describe("price charts in account mode", () => {
     expect(edited.buttons).toEqual([["24 h", "• 7 days •", "30 days"]]);
   });
 
+  it("/price alone asks which currency; the one tapped answers with its chart", async () => {
+    await ada.send("/price");
+    const question = await ada.waitForReply(/Which currency\?/);
+    await ada.tap("LTC", question);
+    const photo = await ada.waitForReply((m) => m.kind === "photo");
+    expect(photo.file?.filename).toBe("ltc-24h.png");
+    expect(photo.text).toMatch(/^Litecoin \(LTC\): /);
+    expect(photo.buttons).toEqual([["• 24 h •", "7 days", "30 days"]]);
+  });
+
   it("speaks German to a German user", async () => {
     await bea.send("/price eth");
     const photo = await bea.waitForReply();
