@@ -123,7 +123,7 @@ function expandFontShorthand(svg: string): string {
 function optionOf(spec: ChartSpec): Record<string, unknown> {
   const several = spec.lines.length > 1;
   const axisLabel = { fontSize: 24, color: COLOURS.label, fontFamily: "Inter" };
-  const top = spec.note ? 112 : 76;
+  const top = spec.note ? 128 : 84;
   return {
     animation: false,
     useUTC: true,

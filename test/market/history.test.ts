@@ -99,7 +99,9 @@ describe.each(backends)("price history on $name", ({ open }) => {
     expect(fine.samples.length).toBe(2 * 288 + 1);
     expect(fine.samples[0]).toBe(START + DAY);
     expect(fine.samples.at(-1)).toBe(START + 3 * DAY);
-    expect(new Set(fine.samples.map((at) => Math.floor(at / TIERS.fine.stepMs))).size).toBe(fine.samples.length);
+    expect(new Set(fine.samples.map((at) => Math.floor(at / TIERS.fine.stepMs))).size).toBe(
+      fine.samples.length,
+    );
     // Hourly: 72 hours and the current one, all within its ten days; four-hourly likewise.
     expect((await heldOf(store, TIERS.hourly)).samples.length).toBe(73);
     expect((await heldOf(store, TIERS.coarse)).samples.length).toBe(19);
