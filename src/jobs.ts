@@ -233,6 +233,8 @@ export function startBackgroundJobs(options: {
     try {
       const partner = deps.partner;
       if (partner !== undefined) {
+        // Asked once per 5-minute slot, not on every tick.
+        if (!deps.priceHistory.due(deps.clock.now())) return;
         const rows = readRates(await partner.api.exchangeRates()).rows.filter((row) => row.quote === "eur");
         const prices = rows.map((row) => ({ currency: row.base, price: row.price.toFixed() }));
         await deps.priceHistory.record(prices, deps.clock.now());

@@ -98,6 +98,17 @@ export class PriceHistory {
   }
 
   /**
+   * Whether a snapshot taken at `at` would be kept: false while every tier's slot of `at` was
+   * written by this process (the partner API is then not asked for rates only to be dropped).
+   */
+  due(at: number): boolean {
+    return Object.values(TIERS).some((tier) => {
+      const last = this.#written.get(tier.name);
+      return last === undefined || Math.floor(at / tier.stepMs) > last;
+    });
+  }
+
+  /**
    * Keeps one snapshot: each tier whose current slot has no sample yet gets this one. Prices that
    * are not positive numbers are left out.
    */

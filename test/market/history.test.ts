@@ -152,11 +152,15 @@ describe.each(backends)("price history on $name", ({ open }) => {
     expect(await leader.hasRecent(clock.now())).toBe(false);
     expect((await leader.series("btc", "24h", clock.now())).points).toEqual([]);
 
+    expect(leader.due(clock.now())).toBe(true);
     // Both believe they lead for a moment and record the same slot with different prices.
     await leader.record([{ currency: "btc", price: "61000" }], clock.now());
     await other.record([{ currency: "btc", price: "99999" }], clock.now() + 1_000);
     clock.advance(3 * HOUR);
     await tickFor(leader, clock, HOUR);
+    // Within the slot just written, nothing is due; the next 5 minutes are.
+    expect(leader.due(clock.now() - 30_000)).toBe(false);
+    expect(leader.due(clock.now() + 5 * MINUTE)).toBe(true);
     const series = await leader.series("btc", "24h", clock.now());
     expect(series.points[0]).toEqual([START + 100 * DAY, 61000]);
     expect(series.since).toBe(START + 100 * DAY);
