@@ -6,14 +6,16 @@
  * users' sessions in the store, (d) inline queries (bench/inline.ts, its own stack), (e) alert
  * evaluation per price tick (bench/alerts.ts), (f) notification fan-out under Telegram's limits
  * (bench/fanout.ts), (g) 10,000 recurring plans due at once against the sandbox (bench/plans.ts),
- * (l) the chat lock alone on Redis: lease, reads and release per update (bench/lease.ts); (a) and
- * (b) run the whole stack on SQLite and on a real redis-server
+ * (h) price charts: CPU per chart drawn and the bot's RSS after drawing (bench/charts.ts), (l) the
+ * chat lock alone on Redis: lease, reads and release per update (bench/lease.ts); (a) and (b) run
+ * the whole stack on SQLite and on a real redis-server
  * (BENCH_STORES=sqlite or =redis for one). Heavy, so only when asked: (t) one background tick's
  * store work with 1,000,000 users on Redis (bench/tick.ts; BENCH_ONLY=t).
  */
 import { availableParallelism, cpus, totalmem } from "node:os";
 import { benchAlerts } from "./alerts.ts";
 import { benchBalance } from "./balance.ts";
+import { benchCharts } from "./charts.ts";
 import { benchFanout } from "./fanout.ts";
 import { benchHelp } from "./help.ts";
 import { benchInline } from "./inline.ts";
@@ -25,7 +27,7 @@ import { benchMemory } from "./memory.ts";
 import { benchPlans } from "./plans.ts";
 import { benchTick } from "./tick.ts";
 
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f,g,l").split(",").map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f,g,h,l").split(",").map((s) => s.trim()));
 const profile = Boolean(process.env.BENCH_PROFILE);
 
 const started = performance.now();
@@ -55,6 +57,7 @@ try {
   if (only.has("e")) console.log(`\n${await benchAlerts()}`);
   if (only.has("f")) console.log(`\n${await benchFanout()}`);
   if (only.has("g")) console.log(`\n${await benchPlans()}`);
+  if (only.has("h")) report(await benchCharts(env));
   if (only.has("l")) console.log(benchLease());
   if (only.has("t")) console.log(await benchTick());
 } finally {

@@ -336,6 +336,16 @@ price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Kurs vom { $time } UTC
 price-unknown = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
+chart-title = { $name } ({ $code }) · { $range }
+chart-range-24h = 24 Std.
+chart-range-7d = 7 Tage
+chart-range-30d = 30 Tage
+chart-button = { $range }
+chart-button-current = • { $range } •
+chart-since = Daten seit { $time } UTC
+chart-top-title = Veränderung in % · 24 Std.
+prices-chart-button = 📈 Diagramm der Top { $count }
+chart-gone = Noch kein Kursverlauf zum Zeichnen.
 
 ## /limits
 

@@ -336,6 +336,16 @@ price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Rate of { $time } UTC
 price-unknown = I do not know the currency “{ $input }”. Known currencies: { $codes }.
+chart-title = { $name } ({ $code }) · { $range }
+chart-range-24h = 24 h
+chart-range-7d = 7 days
+chart-range-30d = 30 days
+chart-button = { $range }
+chart-button-current = • { $range } •
+chart-since = Data since { $time } UTC
+chart-top-title = Change in % · 24 h
+prices-chart-button = 📈 Chart of the top { $count }
+chart-gone = No price history to draw yet.
 
 ## /limits
 

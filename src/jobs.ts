@@ -22,6 +22,7 @@ import { planEventText, reminderKeyboard } from "./bot/ui/plan-text.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { securityNotice } from "./bot/ui/security-notice.ts";
 import { DailyDigest } from "./digest.ts";
+import { readRates } from "./bot/ui/recognise.ts";
 import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
 import type { Notifier } from "./notify/notifier.ts";
@@ -284,6 +285,29 @@ export function startBackgroundJobs(options: {
     }
   }
 
+  /**
+   * The prices of this tick kept for charts (market/history.ts): account mode's from the shared
+   * feed (the snapshot the alerts read), partner mode's from the partner API's rates in euros.
+   */
+  async function recordPrices(): Promise<void> {
+    try {
+      const partner = deps.partner;
+      if (partner !== undefined) {
+        // Asked once per 5-minute slot, not on every tick.
+        if (!deps.priceHistory.due(deps.clock.now())) return;
+        const rows = readRates(await partner.api.exchangeRates()).rows.filter((row) => row.quote === "eur");
+        const prices = rows.map((row) => ({ currency: row.base, price: row.price.toFixed() }));
+        await deps.priceHistory.record(prices, deps.clock.now());
+        return;
+      }
+      const snapshot = await deps.market.snapshot();
+      // An old snapshot served again was recorded when it was new.
+      if (!snapshot.stale) await deps.priceHistory.record(snapshot.prices, snapshot.fetchedAt);
+    } catch (error) {
+      deps.log.warn({ err: error }, "prices not recorded for charts this tick");
+    }
+  }
+
   async function checkAlerts(): Promise<void> {
     try {
       const result = await alerts.tick();
@@ -328,6 +352,7 @@ export function startBackgroundJobs(options: {
       reconcileOrders,
       runPlans,
       recheckKyc,
+      recordPrices,
       checkAlerts,
       checkMasterAlerts,
       releaseHeld,

@@ -11,6 +11,7 @@ import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
 import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "./bot/bot.ts";
 import { registerCommands } from "./bot/commands.ts";
+import { chartPhotos } from "./bot/flows/price-chart.ts";
 import { systemClock } from "./clock.ts";
 import { ConfigError, loadConfig } from "./config.ts";
 import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
@@ -82,6 +83,8 @@ async function main(): Promise<void> {
   if (config.webAppUrl) {
     const { webAppRoutes } = await import("./webapp/routes.ts");
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
+    // The charts inline answers point at (signed, expiring addresses under WEBAPP_URL).
+    routes.push(chartPhotos(services.deps));
   }
   let stopping = false;
   const readiness = instanceReadiness({

@@ -33,6 +33,7 @@ import { HttpClient } from "./exchange/http.ts";
 import { PartnerApi } from "./exchange/partner.ts";
 import type { Logger } from "./logger.ts";
 import { createMarketFeed } from "./market/create.ts";
+import { PriceHistory } from "./market/history.ts";
 import type { Metrics } from "./metrics.ts";
 import { OPEN_FLAG_PREFIX } from "./orders/ledger.ts";
 import { OrderPipeline } from "./orders/pipeline.ts";
@@ -209,6 +210,7 @@ export async function createServices(
       onChange: (userId) => securityNotices.tell(userId, { type: "phrase-changed" }),
     }),
     market,
+    priceHistory: new PriceHistory(store),
     orders,
     alertBook: new AlertBook(store),
     plans: new PlanBook(store, options.clock, config.recurring ?? DEFAULT_PLAN_SETTINGS),

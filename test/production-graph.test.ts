@@ -83,11 +83,13 @@ describe("npm start's import graph", () => {
     expect(missing).toEqual([]);
   });
 
-  it("loads the Redis backend, QR codes, address and phone checks, the Mini App and metrics only at first use", () => {
+  it("loads the Redis backend, QR codes, address and phone checks, the Mini App, charts and metrics only at first use", () => {
     // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/lazy.ts);
-    // prom-client only with METRICS_PORT.
+    // prom-client only with METRICS_PORT; the chart engine at the first chart drawn.
     const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts", "src/metrics.ts"];
     const packages = [
+      "echarts",
+      "@resvg/resvg-wasm",
       "prom-client",
       "@keyv/redis",
       "qrcode",

@@ -24,6 +24,8 @@ export interface StartWhole {
   exchange: { url: string; clientId: number; clientSecret: string };
   storeUrl: string;
   secretsKey: string;
+  /** MARKET_DATA_*: the operator's market-data account, so prices need no logged-in user. */
+  marketData?: { email: string; password: string; totpSecret: string };
 }
 
 export interface StartBare {
@@ -96,6 +98,7 @@ async function start(options: StartWhole | StartBare): Promise<void> {
         secretsKey: options.secretsKey,
         defaultLocale: "en",
         telegramApiRoot: options.apiRoot,
+        ...(options.marketData ? { marketData: options.marketData } : {}),
       },
       {
         clock: systemClock,

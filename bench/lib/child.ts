@@ -67,7 +67,11 @@ export function compileBotProcess(): void {
  * The whole stack (createServices + createBot) over a store (`sqlite://FILE` or `redis://…`), against
  * this run's double and sandbox.
  */
-export function startWholeBot(env: Env, storeUrl: string): Promise<BotProcess> {
+export function startWholeBot(
+  env: Env,
+  storeUrl: string,
+  options: { marketData?: boolean } = {},
+): Promise<BotProcess> {
   const { telegram, sandbox } = env;
   return startBotProcess({
     kind: "whole",
@@ -77,6 +81,7 @@ export function startWholeBot(env: Env, storeUrl: string): Promise<BotProcess> {
     exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
     storeUrl,
     secretsKey: Vault.generateKey(),
+    ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
   });
 }
 

@@ -46,11 +46,12 @@ export class ReplyWatcher {
   constructor(telegram: BotApiDouble) {
     this.#telegram = telegram;
     this.#unsubscribe = telegram.on("call", (call) => {
-      if (call.method !== "sendMessage" || call.chatId === undefined) return;
+      // A chart answer (/price with history) is a photo: its caption is the reply's text.
+      if ((call.method !== "sendMessage" && call.method !== "sendPhoto") || call.chatId === undefined) return;
       const resolve = this.#waiters.get(call.chatId);
       if (resolve === undefined) return;
       this.#waiters.delete(call.chatId);
-      resolve({ at: performance.now(), text: String(call.payload.text ?? "") });
+      resolve({ at: performance.now(), text: String(call.payload.text ?? call.payload.caption ?? "") });
     });
   }
 

@@ -4,6 +4,7 @@ import type { Clock } from "../clock.ts";
 import type { Config } from "../config.ts";
 import type { AccountApi } from "../exchange/account.ts";
 import type { Logger } from "../logger.ts";
+import type { PriceHistory } from "../market/history.ts";
 import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PartnerServices } from "../partner/services.ts";
@@ -34,6 +35,8 @@ export interface BotDeps {
   phishing: PhishingPhrases;
   /** The shared, cached price feed (prices, inline mode, alerts). */
   market: MarketFeed;
+  /** The feed's prices kept as a time series, for charts (written by the jobs' tick). */
+  priceHistory: PriceHistory;
   /** The money pipeline (quotes, the one Ledger, placing, reconciliation): one for the whole app. */
   orders: OrderPipeline;
   /** Everyone's price alerts. */

@@ -18,13 +18,15 @@ export function describeBotCall(call: RecordedCall, message: SentMessage | undef
     case "sendDocument":
     case "editMessageText":
     case "editMessageCaption":
+    case "editMessageMedia":
     case "editMessageReplyMarkup": {
       if (message === undefined) return undefined;
       const edited = call.method.startsWith("edit");
       const lines: string[] = [];
       if (message.kind === "photo") {
         const size = message.file ? `${Math.round(message.file.size / 102.4) / 10} KB` : "";
-        lines.push(`[picture ${size}]`.replace(" ]", "]"));
+        const name = message.file?.filename ? ` ${message.file.filename}` : "";
+        lines.push(`[picture${name} ${size}]`.replace(" ]", "]"));
       }
       if (message.kind === "document") {
         const size = message.file ? `, ${Math.round(message.file.size / 102.4) / 10} KB` : "";

@@ -71,6 +71,7 @@ const JSON_FIELDS = new Set([
   "menu_button",
   "message_ids",
   "button",
+  "media",
 ]);
 
 /**

@@ -202,6 +202,41 @@ export const methods: Record<string, MethodHandler> = {
     return finishEdit(host, stored, edited, inline, { source, parseMode: str(p, "parse_mode") });
   },
 
+  editmessagemedia: (p, host, scope) => {
+    if (p.inline_message_id !== undefined) return true;
+    const stored = findEditable(p, host, scope);
+    if (stored.message.text !== undefined) throw badRequest("there is no media in the message to edit");
+    const input = json<Payload>(p, "media");
+    if (input === undefined || (input.type !== "photo" && input.type !== "document")) {
+      throw badRequest("can't parse InputMedia JSON object");
+    }
+    // grammY uploads the file as its own part and names it "attach://<part>" inside the JSON.
+    let media = input.media;
+    if (typeof media === "string" && media.startsWith("attach://"))
+      media = p[media.slice("attach://".length)];
+    if (!(media instanceof Upload) && (typeof media !== "string" || media === "")) {
+      throw badRequest("wrong file identifier/HTTP URL specified");
+    }
+    const source = str(input, "caption") ?? "";
+    const formatted = format(input, source, "caption");
+    if (formatted.text.length > 1024) throw badRequest("message caption is too long");
+    const inline = inlineOnly(validateMarkup(p));
+    const edited: Message = { ...stored.message, edit_date: seconds(host) };
+    delete edited.caption;
+    delete edited.caption_entities;
+    delete edited.photo;
+    delete edited.document;
+    Object.assign(edited, mediaFields(host, input.type, media));
+    if (formatted.text !== "") edited.caption = formatted.text;
+    if (formatted.entities.length > 0) edited.caption_entities = formatted.entities;
+    return finishEdit(host, stored, edited, inline, {
+      source,
+      parseMode: str(input, "parse_mode"),
+      kind: input.type,
+      media: media instanceof Upload ? media.toJSON() : media,
+    });
+  },
+
   editmessagereplymarkup: (p, host, scope) => {
     if (p.inline_message_id !== undefined) return true;
     const stored = findEditable(p, host, scope);
@@ -391,7 +426,13 @@ function finishEdit(
   stored: StoredMessage,
   edited: Message,
   inline: InlineKeyboardMarkup | undefined,
-  extra: { source: string; parseMode: string | undefined },
+  extra: {
+    source: string;
+    parseMode: string | undefined;
+    /** editMessageMedia: the new file and its kind. */
+    kind?: SentMessage["kind"];
+    media?: string | FileSummary;
+  },
 ): Message {
   delete edited.reply_markup;
   // An edit without reply_markup removes the inline keyboard, as in Telegram.
@@ -399,10 +440,10 @@ function finishEdit(
   stored.message = edited;
   const before = stored.sent;
   stored.sent = snapshot(stored, inline, {
-    kind: before?.kind ?? "text",
+    kind: extra.kind ?? before?.kind ?? "text",
     source: extra.source,
     parseMode: extra.parseMode,
-    media: before?.media,
+    media: extra.media ?? before?.media,
     edited: true,
   });
   host.emitMessage(stored.sent);
@@ -465,22 +506,7 @@ async function sendMedia(p: Payload, host: MethodHost, scope: CallScope, kind: "
   if (formatted.text.length > 1024) throw badRequest("message caption is too long");
   const markup = validateMarkup(p);
   const base = prepareSend(p, state, host);
-  const size = media instanceof Upload ? media.size : 50_000;
-  const message: Message = { ...base };
-  if (kind === "photo") {
-    message.photo = [
-      { ...host.world.fileIds(), width: 90, height: 90, file_size: Math.min(size, 1500) },
-      { ...host.world.fileIds(), width: 800, height: 800, file_size: size },
-    ];
-  } else {
-    const name = media instanceof Upload ? media.filename : (media.split("/").pop() ?? "file");
-    message.document = {
-      ...host.world.fileIds(),
-      file_name: name,
-      mime_type: guessMime(name),
-      file_size: size,
-    };
-  }
+  const message: Message = { ...base, ...mediaFields(host, kind, media) };
   if (formatted.text !== "") message.caption = formatted.text;
   if (formatted.entities.length > 0) message.caption_entities = formatted.entities;
   return finishSend(host, state, message, markup, {
@@ -489,6 +515,27 @@ async function sendMedia(p: Payload, host: MethodHost, scope: CallScope, kind: "
     parseMode: str(p, "parse_mode"),
     media: media instanceof Upload ? media.kept() : media,
   });
+}
+
+/** A sent or edited message's `photo` (two sizes) or `document`, from the upload or reference. */
+function mediaFields(
+  host: MethodHost,
+  kind: "photo" | "document",
+  media: Upload | string,
+): Pick<Message, "photo" | "document"> {
+  const size = media instanceof Upload ? media.size : 50_000;
+  if (kind === "photo") {
+    return {
+      photo: [
+        { ...host.world.fileIds(), width: 90, height: 90, file_size: Math.min(size, 1500) },
+        { ...host.world.fileIds(), width: 800, height: 800, file_size: size },
+      ],
+    };
+  }
+  const name = media instanceof Upload ? media.filename : (media.split("/").pop() ?? "file");
+  return {
+    document: { ...host.world.fileIds(), file_name: name, mime_type: guessMime(name), file_size: size },
+  };
 }
 
 function guessMime(name: string): string {

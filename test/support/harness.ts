@@ -22,6 +22,7 @@ import { pino } from "pino";
 import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
+import { chartPhotos } from "../../src/bot/flows/price-chart.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
@@ -72,7 +73,7 @@ export interface HarnessOptions {
   answerDeadline?: AnswerDeadlineOptions;
   /** Default: a ManualClock at HARNESS_EPOCH shared by bot, sandbox and double (benchmarks pass real time). */
   clock?: AdjustableClock;
-  /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page. */
+  /** WEBAPP_URL on loopback: the bot's HTTP server serves the Mini App login page and chart pictures. */
   webApp?: boolean;
   /** EXCHANGE_MODE: `partner` serves partner users through the sandbox's partner API. */
   mode?: "account" | "partner";
@@ -227,7 +228,11 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       ...(options.answerDeadline ? { answerDeadline: options.answerDeadline } : {}),
       ...(options.metrics ? { observer: options.metrics } : {}),
     });
-    if (pages) webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
+    if (pages) {
+      const login = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
+      const charts = chartPhotos(services.deps);
+      webAppRoute = (req, res, path) => login(req, res, path) || charts(req, res, path);
+    }
     delivery = createDelivery({ deps: services.deps, api: bot.api });
     const send = securityNoticeSender(services.deps, delivery.notifier);
     services.securityNotices.connect(async (userId, event) => {

@@ -10,10 +10,17 @@
  *
  * Results are localized (language and number format), so Telegram may cache them only per user
  * (`is_personal`): a shared cache would show a German card to an English user.
+ *
+ * With WEBAPP_URL (the bot's HTTP server is public) and price history to draw, a search's best
+ * match comes first as a photo: its 24 h chart with the card as caption. Telegram fetches the
+ * picture from the bot's own server under a signed address that expires (charts/photo-url.ts,
+ * charts/route.ts); the addresses change every 10 minutes, so answers in one window share one.
  */
 import Big from "big.js";
 import type { Composer } from "grammy";
-import type { InlineQueryResultArticle } from "grammy/types";
+import type { InlineQueryResult, InlineQueryResultArticle, InlineQueryResultPhoto } from "grammy/types";
+import { chartPhotoUrl } from "../../charts/photo-url.ts";
+import { CHART_HEIGHT, CHART_WIDTH } from "../../charts/render.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
@@ -33,8 +40,14 @@ export const INLINE_RETRY_CACHE_SECONDS = 5;
 const MAX_RESULTS = 50;
 /** `/start inline`: where the button under an empty answer leads. */
 export const INLINE_START_PARAMETER = "inline";
+/** Chart addresses are made per window of this length… */
+const PHOTO_WINDOW_MS = 10 * 60_000;
+/** …and work for this many windows after theirs began (60–70 minutes). */
+const PHOTO_WINDOWS = 7;
 
-export function inlineFeature(deps: Pick<BotDeps, "market" | "clock">): Composer<BotContext> {
+type InlineDeps = Pick<BotDeps, "market" | "clock" | "priceHistory" | "vault" | "config">;
+
+export function inlineFeature(deps: InlineDeps): Composer<BotContext> {
   const composer = new Chain<BotContext>();
   composer.on("inline_query", async (ctx) => {
     let snapshot: MarketSnapshot;
@@ -66,13 +79,61 @@ export function inlineFeature(deps: Pick<BotDeps, "market" | "clock">): Composer
     }
     const locale = await ctx.i18n.getLocale();
     const articles = articlesOf(ctx.t, snapshot, locale, deps.clock.now());
-    const results = found
+    const results: InlineQueryResult[] = found
       .slice(0, MAX_RESULTS)
       .map((choice) => articles.get(choice.item.currency))
       .filter((article) => article !== undefined);
+    const best = found[0]?.item.currency;
+    const bestArticle = best === undefined ? undefined : articles.get(best);
+    if (query !== "" && best !== undefined && bestArticle !== undefined && (await drawable(deps, snapshot))) {
+      results.splice(MAX_RESULTS - 1);
+      results.unshift(chartResult(deps, bestArticle, best, locale));
+    }
     await ctx.answerInlineQuery(results, { cache_time: cacheTime, is_personal: true });
   });
   return composer;
+}
+
+/** Whether inline answers carry a chart: a public server to fetch it from, and history to draw. */
+const DRAWABLE = new WeakMap<MarketSnapshot, Promise<boolean>>();
+
+function drawable(deps: InlineDeps, snapshot: MarketSnapshot): Promise<boolean> {
+  if (deps.config.webAppUrl === undefined) return Promise.resolve(false);
+  // One store read per snapshot, however many queries read it.
+  let known = DRAWABLE.get(snapshot);
+  if (known === undefined) {
+    known = deps.priceHistory.hasRecent(deps.clock.now()).catch(() => false);
+    DRAWABLE.set(snapshot, known);
+  }
+  return known;
+}
+
+/** The currency's 24 h chart as a photo result, with the article's card as its caption. */
+function chartResult(
+  deps: InlineDeps,
+  article: InlineQueryResultArticle,
+  code: string,
+  locale: string,
+): InlineQueryResultPhoto {
+  const window = Math.floor(deps.clock.now() / PHOTO_WINDOW_MS);
+  const url = chartPhotoUrl(deps.config.webAppUrl ?? "", deps.vault, {
+    code,
+    range: "24h",
+    locale,
+    expiresAt: (window + PHOTO_WINDOWS) * PHOTO_WINDOW_MS,
+  });
+  const card = article.input_message_content;
+  return {
+    type: "photo",
+    id: `chart-${code}`.slice(0, 64),
+    photo_url: url,
+    thumbnail_url: url,
+    photo_width: CHART_WIDTH,
+    photo_height: CHART_HEIGHT,
+    title: article.title,
+    ...(article.description === undefined ? {} : { description: article.description }),
+    ...("message_text" in card ? { caption: card.message_text, parse_mode: "HTML" as const } : {}),
+  };
 }
 
 /**

@@ -1,6 +1,8 @@
 /**
  * /prices: every currency the exchange lists, with its EUR price and 24 h change.
- * /price btc: that currency's card (price, 24 h change, the time the exchange quoted it). The
+ * /price btc: that currency's card (price, 24 h change, the time the exchange quoted it), as the
+ * caption of its 24 h chart with buttons for 7 and 30 days that redraw it in place; without price
+ * history (a new install) the card alone, as text. The
  * currency may be typed as a code, a pair or a name (`btc`, `BTC`, `btceur`, `bitcoin`); without
  * one, the bot asks, with a button per currency (typing it works too).
  *
@@ -8,9 +10,16 @@
  * everyone per few seconds, and when the exchange is down the last prices with their age. In
  * groups the same commands answer (`priceCommands`, used by the group feature); the question
  * with buttons is for private chats.
+ *
+ * /prices stays a text list (the whole list does not fit a caption's 1,024 characters, and most
+ * readers want the figures): once there is history, a button under it sends the top currencies'
+ * 24 h change as one chart, so the drawing is paid only by who asks for it.
  */
 import Big from "big.js";
+import { InlineKeyboard, InputFile } from "grammy";
+import { drawChart } from "../../charts/render.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
+import type { ChartRange } from "../../market/history.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
@@ -18,12 +27,15 @@ import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.t
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
+import { type ChartData, chartPhoto, editChart, readChart, replyWithChart } from "../flows/price-chart.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import { formatDateTime } from "../ui/format.ts";
 import {
+  chartKeyboard,
   marketUnavailableText,
   type PriceCardData,
   priceCardHtml,
@@ -37,8 +49,10 @@ export const PRICE_FLOW = "price";
 const MAX_UNKNOWN_ANSWERS = 3;
 /** A question left unanswered this long is forgotten; the next message is handled as usual. */
 const FLOW_TIMEOUT_MS = 10 * 60_000;
+/** How many currencies the /prices chart draws (the first the exchange lists). */
+export const TOP_CHART_COUNT = 5;
 
-type MarketDeps = Pick<BotDeps, "market" | "clock">;
+type MarketDeps = Pick<BotDeps, "market" | "clock" | "priceHistory">;
 
 /** A feed read as plain data (it may pass through a conversation's `external`). */
 type MarketRead =
@@ -70,7 +84,79 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
     const locale = await ctx.i18n.getLocale();
     let text = pricesText(ctx.t, read.snapshot.prices, locale);
     if (read.snapshot.stale) text += `\n\n${staleNote(ctx.t, read.snapshot.fetchedAt, read.now)}`;
-    await ctx.reply(text);
+    const count = Math.min(TOP_CHART_COUNT, read.snapshot.prices.length);
+    const drawable = count > 0 && (await deps.priceHistory.hasRecent(read.now));
+    await ctx.reply(
+      text,
+      drawable
+        ? {
+            reply_markup: new InlineKeyboard().text(
+              ctx.t("prices-chart-button", { count }),
+              CALLBACK.pricesChart.data(),
+            ),
+          }
+        : {},
+    );
+  });
+
+  composer.callbackQuery(CALLBACK.pricesChart.pattern, async (ctx) => {
+    const read = await readMarket(deps);
+    if (!read.ok) {
+      await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
+      return;
+    }
+    const top = read.snapshot.prices.slice(0, TOP_CHART_COUNT);
+    const series = await deps.priceHistory.seriesOf(
+      top.map((item) => item.currency),
+      "24h",
+      read.now,
+    );
+    const lines = top
+      .map((item, i) => ({ name: item.currency.toUpperCase(), points: series[i]?.points ?? [] }))
+      .filter((line) => line.points.length >= 2);
+    if (lines.length === 0) {
+      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const locale = await ctx.i18n.getLocale();
+    const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
+    const png = await drawChart({
+      title: ctx.t("chart-top-title"),
+      note: Number.isFinite(since)
+        ? ctx.t("chart-since", { time: formatDateTime(since, locale) })
+        : undefined,
+      lines,
+      unit: "percent",
+      locale,
+      span: "day",
+    });
+    await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"));
+  });
+
+  // A span tapped under a chart: the same card, read again, and the chart of that span.
+  composer.callbackQuery(CALLBACK.chart.pattern, async (ctx) => {
+    const code = ctx.match[1] ?? "";
+    const range = (ctx.match[2] ?? "24h") as ChartRange;
+    const read = await readMarket(deps);
+    if (!read.ok) {
+      await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
+      return;
+    }
+    const item = read.snapshot.prices.find((p) => p.currency === code);
+    const chart = item === undefined ? undefined : await readChart(deps, code, range, latestOf(item, read));
+    if (item === undefined || chart === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const locale = await ctx.i18n.getLocale();
+    await editChart(
+      ctx,
+      await chartPhoto(ctx.t, chart, { name: item.name, code, range }, locale),
+      cardOf(ctx.t, item, read, locale),
+      chartKeyboard(ctx.t, code, range),
+    );
   });
 
   composer.command("price", async (ctx, next) => {
@@ -121,8 +207,35 @@ async function replyCard(
     await ctx.reply(unknownText(ctx.t, typed, choices));
     return;
   }
+  const chart = await readChart(deps, found.item.currency, "24h", latestOf(found.item, read));
+  await sendCard(ctx, found.item, read, chart);
+}
+
+/** The card as the caption of its 24 h chart, or as text when there is no chart to draw. */
+async function sendCard(
+  ctx: BotContext | FlowContext,
+  item: MarketPrice,
+  read: MarketRead & { ok: true },
+  chart: ChartData | undefined,
+): Promise<void> {
   const locale = await ctx.i18n.getLocale();
-  await ctx.reply(cardOf(ctx.t, found.item, read, locale), { parse_mode: "HTML" });
+  const card = cardOf(ctx.t, item, read, locale);
+  if (chart === undefined) {
+    await ctx.reply(card, { parse_mode: "HTML" });
+    return;
+  }
+  const label = { name: item.name, code: item.currency, range: "24h" as const };
+  await replyWithChart(
+    ctx,
+    await chartPhoto(ctx.t, chart, label, locale),
+    card,
+    chartKeyboard(ctx.t, item.currency, "24h"),
+  );
+}
+
+/** The caption's price as the chart's last point. */
+function latestOf(item: MarketPrice, read: MarketRead & { ok: true }) {
+  return { at: read.snapshot.fetchedAt, price: item.price };
 }
 
 function cardOf(t: Translate, price: MarketPrice, read: MarketRead & { ok: true }, locale: string): string {
@@ -162,8 +275,11 @@ function priceFlow(deps: MarketDeps) {
           await answer.ctx.reply(marketUnavailableText(answer.ctx.t, read.ok ? "exchange" : read.reason));
           return;
         }
-        const locale = await answer.ctx.i18n.getLocale();
-        await answer.ctx.reply(cardOf(answer.ctx.t, item, read, locale), { parse_mode: "HTML" });
+        const chart = await externalCall(conversation, () =>
+          readChart(deps, item.currency, "24h", latestOf(item, read)),
+        );
+        // Drawn here, after the last wait: the conversation ends with this reply, never replays it.
+        await sendCard(answer.ctx, item, read, chart);
         return;
       }
       unknown++;

@@ -15,6 +15,7 @@
  */
 
 import type { FeeType } from "../../exchange/schemas.ts";
+import type { ChartRange } from "../../market/history.ts";
 
 /** One kind of callback data: `data(...)` builds it, `pattern` matches every data it can build. */
 export interface CallbackEntry<A extends unknown[]> {
@@ -114,6 +115,10 @@ export const CALLBACK = {
   ),
   /** A currency picked for /price: [1] the code. */
   price: entry("price:", `(${CODE})`, (code: string) => code),
+  /** A price chart's span, tapped under the picture: [1] the code, [2] the span (market/history.ts). */
+  chart: entry("chart:", `(${CODE}):(24h|7d|30d)`, (code: string, range: ChartRange) => `${code}:${range}`),
+  /** The /prices list's button: the top currencies in one chart. */
+  pricesChart: fixed("topchart"),
   /** /fees: [1] the type, [2] the currency when picked. */
   feesPick: entry("fees:pick:", `(buy|sell|send)(?::(${CODE}))?`, (type: FeeType, code?: string) =>
     code === undefined ? type : `${type}:${code}`,

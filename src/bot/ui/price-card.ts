@@ -8,10 +8,13 @@
  * await ctx.reply(html, { parse_mode: "HTML" });
  */
 import Big from "big.js";
+import { InlineKeyboard } from "grammy";
 import type { MarketUnavailableError } from "../../market/errors.ts";
+import { CHART_RANGE_NAMES, type ChartRange } from "../../market/history.ts";
 import type { MarketPrice } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
+import { CALLBACK } from "./callback-data.ts";
 import type { CurrencyChoice } from "./currency-choice.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
 import { changeArrow, formatPrice } from "./price-format.ts";
@@ -59,4 +62,29 @@ export function priceChoices(prices: readonly MarketPrice[]): (CurrencyChoice & 
 /** The sentence for "no prices to show". */
 export function marketUnavailableText(t: Translate, reason: MarketUnavailableError["reason"]): string {
   return t(reason === "no-source" ? "market-no-source" : "market-unavailable");
+}
+
+/** A chart span's name ("24 h", "7 days"), as the picture's title and the buttons say it. */
+export function rangeName(t: Translate, range: ChartRange): string {
+  switch (range) {
+    case "24h":
+      return t("chart-range-24h");
+    case "7d":
+      return t("chart-range-7d");
+    case "30d":
+      return t("chart-range-30d");
+  }
+}
+
+/** The spans under a chart (24 h, 7 days, 30 days), the one shown marked. */
+export function chartKeyboard(t: Translate, code: string, shown: ChartRange): InlineKeyboard {
+  const keyboard = new InlineKeyboard();
+  for (const range of CHART_RANGE_NAMES) {
+    const label = rangeName(t, range);
+    keyboard.text(
+      range === shown ? t("chart-button-current", { range: label }) : t("chart-button", { range: label }),
+      CALLBACK.chart.data(code, range),
+    );
+  }
+  return keyboard;
 }

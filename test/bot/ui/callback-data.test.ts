@@ -79,6 +79,12 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
     ["buy", "btc"],
   ],
   price: [[CODE], ["x"]],
+  chart: [
+    [CODE, "30d"],
+    ["btc", "24h"],
+    ["x", "7d"],
+  ],
+  pricesChart: [[]],
   feesPick: [["send", CODE], ["sell"], ["buy", "btc"]],
   banksAdd: [[]],
   banksRemove: [[]],

@@ -8,18 +8,31 @@
  * fields is `btc`, starts with `btc` followed by a separator (`BTC/EUR`, `btc_eur`), or is `btceur`.
  */
 
+import type { ChartRange } from "../../../market/history.ts";
 import { formatNumber } from "../../../money.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Translate } from "../../../translate.ts";
 import type { PrivateContext } from "../../context.ts";
+import {
+  type ChartDeps,
+  chartPhoto,
+  editChart,
+  type LatestPrice,
+  readChart,
+  replyWithChart,
+} from "../../flows/price-chart.ts";
 import { Feature } from "../../runtime/feature-router.ts";
+import { CALLBACK } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
 import { escapeHtml, formatDateTime } from "../../ui/format.ts";
+import { chartKeyboard } from "../../ui/price-card.ts";
 import { formatPrice } from "../../ui/price-format.ts";
 import { pairText, type RateRow, readCurrencyNames, readPairs, readRates } from "../../ui/recognise.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
+/** Telegram's limit on a photo's caption; a longer card is sent as text, without the chart. */
+const CAPTION_LIMIT = 1024;
 
 /** Whether an item of a list speaks of the currency `code`. */
 export function mentions(item: unknown, code: string): boolean {
@@ -77,7 +90,45 @@ export function rateBlocks(
   return blocks;
 }
 
-export function partnerPricesFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
+/** One code's rate card as /price shows it, or the pairs the exchange knows when it has none. */
+type RateCard =
+  | { kind: "card"; parts: string[]; name: string; latest: LatestPrice | undefined }
+  | { kind: "unknown"; pairs: string };
+
+async function readCard(
+  deps: { partner: PartnerServices } & ChartDeps,
+  t: Translate,
+  code: string,
+  locale: string,
+): Promise<RateCard> {
+  const [rates, currencies, pairs] = await Promise.all([
+    deps.partner.api.exchangeRates(),
+    deps.partner.api.currencies(),
+    deps.partner.api.pairs(),
+  ]);
+  const all = readRates(rates);
+  const read = {
+    rows: all.rows.filter((row) => row.base === code),
+    rest: all.rest.filter((item) => mentions(item, code)),
+  };
+  if (read.rows.length === 0 && read.rest.length === 0) {
+    return { kind: "unknown", pairs: pairNames(readPairs(pairs)) || "—" };
+  }
+  const names = readCurrencyNames(currencies);
+  const name = names.get(code) ?? code.toUpperCase();
+  const euro = read.rows.find((row) => row.quote === "eur");
+  return {
+    kind: "card",
+    parts: [t("partner-price-title", { code: escapeHtml(name) }), ...rateBlocks(t, read, names, locale)],
+    name,
+    latest:
+      euro === undefined ? undefined : { at: euro.time ?? deps.clock.now(), price: euro.price.toFixed() },
+  };
+}
+
+export function partnerPricesFeature(
+  deps: { partner: PartnerServices } & ChartDeps,
+): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
   composer.command("prices", async (ctx) => {
@@ -107,31 +158,41 @@ export function partnerPricesFeature(deps: { partner: PartnerServices }): Featur
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const [rates, currencies, pairs] = await Promise.all([
-      deps.partner.api.exchangeRates(),
-      deps.partner.api.currencies(),
-      deps.partner.api.pairs(),
-    ]);
-    const all = readRates(rates);
-    const read = {
-      rows: all.rows.filter((row) => row.base === code),
-      rest: all.rest.filter((item) => mentions(item, code)),
-    };
-    if (read.rows.length === 0 && read.rest.length === 0) {
-      await ctx.reply(
-        ctx.t("partner-price-unknown", {
-          code: code.toUpperCase(),
-          pairs: pairNames(readPairs(pairs)) || "—",
-        }),
-      );
+    const card = await readCard(deps, ctx.t, code, locale);
+    if (card.kind === "unknown") {
+      await ctx.reply(ctx.t("partner-price-unknown", { code: code.toUpperCase(), pairs: card.pairs }));
       return;
     }
-    const names = readCurrencyNames(currencies);
-    const parts = [
-      ctx.t("partner-price-title", { code: escapeHtml(names.get(code) ?? code.toUpperCase()) }),
-      ...rateBlocks(ctx.t, read, names, locale),
-    ];
-    for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
+    const caption = card.parts.join("\n\n");
+    const chart =
+      caption.length <= CAPTION_LIMIT ? await readChart(deps, code, "24h", card.latest) : undefined;
+    if (chart === undefined) {
+      for (const text of chunkBlocks(card.parts)) await ctx.reply(text, { parse_mode: "HTML" });
+      return;
+    }
+    const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range: "24h" }, locale);
+    await replyWithChart(ctx, photo, caption, chartKeyboard(ctx.t, code, "24h"));
+  });
+
+  // A span tapped under a chart: the rate read again, and the chart of that span.
+  composer.callbackQuery(CALLBACK.chart.pattern, async (ctx) => {
+    const code = ctx.match[1] ?? "";
+    const range = (ctx.match[2] ?? "24h") as ChartRange;
+    const locale = await ctx.i18n.getLocale();
+    const card = await readCard(deps, ctx.t, code, locale);
+    const chart = card.kind === "card" ? await readChart(deps, code, range, card.latest) : undefined;
+    if (card.kind === "unknown" || chart === undefined) {
+      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+      return;
+    }
+    await ctx.answerCallbackQuery();
+    const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range }, locale);
+    await editChart(
+      ctx,
+      photo,
+      card.parts.join("\n\n").slice(0, CAPTION_LIMIT),
+      chartKeyboard(ctx.t, code, range),
+    );
   });
   return composer;
 }
