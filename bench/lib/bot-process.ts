@@ -118,6 +118,11 @@ async function start(options: StartWhole | StartBare): Promise<void> {
       // As main.ts: a shared store (Redis) means several instances, so one update per chat at a time.
       chatLock: /^rediss?:/.test(options.storeUrl),
     }) as unknown as Bot;
+    // As main.ts: security notices (a login's, with Freeze) go out through the delivery queue.
+    const { createDelivery } = await import("../../src/notify/delivery.ts");
+    const { securityNoticeSender } = await import("../../src/jobs.ts");
+    const delivery = createDelivery({ deps: services.deps, api: bot.api });
+    services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
   }
   runner = run(bot, { runner: { silent: true } });
 }
