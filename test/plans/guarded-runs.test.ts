@@ -12,7 +12,7 @@ import type { OrderRequest, QuoteRefusal } from "../../src/orders/quote.ts";
 import { PlanRunner } from "../../src/plans/runner.ts";
 import type { Translate } from "../../src/translate.ts";
 import { type Harness, startHarness, testLogger } from "../support/harness.ts";
-import { buysOf, makePlan, toNextRun } from "./support.ts";
+import { buysOf, makePlan, tick, toNextRun } from "./support.ts";
 
 /** The user's own daily cap, used up: refuses at the stage it is set to. */
 class CapUsedUp implements OrderGuard {
@@ -69,4 +69,38 @@ describe("a plan's run and the bot's own rules", () => {
       expect((await h.deps.plans.get(plan.id))?.last).toMatchObject({ outcome: "skipped", reason: "limit" });
     });
   }
+});
+
+describe("a plan's run and the safety net's own rules, as the bot is built", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ mode: "partner" });
+  });
+  afterAll(() => h.stop());
+
+  it("a user frozen by the operator desk: the run is skipped and said so, nothing ordered", async () => {
+    const ada = await h.partnerUser();
+    const plan = await makePlan(h, ada, "btc 20 daily 9");
+    await h.deps.freezes.freeze(ada.id, "operator");
+    await toNextRun(h, plan.id);
+    await tick(h);
+    const told = await ada.waitForReply(/was skipped, nothing was bought/);
+    expect(told.text).toContain(h.deps.i18n.t("en", "freeze-refused"));
+    expect(buysOf(h, ada.partnerUserId)).toHaveLength(0);
+    expect((await h.deps.plans.get(plan.id))?.last).toMatchObject({ outcome: "skipped", reason: "frozen" });
+  });
+
+  it("a buy cap the user set counts the run: over it, skipped and said so", async () => {
+    const bea = await h.partnerUser();
+    const plan = await makePlan(h, bea, "btc 30 daily 9");
+    await h.deps.safety.setCap(bea.id, "buy", "20");
+    await toNextRun(h, plan.id);
+    await tick(h);
+    await bea.waitForReply(/was skipped, nothing was bought/);
+    expect(buysOf(h, bea.partnerUserId)).toHaveLength(0);
+    expect((await h.deps.plans.get(plan.id))?.last).toMatchObject({
+      outcome: "skipped",
+      reason: "own-limit",
+    });
+  });
 });
