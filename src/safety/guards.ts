@@ -62,6 +62,8 @@ export function allowlistGuard(parts: SafetyGuardParts): OrderGuard {
 export function capGuard(parts: SafetyGuardParts): OrderGuard {
   return {
     async refusal(stage, userId, request, action) {
+      // A cancelled action is asked only so its tap hears why (a freeze): it reserves nothing.
+      if (action?.state === "cancelled") return undefined;
       const key = capKeyOf(request);
       const amount = capAmount(request, action);
       if (amount === undefined) return undefined;
