@@ -6,8 +6,11 @@
  * is Inter, shipped as TTF files in an npm package (resvg reads TTF/OTF, not WOFF2); no system
  * font is looked up and nothing is downloaded.
  *
- * All three are loaded at the first chart (src/lazy.ts), so a bot that never draws does not carry
- * them. Knows nothing of Telegram: the words on the picture (title, note) come in as text.
+ * This module draws in the thread that calls it: the bot calls it only inside its chart worker
+ * (drawer.ts, worker.ts), so ECharts, resvg's WebAssembly memory (which never shrinks) and the
+ * garbage of drawing live in that worker's heap and are handed back when it ends. All of it is
+ * loaded at the first chart (src/lazy.ts). Knows nothing of Telegram: the words on the picture
+ * (title, note) come in as text.
  *
  * Colours: an opaque white card with near-black text, grey axis labels and saturated lines.
  * Telegram shows a photo as it is, in light and in dark theme alike (a transparent PNG would sit
@@ -17,9 +20,13 @@
  * Sizes: 960 × 540 px; labels 24 px, the title 32 px, so a phone that shows the picture ~360 pt
  * wide still prints them at ~9 and ~12 pt.
  *
+ * A picture is PNG (lossless, for sendPhoto) or JPEG at a chosen width (inline photo results,
+ * which the Bot API takes only as JPEG, and their thumbnails): resvg's pixels encoded by jpeg-js,
+ * pure JavaScript, no native module.
+ *
  * @example
- * const png = await drawChart({ title: "Bitcoin (BTC) · 24 h", lines: [{ name: "BTC", points }],
- *   unit: "eur", locale: "de", span: "day" });
+ * const png = await renderChart({ title: "Bitcoin (BTC) · 24 h", lines: [{ name: "BTC", points }],
+ *   unit: "eur", locale: "de", span: "day" }, { format: "png" });
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -59,18 +66,27 @@ export interface ChartSpec {
   span: "day" | "days";
 }
 
+/** PNG at CHART_WIDTH × CHART_HEIGHT, or JPEG scaled to `width` (the height keeps the 16:9). */
+export type ChartPicture = { format: "png" } | { format: "jpeg"; width: number; quality: number };
+
 const fontFile = (path: string) => fileURLToPath(import.meta.resolve(`@expo-google-fonts/inter/${path}`));
 
 /** ECharts, resvg (its WebAssembly compiled once) and the two weights of the font, loaded once. */
 const engine = lazy(async () => {
-  const [echarts, resvg, regular, semiBold] = await Promise.all([
+  const [echarts, resvg, jpeg, regular, semiBold] = await Promise.all([
     import("echarts/dist/echarts.common.min.js"),
     import("@resvg/resvg-wasm"),
+    import("jpeg-js"),
     readFile(fontFile("400Regular/Inter_400Regular.ttf")),
     readFile(fontFile("600SemiBold/Inter_600SemiBold.ttf")),
   ]);
   await resvg.initWasm(readFile(fileURLToPath(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm"))));
-  return { echarts: echarts.default, Resvg: resvg.Resvg, fonts: [regular, semiBold] };
+  return {
+    echarts: echarts.default,
+    Resvg: resvg.Resvg,
+    encodeJpeg: jpeg.default.encode,
+    fonts: [regular, semiBold],
+  };
 });
 
 /** Loads the engine now (the bench times a chart apart from the first load). */
@@ -78,9 +94,9 @@ export async function loadChartEngine(): Promise<void> {
   await engine();
 }
 
-/** The chart as PNG bytes (CHART_WIDTH × CHART_HEIGHT). */
-export async function drawChart(spec: ChartSpec): Promise<Buffer> {
-  const { echarts, Resvg, fonts } = await engine();
+/** The chart as PNG or JPEG bytes. */
+export async function renderChart(spec: ChartSpec, picture: ChartPicture): Promise<Buffer> {
+  const { echarts, Resvg, encodeJpeg, fonts } = await engine();
   const chart = echarts.init(null, null, {
     renderer: "svg",
     ssr: true,
@@ -96,11 +112,18 @@ export async function drawChart(spec: ChartSpec): Promise<Buffer> {
   }
   const renderer = new Resvg(svg, {
     font: { fontBuffers: fonts, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+    ...(picture.format === "jpeg" ? { fitTo: { mode: "width" as const, value: picture.width } } : {}),
   });
   try {
     const image = renderer.render();
     try {
-      return Buffer.from(image.asPng());
+      if (picture.format === "png") return Buffer.from(image.asPng());
+      // The card is opaque white, so dropping the alpha channel changes nothing.
+      const { data } = encodeJpeg(
+        { data: image.pixels, width: image.width, height: image.height },
+        picture.quality,
+      );
+      return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     } finally {
       image.free();
     }
