@@ -346,7 +346,6 @@ chart-since = Daten seit { $time } UTC
 chart-top-title = Veränderung in % · 24 Std.
 prices-chart-button = 📈 Diagramm der Top { $count }
 chart-gone = Noch kein Kursverlauf zum Zeichnen.
-chart-failed = Das Diagramm ließ sich gerade nicht zeichnen. Versuch es gleich noch einmal.
 
 ## /limits
 

@@ -346,7 +346,6 @@ chart-since = Data since { $time } UTC
 chart-top-title = Change in % · 24 h
 prices-chart-button = 📈 Chart of the top { $count }
 chart-gone = No price history to draw yet.
-chart-failed = The chart could not be drawn just now. Try again in a moment.
 
 ## /limits
 

@@ -6,10 +6,9 @@
  * is Inter, shipped as TTF files in an npm package (resvg reads TTF/OTF, not WOFF2); no system
  * font is looked up and nothing is downloaded.
  *
- * This module draws in the thread that calls it: the bot calls it only inside its chart worker
- * (drawer.ts, worker.ts), so ECharts, resvg's WebAssembly memory (which never shrinks) and the
- * garbage of drawing live in that worker's heap and are handed back when it ends. All of it is
- * loaded at the first chart (src/lazy.ts). Knows nothing of Telegram: the words on the picture
+ * All of it is loaded at the first chart (src/lazy.ts), so a bot that never draws does not carry
+ * it. Drawing runs in the bot's own thread: a worker thread was measured to cost more memory, not
+ * less (bench/README.md, "(h) Price charts"). Knows nothing of Telegram: the words on the picture
  * (title, note) come in as text.
  *
  * Colours: an opaque white card with near-black text, grey axis labels and saturated lines.
@@ -25,7 +24,7 @@
  * pure JavaScript, no native module.
  *
  * @example
- * const png = await renderChart({ title: "Bitcoin (BTC) · 24 h", lines: [{ name: "BTC", points }],
+ * const png = await drawChart({ title: "Bitcoin (BTC) · 24 h", lines: [{ name: "BTC", points }],
  *   unit: "eur", locale: "de", span: "day" }, { format: "png" });
  */
 import { readFile } from "node:fs/promises";
@@ -94,8 +93,8 @@ export async function loadChartEngine(): Promise<void> {
   await engine();
 }
 
-/** The chart as PNG or JPEG bytes. */
-export async function renderChart(spec: ChartSpec, picture: ChartPicture): Promise<Buffer> {
+/** The chart as PNG (unless told otherwise) or JPEG bytes. */
+export async function drawChart(spec: ChartSpec, picture: ChartPicture = { format: "png" }): Promise<Buffer> {
   const { echarts, Resvg, encodeJpeg, fonts } = await engine();
   const chart = echarts.init(null, null, {
     renderer: "svg",
@@ -212,38 +211,57 @@ function asChange(points: ChartLine["points"]): [number, number][] {
   return points.map(([at, value]) => [at, ((value - base) / base) * 100]);
 }
 
+/**
+ * Number and date formats, made once per locale and kept: an ICU formatter costs hundreds of
+ * kilobytes of C++ heap that only a full GC gives back (its JS wrapper dies old), so a formatter
+ * made per chart grew the drawing thread's RSS by tens of MiB over a hundred charts (measured).
+ */
+const FORMATS = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function formatOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = FORMATS.get(key);
+  if (format === undefined) {
+    format = make();
+    FORMATS.set(key, format);
+  }
+  return format as T;
+}
+
 function timeLabel(spec: ChartSpec): (value: number) => string {
-  const format = new Intl.DateTimeFormat(
-    spec.locale,
-    spec.span === "day"
-      ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" }
-      : { day: "numeric", month: "short", timeZone: "UTC" },
+  const format = formatOf(
+    `time:${spec.span}:${spec.locale}`,
+    () =>
+      new Intl.DateTimeFormat(
+        spec.locale,
+        spec.span === "day"
+          ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" }
+          : { day: "numeric", month: "short", timeZone: "UTC" },
+      ),
   );
   return (value) => format.format(value);
 }
 
 function valueLabel(spec: ChartSpec): (value: number) => string {
   if (spec.unit === "percent") {
-    const format = new Intl.NumberFormat(spec.locale, {
-      maximumFractionDigits: 1,
-      signDisplay: "exceptZero",
-    });
+    const format = formatOf(
+      `percent:${spec.locale}`,
+      () => new Intl.NumberFormat(spec.locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" }),
+    );
     return (value) => `${format.format(value)} %`;
   }
-  const formats = new Map<number, Intl.NumberFormat>();
   return (value) => {
     // As many decimals as the size of the price needs: 58,650 €, 0.5123 €.
     const digits = value >= 1000 ? 0 : value >= 1 ? 2 : 4;
-    let format = formats.get(digits);
-    if (format === undefined) {
-      format = new Intl.NumberFormat(spec.locale, {
-        style: "currency",
-        currency: "EUR",
-        minimumFractionDigits: 0,
-        maximumFractionDigits: digits,
-      });
-      formats.set(digits, format);
-    }
+    const format = formatOf(
+      `eur:${digits}:${spec.locale}`,
+      () =>
+        new Intl.NumberFormat(spec.locale, {
+          style: "currency",
+          currency: "EUR",
+          minimumFractionDigits: 0,
+          maximumFractionDigits: digits,
+        }),
+    );
     return format.format(value);
   };
 }

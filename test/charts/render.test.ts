@@ -1,12 +1,10 @@
 /**
- * Real pictures, drawn in the real chart worker: PNG bytes read back here (signature, IHDR's width
- * and height, a size that fits a photo) and decoded far enough to see that the picture is not
- * blank; JPEG bytes with their markers and frame size. A worker that dies fails the charts it
- * holds, and the next chart starts a fresh one.
+ * Real pictures: the chart engine draws PNG bytes, read back here (signature, IHDR's width and
+ * height, a size that fits a photo) and decoded far enough to see that the picture is not blank;
+ * and JPEG bytes (inline photos), read back as far as their markers and frame size.
  */
-import { afterAll, describe, expect, it } from "vitest";
-import { ChartDrawError, ChartDrawer, drawChart } from "../../src/charts/drawer.ts";
-import { CHART_HEIGHT, CHART_WIDTH, type ChartSpec } from "../../src/charts/render.ts";
+import { describe, expect, it } from "vitest";
+import { CHART_HEIGHT, CHART_WIDTH, type ChartSpec, drawChart } from "../../src/charts/render.ts";
 import { readJpeg } from "../support/jpeg.ts";
 import { PNG_SIGNATURE, readPng } from "../support/png.ts";
 
@@ -99,56 +97,5 @@ describe("drawChart as JPEG", () => {
     const thumbnail = await drawChart(spec, { format: "jpeg", width: 320, quality: 75 });
     expect(readJpeg(thumbnail)).toEqual({ width: 320, height: 180, components: 3 });
     expect(thumbnail.length).toBeLessThan(photo.length / 2);
-  });
-});
-
-describe("the chart worker", () => {
-  const drawers: ChartDrawer[] = [];
-  const drawer = (options: ConstructorParameters<typeof ChartDrawer>[0]) => {
-    const made = new ChartDrawer(options);
-    drawers.push(made);
-    return made;
-  };
-  afterAll(async () => {
-    for (const made of drawers) await made.stop();
-  });
-  const spec: ChartSpec = {
-    title: "Bitcoin (BTC) · 24 h",
-    lines: [{ name: "BTC", points: dayOfPoints(58_000) }],
-    unit: "eur",
-    locale: "en",
-    span: "day",
-  };
-
-  it("stopped while drawing: that chart fails, the next one starts a fresh worker", async () => {
-    const charts = drawer({});
-    const failed = expect(charts.draw(spec)).rejects.toBeInstanceOf(ChartDrawError);
-    await charts.stop();
-    await failed;
-    expect(charts.running).toBe(false);
-    const png = await charts.draw(spec);
-    expect(readPng(png).width).toBe(CHART_WIDTH);
-    expect(charts.started).toBe(2);
-  });
-
-  it("out of its heap: the chart fails with a ChartDrawError and the worker is gone", async () => {
-    const charts = drawer({ resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 4 } });
-    await expect(charts.draw(spec)).rejects.toBeInstanceOf(ChartDrawError);
-    expect(charts.running).toBe(false);
-  });
-
-  it("ends after its idle time and starts again at the next chart", async () => {
-    const charts = drawer({ idleMs: 0 });
-    await charts.draw(spec);
-    await expect.poll(() => charts.running).toBe(false);
-    expect(readPng(await charts.draw(spec)).height).toBe(CHART_HEIGHT);
-    expect(charts.started).toBe(2);
-  });
-
-  it("takes at most maxWaiting charts at once; one more fails at once", async () => {
-    const charts = drawer({ maxWaiting: 2 });
-    const drawing = [charts.draw(spec), charts.draw(spec)];
-    await expect(charts.draw(spec)).rejects.toThrow(/2 charts are being drawn already/);
-    for (const png of await Promise.all(drawing)) expect(readPng(png).width).toBe(CHART_WIDTH);
   });
 });

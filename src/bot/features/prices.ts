@@ -17,7 +17,7 @@
  */
 import Big from "big.js";
 import { InlineKeyboard, InputFile } from "grammy";
-import { drawChart } from "../../charts/drawer.ts";
+import { drawChart } from "../../charts/render.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { ChartRange } from "../../market/history.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
@@ -27,14 +27,7 @@ import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.t
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
-import {
-  type ChartData,
-  chartPhoto,
-  editChart,
-  orNothing,
-  readChart,
-  replyWithChart,
-} from "../flows/price-chart.ts";
+import { type ChartData, chartPhoto, editChart, readChart, replyWithChart } from "../flows/price-chart.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
@@ -125,9 +118,10 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
       return;
     }
+    await ctx.answerCallbackQuery();
     const locale = await ctx.i18n.getLocale();
     const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
-    const drawing = drawChart({
+    const png = await drawChart({
       title: ctx.t("chart-top-title"),
       note: Number.isFinite(since)
         ? ctx.t("chart-since", { time: formatDateTime(since, locale) })
@@ -137,12 +131,6 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
       locale,
       span: "day",
     });
-    const png = await orNothing(drawing);
-    if (png === undefined) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-failed") });
-      return;
-    }
-    await ctx.answerCallbackQuery();
     await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"));
   });
 
@@ -161,14 +149,14 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
       await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
       return;
     }
-    const locale = await ctx.i18n.getLocale();
-    const photo = await chartPhoto(ctx.t, chart, { name: item.name, code, range }, locale);
-    if (photo === undefined) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-failed") });
-      return;
-    }
     await ctx.answerCallbackQuery();
-    await editChart(ctx, photo, cardOf(ctx.t, item, read, locale), chartKeyboard(ctx.t, code, range));
+    const locale = await ctx.i18n.getLocale();
+    await editChart(
+      ctx,
+      await chartPhoto(ctx.t, chart, { name: item.name, code, range }, locale),
+      cardOf(ctx.t, item, read, locale),
+      chartKeyboard(ctx.t, code, range),
+    );
   });
 
   composer.command("price", async (ctx, next) => {
@@ -232,14 +220,17 @@ async function sendCard(
 ): Promise<void> {
   const locale = await ctx.i18n.getLocale();
   const card = cardOf(ctx.t, item, read, locale);
-  const label = { name: item.name, code: item.currency, range: "24h" as const };
-  // No history, or the chart could not be drawn: the text card, as before charts.
-  const photo = chart && (await chartPhoto(ctx.t, chart, label, locale));
-  if (photo === undefined) {
+  if (chart === undefined) {
     await ctx.reply(card, { parse_mode: "HTML" });
     return;
   }
-  await replyWithChart(ctx, photo, card, chartKeyboard(ctx.t, item.currency, "24h"));
+  const label = { name: item.name, code: item.currency, range: "24h" as const };
+  await replyWithChart(
+    ctx,
+    await chartPhoto(ctx.t, chart, label, locale),
+    card,
+    chartKeyboard(ctx.t, item.currency, "24h"),
+  );
 }
 
 /** The caption's price as the chart's last point. */

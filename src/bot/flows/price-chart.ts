@@ -5,20 +5,17 @@
  * the span buttons below; a tap on a span edits the picture in place (editMessageMedia).
  *
  * With fewer than two points there is no line to draw: `readChart` says so (undefined) and the
- * feature answers with text, as before charts. So it does when the drawing fails (the chart
- * worker crashed, was busy or too slow: charts/drawer.ts): `chartPhoto` gives undefined then. When the span reaches back further than the data
+ * feature answers with text, as before charts. When the span reaches back further than the data
  * (a new install), the picture says since when it has data.
  *
  * @example
  * const chart = await readChart(deps, "btc", "24h", { at: snapshot.fetchedAt, price: item.price });
- * const photo = chart && (await chartPhoto(ctx.t, chart, label, locale));
- * if (photo) await replyWithChart(ctx, photo, caption, keyboard);
+ * if (chart) await replyWithChart(ctx, await chartPhoto(ctx.t, chart, label, locale), caption, keyboard);
  */
 import type { InlineKeyboard } from "grammy";
 import { InputFile } from "grammy";
-import { ChartDrawError, drawChart } from "../../charts/drawer.ts";
 import { CHART_PHOTO_PICTURES, type ChartPhotoRef } from "../../charts/photo-url.ts";
-import type { ChartPicture } from "../../charts/render.ts";
+import { type ChartPicture, drawChart } from "../../charts/render.ts";
 import { chartPhotoRoute } from "../../charts/route.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import { type ChartRange, isChartRange } from "../../market/history.ts";
@@ -77,25 +74,15 @@ export async function readChart(
   return { points, since: series.since };
 }
 
-/** The chart as a PNG photo to upload, worded in `t`'s language; undefined when it could not be drawn. */
+/** The chart as a PNG photo to upload, worded in `t`'s language. */
 export async function chartPhoto(
   t: Translate,
   data: ChartData,
   label: ChartLabel,
   locale: string,
-): Promise<InputFile | undefined> {
-  const png = await orNothing(chartPicture(t, data, label, locale, { format: "png" }));
-  return png && new InputFile(png, `${label.code}-${label.range}.png`);
-}
-
-/** A chart's bytes, or undefined when the chart worker could not draw it (the caller answers in text). */
-export async function orNothing(drawing: Promise<Buffer>): Promise<Buffer | undefined> {
-  try {
-    return await drawing;
-  } catch (error) {
-    if (error instanceof ChartDrawError) return undefined;
-    throw error;
-  }
+): Promise<InputFile> {
+  const png = await chartPicture(t, data, label, locale, { format: "png" });
+  return new InputFile(png, `${label.code}-${label.range}.png`);
 }
 
 /** The chart's bytes, worded in `t`'s language. */

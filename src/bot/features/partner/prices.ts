@@ -166,12 +166,11 @@ export function partnerPricesFeature(
     const caption = card.parts.join("\n\n");
     const chart =
       caption.length <= CAPTION_LIMIT ? await readChart(deps, code, "24h", card.latest) : undefined;
-    // No history, or the chart could not be drawn: the text, as before charts.
-    const photo = chart && (await chartPhoto(ctx.t, chart, { name: card.name, code, range: "24h" }, locale));
-    if (photo === undefined) {
+    if (chart === undefined) {
       for (const text of chunkBlocks(card.parts)) await ctx.reply(text, { parse_mode: "HTML" });
       return;
     }
+    const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range: "24h" }, locale);
     await replyWithChart(ctx, photo, caption, chartKeyboard(ctx.t, code, "24h"));
   });
 
@@ -186,12 +185,8 @@ export function partnerPricesFeature(
       await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
       return;
     }
-    const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range }, locale);
-    if (photo === undefined) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-failed") });
-      return;
-    }
     await ctx.answerCallbackQuery();
+    const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range }, locale);
     await editChart(
       ctx,
       photo,
