@@ -16,7 +16,6 @@ import { Vault } from "../../../src/store/vault.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 import { readJpeg } from "../../support/jpeg.ts";
-import { readPng } from "../../support/png.ts";
 
 const MINUTE = 60_000;
 
