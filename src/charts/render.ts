@@ -214,7 +214,7 @@ function asChange(points: ChartLine["points"]): [number, number][] {
 /**
  * Number and date formats, made once per locale and kept: an ICU formatter costs hundreds of
  * kilobytes of C++ heap that only a full GC gives back (its JS wrapper dies old), so a formatter
- * made per chart grew the drawing thread's RSS by tens of MiB over a hundred charts (measured).
+ * made per chart grew the C++ heap by tens of MiB over 60 charts (measured, bench/README.md).
  */
 const FORMATS = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
 
