@@ -7,7 +7,7 @@
  * answers in one 10-minute window) comes from a small cache instead of being drawn again.
  *
  * @example
- * routes.push(chartPhotoRoute({ signer: vault, clock, draw: (ref) => drawChartPhoto(deps, ref) }));
+ * routes.push(chartPhotoRoute({ signer: vault, clock, draw: (ref) => chartPhotoJpeg(deps, ref) }));
  */
 import type { Clock } from "../clock.ts";
 import type { HttpRoute } from "../webhook.ts";
