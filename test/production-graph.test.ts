@@ -90,6 +90,7 @@ describe("npm start's import graph", () => {
     const packages = [
       "echarts",
       "@resvg/resvg-wasm",
+      "jpeg-js",
       "prom-client",
       "@keyv/redis",
       "qrcode",

@@ -6,8 +6,10 @@
  * is Inter, shipped as TTF files in an npm package (resvg reads TTF/OTF, not WOFF2); no system
  * font is looked up and nothing is downloaded.
  *
- * All three are loaded at the first chart (src/lazy.ts), so a bot that never draws does not carry
- * them. Knows nothing of Telegram: the words on the picture (title, note) come in as text.
+ * All of it is loaded at the first chart (src/lazy.ts), so a bot that never draws does not carry
+ * it. Drawing runs in the bot's own thread: a worker thread was measured to cost more memory, not
+ * less (bench/README.md, "(h) Price charts"). Knows nothing of Telegram: the words on the picture
+ * (title, note) come in as text.
  *
  * Colours: an opaque white card with near-black text, grey axis labels and saturated lines.
  * Telegram shows a photo as it is, in light and in dark theme alike (a transparent PNG would sit
@@ -17,9 +19,13 @@
  * Sizes: 960 × 540 px; labels 24 px, the title 32 px, so a phone that shows the picture ~360 pt
  * wide still prints them at ~9 and ~12 pt.
  *
+ * A picture is PNG (lossless, for sendPhoto) or JPEG at a chosen width (inline photo results,
+ * which the Bot API takes only as JPEG, and their thumbnails): resvg's pixels encoded by jpeg-js,
+ * pure JavaScript, no native module.
+ *
  * @example
  * const png = await drawChart({ title: "Bitcoin (BTC) · 24 h", lines: [{ name: "BTC", points }],
- *   unit: "eur", locale: "de", span: "day" });
+ *   unit: "eur", locale: "de", span: "day" }, { format: "png" });
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
@@ -59,18 +65,27 @@ export interface ChartSpec {
   span: "day" | "days";
 }
 
+/** PNG at CHART_WIDTH × CHART_HEIGHT, or JPEG scaled to `width` (the height keeps the 16:9). */
+export type ChartPicture = { format: "png" } | { format: "jpeg"; width: number; quality: number };
+
 const fontFile = (path: string) => fileURLToPath(import.meta.resolve(`@expo-google-fonts/inter/${path}`));
 
 /** ECharts, resvg (its WebAssembly compiled once) and the two weights of the font, loaded once. */
 const engine = lazy(async () => {
-  const [echarts, resvg, regular, semiBold] = await Promise.all([
+  const [echarts, resvg, jpeg, regular, semiBold] = await Promise.all([
     import("echarts/dist/echarts.common.min.js"),
     import("@resvg/resvg-wasm"),
+    import("jpeg-js"),
     readFile(fontFile("400Regular/Inter_400Regular.ttf")),
     readFile(fontFile("600SemiBold/Inter_600SemiBold.ttf")),
   ]);
   await resvg.initWasm(readFile(fileURLToPath(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm"))));
-  return { echarts: echarts.default, Resvg: resvg.Resvg, fonts: [regular, semiBold] };
+  return {
+    echarts: echarts.default,
+    Resvg: resvg.Resvg,
+    encodeJpeg: jpeg.default.encode,
+    fonts: [regular, semiBold],
+  };
 });
 
 /** Loads the engine now (the bench times a chart apart from the first load). */
@@ -78,9 +93,9 @@ export async function loadChartEngine(): Promise<void> {
   await engine();
 }
 
-/** The chart as PNG bytes (CHART_WIDTH × CHART_HEIGHT). */
-export async function drawChart(spec: ChartSpec): Promise<Buffer> {
-  const { echarts, Resvg, fonts } = await engine();
+/** The chart as PNG (unless told otherwise) or JPEG bytes. */
+export async function drawChart(spec: ChartSpec, picture: ChartPicture = { format: "png" }): Promise<Buffer> {
+  const { echarts, Resvg, encodeJpeg, fonts } = await engine();
   const chart = echarts.init(null, null, {
     renderer: "svg",
     ssr: true,
@@ -96,11 +111,18 @@ export async function drawChart(spec: ChartSpec): Promise<Buffer> {
   }
   const renderer = new Resvg(svg, {
     font: { fontBuffers: fonts, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+    ...(picture.format === "jpeg" ? { fitTo: { mode: "width" as const, value: picture.width } } : {}),
   });
   try {
     const image = renderer.render();
     try {
-      return Buffer.from(image.asPng());
+      if (picture.format === "png") return Buffer.from(image.asPng());
+      // The card is opaque white, so dropping the alpha channel changes nothing.
+      const { data } = encodeJpeg(
+        { data: image.pixels, width: image.width, height: image.height },
+        picture.quality,
+      );
+      return Buffer.from(data.buffer, data.byteOffset, data.byteLength);
     } finally {
       image.free();
     }
@@ -189,38 +211,57 @@ function asChange(points: ChartLine["points"]): [number, number][] {
   return points.map(([at, value]) => [at, ((value - base) / base) * 100]);
 }
 
+/**
+ * Number and date formats, made once per locale and kept: an ICU formatter costs hundreds of
+ * kilobytes of C++ heap that only a full GC gives back (its JS wrapper dies old), so a formatter
+ * made per chart grew the C++ heap by tens of MiB over 60 charts (measured, bench/README.md).
+ */
+const FORMATS = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function formatOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let format = FORMATS.get(key);
+  if (format === undefined) {
+    format = make();
+    FORMATS.set(key, format);
+  }
+  return format as T;
+}
+
 function timeLabel(spec: ChartSpec): (value: number) => string {
-  const format = new Intl.DateTimeFormat(
-    spec.locale,
-    spec.span === "day"
-      ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" }
-      : { day: "numeric", month: "short", timeZone: "UTC" },
+  const format = formatOf(
+    `time:${spec.span}:${spec.locale}`,
+    () =>
+      new Intl.DateTimeFormat(
+        spec.locale,
+        spec.span === "day"
+          ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" }
+          : { day: "numeric", month: "short", timeZone: "UTC" },
+      ),
   );
   return (value) => format.format(value);
 }
 
 function valueLabel(spec: ChartSpec): (value: number) => string {
   if (spec.unit === "percent") {
-    const format = new Intl.NumberFormat(spec.locale, {
-      maximumFractionDigits: 1,
-      signDisplay: "exceptZero",
-    });
+    const format = formatOf(
+      `percent:${spec.locale}`,
+      () => new Intl.NumberFormat(spec.locale, { maximumFractionDigits: 1, signDisplay: "exceptZero" }),
+    );
     return (value) => `${format.format(value)} %`;
   }
-  const formats = new Map<number, Intl.NumberFormat>();
   return (value) => {
     // As many decimals as the size of the price needs: 58,650 €, 0.5123 €.
     const digits = value >= 1000 ? 0 : value >= 1 ? 2 : 4;
-    let format = formats.get(digits);
-    if (format === undefined) {
-      format = new Intl.NumberFormat(spec.locale, {
-        style: "currency",
-        currency: "EUR",
-        minimumFractionDigits: 0,
-        maximumFractionDigits: digits,
-      });
-      formats.set(digits, format);
-    }
+    const format = formatOf(
+      `eur:${digits}:${spec.locale}`,
+      () =>
+        new Intl.NumberFormat(spec.locale, {
+          style: "currency",
+          currency: "EUR",
+          minimumFractionDigits: 0,
+          maximumFractionDigits: digits,
+        }),
+    );
     return format.format(value);
   };
 }

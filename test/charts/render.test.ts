@@ -1,9 +1,11 @@
 /**
  * Real pictures: the chart engine draws PNG bytes, read back here (signature, IHDR's width and
- * height, a size that fits a photo) and decoded far enough to see that the picture is not blank.
+ * height, a size that fits a photo) and decoded far enough to see that the picture is not blank;
+ * and JPEG bytes (inline photos), read back as far as their markers and frame size.
  */
 import { describe, expect, it } from "vitest";
-import { CHART_HEIGHT, CHART_WIDTH, drawChart } from "../../src/charts/render.ts";
+import { CHART_HEIGHT, CHART_WIDTH, type ChartSpec, drawChart } from "../../src/charts/render.ts";
+import { readJpeg } from "../support/jpeg.ts";
 import { PNG_SIGNATURE, readPng } from "../support/png.ts";
 
 /** A day of 5-minute points drifting around 58,000 €, the same every run. */
@@ -74,5 +76,26 @@ describe("drawChart", () => {
       span: "days",
     });
     expect(readPng(png).width).toBe(CHART_WIDTH);
+  });
+});
+
+describe("drawChart as JPEG", () => {
+  const spec: ChartSpec = {
+    title: "Bitcoin (BTC) · 24 h",
+    lines: [{ name: "BTC", points: dayOfPoints(58_000) }],
+    unit: "eur",
+    locale: "en",
+    span: "day",
+  };
+
+  it("draws the photo at 960 × 540 and the thumbnail at 320 × 180, both JPEG", async () => {
+    const photo = await drawChart(spec, { format: "jpeg", width: 960, quality: 85 });
+    expect(readJpeg(photo)).toEqual({ width: CHART_WIDTH, height: CHART_HEIGHT, components: 3 });
+    // The Bot API takes inline photos up to 5 MB.
+    expect(photo.length).toBeGreaterThan(10_000);
+    expect(photo.length).toBeLessThan(200_000);
+    const thumbnail = await drawChart(spec, { format: "jpeg", width: 320, quality: 75 });
+    expect(readJpeg(thumbnail)).toEqual({ width: 320, height: 180, components: 3 });
+    expect(thumbnail.length).toBeLessThan(photo.length / 2);
   });
 });

@@ -116,18 +116,15 @@ function chartResult(
   locale: string,
 ): InlineQueryResultPhoto {
   const window = Math.floor(deps.clock.now() / PHOTO_WINDOW_MS);
-  const url = chartPhotoUrl(deps.config.webAppUrl ?? "", deps.vault, {
-    code,
-    range: "24h",
-    locale,
-    expiresAt: (window + PHOTO_WINDOWS) * PHOTO_WINDOW_MS,
-  });
+  const chart = { code, range: "24h", locale, expiresAt: (window + PHOTO_WINDOWS) * PHOTO_WINDOW_MS };
+  const base = deps.config.webAppUrl ?? "";
   const card = article.input_message_content;
   return {
     type: "photo",
     id: `chart-${code}`.slice(0, 64),
-    photo_url: url,
-    thumbnail_url: url,
+    // JPEG, as the Bot API asks of both (charts/photo-url.ts).
+    photo_url: chartPhotoUrl(base, deps.vault, { ...chart, size: "photo" }),
+    thumbnail_url: chartPhotoUrl(base, deps.vault, { ...chart, size: "thumbnail" }),
     photo_width: CHART_WIDTH,
     photo_height: CHART_HEIGHT,
     title: article.title,

@@ -14,8 +14,8 @@
  */
 import type { InlineKeyboard } from "grammy";
 import { InputFile } from "grammy";
-import type { ChartPhotoRef } from "../../charts/photo-url.ts";
-import { drawChart } from "../../charts/render.ts";
+import { CHART_PHOTO_PICTURES, type ChartPhotoRef } from "../../charts/photo-url.ts";
+import { type ChartPicture, drawChart } from "../../charts/render.ts";
 import { chartPhotoRoute } from "../../charts/route.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import { type ChartRange, isChartRange } from "../../market/history.ts";
@@ -74,36 +74,47 @@ export async function readChart(
   return { points, since: series.since };
 }
 
-/** The chart as a photo to upload, worded in `t`'s language. */
+/** The chart as a PNG photo to upload, worded in `t`'s language. */
 export async function chartPhoto(
   t: Translate,
   data: ChartData,
   label: ChartLabel,
   locale: string,
 ): Promise<InputFile> {
-  return new InputFile(await chartPng(t, data, label, locale), `${label.code}-${label.range}.png`);
+  const png = await chartPicture(t, data, label, locale, { format: "png" });
+  return new InputFile(png, `${label.code}-${label.range}.png`);
 }
 
-/** The chart's PNG bytes, worded in `t`'s language. */
-export function chartPng(t: Translate, data: ChartData, label: ChartLabel, locale: string): Promise<Buffer> {
+/** The chart's bytes, worded in `t`'s language. */
+function chartPicture(
+  t: Translate,
+  data: ChartData,
+  label: ChartLabel,
+  locale: string,
+  picture: ChartPicture,
+): Promise<Buffer> {
   const code = label.code.toUpperCase();
-  return drawChart({
-    title: t("chart-title", { name: label.name, code, range: rangeName(t, label.range) }),
-    note:
-      data.since === undefined ? undefined : t("chart-since", { time: formatDateTime(data.since, locale) }),
-    lines: [{ name: code, points: data.points }],
-    unit: "eur",
-    locale,
-    span: label.range === "24h" ? "day" : "days",
-  });
+  return drawChart(
+    {
+      title: t("chart-title", { name: label.name, code, range: rangeName(t, label.range) }),
+      note:
+        data.since === undefined ? undefined : t("chart-since", { time: formatDateTime(data.since, locale) }),
+      lines: [{ name: code, points: data.points }],
+      unit: "eur",
+      locale,
+      span: label.range === "24h" ? "day" : "days",
+    },
+    picture,
+  );
 }
 
 /**
  * The picture behind a checked chart address (charts/route.ts, inline answers): the currency's
- * chart as /price would draw it now, in the address's language; undefined when the feed does not
- * list the currency or there is nothing to draw (the route answers 404).
+ * chart as /price would draw it now, in the address's language, as a JPEG of the address's size;
+ * undefined when the feed does not list the currency or there is nothing to draw (the route
+ * answers 404). A failed drawing rejects (the route answers 500, Telegram shows no picture).
  */
-export async function chartPhotoPng(
+export async function chartPhotoJpeg(
   deps: ChartDeps & Pick<BotDeps, "market" | "i18n">,
   ref: ChartPhotoRef,
 ): Promise<Buffer | undefined> {
@@ -123,7 +134,8 @@ export async function chartPhotoPng(
   });
   if (chart === undefined) return undefined;
   const t: Translate = (key, vars) => deps.i18n.t(ref.locale, key, vars);
-  return chartPng(t, chart, { name: item.name, code: item.currency, range: ref.range }, ref.locale);
+  const label = { name: item.name, code: item.currency, range: ref.range };
+  return chartPicture(t, chart, label, ref.locale, CHART_PHOTO_PICTURES[ref.size]);
 }
 
 /** Sends the chart with its caption (HTML) and span buttons. */
@@ -154,7 +166,7 @@ export function chartPhotos(deps: ChartDeps & Pick<BotDeps, "market" | "i18n" | 
   return chartPhotoRoute({
     signer: deps.vault,
     clock: deps.clock,
-    draw: (ref) => chartPhotoPng(deps, ref),
+    draw: (ref) => chartPhotoJpeg(deps, ref),
     onError: (error) => deps.log.error({ err: error }, "chart picture failed"),
   });
 }

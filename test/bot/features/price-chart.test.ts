@@ -3,7 +3,7 @@
  * clock, `/price btc` answers with the 24 h chart (sendPhoto, the card as caption, the span
  * buttons) in English and German, a span tapped redraws it in place (editMessageMedia), `/prices`
  * offers the top currencies' chart; with no history the text answers of before. Inline answers
- * carry the chart as a photo whose address the bot's own HTTP server serves: real PNG bytes while
+ * carry the chart as a photo whose address the bot's own HTTP server serves: real JPEG bytes while
  * it is valid, 404 once expired or changed. Partner mode draws from the partner API's rates.
  */
 
@@ -15,7 +15,7 @@ import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
 import { Vault } from "../../../src/store/vault.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
-import { readPng } from "../../support/png.ts";
+import { readJpeg } from "../../support/jpeg.ts";
 
 const MINUTE = 60_000;
 
@@ -127,11 +127,16 @@ describe("price charts in account mode", () => {
     expect(first.parse_mode).toBe("HTML");
     expect(first.photo_url.startsWith(new URL(h.webAppLoginUrl ?? "").origin)).toBe(true);
 
+    // JPEG, as the Bot API asks of inline photos: the photo and a smaller thumbnail.
     const served = await fetch(first.photo_url);
     expect(served.status).toBe(200);
-    expect(served.headers.get("content-type")).toBe("image/png");
-    const image = readPng(Buffer.from(await served.arrayBuffer()));
+    expect(served.headers.get("content-type")).toBe("image/jpeg");
+    const image = readJpeg(Buffer.from(await served.arrayBuffer()));
     expect([image.width, image.height]).toEqual([CHART_WIDTH, CHART_HEIGHT]);
+    expect(first.thumbnail_url).not.toBe(first.photo_url);
+    const thumbnail = await fetch(first.thumbnail_url);
+    expect(thumbnail.headers.get("content-type")).toBe("image/jpeg");
+    expect(readJpeg(Buffer.from(await thumbnail.arrayBuffer()))).toMatchObject({ width: 320, height: 180 });
 
     // Changed in any part, or signed under another key: nothing.
     const url = new URL(first.photo_url);
@@ -140,8 +145,9 @@ describe("price charts in account mode", () => {
       first.photo_url.replace("/chart/btc.", "/chart/eth."),
       first.photo_url.replace(".24h.", ".30d."),
       first.photo_url.replace(/\.en\.(\d+)\./, (_, s: string) => `.en.${Number(s) + 86_400}.`),
-      first.photo_url.replace(/\.[A-Za-z0-9_-]{32}\.png$/, `.${otherKey.hash("chart-photo:btc.24h.en")}.png`),
-      `${url.origin}/chart/btc.24h.en.png`,
+      first.photo_url.replace(/\.[A-Za-z0-9_-]{32}\.jpg$/, `.${otherKey.hash("chart-photo:btc.24h.en")}.jpg`),
+      first.photo_url.replace(/\.jpg$/, ".png"),
+      `${url.origin}/chart/btc.24h.en.jpg`,
     ];
     for (const address of forged) expect([address, (await fetch(address)).status]).toEqual([address, 404]);
     expect(readChartPhotoPath(url.pathname, h.deps.vault, h.clock.now())).toMatchObject({ code: "btc" });
@@ -149,6 +155,7 @@ describe("price charts in account mode", () => {
     // Past its time (60 to 70 minutes), the same address answers 404.
     h.clock.advance(71 * MINUTE);
     expect((await fetch(first.photo_url)).status).toBe(404);
+    expect((await fetch(first.thumbnail_url)).status).toBe(404);
   });
 });
 
