@@ -4,7 +4,7 @@
  * (the text card, as before charts), then 30 days of price history written into the store the
  * way the jobs' tick writes it, then /price for each currency (each a 24 h chart drawn and sent as
  * a photo), one at a time and then 10 in flight. CPU per chart = the bot's CPU per /price with a
- * chart minus its CPU per /price answered with text; the first chart (loading ECharts, resvg's
+ * chart minus its CPU per /price answered with text; the first chart (loading d3, resvg's
  * WebAssembly and the font) is timed on its own. RSS before, after the text answers, after the
  * charts, and the peak. Also alone: `node bench/charts.ts`.
  */
@@ -105,7 +105,7 @@ async function measure(env: Env, bot: BotProcess, storeUrl: string): Promise<Ben
           ms(lat(text).p99),
         ],
         [
-          "first chart (loads ECharts, resvg, the font)",
+          "first chart (loads d3, resvg, the font)",
           ms(cpuMs(first)),
           ms(cpuMs(first) - textCpu),
           ms(lat(first).p50),

@@ -88,7 +88,8 @@ describe("npm start's import graph", () => {
     // prom-client only with METRICS_PORT; the chart engine at the first chart drawn.
     const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts", "src/metrics.ts"];
     const packages = [
-      "echarts",
+      "d3-scale",
+      "d3-shape",
       "@resvg/resvg-wasm",
       "jpeg-js",
       "prom-client",

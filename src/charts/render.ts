@@ -1,15 +1,19 @@
 /**
- * A price chart drawn on the server, as PNG bytes: Apache ECharts lays it out and renders SVG
- * (its server-side renderer, no DOM), resvg turns the SVG into pixels. resvg is its WebAssembly
- * build: no native module, so the same package runs on every platform and survives the image's
+ * A price chart drawn on the server, as PNG bytes: the SVG is written here (a small template for
+ * the title, axes, grid and legend), with d3-scale for the axes' "nice" bounds and ticks (linear
+ * for values, UTC time for dates) and d3-shape for the lines' and the area's paths; resvg turns
+ * the SVG into pixels. ECharts drew these before and was dropped for memory: its bundle and its
+ * garbage cost some 50 MiB of the bot's RSS (bench/README.md, "(h) Price charts"), while the d3
+ * modules are a few small files that allocate little per chart. resvg is its WebAssembly build:
+ * no native module, so the same package runs on every platform and survives the image's
  * `npm ci --omit=optional` (the native build comes as optional per-platform packages). The font
  * is Inter, shipped as TTF files in an npm package (resvg reads TTF/OTF, not WOFF2); no system
  * font is looked up and nothing is downloaded.
  *
  * All of it is loaded at the first chart (src/lazy.ts), so a bot that never draws does not carry
  * it. Drawing runs in the bot's own thread: a worker thread was measured to cost more memory, not
- * less (bench/README.md, "(h) Price charts"). Knows nothing of Telegram: the words on the picture
- * (title, note) come in as text.
+ * less (bench/README.md). Knows nothing of Telegram: the words on the picture (title, note) come
+ * in as text.
  *
  * Colours: an opaque white card with near-black text, grey axis labels and saturated lines.
  * Telegram shows a photo as it is, in light and in dark theme alike (a transparent PNG would sit
@@ -70,10 +74,14 @@ export type ChartPicture = { format: "png" } | { format: "jpeg"; width: number; 
 
 const fontFile = (path: string) => fileURLToPath(import.meta.resolve(`@expo-google-fonts/inter/${path}`));
 
-/** ECharts, resvg (its WebAssembly compiled once) and the two weights of the font, loaded once. */
+/**
+ * The axes' scales and the line's path (d3), resvg (its WebAssembly compiled once), jpeg-js and
+ * the two weights of the font, loaded once.
+ */
 const engine = lazy(async () => {
-  const [echarts, resvg, jpeg, regular, semiBold] = await Promise.all([
-    import("echarts/dist/echarts.common.min.js"),
+  const [scale, shape, resvg, jpeg, regular, semiBold] = await Promise.all([
+    import("d3-scale"),
+    import("d3-shape"),
     import("@resvg/resvg-wasm"),
     import("jpeg-js"),
     readFile(fontFile("400Regular/Inter_400Regular.ttf")),
@@ -81,12 +89,19 @@ const engine = lazy(async () => {
   ]);
   await resvg.initWasm(readFile(fileURLToPath(import.meta.resolve("@resvg/resvg-wasm/index_bg.wasm"))));
   return {
-    echarts: echarts.default,
+    scaleLinear: scale.scaleLinear,
+    scaleUtc: scale.scaleUtc,
+    line: shape.line,
+    area: shape.area,
     Resvg: resvg.Resvg,
     encodeJpeg: jpeg.default.encode,
-    fonts: [regular, semiBold],
+    // One options object for every chart: resvg still parses the fonts per picture (its
+    // WebAssembly build has no font database to keep), but nothing is rebuilt here.
+    fontOptions: { fontBuffers: [regular, semiBold], defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
   };
 });
+
+type Engine = Awaited<ReturnType<typeof engine>>;
 
 /** Loads the engine now (the bench times a chart apart from the first load). */
 export async function loadChartEngine(): Promise<void> {
@@ -95,22 +110,10 @@ export async function loadChartEngine(): Promise<void> {
 
 /** The chart as PNG (unless told otherwise) or JPEG bytes. */
 export async function drawChart(spec: ChartSpec, picture: ChartPicture = { format: "png" }): Promise<Buffer> {
-  const { echarts, Resvg, encodeJpeg, fonts } = await engine();
-  const chart = echarts.init(null, null, {
-    renderer: "svg",
-    ssr: true,
-    width: CHART_WIDTH,
-    height: CHART_HEIGHT,
-  });
-  let svg: string;
-  try {
-    chart.setOption(optionOf(spec));
-    svg = expandFontShorthand(chart.renderToSVGString());
-  } finally {
-    chart.dispose();
-  }
-  const renderer = new Resvg(svg, {
-    font: { fontBuffers: fonts, defaultFontFamily: "Inter", sansSerifFamily: "Inter" },
+  const loaded = await engine();
+  const { Resvg, encodeJpeg, fontOptions } = loaded;
+  const renderer = new Resvg(svgOf(spec, loaded), {
+    font: fontOptions,
     ...(picture.format === "jpeg" ? { fitTo: { mode: "width" as const, value: picture.width } } : {}),
   });
   try {
@@ -131,77 +134,160 @@ export async function drawChart(spec: ChartSpec, picture: ChartPicture = { forma
   }
 }
 
+/** Font sizes and the layout's margins, in px of the 960 × 540 card. */
+const TITLE_SIZE = 32;
+const NOTE_SIZE = 22;
+const LABEL_SIZE = 24;
+const MARGIN = 24;
+/** Between an axis and its labels. */
+const LABEL_GAP = 10;
+
 /**
- * ECharts writes some labels' font as the CSS shorthand (`font: normal normal 24px Inter`), which
- * resvg does not read (it drew them at its default 12 px): written out as the four properties.
+ * The width of a text in Inter, estimated (there is no text measuring without a canvas): Inter's
+ * digits and average letters are ~0.6 em wide; 0.62 leaves room, so a label never runs off the
+ * card or into the plot.
  */
-function expandFontShorthand(svg: string): string {
-  return svg.replace(
-    /style="font: ?(normal|italic|oblique) (normal|bold|bolder|lighter|\d{3}) (\d+(?:\.\d+)?)px ([^";]+)"/g,
-    'style="font-style:$1;font-weight:$2;font-size:$3px;font-family:$4"',
-  );
+function textWidth(text: string, size: number): number {
+  return text.length * size * 0.62;
 }
 
-function optionOf(spec: ChartSpec): Record<string, unknown> {
+/** The chart as an SVG document: title, note, value grid and labels, time labels, lines, legend. */
+function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): string {
   const several = spec.lines.length > 1;
-  const axisLabel = { fontSize: 24, color: COLOURS.label, fontFamily: "Inter" };
+  const series = spec.lines
+    .map((one) =>
+      spec.unit === "percent" ? asChange(one.points) : one.points.map(([at, v]) => [at, v] as const),
+    )
+    .map((points, i) => ({ name: spec.lines[i]?.name ?? "", points }));
+  const all = series.flatMap((one) => one.points);
+
+  const parts: string[] = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${CHART_WIDTH}" height="${CHART_HEIGHT}" viewBox="0 0 ${CHART_WIDTH} ${CHART_HEIGHT}" font-family="Inter">`,
+    `<rect width="${CHART_WIDTH}" height="${CHART_HEIGHT}" fill="${COLOURS.background}"/>`,
+    text(spec.title, MARGIN, 20 + TITLE_SIZE * 0.93, TITLE_SIZE, COLOURS.title, { weight: 600 }),
+  ];
+  if (spec.note) {
+    parts.push(text(spec.note, MARGIN, 20 + TITLE_SIZE + 10 + NOTE_SIZE * 0.93, NOTE_SIZE, COLOURS.note));
+  }
+
   const top = spec.note ? 128 : 84;
-  return {
-    animation: false,
-    useUTC: true,
-    backgroundColor: COLOURS.background,
-    textStyle: { fontFamily: "Inter" },
-    color: several ? COLOURS.several : [COLOURS.single],
-    title: {
-      text: spec.title,
-      subtext: spec.note ?? "",
-      left: 24,
-      top: 20,
-      itemGap: 10,
-      textStyle: { fontSize: 32, fontWeight: 600, color: COLOURS.title },
-      subtextStyle: { fontSize: 22, color: COLOURS.note },
-    },
-    legend: several
-      ? {
-          bottom: 16,
-          left: "center",
-          icon: "roundRect",
-          itemWidth: 28,
-          itemHeight: 8,
-          textStyle: { fontSize: 24, color: COLOURS.title },
-        }
-      : { show: false },
-    grid: {
-      left: 24,
-      right: 40,
-      top,
-      bottom: several ? 96 : 56,
-      // ECharts measures text without the font (no canvas on the server): room for its misjudgement.
-      outerBounds: { left: 24, right: 24, top: 0, bottom: 0 },
-    },
-    xAxis: {
-      type: "time",
-      axisLabel: { ...axisLabel, hideOverlap: true, formatter: timeLabel(spec) },
-      axisLine: { lineStyle: { color: COLOURS.grid } },
-      axisTick: { show: false },
-      splitNumber: 4,
-    },
-    yAxis: {
-      type: "value",
-      scale: true,
-      splitNumber: 4,
-      axisLabel: { ...axisLabel, formatter: valueLabel(spec) },
-      splitLine: { lineStyle: { color: COLOURS.grid } },
-    },
-    series: spec.lines.map((line) => ({
-      type: "line",
-      name: line.name,
-      data: spec.unit === "percent" ? asChange(line.points) : line.points.map(([at, value]) => [at, value]),
-      showSymbol: false,
-      lineStyle: { width: several ? 3 : 4 },
-      ...(several ? {} : { areaStyle: { opacity: 0.08 } }),
-    })),
-  };
+  const bottom = CHART_HEIGHT - (several ? 96 : 56);
+  const right = CHART_WIDTH - 40;
+
+  // Values: "nice" bounds around the data (not down to zero), about four steps.
+  let [low, high] = extent(all.map(([, v]) => v));
+  if (low === high) [low, high] = [low - Math.abs(low) * 0.01 - 1e-9, high + Math.abs(high) * 0.01 + 1e-9];
+  const y = scaleLinear().domain([low, high]).nice(4).range([bottom, top]);
+  const valueLabel = valueLabelOf(spec);
+  const valueTicks = y.ticks(4).map((value) => ({ at: y(value), label: valueLabel(value) }));
+  const left = MARGIN + Math.max(...valueTicks.map((tick) => textWidth(tick.label, LABEL_SIZE))) + LABEL_GAP;
+  for (const tick of valueTicks) {
+    parts.push(
+      `<path d="M${r(left)} ${r(tick.at)}H${right}" stroke="${COLOURS.grid}" stroke-width="1"/>`,
+      text(tick.label, left - LABEL_GAP, tick.at + LABEL_SIZE * 0.35, LABEL_SIZE, COLOURS.label, {
+        anchor: "end",
+      }),
+    );
+  }
+
+  // Time: UTC, ticks on whole hours or days; a label that would overlap its left neighbour or
+  // run off the card is left out.
+  const [start, end] = extent(all.map(([at]) => at));
+  const x = scaleUtc()
+    .domain([start, end === start ? start + 1 : end])
+    .range([left, right]);
+  const timeLabel = timeLabelOf(spec);
+  let freeFrom = 0;
+  for (const tick of x.ticks(5)) {
+    const label = timeLabel(tick.getTime());
+    const half = textWidth(label, LABEL_SIZE) / 2;
+    const at = x(tick);
+    if (at - half < freeFrom || at + half > CHART_WIDTH) continue;
+    parts.push(
+      text(label, at, bottom + LABEL_GAP + LABEL_SIZE * 0.9, LABEL_SIZE, COLOURS.label, { anchor: "middle" }),
+    );
+    freeFrom = at + half + LABEL_SIZE;
+  }
+  parts.push(`<path d="M${r(left)} ${r(bottom)}H${right}" stroke="${COLOURS.grid}" stroke-width="1"/>`);
+
+  // The lines: one filled lightly below, several each in its colour.
+  const colours = several ? COLOURS.several : [COLOURS.single];
+  const xOf = (point: readonly [number, number]) => x(point[0]);
+  const yOf = (point: readonly [number, number]) => y(point[1]);
+  series.forEach((one, i) => {
+    const colour = colours[i % colours.length];
+    if (one.points.length === 0) return;
+    if (!several) {
+      const fill = area<readonly [number, number]>().x(xOf).y0(bottom).y1(yOf).digits(1)(one.points);
+      parts.push(`<path d="${fill}" fill="${colour}" fill-opacity="0.08"/>`);
+    }
+    const path = line<readonly [number, number]>().x(xOf).y(yOf).digits(1)(one.points);
+    parts.push(
+      `<path d="${path}" fill="none" stroke="${colour}" stroke-width="${several ? 3 : 4}" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
+  });
+
+  if (several)
+    parts.push(
+      legend(
+        series.map((one) => one.name),
+        colours,
+      ),
+    );
+  parts.push("</svg>");
+  return parts.join("");
+}
+
+/** Names with a short bar of their line's colour, centred at the bottom of the card. */
+function legend(names: readonly string[], colours: readonly string[]): string {
+  const icon = 28;
+  const widths = names.map((name) => icon + 8 + textWidth(name, LABEL_SIZE));
+  const total = widths.reduce((sum, width) => sum + width, 0) + 24 * (names.length - 1);
+  const baseline = CHART_HEIGHT - 16 - 6;
+  let at = (CHART_WIDTH - total) / 2;
+  const parts: string[] = [];
+  names.forEach((name, i) => {
+    parts.push(
+      `<rect x="${r(at)}" y="${r(baseline - LABEL_SIZE * 0.35 - 4)}" width="${icon}" height="8" rx="4" fill="${colours[i % colours.length]}"/>`,
+      text(name, at + icon + 8, baseline, LABEL_SIZE, COLOURS.title),
+    );
+    at += (widths[i] ?? 0) + 24;
+  });
+  return parts.join("");
+}
+
+function text(
+  content: string,
+  x: number,
+  y: number,
+  size: number,
+  fill: string,
+  options: { weight?: number; anchor?: "middle" | "end" } = {},
+): string {
+  const weight = options.weight ? ` font-weight="${options.weight}"` : "";
+  const anchor = options.anchor ? ` text-anchor="${options.anchor}"` : "";
+  return `<text x="${r(x)}" y="${r(y)}" font-size="${size}" fill="${fill}"${weight}${anchor}>${escapeXml(content)}</text>`;
+}
+
+/** A number for the SVG, to a tenth of a pixel. */
+function r(value: number): number {
+  return Math.round(value * 10) / 10;
+}
+
+function escapeXml(content: string): string {
+  return content.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The smallest and largest of some numbers ([0, 0] for none), without spreading a long array. */
+function extent(values: readonly number[]): [number, number] {
+  if (values.length === 0) return [0, 0];
+  let low = Number.POSITIVE_INFINITY;
+  let high = Number.NEGATIVE_INFINITY;
+  for (const value of values) {
+    if (value < low) low = value;
+    if (value > high) high = value;
+  }
+  return [low, high];
 }
 
 /** Each value as its change in percent from the line's first point. */
@@ -227,7 +313,7 @@ function formatOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string
   return format as T;
 }
 
-function timeLabel(spec: ChartSpec): (value: number) => string {
+function timeLabelOf(spec: ChartSpec): (value: number) => string {
   const format = formatOf(
     `time:${spec.span}:${spec.locale}`,
     () =>
@@ -241,7 +327,7 @@ function timeLabel(spec: ChartSpec): (value: number) => string {
   return (value) => format.format(value);
 }
 
-function valueLabel(spec: ChartSpec): (value: number) => string {
+function valueLabelOf(spec: ChartSpec): (value: number) => string {
   if (spec.unit === "percent") {
     const format = formatOf(
       `percent:${spec.locale}`,
