@@ -172,7 +172,6 @@ function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): 
 
   const top = spec.note ? 128 : 84;
   const bottom = CHART_HEIGHT - (several ? 96 : 56);
-  const right = CHART_WIDTH - 40;
 
   // Values: "nice" bounds around the data (not down to zero), about four steps.
   let [low, high] = extent(all.map(([, v]) => v));
@@ -181,34 +180,46 @@ function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): 
   const valueLabel = valueLabelOf(spec);
   const valueTicks = y.ticks(4).map((value) => ({ at: y(value), label: valueLabel(value) }));
   const left = MARGIN + Math.max(...valueTicks.map((tick) => textWidth(tick.label, LABEL_SIZE))) + LABEL_GAP;
+
+  // Time: UTC, ticks on whole hours or days. The plot ends 40 px from the card's edge, or more
+  // where the last label, centred under its tick, would run off the card.
+  const [start, end] = extent(all.map(([at]) => at));
+  const x = scaleUtc().domain([start, end === start ? start + 1 : end]);
+  const timeLabel = timeLabelOf(spec);
+  const timeTicks = x.ticks(5).map((tick) => {
+    const label = timeLabel(tick.getTime());
+    return {
+      share: (tick.getTime() - start) / (end - start || 1),
+      label,
+      half: textWidth(label, LABEL_SIZE) / 2,
+    };
+  });
+  const last = timeTicks.at(-1);
+  const right =
+    last && last.share > 0
+      ? Math.min(CHART_WIDTH - 40, left + (CHART_WIDTH - 8 - last.half - left) / last.share)
+      : CHART_WIDTH - 40;
+  x.range([left, right]);
   for (const tick of valueTicks) {
     parts.push(
-      `<path d="M${r(left)} ${r(tick.at)}H${right}" stroke="${COLOURS.grid}" stroke-width="1"/>`,
+      `<path d="M${r(left)} ${r(tick.at)}H${r(right)}" stroke="${COLOURS.grid}" stroke-width="1"/>`,
       text(tick.label, left - LABEL_GAP, tick.at + LABEL_SIZE * 0.35, LABEL_SIZE, COLOURS.label, {
         anchor: "end",
       }),
     );
   }
 
-  // Time: UTC, ticks on whole hours or days; a label that would overlap its left neighbour or
-  // run off the card is left out.
-  const [start, end] = extent(all.map(([at]) => at));
-  const x = scaleUtc()
-    .domain([start, end === start ? start + 1 : end])
-    .range([left, right]);
-  const timeLabel = timeLabelOf(spec);
+  // A time label that would overlap its left neighbour or run off the card is left out.
   let freeFrom = 0;
-  for (const tick of x.ticks(5)) {
-    const label = timeLabel(tick.getTime());
-    const half = textWidth(label, LABEL_SIZE) / 2;
-    const at = x(tick);
+  for (const { share, label, half } of timeTicks) {
+    const at = left + share * (right - left);
     if (at - half < freeFrom || at + half > CHART_WIDTH) continue;
     parts.push(
       text(label, at, bottom + LABEL_GAP + LABEL_SIZE * 0.9, LABEL_SIZE, COLOURS.label, { anchor: "middle" }),
     );
     freeFrom = at + half + LABEL_SIZE;
   }
-  parts.push(`<path d="M${r(left)} ${r(bottom)}H${right}" stroke="${COLOURS.grid}" stroke-width="1"/>`);
+  parts.push(`<path d="M${r(left)} ${r(bottom)}H${r(right)}" stroke="${COLOURS.grid}" stroke-width="1"/>`);
 
   // The lines: one filled lightly below, several each in its colour.
   const colours = several ? COLOURS.several : [COLOURS.single];
