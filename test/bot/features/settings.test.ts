@@ -132,6 +132,8 @@ describe("/settings", () => {
     await ada.waitForReply("Saved");
     await ada.send("/settings remember on");
     await ada.waitForReply(/Remember password is on/);
+    // A security notice follows the change through the delivery queue: waited for, not raced.
+    await ada.waitForReply(/"Remember password" was turned on/);
     const profile = await h.deps.profiles.get(ada.id);
     expect(profile.notifications.orders).toBe("off");
     expect(profile.notifications.alerts).toBe("silent");
