@@ -16,7 +16,7 @@ import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import type { CurrencyChoice } from "./currency-choice.ts";
-import { escapeHtml, formatDateTime } from "./format.ts";
+import { escapeHtml, formatMoment } from "./format.ts";
 import { changeArrow, formatPrice } from "./price-format.ts";
 
 /** One price with the time of the snapshot it came from (JSON-safe: it may pass through `external`). */
@@ -48,7 +48,7 @@ export function priceCardHtml(t: Translate, card: PriceCardData, locale: string,
       }),
     )}</b>`,
     escapeHtml(t("price-change", { arrow: changeArrow(change), change: formatChange(change, locale) })),
-    escapeHtml(t("price-time", { time: formatDateTime(card.fetchedAt, locale) })),
+    escapeHtml(t("price-time", { time: formatMoment(card.fetchedAt, locale) })),
   ];
   if (card.stale) lines.push(escapeHtml(staleNote(t, card.fetchedAt, now)));
   return lines.join("\n");

@@ -25,7 +25,7 @@ import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
-import { escapeHtml, formatDateTime } from "../../ui/format.ts";
+import { escapeHtml, formatMoment } from "../../ui/format.ts";
 import { chartKeyboard } from "../../ui/price-card.ts";
 import { formatPrice } from "../../ui/price-format.ts";
 import { pairText, type RateRow, readCurrencyNames, readPairs, readRates } from "../../ui/recognise.ts";
@@ -83,7 +83,7 @@ export function rateBlocks(
     blocks.push(lines.join("\n"));
     const times = read.rows.flatMap((row) => (row.time === undefined ? [] : [row.time]));
     if (times.length > 0) {
-      blocks.push(t("partner-prices-time", { time: formatDateTime(Math.max(...times), locale) }));
+      blocks.push(t("partner-prices-time", { time: formatMoment(Math.max(...times), locale) }));
     }
   }
   blocks.push(...fieldBlocks(t, read.rest, locale));
