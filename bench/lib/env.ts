@@ -14,6 +14,25 @@ export interface Env {
   close(): Promise<void>;
 }
 
+/**
+ * Another Bot API double (its own token, updates and replies) beside the same sandbox: a second
+ * bot can then stay up and idle while the first is driven, so paired runs alternate without
+ * restarting either bot (see `rounds.ts`). Closing it closes only its double.
+ */
+export async function withOwnDouble(env: Env): Promise<Env> {
+  const telegram = await startBotApiDouble();
+  const replies = new ReplyWatcher(telegram);
+  return {
+    telegram,
+    sandbox: env.sandbox,
+    replies,
+    async close() {
+      replies.close();
+      await telegram.close();
+    },
+  };
+}
+
 export async function startEnv(): Promise<Env> {
   // No rate limits anywhere: the double's are off by default, the sandbox's off with 0.
   const sandbox = await startSandbox({ rateLimitPerMinute: 0 });
