@@ -1,7 +1,9 @@
 /**
- * CollectedResponse answers like Node's own `new Response(bytes)` over the same bytes: every reader,
- * `clone()`, `body` and `bodyUsed`.
+ * CollectedResponse answers like undici's `new Response(bytes)` over the same bytes (the class it
+ * extends; Node's global Response is another copy of the same code): every reader, `clone()`,
+ * `body` and `bodyUsed`.
  */
+import { Response } from "undici";
 import { describe, expect, it } from "vitest";
 import { CollectedResponse } from "../../src/bot/transport/collected-response.ts";
 

@@ -45,7 +45,7 @@ export function undiciFetch(dispatcher: Dispatcher = sharedAgent()): typeof fetc
         origin: url.origin,
         path: url.pathname + url.search,
         method: dispatcherMethod(init?.method),
-        headers: headers === undefined || headers instanceof Headers ? headerRecord(headers) : headers,
+        headers: headerRecord(headers),
         body: body ?? null,
       },
       { signal: init?.signal },
@@ -89,9 +89,16 @@ function dispatcherMethod(method: string | undefined): Dispatcher.HttpMethod {
   }
 }
 
-function headerRecord(headers: Headers | undefined): Record<string, string> {
+/**
+ * Any HeadersInit as a plain record. Told apart by shape, not by `instanceof Headers`: reading the
+ * global `Headers` would load Node's bundled copy of undici (see collected-response.ts).
+ */
+function headerRecord(headers: RequestInit["headers"]): Record<string, string> {
+  if (headers === undefined) return {};
+  if (Array.isArray(headers)) return Object.fromEntries(headers);
+  if (typeof (headers as Headers).forEach !== "function") return headers as Record<string, string>;
   const record: Record<string, string> = {};
-  headers?.forEach((value, name) => {
+  (headers as Headers).forEach((value, name) => {
     record[name] = value;
   });
   return record;
