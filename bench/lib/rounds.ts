@@ -6,11 +6,11 @@
  * decided a goal by luck. Here every contender stays up, each round drives each of them once in
  * turn (the order rotating, so none is always first after an idle pause), a round's ratio compares
  * runs a few seconds apart, and the goal is judged on the median of the rounds' ratios.
- * BENCH_ROUNDS sets the number of rounds (default 5).
+ * BENCH_ROUNDS sets the number of rounds (default 7).
  */
 import type { PerUpdate } from "./per-update.ts";
 
-export const BENCH_ROUNDS = Math.max(1, Number.parseInt(process.env.BENCH_ROUNDS ?? "5", 10) || 5);
+export const BENCH_ROUNDS = Math.max(1, Number.parseInt(process.env.BENCH_ROUNDS ?? "7", 10) || 7);
 
 /** Round r's order: the contenders rotated by r. */
 export function roundOrder<T>(contenders: readonly T[], round: number): T[] {
