@@ -98,26 +98,43 @@ async function helpAt(
   const folder = mkdtempSync(join(tmpdir(), "bench-help-"));
   const contenders: Contender[] = [];
   const profiles: string[] = [];
-  const join_ = async (name: string, kind: BenchStore | undefined, i: number) => {
+  /** Starts one contender on a double of its own (closed again if the bot does not start). */
+  const enter = async (name: string, kind: BenchStore | undefined, i: number) => {
     const own = await withOwnDouble(env);
-    const store = kind === undefined ? undefined : await freshStore(kind, folder);
-    const { telegram } = own;
-    const bot =
-      store === undefined
-        ? await startBotProcess({
-            kind: "bare",
-            token: telegram.token,
-            apiRoot: telegram.apiRoot,
-            botInfo: telegram.botInfo,
-            helpText,
-          })
-        : await startWholeBot(own, store.url);
-    const users = makeUsers(own, firstUserId + i * plan.users, plan.users);
-    contenders.push({ name, kind, env: own, bot, users, store, idleRss: (await bot.memory()).rss, runs: [] });
+    let store: FreshStore | undefined;
+    try {
+      store = kind === undefined ? undefined : await freshStore(kind, folder);
+      const { telegram } = own;
+      const bot =
+        store === undefined
+          ? await startBotProcess({
+              kind: "bare",
+              token: telegram.token,
+              apiRoot: telegram.apiRoot,
+              botInfo: telegram.botInfo,
+              helpText,
+            })
+          : await startWholeBot(own, store.url);
+      const users = makeUsers(own, firstUserId + i * plan.users, plan.users);
+      contenders.push({
+        name,
+        kind,
+        env: own,
+        bot,
+        users,
+        store,
+        idleRss: (await bot.memory()).rss,
+        runs: [],
+      });
+    } catch (error) {
+      await store?.stop();
+      await own.close();
+      throw error;
+    }
   };
   try {
-    await join_("bare grammY", undefined, 0);
-    for (const [i, kind] of BENCH_STORES.entries()) await join_(title(kind), kind, i + 1);
+    await enter("bare grammY", undefined, 0);
+    for (const [i, kind] of BENCH_STORES.entries()) await enter(title(kind), kind, i + 1);
 
     for (const c of contenders) {
       const load = { users: c.users, text, expect };
