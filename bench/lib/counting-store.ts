@@ -2,6 +2,7 @@
  * A Store that counts its calls, wrapped around the real one in the bench's bot process (through
  * createServices' `wrapStore`), so a report can say how many store reads and writes an update costs.
  */
+import { DelegatingStore } from "../../src/store/delegating.ts";
 import type { Store } from "../../src/store/store.ts";
 
 // setIfAbsentThenGetMany (a chat's lease and its reads, one round trip on Redis) is both.
@@ -21,7 +22,8 @@ export const STORE_WRITES = [
 ] as const;
 export type StoreOp = (typeof STORE_READS)[number] | (typeof STORE_WRITES)[number];
 
-export class CountingStore implements Store {
+/** Counts each operation, then hands it on as every DelegatingStore does. */
+export class CountingStore extends DelegatingStore {
   readonly counts: Record<StoreOp, number> = {
     get: 0,
     getMany: 0,
@@ -39,82 +41,70 @@ export class CountingStore implements Store {
     addToIndex: 0,
     unindex: 0,
   };
-  readonly #inner: Store;
 
-  constructor(inner: Store) {
-    this.#inner = inner;
-  }
-
-  get<T>(key: string): Promise<T | undefined> {
+  override get<T>(key: string): Promise<T | undefined> {
     this.counts.get++;
-    return this.#inner.get<T>(key);
+    return super.get<T>(key);
   }
-  getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+  override getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
     this.counts.getMany++;
-    return this.#inner.getMany<T>(keys);
+    return super.getMany<T>(keys);
   }
-  set(key: string, value: unknown, ttlMs?: number): Promise<void> {
+  override set(key: string, value: unknown, ttlMs?: number): Promise<void> {
     this.counts.set++;
-    return this.#inner.set(key, value, ttlMs);
+    return super.set(key, value, ttlMs);
   }
-  delete(key: string): Promise<boolean> {
+  override delete(key: string): Promise<boolean> {
     this.counts.delete++;
-    return this.#inner.delete(key);
+    return super.delete(key);
   }
-  setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
+  override setIfAbsent(key: string, value: unknown, ttlMs?: number): Promise<boolean> {
     this.counts.setIfAbsent++;
-    return this.#inner.setIfAbsent(key, value, ttlMs);
+    return super.setIfAbsent(key, value, ttlMs);
   }
-  setIfAbsentThenGetMany<T>(
+  override setIfAbsentThenGetMany<T>(
     key: string,
     value: unknown,
     ttlMs: number,
     keys: readonly string[],
   ): Promise<Array<T | undefined> | undefined> {
     this.counts.setIfAbsentThenGetMany++;
-    return this.#inner.setIfAbsentThenGetMany<T>(key, value, ttlMs, keys);
+    return super.setIfAbsentThenGetMany<T>(key, value, ttlMs, keys);
   }
-  increment(key: string, ttlMs: number): Promise<number> {
+  override increment(key: string, ttlMs: number): Promise<number> {
     this.counts.increment++;
-    return this.#inner.increment(key, ttlMs);
+    return super.increment(key, ttlMs);
   }
-  deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
+  override deleteIfEquals(key: string, expected: unknown): Promise<boolean> {
     this.counts.deleteIfEquals++;
-    return this.#inner.deleteIfEquals(key, expected);
+    return super.deleteIfEquals(key, expected);
   }
-  extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
+  override extendIfEquals(key: string, expected: unknown, ttlMs: number): Promise<boolean> {
     this.counts.extendIfEquals++;
-    return this.#inner.extendIfEquals(key, expected, ttlMs);
+    return super.extendIfEquals(key, expected, ttlMs);
   }
-  replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
+  override replaceIfEquals(key: string, expected: unknown, next: unknown): Promise<boolean> {
     this.counts.replaceIfEquals++;
-    return this.#inner.replaceIfEquals(key, expected, next);
+    return super.replaceIfEquals(key, expected, next);
   }
-  keys(prefix: string): Promise<string[]> {
+  override keys(prefix: string): Promise<string[]> {
     this.counts.keys++;
-    return this.#inner.keys(prefix);
+    return super.keys(prefix);
   }
-  setIndexed(...args: Parameters<Store["setIndexed"]>): Promise<void> {
+  override setIndexed(...args: Parameters<Store["setIndexed"]>): Promise<void> {
     this.counts.setIndexed++;
-    return this.#inner.setIndexed(...args);
+    return super.setIndexed(...args);
   }
-  addToIndex(index: string, member: string): Promise<void> {
+  override addToIndex(index: string, member: string): Promise<void> {
     this.counts.addToIndex++;
-    return this.#inner.addToIndex(index, member);
+    return super.addToIndex(index, member);
   }
-  indexMembers(index: string): Promise<string[]> {
+  override indexMembers(index: string): Promise<string[]> {
     this.counts.indexMembers++;
-    return this.#inner.indexMembers(index);
+    return super.indexMembers(index);
   }
-  unindex(index: string, member: string, key: string): Promise<boolean> {
+  override unindex(index: string, member: string, key: string): Promise<boolean> {
     this.counts.unindex++;
-    return this.#inner.unindex(index, member, key);
-  }
-  purgeDeleted(): Promise<void> {
-    return this.#inner.purgeDeleted();
-  }
-
-  close(): Promise<void> {
-    return this.#inner.close();
+    return super.unindex(index, member, key);
   }
 }
