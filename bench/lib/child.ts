@@ -37,6 +37,14 @@ export function startSettings(): { flags: string[]; env: Record<string, string> 
   };
 }
 
+/**
+ * The bare bot's Node flags: none (Node's defaults, as a bare bot is run), or BENCH_BARE_FLAGS, to
+ * see what a set of flags costs grammY alone (e.g. `npm start`'s, which the whole stack runs with).
+ */
+function bareFlags(): string[] {
+  return (process.env.BENCH_BARE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+}
+
 const ROOT = join(import.meta.dirname, "../..");
 const OUT = join(ROOT, "bench/.out");
 let compiled = false;
@@ -94,7 +102,7 @@ export async function startBotProcess(options: StartWhole | StartBare): Promise<
   const whole = options.kind === "whole";
   const settings = startSettings();
   const child = fork(join(OUT, "bench/lib/bot-process.js"), [], {
-    execArgv: ["--expose-gc", ...(whole ? settings.flags : [])],
+    execArgv: ["--expose-gc", ...(whole ? settings.flags : bareFlags())],
     env: whole ? { ...settings.env, ...process.env } : process.env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],
   });

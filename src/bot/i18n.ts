@@ -37,6 +37,7 @@ export function createI18n<C extends Context>(options: {
   });
   i18n.loadLocalesDirSync(LOCALES_DIR);
   rememberBundleMatches(i18n.fluent);
+  rememberPlainMessages(i18n.fluent);
   return i18n;
 }
 
@@ -101,4 +102,35 @@ function rememberBundleMatches(fluent: object): void {
     if (known.size < 16) known.set(key, bundles);
     return bundles;
   });
+}
+
+/** Sentences kept per locale and key (every sentence of every locale: a few hundred). */
+const PLAIN_MESSAGES_MAX = 4_096;
+
+/**
+ * A sentence without variables is the same every time in a locale (the bundles never change once
+ * loaded, and no global translation context is configured), yet Fluent resolves it again on every
+ * `ctx.t()`: /help's text, every button's label. Measured on /help under load, that was a string
+ * of the help's length made per update and kept alive while the update was in flight, so more for
+ * the young generation to copy. Translations with variables go through Fluent as before. Another
+ * version of the library without `translate` is left as it is.
+ */
+function rememberPlainMessages(fluent: object): void {
+  const translate: unknown = Reflect.get(fluent, "translate");
+  if (typeof translate !== "function") return;
+  const known = new Map<string, unknown>();
+  Reflect.set(fluent, "translate", (locales: string | readonly string[], path: string, context?: object) => {
+    if (context !== undefined && hasOwnKeys(context)) return translate.call(fluent, locales, path, context);
+    const key = `${typeof locales === "string" ? locales : locales.join(",")}\u0000${path}`;
+    if (known.has(key)) return known.get(key);
+    const text: unknown = translate.call(fluent, locales, path, context);
+    // A missing key's placeholder is not kept: the library warns about it on every call.
+    if (known.size < PLAIN_MESSAGES_MAX && text !== `{${path}}`) known.set(key, text);
+    return text;
+  });
+}
+
+function hasOwnKeys(object: object): boolean {
+  for (const _ in object) return true;
+  return false;
 }
