@@ -27,7 +27,6 @@ import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
 export const TRADE_FLOW = "trade";
-/** A currency button of the flow: `trade:p:buy:btc`. */
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "store" | "clock">;

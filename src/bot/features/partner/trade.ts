@@ -26,7 +26,6 @@ import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
 import type { CurrencyChoice } from "../../ui/currency-choice.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
-/** A currency button of the flow: `ptrade:p:buy:btc`. */
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
