@@ -54,6 +54,11 @@ export interface Config {
   partner: PartnerConfig | undefined;
   /** SAFETY_COOLING_OFF_HOURS / _MIN_HOURS: how long new destinations wait (src/safety/cooling.ts). */
   cooling: { defaultHours: number; minimumHours: number };
+  /**
+   * SAFETY_ALLOWLIST_DEFAULT: whether a user who never set the allowlist has it on (the default)
+   * or off (an operator whose exchange already enforces its own whitelist).
+   */
+  allowlistDefault: boolean;
 }
 
 export interface PartnerConfig {
@@ -263,8 +268,17 @@ export function loadConfig(env: Env, options: { purpose: "start" | "demo" } = { 
     );
   }
 
+  const allowlistText = text("SAFETY_ALLOWLIST_DEFAULT") ?? "on";
+  if (allowlistText !== "on" && allowlistText !== "off") {
+    throw new ConfigError(
+      "SAFETY_ALLOWLIST_DEFAULT",
+      `SAFETY_ALLOWLIST_DEFAULT must be on or off (whether new users start with the allowlist), not "${allowlistText}".`,
+    );
+  }
+
   return {
     cooling: { defaultHours: Number(coolingHoursText), minimumHours },
+    allowlistDefault: allowlistText === "on",
     botToken,
     telegramApiRoot: url("TELEGRAM_API_ROOT", text("TELEGRAM_API_ROOT") ?? "https://api.telegram.org", [
       "https:",

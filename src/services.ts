@@ -68,7 +68,14 @@ export async function createServices(
     Partial<
       Pick<
         Config,
-        "marketData" | "marketTtlMs" | "webAppUrl" | "partner" | "recurring" | "cooling" | "unfreezeDelayMs"
+        "marketData"
+        | "marketTtlMs"
+        | "webAppUrl"
+        | "partner"
+        | "recurring"
+        | "cooling"
+        | "allowlistDefault"
+        | "unfreezeDelayMs"
       >
     >,
   options: {
@@ -180,6 +187,7 @@ export async function createServices(
     clock: options.clock,
     notices: securityNotices,
     ...(config.cooling ? { cooling: config.cooling } : {}),
+    ...(config.allowlistDefault === undefined ? {} : { allowlistDefault: config.allowlistDefault }),
   });
   const orders: OrderPipeline = new OrderPipeline({
     store,

@@ -33,6 +33,7 @@ describe("loadConfig", () => {
       logLevel: "info",
       shutdownTimeoutMs: 25_000,
       cooling: { defaultHours: 24, minimumHours: 1 },
+      allowlistDefault: true,
       unfreezeDelayMs: 3_600_000,
     });
     expect(loadConfig({ ...base, SHUTDOWN_TIMEOUT_SECONDS: "8" }).shutdownTimeoutMs).toBe(8_000);
@@ -40,6 +41,8 @@ describe("loadConfig", () => {
       loadConfig({ ...base, SAFETY_COOLING_OFF_HOURS: "48", SAFETY_COOLING_OFF_MIN_HOURS: "12" }).cooling,
     ).toEqual({ defaultHours: 48, minimumHours: 12 });
     expect(loadConfig({ ...base, UNFREEZE_DELAY_MINUTES: "15" }).unfreezeDelayMs).toBe(900_000);
+    expect(loadConfig({ ...base, SAFETY_ALLOWLIST_DEFAULT: "off" }).allowlistDefault).toBe(false);
+    expect(loadConfig({ ...base, SAFETY_ALLOWLIST_DEFAULT: "on" }).allowlistDefault).toBe(true);
   });
 
   it.each([
@@ -68,6 +71,8 @@ describe("loadConfig", () => {
     ["SAFETY_COOLING_OFF_MIN_HOURS", { SAFETY_COOLING_OFF_MIN_HOURS: "0" }],
     ["SAFETY_COOLING_OFF_HOURS", { SAFETY_COOLING_OFF_HOURS: "73" }],
     ["SAFETY_COOLING_OFF_HOURS", { SAFETY_COOLING_OFF_HOURS: "6", SAFETY_COOLING_OFF_MIN_HOURS: "12" }],
+    ["SAFETY_ALLOWLIST_DEFAULT", { SAFETY_ALLOWLIST_DEFAULT: "false" }],
+    ["SAFETY_ALLOWLIST_DEFAULT", { SAFETY_ALLOWLIST_DEFAULT: "ON" }],
     ["UNFREEZE_DELAY_MINUTES", { UNFREEZE_DELAY_MINUTES: "0" }],
     ["UNFREEZE_DELAY_MINUTES", { UNFREEZE_DELAY_MINUTES: "1h" }],
     ["WEBAPP_URL", { WEBAPP_URL: "bot.example.com" }],

@@ -7,7 +7,10 @@
  * "New user" (issue: on by default for new users): a user without an allowlist record. Every user
  * who had none before this version counts as new too, and meets the allowlist at their next
  * /send: the threat it answers (a phished code, a taken-over Telegram with a remembered password)
- * is the same for them, and /send offers to save the address typed there.
+ * is the same for them, and /send offers to save the address typed there. The operator may start
+ * them with it off (SAFETY_ALLOWLIST_DEFAULT=off: an exchange that enforces a whitelist of its
+ * own); the record is written only by a user's own change, so the operator's default holds for
+ * everyone who never made one, and a user's own change follows the rules above either way.
  *
  * @example
  * const { on, hours } = await allowlist.get(userId);
@@ -35,9 +38,12 @@ export class Allowlist {
   readonly config: CoolingConfig;
   readonly #store: Store;
   readonly #clock: Clock;
+  /** SAFETY_ALLOWLIST_DEFAULT: the setting of a user who never chose one. */
+  readonly #defaultOn: boolean;
 
-  constructor(parts: { store: Store; clock: Clock; config: CoolingConfig }) {
+  constructor(parts: { store: Store; clock: Clock; config: CoolingConfig; defaultOn?: boolean }) {
     ({ store: this.#store, clock: this.#clock, config: this.config } = parts);
+    this.#defaultOn = parts.defaultOn ?? true;
   }
 
   /** The setting as it holds now (pending changes whose time came applied). */
@@ -87,7 +93,7 @@ export class Allowlist {
 
   #due(stored: AllowlistState | undefined): AllowlistState {
     const now = this.#clock.now();
-    let state: AllowlistState = stored ?? { on: true, hours: this.config.defaultHours };
+    let state: AllowlistState = stored ?? { on: this.#defaultOn, hours: this.config.defaultHours };
     if (state.offAt !== undefined && state.offAt <= now) {
       const { offAt: _done, ...rest } = state;
       state = { ...rest, on: false };

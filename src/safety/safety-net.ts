@@ -35,13 +35,19 @@ export class SafetyNet {
     clock: Clock;
     notices: SecurityNotices;
     cooling?: CoolingConfig;
+    /** SAFETY_ALLOWLIST_DEFAULT (default on). */
+    allowlistDefault?: boolean;
   }) {
     this.#store = parts.store;
     this.#clock = parts.clock;
     this.#notices = parts.notices;
     this.addresses = new SavedAddresses(parts);
     this.banks = new BankCooling(parts.store, parts.clock);
-    this.allowlist = new Allowlist({ ...parts, config: parts.cooling ?? DEFAULT_COOLING });
+    this.allowlist = new Allowlist({
+      ...parts,
+      config: parts.cooling ?? DEFAULT_COOLING,
+      ...(parts.allowlistDefault === undefined ? {} : { defaultOn: parts.allowlistDefault }),
+    });
     this.caps = new SelfCaps(parts.store, parts.clock);
   }
 

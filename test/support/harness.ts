@@ -83,6 +83,8 @@ export interface HarnessOptions {
   metrics?: Metrics;
   /** RECURRING_*: the recurring plans' settings (default: config.ts's defaults). */
   recurring?: RecurringConfig;
+  /** SAFETY_ALLOWLIST_DEFAULT: whether users without a choice of their own have the allowlist on (default on). */
+  allowlistDefault?: boolean;
 }
 
 export interface PartnerHarnessOptions {
@@ -204,6 +206,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
         ...(options.marketTtlMs !== undefined ? { marketTtlMs: options.marketTtlMs } : {}),
         ...(options.recurring ? { recurring: options.recurring } : {}),
+        ...(options.allowlistDefault === undefined ? {} : { allowlistDefault: options.allowlistDefault }),
       },
       {
         clock,
