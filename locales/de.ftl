@@ -526,7 +526,8 @@ order-summary-sell = { $amount } verkaufen
 order-summary-send = { $amount } an { $address } senden
 order-summary-withdraw = { $amount } auf dein Bankkonto auszahlen
 order-notice-placed = ✅ Dein Auftrag ({ $summary }) ist doch bei der Börse angekommen. Ich sage dir Bescheid, wenn er abgeschlossen ist.
-order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist 10 Minuten nach dem Senden nicht bei der Börse: Er ist sehr wahrscheinlich nie angekommen, und es wurde nichts abgebucht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst.
+order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist 10 Minuten nach dem Senden nicht bei der Börse: Er ist sehr wahrscheinlich nie angekommen, und dann wurde auch nichts abgebucht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst.
+order-notice-unknown = ⚠️ Ich kann nicht sagen, ob dein Auftrag ({ $summary }) bei der Börse angekommen ist: Sie hat über deine Transaktionen in einer Form geantwortet, die ich nicht lesen kann. Er kann ausgeführt und abgebucht worden sein oder auch nicht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst; ich sage dir Bescheid, wenn ich es herausfinde.
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
 order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
 

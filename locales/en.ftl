@@ -526,7 +526,8 @@ order-summary-sell = sell { $amount }
 order-summary-send = send { $amount } to { $address }
 order-summary-withdraw = withdraw { $amount } to your bank account
 order-notice-placed = ✅ Your order ({ $summary }) did reach the exchange. I will tell you when it settles.
-order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and nothing was charged. Please check /transactions before you place it again.
+order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and in that case nothing was charged. Please check /transactions before you place it again.
+order-notice-unknown = ⚠️ I cannot tell whether your order ({ $summary }) reached the exchange: it answered about your transactions in a form I cannot read. It may have been carried out and charged, or not. Please look for it in /transactions before you place it again; I will tell you if I find out.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
 order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
 

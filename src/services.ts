@@ -68,7 +68,7 @@ export async function createServices(
     Partial<
       Pick<
         Config,
-        "marketData"
+        | "marketData"
         | "marketTtlMs"
         | "webAppUrl"
         | "partner"

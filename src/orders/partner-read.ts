@@ -22,11 +22,19 @@ export function payloadOf(raw: unknown): unknown {
   return isRow(raw) && "data" in raw ? raw.data : raw;
 }
 
-/** The records of an answer: a list's objects, or the one object. */
+/** Where a list may sit inside an object that wraps it (`{items, total}`, `{transactions: […]}`). */
+const LIST_KEYS = ["items", "data", "transactions", "results", "records", "rows", "list"] as const;
+
+/** The records of an answer: a list's objects (also inside a list wrapper), or the one object. */
 export function recordsOf(raw: unknown): Row[] {
   const payload = payloadOf(raw);
   if (Array.isArray(payload)) return payload.filter(isRow);
-  return isRow(payload) ? [payload] : [];
+  if (!isRow(payload)) return [];
+  for (const key of LIST_KEYS) {
+    const inner = payload[key];
+    if (Array.isArray(inner)) return inner.filter(isRow);
+  }
+  return [payload];
 }
 
 /** A field by name or dotted path (`limit.daily`), or undefined. */

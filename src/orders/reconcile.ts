@@ -7,6 +7,9 @@
  *   GET v1/transactions (partner kinds: the partner user's transactions, match.ts) → `placed` (notice `placed`, or straight `settled` / `failed` when the
  *   transaction has already ended); none found once `graceMs` has passed since `sentAt` →
  *   `not-placed` (notice `not-placed`). These notices always go out: the user was left not knowing.
+ *   When rows of the list could not be read (partner-transaction.ts), none found proves nothing:
+ *   the action stays open (a later reading may still find it) and the user is told once that
+ *   the outcome is unknown and where to look (notice `unknown`), never that nothing was charged.
  * - `placed` → GET v1/transactions/{id} → `success` / `error` → `settled` / `failed` (notice
  *   `settled` / `failed`, unless the user switched order notifications off in /settings).
  *
@@ -25,7 +28,7 @@ import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
-import { findOrder } from "./match.ts";
+import { lookUpOrder } from "./match.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
 // Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.
@@ -36,6 +39,8 @@ export type OrderNoticeKind =
   | "placed"
   /** A sent/unknown order never reached the exchange: nothing was ordered. */
   | "not-placed"
+  /** A sent/unknown order's transaction list could not be read: nobody can say what became of it. */
+  | "unknown"
   /** The order's transaction ended in success. */
   | "settled"
   /** The order's transaction ended in error. */
@@ -75,7 +80,11 @@ export async function reconcileUser(deps: ReconcileDeps, userId: number): Promis
     try {
       const notice = await reconcileAction(deps, action);
       if (notice === undefined) continue;
-      const wasUncertain = notice.kind === "placed" || notice.kind === "not-placed" || notice.uncertain;
+      const wasUncertain =
+        notice.kind === "placed" ||
+        notice.kind === "not-placed" ||
+        notice.kind === "unknown" ||
+        notice.uncertain;
       // A recurring plan's run said "bought" in its one message: its settling is not a second one
       // (an error, or an outcome that was uncertain, still is).
       const toldByItsRun = notice.kind === "settled" && action.scheduled === true;
@@ -112,12 +121,14 @@ async function reconcileAction(
 ): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean } | undefined> {
   const { ledger } = deps;
   const uncertain = action.state === "sent" || action.state === "unknown";
-  const tx = await deps.clients.use(action.userId, action.kind, (client) =>
-    findOrder(client, ledger, action),
+  const { tx, unreadable } = await deps.clients.use(action.userId, action.kind, (client) =>
+    lookUpOrder(client, ledger, action),
   );
   if (tx === undefined) {
     const since = deps.clock.now() - (action.sentAt ?? action.createdAt);
     if (uncertain && since >= (deps.graceMs ?? DEFAULT_GRACE_MS)) {
+      // Told once (the notice is claimed); the action stays open for a later, readable answer.
+      if (unreadable) return { kind: "unknown", action, uncertain };
       const done = await ledger.markNotPlaced(action.id);
       return done ? { kind: "not-placed", action: done, uncertain } : undefined;
     }

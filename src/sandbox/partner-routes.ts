@@ -69,12 +69,33 @@ export function reshaped(data: unknown, top = true): unknown {
   return out;
 }
 
+/**
+ * A transaction row under the other names a partner API might use (the `alternateShapes` switch):
+ * `type` for `transaction_type`, `currency` for `currency_code`, and the amounts only under
+ * `fiat_amount` / `quantity` (no `amount`). Whoever reads rows by the account API's names alone
+ * cannot recognise an order in them.
+ */
+export function renamedTransaction(row: Record<string, unknown>): Record<string, unknown> {
+  const { transaction_type, currency_code, amount, crypto_amount, ...rest } = row;
+  const out: Record<string, unknown> = { ...rest, type: transaction_type, currency: currency_code };
+  if (crypto_amount !== undefined) out.quantity = crypto_amount;
+  // A row without a separate fiat or crypto amount gives its amount under the name of its unit.
+  if (rest.fiat_amount === undefined && crypto_amount === undefined) {
+    out[currency_code === "eur" ? "fiat_amount" : "quantity"] = amount;
+  }
+  return out;
+}
+
 export function partnerRoutes(router: Router, deps: Deps): void {
   const { state, market } = deps;
   // The answers whose payload the exchange's API reference leaves open: in the switched shape when
   // asked to.
   const open = (data?: unknown) => ok(state.alternateShapes && data !== undefined ? reshaped(data) : data);
   const guard = (ctx: RequestContext) => authenticatePartner(deps, ctx);
+  const transactionRow = (tx: TransactionRecord) => {
+    const row = transactionJson(tx, { userId: true });
+    return state.alternateShapes ? renamedTransaction(row) : row;
+  };
 
   const userFrom = (ctx: RequestContext, name: string): Account => {
     guard(ctx);
@@ -99,7 +120,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     const length = checks.integer("length", { min: 1, max: 100 }) ?? 25;
     const currency = checks.oneOf("currency_code", [...cryptoCodes(deps), FIAT.code], { required: false });
     checks.done();
-    return pageOf(list, { start, length, currency }).map((tx) => transactionJson(tx, { userId: true }));
+    return pageOf(list, { start, length, currency }).map((tx) => transactionRow(tx));
   };
 
   // Create and update share a route (spec); a body with an `id` is an update.
@@ -384,7 +405,7 @@ export function partnerRoutes(router: Router, deps: Deps): void {
     const raw = ctx.params.transactionId ?? "";
     const tx = /^\d{1,15}$/.test(raw) ? state.transactions.get(Number(raw)) : undefined;
     if (!tx || tx.accountId !== user.id) throw modelNotFound("Transaction", raw);
-    return open(transactionJson(tx, { userId: true }));
+    return open(transactionRow(tx));
   });
 
   // Optional `pair` narrows the list; buy minimums are EUR, sell minimums are in the crypto.

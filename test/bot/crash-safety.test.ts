@@ -91,7 +91,7 @@ describe("crash between Confirm and the exchange's answer", () => {
     h.clock.advance(10 * 60_000);
     await tick();
     expect((await ada.waitForReply(/never arrived/)).text).toContain(
-      "Your order (buy BTC for €100.00) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and nothing was charged",
+      "Your order (buy BTC for €100.00) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and in that case nothing was charged",
     );
     await tick();
     expect(neverArrived()).toBe(1); // told once: the next tick's notices do not say it again

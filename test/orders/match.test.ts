@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { MoneyAction } from "../../src/orders/ledger.ts";
 import { couldBe, MATCH_SKEW_MS, MATCH_WINDOW_MS } from "../../src/orders/match.ts";
+import { readPartnerTransaction } from "../../src/orders/partner-transaction.ts";
 import { TRADE_QUOTE } from "../support/quotes.ts";
 
 const sentAt = Date.parse("2026-11-22T10:00:00Z");
@@ -39,5 +40,33 @@ describe("couldBe: is this transaction the action's order?", () => {
     expect(couldBe(tx({ amount: "99.99" }), action)).toBe(false);
     expect(couldBe(tx({ created_at: at(sentAt - MATCH_SKEW_MS - 1) }), action)).toBe(false);
     expect(couldBe(tx({ created_at: at(sentAt + MATCH_WINDOW_MS + 1) }), action)).toBe(false);
+  });
+});
+
+describe("readPartnerTransaction: a partner row under any of its plausible names", () => {
+  const partnerBuy: MoneyAction = { ...action, kind: "partner-buy", idempotencyKey: "k-1" } as MoneyAction;
+  it("reads `type`, `currency`, amounts as numbers or text under other names, times without a zone", () => {
+    const read = readPartnerTransaction({
+      id: "7",
+      state: "success",
+      type: "buy_crypto",
+      currency: "BTC",
+      fiat_amount: 100,
+      quantity: "0.00166666",
+      created_at: "2026-11-22 10:00:00.200",
+    });
+    expect(read).toMatchObject({
+      ok: true,
+      tx: { id: 7, transaction_type: "buy_crypto", currency_code: "btc" },
+    });
+    if (read.ok) expect(couldBe(read.tx, partnerBuy)).toBe(true);
+  });
+  it("says unreadable when the id, type or time is missing, keeping the id and state it could read", () => {
+    expect(readPartnerTransaction({ id: 3, state: "opened", created_at: at(sentAt) })).toEqual({
+      ok: false,
+      id: 3,
+      state: "opened",
+    });
+    expect(readPartnerTransaction({ ref: "T-1", what: "BUY" })).toEqual({ ok: false });
   });
 });

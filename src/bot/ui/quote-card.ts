@@ -99,6 +99,8 @@ function noticeSentence(t: Translate, notice: OrderNotice, locale: string): stri
       return t("order-notice-placed", { summary });
     case "not-placed":
       return t("order-notice-not-placed", { summary });
+    case "unknown":
+      return t("order-notice-unknown", { summary });
     case "settled":
       return t("order-notice-settled", { summary });
     case "failed":

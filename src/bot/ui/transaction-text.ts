@@ -80,9 +80,10 @@ function extraDecimal(tx: TxView, field: string): Big | undefined {
 /** What moved, when the exchange said: "100,00 € → 0.0015 BTC", "0.5 ETH", or undefined. */
 export function transactionAmountText(tx: TxView, locale: string): string | undefined {
   const currency = extraCurrency(tx);
+  const crypto = extraDecimal(tx, "crypto_amount") ?? extraDecimal(tx, "quantity");
+  const fiat = extraDecimal(tx, "fiat_amount") ?? extraDecimal(tx, "eur_amount");
+  // The partner API shows no payload: a row may give its amount only under the name of its unit.
   const amount = extraDecimal(tx, "amount");
-  const crypto = extraDecimal(tx, "crypto_amount");
-  const fiat = extraDecimal(tx, "fiat_amount");
   const parts: string[] = [];
   const type = tx.transaction_type ?? "";
   if (BUY_TYPES.has(type)) {
@@ -91,13 +92,14 @@ export function transactionAmountText(tx: TxView, locale: string): string | unde
     if (crypto && currency) parts.push(formatAmount(crypto, currency, locale));
     else if (currency) parts.push(currency.toUpperCase());
   } else if (SELL_TYPES.has(type)) {
-    if (amount && currency) parts.push(formatAmount(amount, currency, locale));
+    const sold = amount ?? crypto;
+    if (sold && currency) parts.push(formatAmount(sold, currency, locale));
     else if (currency) parts.push(currency.toUpperCase());
     if (fiat) parts.push(formatAmount(fiat, "eur", locale));
-  } else if (amount && currency) {
-    parts.push(formatAmount(amount, currency, locale));
-  } else if (currency) {
-    parts.push(currency.toUpperCase());
+  } else {
+    const moved = amount ?? (currency === "eur" ? fiat : crypto);
+    if (moved && currency) parts.push(formatAmount(moved, currency, locale));
+    else if (currency) parts.push(currency.toUpperCase());
   }
   return parts.length > 0 ? parts.join(" → ") : undefined;
 }
