@@ -1,7 +1,7 @@
 /**
  * A statement to download, in either mode: the transactions of a range paged from the exchange
  * (100 a page, each page with a deadline of its own, so a long history is not cut by the update's
- * 20 s), progress shown in one message edited at most once a second ("Collecting… 1,200
+ * 20 s; rows neither doubled nor lost when transactions arrive meanwhile: statement-pages.ts), progress shown in one message edited at most once a second ("Collecting… 1,200
  * transactions"), the bot's own orders joined from the ledger by transaction id, then one CSV
  * (ui/statement-csv.ts) sent with sendDocument under Telegram's 50 MB.
  *
@@ -23,9 +23,9 @@ import {
   TELEGRAM_FILE_LIMIT,
 } from "../ui/statement-csv.ts";
 import { RANGE_KEYS, spanOf } from "../ui/statement-ranges.ts";
+import { newestFirst, type PageSource } from "./statement-pages.ts";
 
-/** One page of the user's transactions, newest first, as the exchange sent them. */
-export type PageSource = (start: number, length: number) => Promise<Record<string, unknown>[]>;
+export type { PageSource };
 
 export const EXPORT_PAGE = 100;
 /** Each page's own deadline (exchange/deadline.ts): the whole export may take longer. */
@@ -50,8 +50,9 @@ export async function sendStatement(
 
   const rows: StatementRow[] = [];
   let lastEdit = performance.now();
-  for (let number = 0; number < MAX_PAGES; number++) {
-    const items = await withDeadline(PAGE_DEADLINE_MS, () => page(number * EXPORT_PAGE, EXPORT_PAGE));
+  let pages = 0;
+  const timed: PageSource = (start, length) => withDeadline(PAGE_DEADLINE_MS, () => page(start, length));
+  for await (const { rows: items } of newestFirst(timed, EXPORT_PAGE)) {
     let older = 0;
     for (const fields of items) {
       const at = timeOf(fields);
@@ -62,8 +63,8 @@ export async function sendStatement(
       }
       rows.push({ fields, ...(await ledgerOf(deps, fields)) });
     }
-    // Newest first: a page all older than the range ends it.
-    if (items.length < EXPORT_PAGE || (items.length > 0 && older === items.length)) break;
+    // Newest first: new rows all older than the range end it.
+    if (++pages >= MAX_PAGES || (items.length > 0 && older === items.length)) break;
     if (performance.now() - lastEdit >= PROGRESS_EVERY_MS) {
       lastEdit = performance.now();
       await edit(collecting(rows.length));
