@@ -235,6 +235,27 @@ export-too-large = { $left ->
     [one] Die älteste Transaktion passte
    *[other] Die ältesten { $left } Transaktionen passten
   } nicht in Telegrams Dateigrenze von 50 MB: exportiere für sie einen kürzeren Zeitraum.
+export-koinly-button = 🧾 Datei für Koinly (Steuer)
+export-koinly-choose = Welchen Zeitraum soll die Datei für Koinly abdecken? Sie enthält deine abgeschlossenen Transaktionen im Importformat von Koinly (eine CSV-Datei), bereit für deinen Steuerbericht.
+export-koinly-caption = 🧾 Für Koinly: { $range }, { $count ->
+    [one] 1 abgeschlossene Transaktion
+   *[other] { $count } abgeschlossene Transaktionen
+  }. Füge sie in Koinly als eigene CSV-Datei einer Wallet für diese Börse hinzu.
+export-koinly-unreadable = { $count ->
+    [one] 1 abgeschlossene Transaktion fehlt
+   *[other] { $count } abgeschlossene Transaktionen fehlen
+  } darin: Die Börse hat die Beträge nicht mitgeteilt. /transactions zeigt sie.
+statement-column-date = Datum (UTC)
+statement-column-number = Nummer
+statement-column-type = Art
+statement-column-state = Status
+statement-column-amount = Betrag
+statement-column-fee = Gebühr
+statement-column-details = Adresse oder Referenz
+statement-column-bot-order = Dein Auftrag in diesem Bot
+statement-column-rate = Kurs
+statement-rate = { $rate } pro { $currency }
+statement-koinly-description = { $type } #{ $id }
 transactions-title = 📜 <b>Deine Transaktionen</b>
 transactions-title-filtered = 📜 <b>Deine { $currency }-Transaktionen</b>
 transactions-page = Seite { $page }, neueste zuerst

@@ -235,6 +235,27 @@ export-too-large = The oldest { $left ->
     [one] transaction
    *[other] { $left } transactions
   } did not fit Telegram's 50 MB file limit: export a shorter period for them.
+export-koinly-button = 🧾 File for Koinly (taxes)
+export-koinly-choose = Which period should the file for Koinly cover? It holds your completed transactions in Koinly's import format (a CSV file), ready for your tax report.
+export-koinly-caption = 🧾 For Koinly: { $range }, { $count ->
+    [one] 1 completed transaction
+   *[other] { $count } completed transactions
+  }. In Koinly, add it as a custom CSV file of a wallet for this exchange.
+export-koinly-unreadable = { $count ->
+    [one] 1 completed transaction is
+   *[other] { $count } completed transactions are
+  } not in it: the exchange did not give the amounts. /transactions shows them.
+statement-column-date = Date (UTC)
+statement-column-number = Number
+statement-column-type = Type
+statement-column-state = Status
+statement-column-amount = Amount
+statement-column-fee = Fee
+statement-column-details = Address or reference
+statement-column-bot-order = Your order in this bot
+statement-column-rate = Rate
+statement-rate = { $rate } per { $currency }
+statement-koinly-description = { $type } #{ $id }
 transactions-title = 📜 <b>Your transactions</b>
 transactions-title-filtered = 📜 <b>Your { $currency } transactions</b>
 transactions-page = Page { $page }, newest first

@@ -157,6 +157,23 @@ export function transactionsFeature(
     );
   });
 
+  // The tax tool's file: its ranges, then the file of the one picked.
+  composer.callbackQuery(CALLBACK.txKoinly.pattern, requireLogin(deps), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const range = ctx.match[1];
+    if (!isExportRange(range)) {
+      await ctx.reply(ctx.t("export-koinly-choose"), { reply_markup: exportRangeKeyboard(ctx.t, "koinly") });
+      return;
+    }
+    await sendStatement(
+      ctx,
+      deps,
+      range,
+      (start, length) => deps.sessions.use(ctx.from.id, (client) => client.transactions({ start, length })),
+      "koinly",
+    );
+  });
+
   composer.command("tx", requireLogin(deps), async (ctx) => {
     const id = parseTransactionId(ctx.match);
     if (id === undefined) {

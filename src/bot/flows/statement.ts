@@ -1,21 +1,23 @@
 /**
  * A statement to download, in either mode: the transactions of a range paged from the exchange
  * (100 a page, each page with a deadline of its own, so a long history is not cut by the update's
- * 20 s; rows neither doubled nor lost when transactions arrive meanwhile: statement-pages.ts), progress shown in one message edited at most once a second ("Collecting… 1,200
- * transactions"), the bot's own orders joined from the ledger by transaction id, then one CSV
- * (ui/statement-csv.ts) sent with sendDocument under Telegram's 50 MB.
- *
- * @example
- * await sendStatement(ctx, deps, "lm", (start, length) => client.transactions({ start, length }));
+ * 20 s; no row doubled or lost when transactions arrive meanwhile: statement-pages.ts), progress
+ * shown in one message edited at most once a second ("Collecting… 1,200 transactions"), the
+ * bot's own orders joined from the ledger by transaction id, then one CSV sent with sendDocument
+ * under Telegram's 50 MB: the statement for people (ui/statement-csv.ts) or the tax tool's
+ * import file (ui/koinly-csv.ts).
  */
 
 import { InputFile } from "grammy";
 import { withDeadline } from "../../exchange/deadline.ts";
 import { normalizeTimestamp } from "../../exchange/schemas.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
+import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import type { ExportRange } from "../ui/callback-data.ts";
+import { koinlyCsv } from "../ui/koinly-csv.ts";
+import { orderSummary } from "../ui/quote-card.ts";
 import {
   type LedgerColumns,
   type StatementRow,
@@ -35,13 +37,19 @@ const MAX_PAGES = 10_000;
 /** Progress edits at most this often (Telegram limits edits too). Real time: a person watches it. */
 const PROGRESS_EVERY_MS = 1_000;
 
+/** The statement for people (the default), or the tax tool's import file (ui/koinly-csv.ts). */
+export type StatementFormat = "statement" | "koinly";
+
 export async function sendStatement(
   ctx: PrivateContext,
   deps: Pick<BotDeps, "orders" | "clock">,
   range: ExportRange,
   page: PageSource,
+  format: StatementFormat = "statement",
 ): Promise<void> {
   const span = spanOf(range, deps.clock.now());
+  const locale = await ctx.i18n.getLocale();
+  const columnsOf = (action: MoneyAction) => ledgerColumns(ctx.t, locale, action);
   // Counts go to Fluent as numbers: it picks the plural and groups the digits for the locale.
   const collecting = (count: number) => ctx.t("export-collecting", { count });
   const progress = await ctx.reply(collecting(0));
@@ -61,7 +69,7 @@ export async function sendStatement(
         older++;
         continue;
       }
-      rows.push({ fields, ...(await ledgerOf(deps, fields)) });
+      rows.push({ fields, ...(await ledgerOf(deps, fields, columnsOf)) });
     }
     // Newest first: new rows all older than the range end it.
     if (++pages >= MAX_PAGES || (items.length > 0 && older === items.length)) break;
@@ -75,8 +83,18 @@ export async function sendStatement(
     await edit(ctx.t("export-empty", { range: label }));
     return;
   }
-  const csv = statementCsv(rows, TELEGRAM_FILE_LIMIT);
   await edit(ctx.t("export-collected", { count: rows.length }));
+  if (format === "koinly") {
+    const csv = koinlyCsv(ctx.t, rows, TELEGRAM_FILE_LIMIT);
+    const caption = [ctx.t("export-koinly-caption", { range: label, count: csv.rows })];
+    if (csv.unreadable > 0) caption.push(ctx.t("export-koinly-unreadable", { count: csv.unreadable }));
+    if (csv.left > 0) caption.push(ctx.t("export-too-large", { left: csv.left }));
+    await ctx.replyWithDocument(new InputFile(csv.bytes, `koinly-${span.name}.csv`), {
+      caption: caption.join("\n"),
+    });
+    return;
+  }
+  const csv = statementCsv(ctx.t, locale, rows, TELEGRAM_FILE_LIMIT);
   const caption = [ctx.t("export-caption", { range: label, count: csv.rows })];
   if (csv.left > 0) caption.push(ctx.t("export-too-large", { left: csv.left }));
   await ctx.replyWithDocument(new InputFile(csv.bytes, `statement-${span.name}.csv`), {
@@ -95,6 +113,7 @@ function timeOf(fields: Record<string, unknown>): number | undefined {
 async function ledgerOf(
   deps: Pick<BotDeps, "orders">,
   fields: Record<string, unknown>,
+  columnsOf: (action: MoneyAction) => LedgerColumns,
 ): Promise<{ ledger?: LedgerColumns }> {
   const id = fields.id;
   const txId =
@@ -105,16 +124,13 @@ async function ledgerOf(
   return action === undefined ? {} : { ledger: columnsOf(action) };
 }
 
-function columnsOf(action: MoneyAction): LedgerColumns {
-  // Kinds quote different numbers: a rate and a fee where the kind has them.
+function ledgerColumns(t: Translate, locale: string, action: MoneyAction): LedgerColumns {
+  // Kinds quote different numbers: a rate where the kind has one.
   const quote = action.quote;
   const rate = "rate" in quote && typeof quote.rate === "string" ? quote.rate : undefined;
-  const fee = "fee" in quote && typeof quote.fee === "string" ? quote.fee : undefined;
   return {
-    kind: action.kind,
-    amount: action.amount,
+    summary: orderSummary(t, action, locale),
     currency: action.currency,
     ...(rate === undefined ? {} : { rate }),
-    ...(fee === undefined ? {} : { fee }),
   };
 }

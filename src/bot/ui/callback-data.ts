@@ -94,6 +94,8 @@ export const CALLBACK = {
   home: entry("go:", "(home|buy|sell|alerts|tx)", (action: HomeAction) => action),
   /** /transactions' Export (both modes): [1] the range, `menu` for the choice of ranges. */
   txExport: entry("tx:x:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
+  /** The tax tool's file (ui/koinly-csv.ts): its ranges, then the file of the one picked. */
+  txKoinly: entry("tx:k:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
   /**
    * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, p pause
    * or resume, s skip the next run once (or undo), k stop it for good; [2] the plan's id.

@@ -1,26 +1,31 @@
 /**
- * A statement as CSV (csv-stringify): UTF-8, a header row, one row per transaction with every
- * field the exchange gave (the union of the rows' fields, the spec's first), then, for orders
- * placed through this bot, the ledger's amount, currency, rate and fee. Identifiers and amounts
- * stay the text they were (never a float: no 1.2e+21, no lost digits), dates are ISO 8601 in
- * UTC with their zone, decimals have a dot, nested values are JSON. Past `limitBytes` the oldest
- * rows are left out and the caller says so. Text a spreadsheet would take for a formula gets a
- * leading apostrophe (OWASP's advice on CSV injection).
+ * A statement as CSV for people (csv-stringify): UTF-8, a header row in the user's language, one
+ * row per transaction oldest first, with the words the screens use (the type and state of
+ * /transactions, ui/transaction-text.ts) and every amount with its currency, formatted for the
+ * user's language ("100,00 €", "0.0016 BTC"). Dates are UTC, written `2026-11-22 10:00:00` (a
+ * spreadsheet sorts them; the header says UTC). For orders placed through this bot, the order as
+ * the bot quoted it and its rate. Past `limitBytes` the oldest rows are left out and the caller
+ * says so. Text a spreadsheet would take for a formula gets a leading apostrophe (OWASP's advice
+ * on CSV injection). The tax tool's file is koinly-csv.ts.
  *
  * @example
- * const csv = statementCsv(rows, TELEGRAM_FILE_LIMIT);
+ * const csv = statementCsv(ctx.t, "de", rows, TELEGRAM_FILE_LIMIT);
  * await ctx.replyWithDocument(new InputFile(csv.bytes, "statement-2026-11.csv"));
  */
 import { stringify } from "csv-stringify/sync";
-import { normalizeTimestamp } from "../../exchange/schemas.ts";
+import { decimalFrom, formatAmount } from "../../money.ts";
+import type { Translate } from "../../translate.ts";
+import { readTransaction, type TxView } from "./recognise.ts";
+import { transactionAmountText, transactionStateText, transactionTypeText } from "./transaction-text.ts";
 
-/** A bot order's numbers from the ledger, for the transaction it was matched to. */
+/** A bot order matched to a transaction, as the ledger has it, in words. */
 export interface LedgerColumns {
-  kind: string;
-  amount: string;
-  currency: string;
+  /** "buy BTC for €100.00" (ui/quote-card.ts's order summary). */
+  summary: string;
+  /** The quoted rate in EUR per unit of the crypto, where the kind has one. */
   rate?: string;
-  fee?: string;
+  /** The crypto the rate prices. */
+  currency: string;
 }
 
 export interface StatementRow {
@@ -32,11 +37,18 @@ export interface StatementRow {
 /** Telegram's limit for a file a bot sends (Bot API, sendDocument): 50 MB. */
 export const TELEGRAM_FILE_LIMIT = 50 * 1024 * 1024;
 
-/** The spec's fields first (docs: Transaction, account API), then the rest as they appear. */
-const FIRST = ["id", "state", "transaction_type", "created_at", "updated_at"];
-const LEDGER_HEADER = ["bot_order", "bot_amount", "bot_currency", "bot_rate", "bot_fee"];
-/** A field whose text is a date: written as ISO 8601 with its zone. */
-const DATE_FIELD = /(?:_at|_date|^date|^time|timestamp)$/i;
+/** The columns, in order, by their header's translation key. */
+export const STATEMENT_COLUMNS = [
+  "statement-column-date",
+  "statement-column-number",
+  "statement-column-type",
+  "statement-column-state",
+  "statement-column-amount",
+  "statement-column-fee",
+  "statement-column-details",
+  "statement-column-bot-order",
+  "statement-column-rate",
+] as const;
 
 export interface StatementCsv {
   bytes: Buffer;
@@ -47,64 +59,94 @@ export interface StatementCsv {
 }
 
 /** `rows` newest first, as the exchange lists them; the file is oldest first, as statements read. */
-export function statementCsv(rows: readonly StatementRow[], limitBytes: number): StatementCsv {
-  const columns = columnsOf(rows);
-  const header = Buffer.from(stringify([[...columns, ...LEDGER_HEADER]]), "utf8");
-  const lines: Buffer[] = [];
-  let size = header.length;
-  // Newest first, so what does not fit is the oldest.
-  for (const row of rows) {
-    const line = Buffer.from(stringify([lineOf(columns, row)]), "utf8");
-    if (size + line.length > limitBytes) break;
-    size += line.length;
-    lines.push(line);
+export function statementCsv(
+  t: Translate,
+  locale: string,
+  rows: readonly StatementRow[],
+  limitBytes: number,
+): StatementCsv {
+  return limitedCsv(
+    STATEMENT_COLUMNS.map((key) => t(key)),
+    rows.map((row) => lineOf(t, locale, row)),
+    limitBytes,
+  );
+}
+
+/**
+ * A header and lines (newest first) as CSV bytes oldest first, the oldest lines left out past
+ * `limitBytes`. Every cell is defused against formulas.
+ */
+export function limitedCsv(header: readonly string[], lines: readonly string[][], limitBytes: number) {
+  const head = Buffer.from(stringify([header.map(defused)]), "utf8");
+  const kept: Buffer[] = [];
+  let size = head.length;
+  for (const line of lines) {
+    const bytes = Buffer.from(stringify([line.map(defused)]), "utf8");
+    if (size + bytes.length > limitBytes) break;
+    size += bytes.length;
+    kept.push(bytes);
   }
   return {
-    bytes: Buffer.concat([header, ...lines.reverse()], size),
-    rows: lines.length,
-    left: rows.length - lines.length,
+    bytes: Buffer.concat([head, ...kept.reverse()], size),
+    rows: kept.length,
+    left: lines.length - kept.length,
   };
 }
 
-function columnsOf(rows: readonly StatementRow[]): string[] {
-  const seen = new Set<string>();
-  for (const row of rows) for (const key of Object.keys(row.fields)) seen.add(key);
-  return [...FIRST.filter((key) => seen.has(key)), ...[...seen].filter((key) => !FIRST.includes(key))];
+function lineOf(t: Translate, locale: string, row: StatementRow): string[] {
+  const tx: TxView = readTransaction(row.fields).tx ?? {};
+  const rate = row.ledger?.rate === undefined ? undefined : decimalFrom(row.ledger.rate);
+  return [
+    utcText(tx.created_at),
+    tx.id === undefined ? "" : String(tx.id),
+    tx.transaction_type === undefined ? "" : transactionTypeText(t, tx.transaction_type),
+    tx.state === undefined ? "" : transactionStateText(t, tx.state),
+    transactionAmountText(tx, locale) ?? "",
+    feeText(tx, locale),
+    detailsOf(tx),
+    row.ledger?.summary ?? "",
+    rate === undefined || row.ledger === undefined
+      ? ""
+      : t("statement-rate", {
+          rate: formatAmount(rate, "eur", locale),
+          currency: row.ledger.currency.toUpperCase(),
+        }),
+  ];
 }
 
-function lineOf(columns: readonly string[], row: StatementRow): string[] {
-  const ledger = row.ledger;
-  return [
-    ...columns.map((key) => cell(key, row.fields[key])),
-    ledger?.kind ?? "",
-    ledger?.amount ?? "",
-    ledger?.currency ?? "",
-    ledger?.rate ?? "",
-    ledger?.fee ?? "",
-  ];
+/** `2026-11-22 10:00:00` in UTC, or empty. */
+export function utcText(value: unknown): string {
+  const ms = typeof value === "number" ? value : typeof value === "string" ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? "" : new Date(ms).toISOString().slice(0, 19).replace("T", " ");
+}
+
+const CODE = /^[a-z0-9]{2,10}$/;
+
+function feeText(tx: TxView, locale: string): string {
+  const parts: string[] = [];
+  const fee = decimalFrom(tx.fee);
+  const feeCurrency = typeof tx.fee_currency === "string" ? tx.fee_currency : undefined;
+  if (fee !== undefined && feeCurrency !== undefined && CODE.test(feeCurrency)) {
+    parts.push(formatAmount(fee, feeCurrency, locale));
+  }
+  const minerFee = decimalFrom(tx.miner_fee);
+  const currency = typeof tx.currency_code === "string" ? tx.currency_code : undefined;
+  if (minerFee !== undefined && currency !== undefined && CODE.test(currency)) {
+    parts.push(formatAmount(minerFee, currency, locale));
+  }
+  return parts.join(" + ");
+}
+
+function detailsOf(tx: TxView): string {
+  const value = tx.address ?? tx.reference_number;
+  return typeof value === "string" ? value : "";
 }
 
 /** Text a spreadsheet would run as a formula (OWASP, CSV injection); a signed number is left as it is. */
 const FORMULA = /^[=+\-@\t\r]/;
 const SIGNED_NUMBER = /^[+-]?\d+(?:\.\d+)?$/;
 
-/** One field as text: strings as sent (dates in ISO 8601), numbers without exponent, the rest JSON. */
-export function cell(key: string, value: unknown): string {
-  if (value === undefined || value === null) return "";
-  if (typeof value === "string") {
-    if (DATE_FIELD.test(key)) return normalizeTimestamp(value) ?? value;
-    // A leading apostrophe keeps a spreadsheet from running it; the text stays readable.
-    return FORMULA.test(value) && !SIGNED_NUMBER.test(value) ? `'${value}` : value;
-  }
-  if (typeof value === "number") return plainNumber(value);
-  if (typeof value === "boolean" || typeof value === "bigint") return String(value);
-  return JSON.stringify(value);
-}
-
-/** A JSON number as decimal text with a dot and no exponent (1e21 → 1000000000000000000000). */
-function plainNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
-  const text = String(value);
-  if (!/e/i.test(text)) return text;
-  return value.toLocaleString("en-US", { useGrouping: false, maximumFractionDigits: 20 });
+/** A leading apostrophe keeps a spreadsheet from running it; the text stays readable. */
+export function defused(value: string): string {
+  return FORMULA.test(value) && !SIGNED_NUMBER.test(value) ? `'${value}` : value;
 }

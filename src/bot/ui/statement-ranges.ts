@@ -19,9 +19,17 @@ export function isExportRange(text: string | undefined): text is ExportRange {
   return text !== undefined && Object.hasOwn(RANGE_KEYS, text);
 }
 
-export function exportRangeKeyboard(t: Translate): InlineKeyboard {
-  const button = (range: ExportRange) => [t(RANGE_KEYS[range]), CALLBACK.txExport.data(range)] as const;
-  return new InlineKeyboard()
+/**
+ * The ranges of the statement for people, and below them the button to the tax tool's file;
+ * `koinly`: the ranges of that file.
+ */
+export function exportRangeKeyboard(
+  t: Translate,
+  format: "statement" | "koinly" = "statement",
+): InlineKeyboard {
+  const entry = format === "koinly" ? CALLBACK.txKoinly : CALLBACK.txExport;
+  const button = (range: ExportRange) => [t(RANGE_KEYS[range]), entry.data(range)] as const;
+  const keyboard = new InlineKeyboard()
     .text(...button("tm"))
     .text(...button("lm"))
     .row()
@@ -29,6 +37,8 @@ export function exportRangeKeyboard(t: Translate): InlineKeyboard {
     .text(...button("ly"))
     .row()
     .text(...button("all"));
+  if (format === "statement") keyboard.row().text(t("export-koinly-button"), CALLBACK.txKoinly.data("menu"));
+  return keyboard;
 }
 
 /** From (inclusive) and to (exclusive), in ms since the epoch; open ends for `all`. */

@@ -91,6 +91,26 @@ export function partnerTransactionsFeature(
     );
   });
 
+  // The tax tool's file: its ranges, then the file of the one picked.
+  composer.callbackQuery(CALLBACK.txKoinly.pattern, async (ctx) => {
+    await ctx.answerCallbackQuery();
+    const range = ctx.match[1];
+    if (!isExportRange(range)) {
+      await ctx.reply(ctx.t("export-koinly-choose"), { reply_markup: exportRangeKeyboard(ctx.t, "koinly") });
+      return;
+    }
+    const id = await partnerUserOf(ctx, deps);
+    if (id === undefined) return;
+    await sendStatement(
+      ctx,
+      deps,
+      range,
+      async (start, length) =>
+        itemsOf(await deps.partner.api.userTransactions(id, { start, length })).filter(isRecord),
+      "koinly",
+    );
+  });
+
   composer.command("tx", async (ctx) => {
     const typed = ctx.match.trim().replace(/^#/, "");
     const txId = /^\d{1,15}$/.test(typed) ? Number(typed) : 0;
