@@ -58,6 +58,7 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   alertAnother: [[CODE], ["btc"]],
   home: [["alerts"], ["home"], ["buy"], ["sell"], ["tx"]],
   txExport: [["menu"], ["tm"], ["lm"], ["ty"], ["ly"], ["all"]],
+  txKoinly: [["menu"], ["tm"], ["lm"], ["ty"], ["ly"], ["all"]],
   plan: [
     ["k", ORDER_ID],
     ["c", ORDER_ID],
