@@ -120,17 +120,21 @@ function movedOf(tx: TxView): { sent?: Moved; received?: Moved } | undefined {
   return /withdraw|send/.test(type) ? { sent: own } : /deposit/.test(type) ? { received: own } : undefined;
 }
 
+/** The exchange's fee, and a network fee in the same currency added to it (one fee column). */
 function feeOf(tx: TxView): Moved | undefined {
   const fee = decimalFrom(tx.fee);
-  const code = typeof tx.fee_currency === "string" ? tx.fee_currency : undefined;
-  if (fee !== undefined && !fee.eq(0) && code !== undefined && CODE.test(code))
-    return { amount: fee, currency: code };
+  const feeCode =
+    typeof tx.fee_currency === "string" && CODE.test(tx.fee_currency) ? tx.fee_currency : undefined;
   const miner = decimalFrom(tx.miner_fee);
-  const currency = typeof tx.currency_code === "string" ? tx.currency_code : undefined;
-  if (miner !== undefined && !miner.eq(0) && currency !== undefined && CODE.test(currency)) {
-    return { amount: miner, currency };
+  const currency =
+    typeof tx.currency_code === "string" && CODE.test(tx.currency_code) ? tx.currency_code : undefined;
+  let total: Moved | undefined =
+    fee && feeCode && !fee.eq(0) ? { amount: fee, currency: feeCode } : undefined;
+  if (miner && currency && !miner.eq(0)) {
+    if (total === undefined) total = { amount: miner, currency };
+    else if (total.currency === currency) total = { amount: total.amount.plus(miner), currency };
   }
-  return undefined;
+  return total;
 }
 
 /** `2026-11-22 10:00 UTC`, or undefined when there is no readable time. */
