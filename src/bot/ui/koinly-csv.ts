@@ -22,9 +22,9 @@ import { readTransaction, type TxView } from "./recognise.ts";
 import { limitedCsv, type StatementRow } from "./statement-csv.ts";
 import { transactionTypeText } from "./transaction-text.ts";
 
-/** The universal template's header, exactly as Koinly documents it. */
+/** The universal template's header, exactly as Koinly documents it: its date column is "Koinly Date" in every template. */
 export const KOINLY_COLUMNS = [
-  "Date",
+  "Koinly Date",
   "Sent Amount",
   "Sent Currency",
   "Received Amount",

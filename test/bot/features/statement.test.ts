@@ -59,7 +59,7 @@ const DE_HEADER = [
  * CSV file with your data", Universal template); written out here, not imported from the code.
  */
 const KOINLY_HEADER = [
-  "Date",
+  "Koinly Date",
   "Sent Amount",
   "Sent Currency",
   "Received Amount",
@@ -78,7 +78,7 @@ const TICKER = /^[A-Z0-9]{2,10}$/;
 
 /** Every field of a Koinly row valid: its date, each amount with its currency, the fee likewise. */
 function expectValidKoinlyRow(row: Row): void {
-  expect(row.Date, JSON.stringify(row)).toMatch(KOINLY_DATE);
+  expect(row["Koinly Date"], JSON.stringify(row)).toMatch(KOINLY_DATE);
   for (const side of ["Sent", "Received", "Fee"]) {
     const amount = row[`${side} Amount`] ?? "";
     const currency = row[`${side} Currency`] ?? "";
@@ -233,7 +233,7 @@ describe("statement download, account mode", () => {
     );
     // A euro deposit: received; the bot's buy: euros sent, bitcoin received, the exchange's fee.
     expect(rows[0]).toMatchObject({
-      Date: "2026-09-01 00:00 UTC",
+      "Koinly Date": "2026-09-01 00:00 UTC",
       "Sent Amount": "",
       "Received Amount": "0.01",
       "Received Currency": "EUR",

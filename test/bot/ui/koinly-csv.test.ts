@@ -63,7 +63,7 @@ describe("koinlyCsv", () => {
     expect(Object.keys(rows[0] ?? {})).toEqual([...KOINLY_COLUMNS]);
     expect(csv).toMatchObject({ rows: 4, left: 0, unreadable: 1 });
     const pick = (r: Record<string, string> | undefined) => [
-      r?.Date,
+      r?.["Koinly Date"],
       r?.["Sent Amount"],
       r?.["Sent Currency"],
       r?.["Received Amount"],
