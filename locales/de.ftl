@@ -586,6 +586,17 @@ alert-usage =
     /alert eth unter 2000
     /alert btc änderung 5% – die Änderung in 24 h, nach oben oder unten
     Jeder Alarm meldet sich einmal, wenn seine Schwelle überschritten wird. /alerts zeigt sie.
+alert-guide-currency = 🔔 Ein neuer Preisalarm. Für welche Währung? Tipp sie an oder schreib ihr Kürzel.
+alert-guide-currency-unknown = Diese Währung kenne ich nicht. Tipp auf eine der Schaltflächen oder schreib ein Kürzel wie BTC.
+alert-guide-kind = Wann soll ich dir zu { $code } Bescheid geben?
+alert-guide-kind-now = Wann soll ich dir zu { $code } Bescheid geben? Gerade steht der Kurs bei { $price }.
+alert-guide-tap = Bitte tipp auf eine der Schaltflächen (oder /cancel zum Abbrechen).
+alert-guide-above = Über welchem Preis in EUR? { $code } steht gerade bei { $price }. Schreib ihn, zum Beispiel 65000.
+alert-guide-below = Unter welchem Preis in EUR? { $code } steht gerade bei { $price }. Schreib ihn, zum Beispiel 55000.
+alert-guide-change = Um wie viel Prozent innerhalb von 24 Stunden, nach oben oder unten? { $code } hat sich in den letzten 24 Stunden um { $change } bewegt. Schreib die Zahl, zum Beispiel 5.
+alert-guide-button-above = 📈 Über einem Preis
+alert-guide-button-below = 📉 Unter einem Preis
+alert-guide-button-change = ↕️ 24-h-Bewegung in %
 alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
 alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
 alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
@@ -622,6 +633,7 @@ alerts-empty = Du hast keine Preisalarme. Setze einen, z. B. /alert btc über 60
 alerts-fired-mark = (ausgelöst; wartet, bis der Preis zurückgeht)
 alerts-hint = Tippe auf 🗑, um einen zu entfernen. Bis zu { $limit } sind möglich; weitere mit /alert.
 alerts-remove-button = 🗑 { $alert }
+alerts-new-button = ➕ Neuer Alarm
 alerts-removed = Alarm entfernt.
 alerts-gone = Diesen Alarm gibt es nicht mehr.
 

@@ -586,6 +586,17 @@ alert-usage =
     /alert eth below 2000
     /alert btc change 5% – the 24 h change, up or down
     Each alert tells you once when its level is crossed. /alerts lists them.
+alert-guide-currency = 🔔 A new price alert. For which currency? Tap it, or type its code.
+alert-guide-currency-unknown = I do not know that currency. Tap one of the buttons, or type a code like BTC.
+alert-guide-kind = When should I tell you about { $code }?
+alert-guide-kind-now = When should I tell you about { $code }? It is at { $price } now.
+alert-guide-tap = Please tap one of the buttons (or /cancel to stop).
+alert-guide-above = Above which price in EUR? { $code } is at { $price } now. Type it, for example 65000.
+alert-guide-below = Below which price in EUR? { $code } is at { $price } now. Type it, for example 55000.
+alert-guide-change = By how many percent within 24 hours, up or down? { $code } moved { $change } in the last 24 hours. Type it, for example 5.
+alert-guide-button-above = 📈 Above a price
+alert-guide-button-below = 📉 Below a price
+alert-guide-button-change = ↕️ A 24 h move in %
 alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
 alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
 alert-change-too-large = A 24 h change alert can be at most 1000 %.
@@ -622,6 +633,7 @@ alerts-empty = You have no price alerts. Set one, e.g. /alert btc above 60000.
 alerts-fired-mark = (fired; waits for the price to move back)
 alerts-hint = Tap 🗑 to remove one. You can have up to { $limit }; add more with /alert.
 alerts-remove-button = 🗑 { $alert }
+alerts-new-button = ➕ New alert
 alerts-removed = Alert removed.
 alerts-gone = That alert no longer exists.
 

@@ -34,7 +34,7 @@ import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { addressesAddConversation, addressesFeature } from "./features/addresses.ts";
-import { alertsFeature, alertsPause } from "./features/alerts.ts";
+import { alertConversation, alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksAddConversation, banksFeature, banksRemoveConversation } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -257,6 +257,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         sendConversation(deps),
         withdrawConversation(deps),
         priceConversation(deps),
+        alertConversation(deps),
         feesConversation(deps),
         tradeConversation(deps),
         recurringConversation(deps),
