@@ -60,7 +60,7 @@ import { partnerVerifyConversation, verifyInGroup } from "./features/partner/ver
 import { partnerWithdrawConversation } from "./features/partner/withdraw.ts";
 import { priceCommands, priceConversation, pricesFeature } from "./features/prices.ts";
 import { recurringConversation, recurringFeature } from "./features/recurring.ts";
-import { safetyFeature, safetyLoosenConversation } from "./features/safety.ts";
+import { safetyCapConversation, safetyFeature, safetyLoosenConversation } from "./features/safety.ts";
 import { sendConversation, sendFeature } from "./features/send.ts";
 import { phraseConversation, settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
@@ -248,6 +248,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         orderCodeConversation(partnerDeps),
         notificationsConversation(partnerDeps),
         safetyLoosenConversation(partnerDeps),
+        safetyCapConversation(partnerDeps),
         partnerPinConversation(partnerDeps),
       ]
     : [
@@ -268,6 +269,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         notificationsConversation(deps),
         addressesAddConversation(deps),
         safetyLoosenConversation(deps),
+        safetyCapConversation(deps),
         unfreezeConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);
