@@ -528,6 +528,7 @@ order-summary-withdraw = { $amount } auf dein Bankkonto auszahlen
 order-notice-placed = ✅ Dein Auftrag ({ $summary }) ist doch bei der Börse angekommen. Ich sage dir Bescheid, wenn er abgeschlossen ist.
 order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist 10 Minuten nach dem Senden nicht bei der Börse: Er ist sehr wahrscheinlich nie angekommen, und es wurde nichts abgebucht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst.
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
+order-notice-settled-fee = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen. Die Börse hat eine Gebühr von { $fee } berechnet.
 order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
 
 ## /send

@@ -528,6 +528,7 @@ order-summary-withdraw = withdraw { $amount } to your bank account
 order-notice-placed = ✅ Your order ({ $summary }) did reach the exchange. I will tell you when it settles.
 order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and nothing was charged. Please check /transactions before you place it again.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
+order-notice-settled-fee = 🎉 Your order ({ $summary }) completed. The exchange took a fee of { $fee }.
 order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
 
 ## /send
