@@ -12,6 +12,7 @@
  */
 
 import { InlineKeyboard } from "grammy";
+import type { AccountSession } from "../../exchange/account.ts";
 import { pairOf } from "../../orders/kinds/partner-trade.ts";
 import { newActionId } from "../../orders/ledger.ts";
 import { decimalField, recordsOf, rowForPair } from "../../orders/partner-read.ts";
@@ -229,7 +230,8 @@ async function planCurrencies(deps: RecurringDeps): Promise<CurrencyChoice[]> {
 
 /**
  * The exchange's minimum buy in EUR, for the amount's question (partner: GET …/limits/minimum;
- * account: v1/limits/minimum/buy, asked only with a live session). Undefined when it cannot be
+ * account: v1/limits/minimum/buy, with the user's session or, logged out, any live one, as the
+ * market feed asks its prices). Undefined when it cannot be
  * read: the question then names none, and each run's quote still checks it.
  */
 async function planMinimum(deps: RecurringDeps, userId: number, code: string): Promise<string | undefined> {
@@ -239,8 +241,10 @@ async function planMinimum(deps: RecurringDeps, userId: number, code: string): P
       const row = rowForPair(recordsOf(await deps.partner.api.minimumLimits({ pair })), pair, code);
       return decimalField(row, ["buy", "minimum_buy", "buy_minimum", "minimum"])?.toFixed();
     }
-    if ((await deps.sessions.status(userId)).state !== "active") return undefined;
-    return (await deps.sessions.use(userId, (client) => client.minimum("buy", code))).toFixed();
+    const ask = (client: AccountSession) => client.minimum("buy", code).then((minimum) => minimum.toFixed());
+    if ((await deps.sessions.status(userId)).state === "active") return await deps.sessions.use(userId, ask);
+    // The minimum is the same for everyone: asked as the market feed asks its prices.
+    return (await deps.sessions.useAnyLive(ask))?.value;
   } catch (error) {
     deps.log.warn({ err: error }, "a plan's minimum could not be read");
     return undefined;

@@ -10,10 +10,6 @@ import type { PartnerApi } from "../../exchange/partner.ts";
 import { codeField, recordsOf } from "../../orders/partner-read.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
 
-/**
- * The cryptos traded against EUR: each pair's base (`base_currency`, or the pair's text without
- * its `eur` end), named as GET …/currencies names it, else by its code.
- */
 export async function partnerCurrencies(api: PartnerApi): Promise<CurrencyChoice[]> {
   const [pairs, currencies] = await Promise.all([api.pairs(), api.currencies()]);
   const names = new Map<string, string>();

@@ -100,6 +100,16 @@ describe("guided /recurring, account mode", () => {
     expect(sameCard(guided)).toBe(sameCard(await typedCard(dan, "eth 25 monthly 15 18 until 2027-06-30")));
   });
 
+  it("logged out, the amount's question still names the exchange's minimum (asked as the market feed asks)", async () => {
+    const fay = h.user();
+    await fay.send("/recurring");
+    await fay.waitForReply(/no recurring buys yet/);
+    await fay.tap("➕ New plan");
+    await fay.waitForReply(/Which currency/);
+    await fay.tap("BTC");
+    expect((await fay.waitForReply(/How many euros of BTC/)).text).toMatch(/At least €\d+\.\d\d/);
+  });
+
   it("/cancel leaves it at any step, and a later /recurring starts afresh", async () => {
     const eve = await h.loggedInUser();
     await eve.send("/recurring");
