@@ -20,7 +20,7 @@ async function typedCard(user: FakeUser, words: string): Promise<string> {
 }
 
 /** A card with the first run's minute masked: each plan runs at a minute of its own (the spread). */
-const sameCard = (text: string) => text.replace(/(First run: .*\d\d):\d\d/, "$1:mm");
+const sameCard = (text: string) => text.replace(/((?:First run|Erste Ausführung): .*\d\d):\d\d/, "$1:mm");
 
 async function zoneThenCard(user: FakeUser): Promise<string> {
   await user.waitForReply(/Which time zone/);
@@ -98,6 +98,35 @@ describe("guided /recurring, account mode", () => {
     const guided = await zoneThenCard(cid);
     const dan = await h.loggedInUser();
     expect(sameCard(guided)).toBe(sameCard(await typedCard(dan, "eth 25 monthly 15 18 until 2027-06-30")));
+  });
+
+  it("in German: the same steps in German, the German card of the typed form", async () => {
+    const jan = await h.loggedInUser(undefined, { languageCode: "de" });
+    await jan.send("/recurring");
+    await jan.waitForReply(/noch keinen Sparplan/);
+    await jan.tap("➕ Neuer Sparplan");
+    await jan.waitForReply(/Welche Währung/);
+    await jan.tap("BTC");
+    expect((await jan.waitForReply(/Für wie viel Euro BTC/)).text).toMatch(/Mindestens \d+,\d\d\s€/);
+    await jan.send("50");
+    await jan.waitForReply(/Wie oft/);
+    await jan.tap("Jeden Monat");
+    await jan.waitForReply(/Tag des Monats/);
+    await jan.tap("Letzter Tag");
+    await jan.waitForReply(/Um wie viel Uhr/);
+    await jan.tap("09:00");
+    await jan.waitForReply(/von selbst enden/);
+    await jan.tap("Bis zu einem Datum");
+    await jan.waitForReply(/Schreib es so: 30\.06\.2027/);
+    await jan.send("30.06.2027");
+    await jan.waitForReply(/In welcher Zeitzone/);
+    await jan.send("Berlin");
+    const guided = (await jan.waitForReply(/Neuer Sparplan:/)).text;
+    const kai = await h.loggedInUser(undefined, { languageCode: "de" });
+    await kai.send("/recurring btc 50 monatlich letzter 9 bis 30.06.2027");
+    await kai.waitForReply(/In welcher Zeitzone/);
+    await kai.send("Berlin");
+    expect(sameCard(guided)).toBe(sameCard((await kai.waitForReply(/Neuer Sparplan:/)).text));
   });
 
   it("logged out, the amount's question still names the exchange's minimum (asked as the market feed asks)", async () => {
