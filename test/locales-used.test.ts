@@ -32,6 +32,7 @@ const NOT_KEYS = new Set([
   // The safety net's conversation ids.
   "addresses-add",
   "safety-loosen",
+  "safety-cap",
   "partner-pin",
   // A place result's kind, and security events' types (safety/security-events.ts).
   "pin-refused",

@@ -34,7 +34,7 @@ import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";
 import { addressesAddConversation, addressesFeature } from "./features/addresses.ts";
-import { alertsFeature, alertsPause } from "./features/alerts.ts";
+import { alertConversation, alertsFeature, alertsPause } from "./features/alerts.ts";
 import { balanceFeature } from "./features/balance.ts";
 import { banksAddConversation, banksFeature, banksRemoveConversation } from "./features/banks.ts";
 import { cancelFeature } from "./features/cancel.ts";
@@ -60,7 +60,7 @@ import { partnerVerifyConversation, verifyInGroup } from "./features/partner/ver
 import { partnerWithdrawConversation } from "./features/partner/withdraw.ts";
 import { priceCommands, priceConversation, pricesFeature } from "./features/prices.ts";
 import { recurringConversation, recurringFeature } from "./features/recurring.ts";
-import { safetyFeature, safetyLoosenConversation } from "./features/safety.ts";
+import { safetyCapConversation, safetyFeature, safetyLoosenConversation } from "./features/safety.ts";
 import { sendConversation, sendFeature } from "./features/send.ts";
 import { phraseConversation, settingsFeature } from "./features/settings.ts";
 import { startFeature } from "./features/start.ts";
@@ -248,6 +248,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         orderCodeConversation(partnerDeps),
         notificationsConversation(partnerDeps),
         safetyLoosenConversation(partnerDeps),
+        safetyCapConversation(partnerDeps),
         partnerPinConversation(partnerDeps),
       ]
     : [
@@ -257,6 +258,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         sendConversation(deps),
         withdrawConversation(deps),
         priceConversation(deps),
+        alertConversation(deps),
         feesConversation(deps),
         tradeConversation(deps),
         recurringConversation(deps),
@@ -267,6 +269,7 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         notificationsConversation(deps),
         addressesAddConversation(deps),
         safetyLoosenConversation(deps),
+        safetyCapConversation(deps),
         unfreezeConversation(deps),
       ];
   installConversations(flows, CONVERSATIONS);

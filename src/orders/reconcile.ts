@@ -29,6 +29,7 @@ import type { Profiles } from "../session/profiles.ts";
 import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
 import { lookUpOrder } from "./match.ts";
+import { codeField, decimalField, type Row } from "./partner-read.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
 // Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.
@@ -50,9 +51,36 @@ export interface OrderNotice {
   kind: OrderNoticeKind;
   userId: number;
   action: MoneyAction;
+  /** The fee the exchange reports having taken (a settled order's transaction), when it says. */
+  fee?: FeeTaken;
   /** The user's chosen language, if any (the caller falls back to DEFAULT_LOCALE). */
   locale: string | undefined;
 }
+
+/** A fee as a transaction reports it: a decimal string and its currency (lower case). */
+export interface FeeTaken {
+  amount: string;
+  currency: string;
+}
+
+/**
+ * The fee a transaction reports (the account API's shape, and tolerantly the partner API's, whose
+ * transaction payload the API reference does not show): `fee` or `fee_amount` (a number, decimal
+ * text, or an object with `amount`), its currency in `fee_currency` or `fee_currency_code` (or
+ * the object's `currency`). A fee without a currency is not told: its unit would be a guess.
+ */
+export function feeTaken(row: Row): FeeTaken | undefined {
+  const nested = ["fee", "fee_amount"].map((name) => row[name]).find(isRow);
+  const amount = decimalField(nested ?? row, nested ? ["amount", "value"] : ["fee", "fee_amount"]);
+  const currency =
+    codeField(row, ["fee_currency", "fee_currency_code"]) ?? codeField(nested, ["currency", "currency_code"]);
+  if (amount === undefined || amount.lt(0) || currency === undefined || !/^[a-z0-9]{2,12}$/.test(currency))
+    return undefined;
+  return { amount: amount.toFixed(), currency };
+}
+
+const isRow = (value: unknown): value is Row =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 export interface ReconcileDeps {
   ledger: Ledger;
@@ -93,7 +121,13 @@ export async function reconcileUser(deps: ReconcileDeps, userId: number): Promis
         continue;
       }
       if (await deps.ledger.claimNotice(action.id, notice.kind)) {
-        notices.push({ kind: notice.kind, userId, action: notice.action, locale: profile.locale });
+        notices.push({
+          kind: notice.kind,
+          userId,
+          action: notice.action,
+          locale: profile.locale,
+          ...(notice.fee === undefined ? {} : { fee: notice.fee }),
+        });
       }
     } catch (error) {
       deps.log?.warn({ err: error, actionId: action.id }, "order reconciliation failed; next time");
@@ -118,7 +152,7 @@ export async function reconcileAll(deps: ReconcileDeps): Promise<OrderNotice[]> 
 async function reconcileAction(
   deps: ReconcileDeps,
   action: MoneyAction,
-): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean } | undefined> {
+): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean; fee?: FeeTaken } | undefined> {
   const { ledger } = deps;
   const uncertain = action.state === "sent" || action.state === "unknown";
   const { tx, unreadable } = await deps.clients.use(action.userId, action.kind, (client) =>
@@ -138,9 +172,14 @@ async function reconcileAction(
     if (action.transactionId === undefined) await ledger.markPlaced(action.id, tx.id);
     const failure = tx.state === "error" ? "error" : undefined;
     const done = await ledger.markSettled(action.id, tx.state, failure);
-    return done
-      ? { kind: tx.state === "success" ? "settled" : "failed", action: done, uncertain }
-      : undefined;
+    if (done === undefined) return undefined;
+    const fee = tx.state === "success" ? feeTaken(tx) : undefined;
+    return {
+      kind: tx.state === "success" ? "settled" : "failed",
+      action: done,
+      uncertain,
+      ...(fee === undefined ? {} : { fee }),
+    };
   }
   if (action.state === "placed" && action.transactionId === tx.id) return undefined;
   const placed = await ledger.markPlaced(action.id, tx.id);

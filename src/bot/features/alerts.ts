@@ -4,8 +4,8 @@
  *   /alert btc above 60000     fires once when BTC reaches 60,000 € or more
  *   /alert eth below 2000      … 2,000 € or less
  *   /alert btc change 5%       … when the 24 h change is 5 % or more, up or down
- *   /alert                     usage
- *   /alerts                    the list, a 🗑 button per alert
+ *   /alert                     the same, asked step by step: currency, above / below / change, level
+ *   /alerts                    the list, a 🗑 button per alert and "New alert" (the steps)
  *
  * German words work too (`über`, `unter`, `änderung`). The remove button's data is `alert:rm:<id>` (`alert:rx:<id>` under a fired alert);
  * the id is looked up under the tapping user's own key, so a button acts only for its owner.
@@ -18,13 +18,19 @@ import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
-import type { PrivateContext } from "../context.ts";
+import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { enterFlow } from "../flows/enter.ts";
+import { externalCall } from "../flows/external.ts";
+import { askStep, tapped } from "../flows/guided.ts";
+import { flowUserId } from "../flows/user.ts";
+import { flowButtons } from "../flows/wait.ts";
+import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
-import { describeAlert } from "../ui/alert-text.ts";
+import { alertKindKeyboard, describeAlert } from "../ui/alert-text.ts";
 import { AMOUNT_ERROR_KEYS } from "../ui/amount.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
-import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
+import { currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
 
@@ -53,7 +59,7 @@ function listKeyboard(t: Translate, alerts: readonly Alert[], locale: string): I
       )
       .row();
   }
-  return keyboard;
+  return keyboard.text(t("alerts-new-button"), CALLBACK.alertNew.data());
 }
 
 /**
@@ -75,9 +81,171 @@ export function alertsPause(deps: Pick<BotDeps, "alertBook" | "clock">): Middlew
   };
 }
 
-export function alertsFeature(
-  deps: Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">,
-): Feature<PrivateContext> {
+type AlertDeps = Pick<BotDeps, "alertBook" | "market" | "clock" | "profiles">;
+
+/** `/alert <typed>` added (or refused): the one message that says so, typed or asked step by step. */
+async function addAlert(
+  deps: AlertDeps,
+  t: Translate,
+  userId: number,
+  locale: string,
+  typed: string,
+): Promise<string> {
+  const book = deps.alertBook;
+  const parsed = parseAlertCommand(typed);
+  if (!parsed.ok) return alertRefusal(t, parsed);
+  let snapshot: MarketSnapshot;
+  try {
+    snapshot = await deps.market.snapshot();
+  } catch {
+    return t("alert-no-market");
+  }
+  const choices = snapshot.prices.map((p) => ({ code: p.currency, name: p.name }));
+  const currency = resolveCurrency(parsed.spec.currency, choices);
+  if (!currency) {
+    return t("alert-unknown-currency", { input: parsed.spec.currency, codes: knownCodes(choices) });
+  }
+  const spec = { ...parsed.spec, currency: currency.code };
+  const added = await book.add(userId, spec, deps.clock.now(), locale);
+  if (!added.ok) {
+    return added.reason === "limit"
+      ? t("alert-limit", { limit: added.limit })
+      : t("alert-duplicate", { alert: describeAlert(t, added.alert, locale) });
+  }
+  const now = snapshot.prices.find((p) => p.currency === currency.code);
+  const lines = [t("alert-added", { alert: describeAlert(t, spec, locale) })];
+  if (now) {
+    const price = new Big(now.price);
+    const change = new Big(now.change24h || "0");
+    lines.push(t("alert-now", { price: formatPrice(price, locale), change: formatChange(change, locale) }));
+    if (fires(spec, price, change)) lines.push(t("alert-already"));
+  }
+  lines.push(t("alert-added-hint"));
+  if ((await deps.profiles.get(userId)).notifications.alerts === "off")
+    lines.push(t("alert-notifications-off"));
+  return lines.join("\n");
+}
+
+/** Why the words do not make an alert. */
+function alertRefusal(
+  t: Translate,
+  parsed: Extract<ReturnType<typeof parseAlertCommand>, { ok: false }>,
+): string {
+  if (parsed.reason === "amount")
+    return t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals });
+  if (parsed.reason === "change-too-large") return t("alert-change-too-large");
+  return t("alert-usage");
+}
+
+export const ALERT_FLOW = "alert";
+
+/** The `ALERT_FLOW` conversation (an alert asked step by step), installed by bot.ts. */
+export function alertConversation(deps: AlertDeps): FlowSpec {
+  return { id: ALERT_FLOW, steps: alertFlow(deps), timeoutMs: 10 * 60_000 };
+}
+
+/**
+ * `/alert` without words: the currency (buttons of the market's list), above / below / 24 h
+ * change (buttons), the level (typed; the question says where the price is now). The answers are
+ * read as the words `/alert` takes typed, so both ways add the same alert with the same message.
+ */
+function alertFlow(deps: AlertDeps) {
+  return async function alert(
+    conversation: Flow,
+    ctx: FlowContext,
+    start: { currency?: string },
+  ): Promise<void> {
+    const userId = flowUserId(ctx);
+    const t = ctx.t.bind(ctx);
+    const locale = await ctx.i18n.getLocale();
+    const market = await externalCall(conversation, () =>
+      deps.market.snapshot().then(
+        (snapshot) =>
+          snapshot.prices.map((p) => ({
+            code: p.currency,
+            name: p.name,
+            price: p.price,
+            change: p.change24h,
+          })),
+        () => undefined,
+      ),
+    );
+    if (market === undefined || market.length === 0) {
+      await ctx.reply(t("alert-no-market"));
+      return;
+    }
+    const buttons = await flowButtons(conversation, FLOW_BUTTONS.alert, "button-inactive");
+    const actions = FLOW_BUTTONS.alert.actions;
+    let current = ctx;
+    let code = start.currency === undefined ? undefined : resolveCurrency(start.currency, market)?.code;
+    if (code === undefined) {
+      const picked = await askStep<string>(
+        conversation,
+        current,
+        buttons,
+        {
+          text: t("alert-guide-currency"),
+          keyboard: currencyKeyboard(market, (c) => buttons.own + actions.currency(c)),
+        },
+        (answer) => {
+          const typed = tapped(answer, "cur") ?? (answer.kind === "text" ? answer.text : undefined);
+          if (typed === undefined) return undefined;
+          const found = resolveCurrency(typed, market)?.code;
+          return found === undefined ? { again: t("alert-guide-currency-unknown") } : { value: found };
+        },
+      );
+      code = picked.value;
+      current = picked.ctx;
+    }
+    const upper = code.toUpperCase();
+    const now = market.find((item) => item.code === code);
+    const price = now === undefined ? undefined : formatPrice(new Big(now.price), locale);
+    const kind = await askStep<"above" | "below" | "change">(
+      conversation,
+      current,
+      buttons,
+      {
+        text:
+          price === undefined
+            ? t("alert-guide-kind", { code: upper })
+            : t("alert-guide-kind-now", { code: upper, price }),
+        keyboard: alertKindKeyboard(t, (k) => buttons.own + actions.kind(k)),
+      },
+      (answer) => {
+        const picked = tapped(answer, "k");
+        if (picked === "above" || picked === "below" || picked === "change") return { value: picked };
+        return answer.kind === "text" ? { again: t("alert-guide-tap") } : undefined;
+      },
+    );
+    const level = await askStep<string>(
+      conversation,
+      kind.ctx,
+      buttons,
+      {
+        text:
+          kind.value === "change"
+            ? t("alert-guide-change", {
+                code: upper,
+                change: formatChange(new Big(now?.change || "0"), locale),
+              })
+            : t(kind.value === "above" ? "alert-guide-above" : "alert-guide-below", {
+                code: upper,
+                price: price ?? "—",
+              }),
+      },
+      (answer) => {
+        if (answer.kind !== "text") return undefined;
+        const words = `${code} ${kind.value} ${answer.text}`;
+        const parsed = parseAlertCommand(words);
+        return parsed.ok ? { value: words } : { again: alertRefusal(t, parsed) };
+      },
+    );
+    const said = await externalCall(conversation, () => addAlert(deps, t, userId, locale, level.value));
+    await level.ctx.reply(said);
+  };
+}
+
+export function alertsFeature(deps: AlertDeps): Feature<PrivateContext> {
   const book = deps.alertBook;
   const composer = new Feature<PrivateContext>();
 
@@ -96,71 +264,23 @@ export function alertsFeature(
   composer.command("alerts", async (ctx) => {
     const typed = ctx.match.trim().replace(/^(?:add|new|neu)\b\s*/i, "");
     if (typed === "") return showList(ctx, "reply");
-    return addAlert(ctx, typed);
+    return typedAlert(ctx, typed);
   });
 
+  // Without words, or with the currency alone: the rest asked step by step.
   composer.command("alert", async (ctx) => {
     const typed = ctx.match.trim();
-    if (typed === "") {
-      await ctx.reply(ctx.t("alert-usage"));
-      return;
-    }
-    await addAlert(ctx, typed);
+    if (typed === "") return enterFlow(ctx, ALERT_FLOW, {});
+    if (/^\S+$/.test(typed) && !/\d/.test(typed)) return enterFlow(ctx, ALERT_FLOW, { currency: typed });
+    await typedAlert(ctx, typed);
+  });
+  composer.callbackQuery(CALLBACK.alertNew.data(), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await enterFlow(ctx, ALERT_FLOW, {});
   });
 
-  async function addAlert(ctx: PrivateContext, typed: string): Promise<void> {
-    const parsed = parseAlertCommand(typed);
-    if (!parsed.ok) {
-      if (parsed.reason === "amount") {
-        await ctx.reply(ctx.t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals }));
-      } else if (parsed.reason === "change-too-large") {
-        await ctx.reply(ctx.t("alert-change-too-large"));
-      } else {
-        await ctx.reply(ctx.t("alert-usage"));
-      }
-      return;
-    }
-    let snapshot: MarketSnapshot;
-    try {
-      snapshot = await deps.market.snapshot();
-    } catch {
-      await ctx.reply(ctx.t("alert-no-market"));
-      return;
-    }
-    const choices = snapshot.prices.map((p) => ({ code: p.currency, name: p.name }));
-    const currency = resolveCurrency(parsed.spec.currency, choices);
-    if (!currency) {
-      await ctx.reply(
-        ctx.t("alert-unknown-currency", { input: parsed.spec.currency, codes: knownCodes(choices) }),
-      );
-      return;
-    }
-    const locale = await ctx.i18n.getLocale();
-    const userId = ctx.from.id;
-    const spec = { ...parsed.spec, currency: currency.code };
-    const added = await book.add(userId, spec, deps.clock.now(), locale);
-    if (!added.ok) {
-      await ctx.reply(
-        added.reason === "limit"
-          ? ctx.t("alert-limit", { limit: added.limit })
-          : ctx.t("alert-duplicate", { alert: describeAlert(ctx.t, added.alert, locale) }),
-      );
-      return;
-    }
-    const now = snapshot.prices.find((p) => p.currency === currency.code);
-    const lines = [ctx.t("alert-added", { alert: describeAlert(ctx.t, spec, locale) })];
-    if (now) {
-      const price = new Big(now.price);
-      const change = new Big(now.change24h || "0");
-      lines.push(
-        ctx.t("alert-now", { price: formatPrice(price, locale), change: formatChange(change, locale) }),
-      );
-      if (fires(spec, price, change)) lines.push(ctx.t("alert-already"));
-    }
-    lines.push(ctx.t("alert-added-hint"));
-    if ((await deps.profiles.get(userId)).notifications.alerts === "off")
-      lines.push(ctx.t("alert-notifications-off"));
-    await ctx.reply(lines.join("\n"));
+  async function typedAlert(ctx: PrivateContext, typed: string): Promise<void> {
+    await ctx.reply(await addAlert(deps, ctx.t, ctx.from.id, await ctx.i18n.getLocale(), typed));
   }
 
   // The home card's Alerts: the list.

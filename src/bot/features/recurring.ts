@@ -1,14 +1,18 @@
 /**
  * /recurring (both modes): recurring buys. With no words, the user's plans with their next run and
- * buttons to pause or resume, skip the next run once, or stop; with words (plan-input.ts), a new
- * plan: the user's time zone asked once (flows/time-zone.ts), then a card with Confirm. The plan
- * exists only after that Confirm (claimed once: the card's id becomes the plan's).
+ * buttons to pause or resume, skip the next run once, or stop, and a "New plan" button that asks
+ * for a plan step by step (flows/plan-steps.ts); with words (plan-input.ts), a new plan at once.
+ * Either way the same reading of the words, the user's time zone asked once (flows/time-zone.ts),
+ * then a card with Confirm. The plan exists only after that Confirm (claimed once: the card's id
+ * becomes the plan's).
  *
  * Partner mode runs the plans by itself (plans/runner.ts, from the jobs; this feature sits behind
  * the KYC gate); account mode only reminds, with a one-tap quote (nothing is ordered without the
  * card's Confirm). Both are said on the card.
  */
 
+import { InlineKeyboard } from "grammy";
+import type { AccountSession } from "../../exchange/account.ts";
 import { pairOf } from "../../orders/kinds/partner-trade.ts";
 import { newActionId } from "../../orders/ledger.ts";
 import { decimalField, recordsOf, rowForPair } from "../../orders/partner-read.ts";
@@ -18,11 +22,14 @@ import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
+import { partnerCurrencies } from "../flows/partner-currencies.ts";
+import { guidePlan } from "../flows/plan-steps.ts";
 import { flowTimeZone } from "../flows/time-zone.ts";
 import { flowUserId } from "../flows/user.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
+import type { CurrencyChoice } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { PLAN_INPUT_ERRORS, readPlanInput } from "../ui/plan-input.ts";
 import { planButtons, planCardKeyboard, planCardText, planLine, planTitle } from "../ui/plan-text.ts";
@@ -30,7 +37,10 @@ import { planButtons, planCardKeyboard, planCardText, planLine, planTitle } from
 export const RECURRING_FLOW = "recurring";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type RecurringDeps = Pick<BotDeps, "plans" | "profiles" | "clock" | "market" | "partner" | "log">;
+type RecurringDeps = Pick<
+  BotDeps,
+  "plans" | "profiles" | "clock" | "market" | "partner" | "log" | "sessions"
+>;
 
 /** The `RECURRING_FLOW` conversation (a new plan's time zone and card), installed by bot.ts. */
 export function recurringConversation(deps: RecurringDeps): FlowSpec {
@@ -54,14 +64,29 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
     await enterFlow(ctx, RECURRING_FLOW, { text: typed });
   });
 
+  // The list's "New plan": the plan asked step by step.
+  composer.callbackQuery(CALLBACK.planNew.data(), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    if (plans.settings.maxPlans === 0) {
+      await ctx.reply(ctx.t("recurring-off"));
+      return;
+    }
+    await enterFlow(ctx, RECURRING_FLOW, { text: "" });
+  });
+
   async function listPlans(ctx: PrivateContext): Promise<void> {
     const locale = await ctx.i18n.getLocale();
     const live = (await plans.list(ctx.from.id)).filter((p) => p.state === "active" || p.state === "paused");
+    const newPlan = new InlineKeyboard().text(ctx.t("recurring-new-button"), CALLBACK.planNew.data());
     if (live.length === 0) {
-      await ctx.reply(ctx.t("recurring-empty", { max: plans.settings.maxPlans }));
+      await ctx.reply(ctx.t("recurring-empty", { max: plans.settings.maxPlans }), { reply_markup: newPlan });
       return;
     }
-    await ctx.reply(ctx.t("recurring-list-title", { count: live.length, max: plans.settings.maxPlans }));
+    const max = plans.settings.maxPlans;
+    await ctx.reply(
+      ctx.t("recurring-list-title", { count: live.length, max }),
+      live.length < max ? { reply_markup: newPlan } : {},
+    );
     for (const plan of live) {
       await ctx.reply(planLine(ctx.t, plan, plans.dueAt(plan), locale), {
         reply_markup: planButtons(ctx.t, plan),
@@ -155,7 +180,15 @@ function recurringFlow(deps: RecurringDeps) {
     start: { text: string },
   ): Promise<void> {
     const userId = flowUserId(ctx);
-    const read = readPlanInput(start.text);
+    // Without words: the plan asked step by step, read as the same words typed.
+    const text =
+      start.text === ""
+        ? await guidePlan(conversation, ctx, {
+            currencies: await externalCall(conversation, () => planCurrencies(deps)),
+            minimum: (code) => externalCall(conversation, () => planMinimum(deps, userId, code)),
+          })
+        : start.text;
+    const read = readPlanInput(text);
     if (!read.ok) {
       await ctx.reply(ctx.t(PLAN_INPUT_ERRORS[read.error]));
       if (read.error !== "usage") await ctx.reply(ctx.t("recurring-bad-usage"));
@@ -181,6 +214,41 @@ function recurringFlow(deps: RecurringDeps) {
       reply_markup: planCardKeyboard(ctx.t, id),
     });
   };
+}
+
+/** The currencies a plan may buy, as buttons; none when no price source answers (then typed). */
+async function planCurrencies(deps: RecurringDeps): Promise<CurrencyChoice[]> {
+  try {
+    if (deps.partner) return await partnerCurrencies(deps.partner.api);
+    const snapshot = await deps.market.snapshot();
+    return snapshot.prices.map((price) => ({ code: price.currency, name: price.name }));
+  } catch (error) {
+    deps.log.warn({ err: error }, "a plan's currencies could not be listed");
+    return [];
+  }
+}
+
+/**
+ * The exchange's minimum buy in EUR, for the amount's question (partner: GET …/limits/minimum;
+ * account: v1/limits/minimum/buy, with the user's session or, logged out, any live one, as the
+ * market feed asks its prices). Undefined when it cannot be
+ * read: the question then names none, and each run's quote still checks it.
+ */
+async function planMinimum(deps: RecurringDeps, userId: number, code: string): Promise<string | undefined> {
+  try {
+    if (deps.partner) {
+      const pair = pairOf(code);
+      const row = rowForPair(recordsOf(await deps.partner.api.minimumLimits({ pair })), pair, code);
+      return decimalField(row, ["buy", "minimum_buy", "buy_minimum", "minimum"])?.toFixed();
+    }
+    const ask = (client: AccountSession) => client.minimum("buy", code).then((minimum) => minimum.toFixed());
+    if ((await deps.sessions.status(userId)).state === "active") return await deps.sessions.use(userId, ask);
+    // The minimum is the same for everyone: asked as the market feed asks its prices.
+    return (await deps.sessions.useAnyLive(ask))?.value;
+  } catch (error) {
+    deps.log.warn({ err: error }, "a plan's minimum could not be read");
+    return undefined;
+  }
 }
 
 /** Whether the exchange offers this currency for EUR (partner: its rate; account: the price list). */

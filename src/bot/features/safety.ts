@@ -7,6 +7,7 @@
  *   /safety cooling 12                longer: at once; shorter: fresh code, holds after the current one
  *   /safety cap send btc 0.5          a daily cap (last 24 h): send per crypto, withdraw/buy/sell in EUR;
  *   /safety cap withdraw 500|off      lower: at once; higher or off: 24 hours later
+ *   /safety cap [withdraw]            the cap asked step by step (also the screen's button)
  *
  * Every change raises a security notice (SafetyNet). A loosening change goes through
  * `SAFETY_LOOSEN_FLOW`, which asks the fresh secret (flows/fresh-secret.ts) first.
@@ -25,16 +26,19 @@ import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { type FreshSecretDeps, freshSecretSteps } from "../flows/fresh-secret.ts";
+import { askStep, tapped } from "../flows/guided.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { flowUserId } from "../flows/user.ts";
+import { flowButtons } from "../flows/wait.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatMoment } from "../ui/format.ts";
 
 export const SAFETY_LOOSEN_FLOW = "safety-loosen";
+export const SAFETY_CAP_FLOW = "safety-cap";
 const COOLING_CHOICES = [1, 6, 12, 24, 48, MAX_COOLING_HOURS];
 const EUR_CAPS: readonly CapKey[] = ["withdraw", "buy", "sell"];
 const CAP_NAMES: Record<string, string> = {
@@ -133,6 +137,144 @@ export function safetyText(
   return lines.join("\n");
 }
 
+/** `/safety cap` with what is missing: the cap, or its amount. */
+export function capToAsk(text: string): CapStart | undefined {
+  const [what, first, second, ...rest] = text.trim().toLowerCase().split(/\s+/);
+  if (what !== "cap" && what !== "limit") return undefined;
+  if (first === undefined) return {};
+  if (EUR_CAPS.includes(first as CapKey) && second === undefined)
+    return { cap: first as "withdraw" | "buy" | "sell" };
+  if (first === "send" && rest.length === 0) {
+    if (second === undefined) return { cap: "send" };
+    if (/^[a-z0-9]{2,16}$/.test(second) && second !== EUR) return { cap: "send", code: second };
+  }
+  return undefined;
+}
+
+/** What the cap's steps start from (a conversation argument). */
+export interface CapStart {
+  cap?: "withdraw" | "buy" | "sell" | "send";
+  /** The crypto of a send cap. */
+  code?: string;
+}
+
+/** A cap's change saved: the sentence that says when it holds. */
+async function applyCap(
+  deps: SafetyDeps,
+  t: Translate,
+  userId: number,
+  locale: string,
+  change: Extract<Typed, { kind: "cap" }>,
+): Promise<string> {
+  const now = deps.clock.now();
+  const { effectiveAt } = await deps.safety.setCap(userId, change.key, change.amount);
+  return effectiveAt > now
+    ? t("safety-cap-later", { time: formatMoment(effectiveAt, locale) })
+    : t("safety-cap-done");
+}
+
+/** The `SAFETY_CAP_FLOW` conversation (a cap asked step by step), installed by bot.ts. */
+export function safetyCapConversation(deps: SafetyDeps): FlowSpec {
+  return { id: SAFETY_CAP_FLOW, steps: capFlow(deps), timeoutMs: 10 * 60_000 };
+}
+
+/**
+ * Which cap (withdraw, buy, sell; account mode also a crypto's sends), then its amount or "no
+ * limit". The answers are read as the words `/safety cap …` takes typed, and the same sentence and
+ * screen follow.
+ */
+function capFlow(deps: SafetyDeps) {
+  return async function safetyCap(conversation: Flow, ctx: FlowContext, start: CapStart): Promise<void> {
+    const userId = flowUserId(ctx);
+    const t = ctx.t.bind(ctx);
+    const locale = await ctx.i18n.getLocale();
+    const buttons = await flowButtons(conversation, FLOW_BUTTONS.safetyCap, "button-inactive");
+    const actions = FLOW_BUTTONS.safetyCap.actions;
+    let current = ctx;
+    let cap = start.cap;
+    if (cap === undefined) {
+      const keyboard = new InlineKeyboard();
+      for (const key of ["withdraw", "buy", "sell"] as const)
+        keyboard.text(t(CAP_NAMES[key] ?? key), buttons.own + actions.cap(key));
+      if (!deps.partner)
+        keyboard.row().text(t("safety-guide-button-send"), buttons.own + actions.cap("send"));
+      const picked = await askStep<NonNullable<CapStart["cap"]>>(
+        conversation,
+        current,
+        buttons,
+        { text: t("safety-guide-which"), keyboard },
+        (answer) => {
+          const key = tapped(answer, "c");
+          if (key === "withdraw" || key === "buy" || key === "sell" || (key === "send" && !deps.partner))
+            return { value: key };
+          return answer.kind === "text" ? { again: t("safety-guide-tap") } : undefined;
+        },
+      );
+      cap = picked.value;
+      current = picked.ctx;
+    }
+    let code = start.code;
+    if (cap === "send" && code === undefined) {
+      const picked = await askStep<string>(
+        conversation,
+        current,
+        buttons,
+        { text: t("safety-guide-code") },
+        (answer) => {
+          if (answer.kind !== "text") return undefined;
+          const typed = answer.text.trim().toLowerCase();
+          return /^[a-z0-9]{2,16}$/.test(typed) && typed !== EUR
+            ? { value: typed }
+            : { again: t("safety-guide-code-again") };
+        },
+      );
+      code = picked.value;
+      current = picked.ctx;
+    }
+    const prefix = cap === "send" ? `cap send ${code}` : `cap ${cap}`;
+    const unit = cap === "send" ? (code ?? "").toUpperCase() : "EUR";
+    const name = cap === "send" ? t("safety-cap-send", { code: unit }) : t(CAP_NAMES[cap] ?? cap);
+    const change = await askStep<Extract<Typed, { kind: "cap" }>>(
+      conversation,
+      current,
+      buttons,
+      {
+        text: t("safety-guide-amount", { cap: name, unit }),
+        keyboard: new InlineKeyboard().text(t("safety-guide-button-off"), buttons.own + actions.off()),
+      },
+      (answer) => {
+        const words =
+          answer.kind === "text"
+            ? `${prefix} ${answer.text}`
+            : answer.action === "off"
+              ? `${prefix} off`
+              : undefined;
+        if (words === undefined) return undefined;
+        const typed = parseSafetyCommand(words, () => true);
+        if (typed?.kind === "cap") return { value: typed };
+        if (typed?.kind === "bad-amount") return { again: amountRefusalText(t, typed.refusal) };
+        return { again: t("safety-guide-amount-again", { unit }) };
+      },
+    );
+    const said = await externalCall(conversation, () => applyCap(deps, t, userId, locale, change.value));
+    await change.ctx.reply(said);
+    const screen = await externalCall(conversation, async () => {
+      const [state, caps] = await Promise.all([
+        deps.safety.allowlist.get(userId),
+        deps.safety.caps.all(userId),
+      ]);
+      return {
+        text: safetyText(t, state, caps, locale, deps.partner ? "partner" : "account"),
+        keyboard: safetyKeyboard(t, state, deps.safety.allowlist.config.minimumHours).inline_keyboard,
+      };
+    });
+    await change.ctx.reply(screen.text, {
+      parse_mode: "HTML",
+      reply_markup: { inline_keyboard: screen.keyboard },
+    });
+  };
+}
+
 export function safetyKeyboard(t: Translate, state: AllowlistState, minimumHours: number): InlineKeyboard {
   const keyboard = new InlineKeyboard()
     .text(
@@ -144,7 +286,7 @@ export function safetyKeyboard(t: Translate, state: AllowlistState, minimumHours
     const label = t("safety-button-hours", { hours });
     keyboard.text(hours === state.hours ? `✓ ${label}` : label, CALLBACK.safetyCooling.data(hours));
   }
-  return keyboard;
+  return keyboard.row().text(t("safety-button-cap"), CALLBACK.safetyCapPick.data());
 }
 
 /** The `SAFETY_LOOSEN_FLOW` conversation, installed by bot.ts: a fresh secret, then the change. */
@@ -198,7 +340,6 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
   async function apply(ctx: PrivateContext, change: Typed): Promise<string | "entered"> {
     const userId = ctx.from.id;
     const locale = await ctx.i18n.getLocale();
-    const now = deps.clock.now();
     switch (change.kind) {
       case "bad-amount":
         return amountRefusalText(ctx.t, change.refusal);
@@ -228,18 +369,19 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
         await deps.safety.setCoolingHours(userId, change.hours);
         return ctx.t("safety-cooling-done", { hours: change.hours });
       }
-      case "cap": {
-        const { effectiveAt } = await deps.safety.setCap(userId, change.key, change.amount);
-        return effectiveAt > now
-          ? ctx.t("safety-cap-later", { time: formatMoment(effectiveAt, locale) })
-          : ctx.t("safety-cap-done");
-      }
+      case "cap":
+        return applyCap(deps, ctx.t, userId, locale, change);
     }
   }
 
   composer.command("safety", async (ctx, next) => {
     if (await inMoneyFlow(ctx)) return next();
     const typed = ctx.match.trim();
+    const ask = capToAsk(typed);
+    if (ask !== undefined) {
+      await enterFlow(ctx, SAFETY_CAP_FLOW, ask);
+      return;
+    }
     if (typed !== "") {
       const change = parseSafetyCommand(typed, (code) => /^[a-z0-9]{2,16}$/.test(code) && code !== EUR);
       if (change === undefined) {
@@ -252,6 +394,10 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
     }
     const { text, keyboard } = await screen(ctx);
     await ctx.reply(text, { parse_mode: "HTML", reply_markup: keyboard });
+  });
+  composer.callbackQuery(CALLBACK.safetyCapPick.data(), async (ctx) => {
+    await ctx.answerCallbackQuery();
+    await enterFlow(ctx, SAFETY_CAP_FLOW, {} satisfies CapStart);
   });
   composer.callbackQuery(CALLBACK.safetyShow.data(), async (ctx) => {
     await ctx.answerCallbackQuery();

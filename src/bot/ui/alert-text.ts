@@ -25,6 +25,15 @@ const FIRED_KEYS: Record<AlertKind, string> = {
   change: "alert-fired-change",
 };
 
+/** The guided /alert's choice of kind (features/alerts.ts): above, below, 24 h change. */
+export function alertKindKeyboard(t: Translate, data: (kind: AlertKind) => string): InlineKeyboard {
+  return new InlineKeyboard()
+    .text(t("alert-guide-button-above"), data("above"))
+    .text(t("alert-guide-button-below"), data("below"))
+    .row()
+    .text(t("alert-guide-button-change"), data("change"));
+}
+
 /** `BTC above €60,000.00`, `ETH moves ±5% in 24 h`. */
 export function describeAlert(
   t: Translate,

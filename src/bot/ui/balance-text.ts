@@ -9,7 +9,7 @@ import Big from "big.js";
 import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
-import type { BalanceRow } from "./recognise.ts";
+import type { BalanceRow, RateRow } from "./recognise.ts";
 
 export interface BalanceView {
   /** The euro balance, when known. */
@@ -55,4 +55,17 @@ export function partnerTotal(rows: readonly BalanceRow[]): Big | undefined {
   const values = rows.map((row) => (row.currency === EUR ? row.amount : row.eur));
   if (crypto.length === 0 || !values.every((v) => v !== undefined)) return undefined;
   return values.reduce<Big>((sum, v) => sum.plus(v ?? 0), new Big(0));
+}
+
+/**
+ * Partner mode's crypto balances valued at the partner's EUR rates (GET …/exchange-rates): the
+ * same rate every line and the total use, and the one /prices and the quote show. A currency with
+ * no EUR rate keeps the value its balance carried, if any.
+ */
+export function valuedAtRates(rows: readonly BalanceRow[], rates: readonly RateRow[]): BalanceRow[] {
+  const price = new Map(rates.filter((rate) => rate.quote === EUR).map((rate) => [rate.base, rate.price]));
+  return rows.map((row) => {
+    const rate = row.currency === EUR ? undefined : price.get(row.currency);
+    return rate === undefined ? row : { ...row, eur: row.amount.times(rate).round(2, Big.roundHalfUp) };
+  });
 }

@@ -70,6 +70,8 @@ export const CALLBACK = {
   safetyShow: fixed("sf:show"),
   safetyAllowlist: entry("sf:al:", "([01])", (on: boolean) => (on ? "1" : "0")),
   safetyCooling: entry("sf:h:", "(\\d{1,2})", (hours: number) => String(hours)),
+  /** /safety: set a daily cap step by step (which cap, then the amount or off). */
+  safetyCapPick: fixed("sf:cap"),
   /** The Log in button (keyboards.ts). */
   login: fixed("login"),
   /** Remove an alert: [1] `rm` from /alerts, `rx` from the alert's own message; [2] its id. */
@@ -88,6 +90,8 @@ export const CALLBACK = {
     (side: TradeSide, code: string, amount?: string) =>
       amount === undefined ? `${side}:${code}` : `${side}:${code}:${amount}`,
   ),
+  /** /alerts: a new alert step by step (currency, above / below / change, the level). */
+  alertNew: fixed("anew"),
   /** A fired alert's "Set another alert" for the currency [1] (features/alerts.ts). */
   alertAnother: entry("an:", `(${CODE})`, (code: string) => code),
   /** The home card's buttons (flows/home.ts): [1] what the tapping feature does. */
@@ -105,6 +109,8 @@ export const CALLBACK = {
     `([cxpsk]):(${ORDER_ID})`,
     (verb: "c" | "x" | "p" | "s" | "k", id: string) => `${verb}:${id}`,
   ),
+  /** /recurring: a new plan step by step (features/recurring.ts, flows/plan-steps.ts). */
+  planNew: fixed("rc:new"),
   /** A quote card's buttons: [1] c confirm, e change amount, x cancel; [2] the action id. */
   order: entry("ord:", `([cex]):(${ORDER_ID})`, (verb: "c" | "e" | "x", id: string) => `${verb}:${id}`),
   /** A currency picked for /buy or /sell: [1] the side, [2] the code. */
@@ -163,6 +169,8 @@ export const CALLBACK = {
   notifyQuiet: entry("set:qh:", "(?:off|(\\d{1,4})-(\\d{1,4}))", (hours?: { from: number; to: number }) =>
     hours === undefined ? "off" : `${hours.from}-${hours.to}`,
   ),
+  /** Notifications: quiet hours of one's own choosing, asked hour by hour. */
+  notifyQuietPick: fixed("set:qp"),
   /** Notifications: change the time zone (asks for it). */
   notifyZone: fixed("set:tz"),
   /** /settings: remember the password, [1] 1 on, 0 off. */
@@ -243,6 +251,31 @@ export const FLOW_BUTTONS = {
   signup: flow("signup", { agree: () => "agree", decline: () => "decline" }),
   /** /addresses add: the currency. */
   addresses: flow("adf", { currency: (code: string) => `cur:${code}` }),
+  /** A new recurring plan, step by step (flows/plan-steps.ts). */
+  recurring: flow("rcf", {
+    currency: (code: string) => `cur:${code}`,
+    every: (every: "day" | "week" | "month") => `e:${every}`,
+    weekday: (weekday: number) => `w:${weekday}`,
+    day: (day: number | "last") => `d:${day}`,
+    hour: (hour: number) => `h:${hour}`,
+    end: (end: "none" | "runs" | "until") => `end:${end}`,
+  }),
+  /** A new price alert, step by step (features/alerts.ts). */
+  alert: flow("alf", {
+    currency: (code: string) => `cur:${code}`,
+    kind: (kind: "above" | "below" | "change") => `k:${kind}`,
+  }),
+  /** A daily cap of /safety, step by step: which cap (`send` asks the crypto), then amount or off. */
+  safetyCap: flow("scf", {
+    cap: (cap: "withdraw" | "buy" | "sell" | "send") => `c:${cap}`,
+    off: () => "off",
+  }),
+  /** Quiet hours of one's own choosing: from, to (whole hours), or none. */
+  quiet: flow("qhf", {
+    from: (hour: number) => `f:${hour}`,
+    to: (hour: number) => `t:${hour}`,
+    off: () => "off",
+  }),
 } as const;
 
 export type FlowButtonsName = keyof typeof FLOW_BUTTONS;

@@ -23,6 +23,7 @@ import { decimalFrom, formatNumber } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
+import { pairLabel } from "./pair-label.ts";
 
 export interface FieldOptions {
   /** Values in `<code>`, so a tap copies them (deposit instructions). */
@@ -127,6 +128,8 @@ export function labelKeyOf(name: string): string | undefined {
 /** Names whose values identify something: shown as they came, never reformatted as a number. */
 const VERBATIM =
   /(?:^|_)(?:id|ids|iban|bic|swift|code|number|reference|ref|phone|postal|zip|pair|token|hash|address|txid|key|email)(?:_|$)/;
+/** Names whose values are trading pairs. */
+const PAIR_NAME = /(?:^|_)(?:pair|market|symbol)$/;
 const DATE_NAME = /(?:^|_)(?:at|date|time|timestamp|dob)(?:_|$)|^date_of_birth$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
@@ -221,6 +224,9 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
     if (text === "") return EMPTY;
     const date = formatDate(text, locale);
     if (date !== undefined) return date;
+    // A pair in the API's spelling ("btceur") reads "BTC → EUR".
+    const pair = PAIR_NAME.test(key) ? pairLabel(text) : undefined;
+    if (pair !== undefined) return pair;
     if (!VERBATIM.test(key) && text.length <= 40 && DECIMAL.test(text)) {
       return formatDecimal(text, locale) ?? cut(text);
     }

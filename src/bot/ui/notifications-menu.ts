@@ -42,6 +42,10 @@ export const QUIET_CHOICES: readonly QuietHours[] = [
   { from: 0, to: 8 * 60 },
 ];
 
+/** Hours offered when quiet hours are asked hour by hour (any other is typed). */
+export const QUIET_FROM_HOURS = [20, 21, 22, 23, 0] as const;
+export const QUIET_TO_HOURS = [5, 6, 7, 8, 9] as const;
+
 /** "22:00–07:00". */
 export function quietText(quiet: QuietHours): string {
   return `${clockText(quiet.from)}–${clockText(quiet.to)}`;
@@ -97,6 +101,9 @@ export function notificationsKeyboard(t: Translate, profile: UserProfile): Inlin
     const selected = quiet?.from === choice.from && quiet.to === choice.to;
     keyboard.text(tick(selected, `🌙 ${quietText(choice)}`), CALLBACK.notifyQuiet.data(choice));
   }
-  keyboard.row().text(t("notify-button-zone"), CALLBACK.notifyZone.data());
+  keyboard
+    .row()
+    .text(t("notify-button-quiet-other"), CALLBACK.notifyQuietPick.data())
+    .text(t("notify-button-zone"), CALLBACK.notifyZone.data());
   return keyboard;
 }

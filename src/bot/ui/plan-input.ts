@@ -98,7 +98,7 @@ export function readPlanInput(text: string): PlanInputResult {
 }
 
 /** "9", "09", "9h", "9:00", "09:00" ("9 uhr": the "uhr" is a filler). */
-function readHour(word: string | undefined): number | undefined {
+export function readHour(word: string | undefined): number | undefined {
   const match = /^(\d{1,2})(?::00|h|uhr)?$/.exec(word ?? "");
   if (match === null) return undefined;
   const hour = Number(match[1]);
@@ -120,6 +120,36 @@ function readEnd(words: string[]): PlanEnd | undefined {
     ? `${german[3]}-${(german[2] ?? "").padStart(2, "0")}-${(german[1] ?? "").padStart(2, "0")}`
     : second;
   return parseDate(iso) === undefined ? undefined : { until: iso };
+}
+
+/** English weekday names (0 Sunday – 6), as readPlanInput reads them. */
+const WEEKDAY_WORDS = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"];
+
+/**
+ * The words readPlanInput reads back as `input` (the guided /recurring composes them, so both
+ * ways to make a plan go through the same reading and checks).
+ */
+export function planWords(input: PlanInput): string {
+  const { schedule } = input;
+  const every =
+    schedule.every === "day"
+      ? "daily"
+      : schedule.every === "week"
+        ? `weekly ${WEEKDAY_WORDS[schedule.weekday] ?? ""}`
+        : `monthly ${schedule.day}`;
+  const end =
+    input.end === undefined
+      ? ""
+      : "runs" in input.end
+        ? ` runs ${input.end.runs}`
+        : ` until ${input.end.until}`;
+  return `${input.currency} ${input.amount} ${every} ${schedule.hour}${end}`;
+}
+
+/** A date typed for a plan's end: "2027-06-30" or "30.06.2027" → "2027-06-30"; undefined when none. */
+export function readEndDate(text: string): string | undefined {
+  const end = readEnd(["until", text.trim()]);
+  return end !== undefined && "until" in end ? end.until : undefined;
 }
 
 function fail(error: PlanInputError): PlanInputResult {

@@ -70,6 +70,21 @@ const SUMMARIES: { [K in ActionKind]: Summary<K> } = {
   "partner-withdraw": withdrawSummary,
 };
 
+/**
+ * Whether a settled order's notice tells the fee the exchange reports having taken: the partner
+ * kinds', whose quote could only say "plus the exchange's fee" (the partner API quotes none); the
+ * account kinds' cards showed the fee already.
+ */
+const FEE_TOLD_WHEN_SETTLED: Record<ActionKind, boolean> = {
+  buy: false,
+  sell: false,
+  send: false,
+  withdraw: false,
+  "partner-buy": true,
+  "partner-sell": true,
+  "partner-withdraw": true,
+};
+
 function summaryAs<K extends ActionKind>(kind: K, t: Translate, action: ActionOf<K>, locale: string) {
   return SUMMARIES[kind](t, action, locale);
 }
@@ -102,7 +117,12 @@ function noticeSentence(t: Translate, notice: OrderNotice, locale: string): stri
     case "unknown":
       return t("order-notice-unknown", { summary });
     case "settled":
-      return t("order-notice-settled", { summary });
+      return notice.fee !== undefined && FEE_TOLD_WHEN_SETTLED[notice.action.kind]
+        ? t("order-notice-settled-fee", {
+            summary,
+            fee: formatAmount(new Big(notice.fee.amount), notice.fee.currency, locale),
+          })
+        : t("order-notice-settled", { summary });
     case "failed":
       return t("order-notice-failed", { summary, reason: notice.action.failure ?? "error" });
   }

@@ -16,6 +16,9 @@
 import type Big from "big.js";
 import { decimalFrom } from "../../money.ts";
 import { dateMs, EUR_VALUE_NAMES, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
+import { PAIR_QUOTES, splitPair } from "./pair-label.ts";
+
+export { splitPair };
 
 type Path = readonly string[];
 
@@ -25,8 +28,8 @@ const ENVELOPE = new Set(["meta", "links", "_links", "total", "count", "status",
 export const INTERNAL_ID = /(?:^|_)(?:id|uuid)$/;
 /** A currency code as the API writes it (`btc`, `usdc`). */
 const CODE = /^[a-z][a-z0-9]{1,11}$/;
-/** Fiat codes a pair may end with, longest first (`btcusdc` before `btcusd`). */
-const QUOTES = ["usdc", "usdt", "eur", "usd", "chf", "gbp"];
+/** Fiat codes a pair may end with (ui/pair-label.ts). */
+const QUOTES = PAIR_QUOTES;
 
 const NAMES = {
   currency: ["currency_code", "currency", "code", "asset", "coin", "symbol", "ticker"],
@@ -204,17 +207,6 @@ function readRows<T>(
   return { rows, rest };
 }
 
-/** `btceur`, `BTC/EUR`, `btc_eur`, `btc-eur` → `{base: "btc", quote: "eur"}`. */
-export function splitPair(text: string): { base: string; quote: string } | undefined {
-  const lower = text.trim().toLowerCase();
-  const parts = lower.split(/[/_\-: ]/).filter((p) => p !== "");
-  if (parts.length === 2 && parts.every((p) => CODE.test(p)))
-    return { base: parts[0] ?? "", quote: parts[1] ?? "" };
-  if (!/^[a-z0-9]{4,16}$/.test(lower)) return undefined;
-  const quote = QUOTES.find((q) => lower.endsWith(q) && lower.length > q.length + 1);
-  return quote === undefined ? undefined : { base: lower.slice(0, -quote.length), quote };
-}
-
 /** A pair for people: `BTC/EUR`. */
 export function pairText(pair: { base: string; quote: string }): string {
   return `${pair.base.toUpperCase()}/${pair.quote.toUpperCase()}`;
@@ -377,10 +369,13 @@ export function readTransaction(
   }
   const updated = reader.date(NAMES.updated);
   let currency = reader.code(NAMES.currency);
-  if (currency === undefined) {
-    const pair = reader.text(["pair", "symbol", "market"]);
-    currency = pair === undefined ? undefined : splitPair(pair)?.base;
-  }
+  // A pair that names the transaction's currency says nothing more (its other side is EUR, the
+  // amounts say so): read, never shown as the API's code. Another pair stays, worded (fields.ts).
+  const pair = reader.find(["pair", "symbol", "market"], (value) => {
+    const split = typeof value === "string" ? splitPair(value) : undefined;
+    return split !== undefined && (currency === undefined || split.base === currency);
+  });
+  if (currency === undefined && typeof pair === "string") currency = splitPair(pair)?.base;
   const tx: TxView = {
     ...(id === undefined ? {} : { id }),
     ...(state === undefined ? {} : { state: state.toLowerCase() }),

@@ -49,10 +49,12 @@ describe("price alerts through the bot", () => {
     await user.waitForReply(/Alert set|Alarm gesetzt/);
   }
 
-  it("explains itself without arguments and refuses what it cannot read", async () => {
+  it("asks step by step without arguments and refuses what it cannot read", async () => {
     const ada = h.user();
     await ada.send("/alert");
-    expect((await ada.waitForReply()).text).toContain("/alert btc above 60000");
+    expect((await ada.waitForReply()).text).toMatch(/A new price alert. For which currency/);
+    await ada.send("/cancel");
+    await ada.waitForReply();
     await ada.send("/alert btc above -5");
     expect((await ada.waitForReply()).text).toBe("The amount cannot be negative.");
     await ada.send("/alert btc above 1e5");
@@ -63,6 +65,55 @@ describe("price alerts through the bot", () => {
     expect((await ada.waitForReply()).text).toContain("Set a price alert");
   });
 
+  it("guided: currency, above, the level end at the typed form's message and alert; a bad level is asked again", async () => {
+    const gia = h.user();
+    await gia.send("/alert");
+    const currency = await gia.waitForReply(/For which currency/);
+    expect(currency.buttons.flat()).toContain("ETH");
+    await gia.tap("ETH");
+    const kind = await gia.waitForReply(/When should I tell you about ETH\? It is at €/);
+    expect(kind.buttons.flat()).toEqual(["📈 Above a price", "📉 Below a price", "↕️ A 24 h move in %"]);
+    await gia.tap("📈 Above a price");
+    await gia.waitForReply(/Above which price in EUR\? ETH is at €/);
+    await gia.send("-5");
+    await gia.waitForReply("The amount cannot be negative.");
+    await gia.send("9000");
+    const guided = await gia.waitForReply(/Alert set/);
+
+    const hal = h.user();
+    await hal.send("/alert eth above 9000");
+    expect((await hal.waitForReply(/Alert set/)).text).toBe(guided.text);
+    const alerts = async (id: number) =>
+      (await h.deps.alertBook.loadUser(id)).alerts.map(({ currency, kind, level }) => ({
+        currency,
+        kind,
+        level,
+      }));
+    expect(await alerts(gia.id)).toEqual(await alerts(hal.id));
+    expect(await alerts(gia.id)).toEqual([{ currency: "eth", kind: "above", level: "9000" }]);
+  });
+
+  it("guided from /alerts' New alert and from /alert with the currency alone: a 24 h change", async () => {
+    const ivy = h.user();
+    await ivy.send("/alert btc");
+    await ivy.waitForReply(/When should I tell you about BTC/);
+    await ivy.tap("↕️ A 24 h move in %");
+    await ivy.waitForReply(/By how many percent/);
+    await ivy.send("5%");
+    await ivy.waitForReply(/Alert set: BTC moves/);
+    await ivy.send("/alerts");
+    await ivy.waitForReply(/Your price alerts/);
+    await ivy.tap("➕ New alert");
+    await ivy.waitForReply(/For which currency/);
+    await ivy.send("litecoin");
+    await ivy.waitForReply(/When should I tell you about LTC/);
+    await ivy.tap("📉 Below a price");
+    await ivy.waitForReply(/Below which price/);
+    await ivy.send("20");
+    await ivy.waitForReply(/Alert set: LTC below €20\.00/);
+    expect((await h.deps.alertBook.loadUser(ivy.id)).alerts).toHaveLength(2);
+  });
+
   it("/alerts with an alert after it (or after add) adds it, as /alert does; alone it lists", async () => {
     const ida = h.user();
     await ida.send("/alerts add btc above 70000");
@@ -71,7 +122,7 @@ describe("price alerts through the bot", () => {
     await ida.waitForReply(/Alert set: ETH below €100\.00/);
     await ida.send("/alerts");
     const list = await ida.waitForReply(/Your price alerts/);
-    expect(list.buttons.flat()).toEqual(["🗑 BTC above €70,000.00", "🗑 ETH below €100.00"]);
+    expect(list.buttons.flat()).toEqual(["🗑 BTC above €70,000.00", "🗑 ETH below €100.00", "➕ New alert"]);
   });
 
   it("fires when the price crosses up, and when it crosses down", async () => {
@@ -184,7 +235,7 @@ describe("price alerts through the bot", () => {
     await setAlert(fe, "ltc below 50");
     await fe.send("/alerts");
     const list = await fe.waitForReply(/Your price alerts/);
-    expect(list.buttons.flat()).toEqual(["🗑 BTC above €70,000.00", "🗑 LTC below €50.00"]);
+    expect(list.buttons.flat()).toEqual(["🗑 BTC above €70,000.00", "🗑 LTC below €50.00", "➕ New alert"]);
     const first = list.message.reply_markup?.inline_keyboard[0]?.[0];
     const callback = first && "callback_data" in first ? (first.callback_data ?? "") : "";
     expect(callback).toMatch(/^alert:rm:/);
@@ -202,7 +253,7 @@ describe("price alerts through the bot", () => {
     const edited = await fe.waitForReply((m) => m.edited);
     expect(edited.text).toContain("1. LTC below €50.00");
     expect(edited.text).not.toContain("BTC");
-    expect(edited.buttons.flat()).toEqual(["🗑 LTC below €50.00"]);
+    expect(edited.buttons.flat()).toEqual(["🗑 LTC below €50.00", "➕ New alert"]);
     await fe.tap("🗑 LTC below €50.00");
     expect((await fe.waitForReply((m) => m.edited)).text).toContain("You have no price alerts");
   });

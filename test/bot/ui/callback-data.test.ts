@@ -134,6 +134,10 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   safetyShow: [[]],
   safetyAllowlist: [[true], [false]],
   safetyCooling: [[72], [1]],
+  safetyCapPick: [[]],
+  alertNew: [[]],
+  planNew: [[]],
+  notifyQuietPick: [[]],
   freeze: [[]],
 };
 
@@ -157,6 +161,22 @@ const FLOW_ACTIONS: { [K in FlowButtonsName]: string[] } = {
     FLOW_BUTTONS.banks.actions.no(),
   ],
   signup: [FLOW_BUTTONS.signup.actions.decline(), FLOW_BUTTONS.signup.actions.agree()],
+  recurring: [
+    FLOW_BUTTONS.recurring.actions.currency(CODE),
+    FLOW_BUTTONS.recurring.actions.every("month"),
+    FLOW_BUTTONS.recurring.actions.weekday(6),
+    FLOW_BUTTONS.recurring.actions.day("last"),
+    FLOW_BUTTONS.recurring.actions.day(28),
+    FLOW_BUTTONS.recurring.actions.hour(23),
+    FLOW_BUTTONS.recurring.actions.end("until"),
+  ],
+  alert: [FLOW_BUTTONS.alert.actions.currency(CODE), FLOW_BUTTONS.alert.actions.kind("change")],
+  safetyCap: [FLOW_BUTTONS.safetyCap.actions.cap("withdraw"), FLOW_BUTTONS.safetyCap.actions.off()],
+  quiet: [
+    FLOW_BUTTONS.quiet.actions.from(23),
+    FLOW_BUTTONS.quiet.actions.to(0),
+    FLOW_BUTTONS.quiet.actions.off(),
+  ],
 };
 
 interface Built {

@@ -1,7 +1,9 @@
 /**
  * /balance in partner mode: the partner user's balances read for their usual fields
  * (ui/recognise.ts) and shown as account mode shows them (ui/balance-text.ts): the euros, the total
- * when every balance carries its EUR value, one line per crypto held, the empty ones in one line.
+ * when every balance has its EUR value, one line per crypto held with its value at the partner's
+ * EUR rate (GET …/exchange-rates, asked alongside; a currency without a rate keeps the value its
+ * balance carried), the empty ones in one line.
  * Whatever the exchange sent that nobody recognised follows, named and formatted (ui/fields.ts).
  */
 import { EUR } from "../../../currency.ts";
@@ -9,10 +11,10 @@ import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { Feature } from "../../runtime/feature-router.ts";
-import { balanceLines, partnerTotal } from "../../ui/balance-text.ts";
+import { balanceLines, partnerTotal, valuedAtRates } from "../../ui/balance-text.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
-import { readBalances } from "../../ui/recognise.ts";
+import { readBalances, readRates } from "../../ui/recognise.ts";
 
 export function partnerBalanceFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -20,7 +22,18 @@ export function partnerBalanceFeature(deps: { partner: PartnerServices }): Featu
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const locale = await ctx.i18n.getLocale();
-    const { rows, rest } = readBalances(await deps.partner.api.userBalance(id));
+    const { api } = deps.partner;
+    // Without rates the balances still show, with whatever value they carried.
+    const [balances, rates] = await Promise.all([
+      api.userBalance(id),
+      api.exchangeRates().then(
+        (answer) => readRates(answer).rows,
+        () => [],
+      ),
+    ]);
+    const read = readBalances(balances);
+    const rows = valuedAtRates(read.rows, rates);
+    const { rest } = read;
     const euro = rows.find((row) => row.currency === EUR);
     const crypto = rows.filter((row) => row.currency !== EUR);
     const total = partnerTotal(rows);

@@ -6,12 +6,11 @@
  * Only Change amount comes back here. No exchange login: the partner user linked at sign-up is
  * the one who trades (the KYC gate stands in front of this feature).
  */
-import type { PartnerApi } from "../../../exchange/partner.ts";
-import { codeField, recordsOf } from "../../../orders/partner-read.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
 import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
+import { partnerCurrencies } from "../../flows/partner-currencies.ts";
 import {
   alertTapStart,
   changeAmount,
@@ -23,7 +22,6 @@ import { flowUserId } from "../../flows/user.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
-import type { CurrencyChoice } from "../../ui/currency-choice.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
@@ -86,26 +84,4 @@ function partnerTradeFlow(deps: PartnerTradeDeps) {
       quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, { kind, ...request })),
     });
   };
-}
-
-/**
- * The cryptos traded against EUR: each pair's base (`base_currency`, or the pair's text without
- * its `eur` end), named as GET …/currencies names it, else by its code.
- */
-async function partnerCurrencies(api: PartnerApi): Promise<CurrencyChoice[]> {
-  const [pairs, currencies] = await Promise.all([api.pairs(), api.currencies()]);
-  const names = new Map<string, string>();
-  for (const row of recordsOf(currencies)) {
-    const code = codeField(row, ["code", "currency_code"]);
-    const name = row.name;
-    if (code !== undefined && typeof name === "string") names.set(code, name);
-  }
-  const codes = new Set<string>();
-  for (const row of recordsOf(pairs)) {
-    const pair = codeField(row, ["pair", "symbol"]);
-    const base =
-      codeField(row, ["base_currency", "base"]) ?? (pair?.endsWith("eur") ? pair.slice(0, -3) : undefined);
-    if (base !== undefined && base !== "eur") codes.add(base);
-  }
-  return [...codes].map((code) => ({ code, name: names.get(code) ?? code.toUpperCase() }));
 }
