@@ -25,6 +25,9 @@ export const AMOUNT_NAMES = [
   "crypto_quantity",
 ] as const;
 
+/** Every name the fee taken and its currency may go by, kept as they are for the order notice. */
+const FEE_NAMES = ["fee", "fee_amount", "fee_currency", "fee_currency_code"] as const;
+
 export type PartnerTransactionRead =
   | { ok: true; tx: Transaction }
   /** `id`/`state` when at least those could be read (enough to follow an order by its id). */
@@ -50,6 +53,8 @@ export function readPartnerTransaction(row: Row): PartnerTransactionRead {
     const value = decimalFrom(fieldOf(row, name));
     if (value !== undefined) extra[name] = value.toFixed();
   }
+  // The fee as the row gives it: the settled notice reads it tolerantly (reconcile.ts, feeTaken).
+  for (const name of FEE_NAMES) if (row[name] !== undefined) extra[name] = row[name];
   const key = fieldOf(row, "idempotency_key") ?? fieldOf(row, "idempotencyKey");
   if (typeof key === "string" && key !== "") extra.idempotency_key = key;
   return { ok: true, tx };
