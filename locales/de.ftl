@@ -709,7 +709,7 @@ settings-button-phishing-remove = 🛡 Satz entfernen
 settings-phishing-ask = 🛡 Schick mir die Wörter, die auf meinen Nachrichten stehen sollen: Wörter, die nur du kennst, { $min } bis { $max } Zeichen (zum Beispiel: blauer Tiger 42). Ich lösche deine Nachricht sofort. /cancel zum Abbrechen.
 settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage, und auf jeder Angebotskarte und Auftragsnachricht.
 settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
-settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
+settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; schick mir einen anderen, oder /cancel zum Abbrechen.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
 partner-card-pay-plus-fee = Du zahlst: { $amount }, dazu die Gebühr der Börse

@@ -709,7 +709,7 @@ settings-button-phishing-remove = 🛡 Remove phrase
 settings-phishing-ask = 🛡 Send the words you want to see on my messages: words only you know, { $min } to { $max } characters (for example: blue tiger 42). I delete your message at once. /cancel to stop.
 settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code, and on every quote card and order message.
 settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
-settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
+settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; send me another one, or /cancel to stop.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
 partner-card-pay-plus-fee = You pay: { $amount }, plus the exchange's fee
