@@ -1014,6 +1014,9 @@ recurring-bad-day = An welchem Tag des Monats? Ein Tag von 1 bis 28 oder letzter
 recurring-bad-hour = Zu welcher Stunde? Eine volle Stunde von 0 bis 23, zum Beispiel 9 oder 18:00.
 recurring-bad-end = Das Ende lautet „12 mal“ oder „bis 30.06.2027“.
 recurring-bad-currency = { $code } kannst du hier nicht für EUR kaufen. /prices zeigt, was geht.
+recurring-below-minimum = Der kleinste Kauf von { $code } ist { $minimum }, also braucht ein Sparplan mindestens so viel pro Ausführung. Schick /recurring noch einmal mit einem größeren Betrag.
+recurring-end-past = Der { $date } ist schon vorbei. Schick /recurring noch einmal mit einem späteren Enddatum oder ohne.
+recurring-end-before-first = Der Sparplan würde am { $date } enden, vor seiner ersten Ausführung ({ $first }). Schick /recurring noch einmal mit einem späteren Enddatum oder ohne.
 schedule-daily = jeden Tag um { $time }
 schedule-weekly = jeden { $weekday } um { $time }
 schedule-monthly = am { $day }. jedes Monats um { $time }
@@ -1065,6 +1068,13 @@ recurring-resumed = Fortgesetzt ab dem nächsten Termin.
 recurring-skipped-next = Die nächste Ausführung wird ausgesetzt.
 recurring-unskipped = Die nächste Ausführung findet statt.
 recurring-stopped = Endgültig beendet.
+recurring-stop-ask = Diesen Sparplan endgültig beenden? Er läuft dann nicht mehr, und ein beendeter Sparplan lässt sich nicht fortsetzen.
+recurring-stop-yes-button = 🗑 Ja, beenden
+recurring-stop-keep-button = ↩️ Behalten
+recurring-not-live = { $state ->
+        [ended] Dieser Sparplan ist abgelaufen, also hat sich nichts geändert. Mit /recurring legst du einen neuen an.
+       *[other] Dieser Sparplan ist beendet, also hat sich nichts geändert. Mit /recurring legst du einen neuen an.
+    }
 run-next = Nächste Ausführung: { $when }.
 run-no-next = Der Sparplan ist zu Ende.
 run-bought = 🔁 { $plan }: { $get } für { $pay } gekauft, zu { $rate } je { $code }.

@@ -1014,6 +1014,9 @@ recurring-bad-day = Which day of the month? A day from 1 to 28, or last.
 recurring-bad-hour = At what hour? A whole hour from 0 to 23, for example 9 or 18:00.
 recurring-bad-end = The end reads "runs 12" or "until 2027-06-30".
 recurring-bad-currency = { $code } cannot be bought for EUR here. /prices lists what can.
+recurring-below-minimum = The smallest buy of { $code } is { $minimum }, so a plan needs at least that much per run. Send /recurring again with a larger amount.
+recurring-end-past = { $date } has already passed. Send /recurring again with a later end date, or without one.
+recurring-end-before-first = The plan would end on { $date }, before its first run ({ $first }). Send /recurring again with a later end date, or without one.
 schedule-daily = every day at { $time }
 schedule-weekly = every { $weekday } at { $time }
 schedule-monthly = on day { $day } of every month at { $time }
@@ -1065,6 +1068,13 @@ recurring-resumed = Resumed from its next date.
 recurring-skipped-next = The next run will be skipped.
 recurring-unskipped = The next run will happen.
 recurring-stopped = Stopped for good.
+recurring-stop-ask = Stop this plan for good? It runs no more, and a stopped plan cannot be resumed.
+recurring-stop-yes-button = 🗑 Yes, stop it
+recurring-stop-keep-button = ↩️ Keep it
+recurring-not-live = { $state ->
+        [ended] This plan has ended, so nothing changed. /recurring sets up a new one.
+       *[other] This plan is stopped, so nothing changed. /recurring sets up a new one.
+    }
 run-next = Next run: { $when }.
 run-no-next = The plan has ended.
 run-bought = 🔁 { $plan }: bought { $get } for { $pay } at { $rate } per { $code }.

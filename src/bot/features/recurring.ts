@@ -9,11 +9,16 @@
  * card's Confirm). Both are said on the card.
  */
 
-import { pairOf } from "../../orders/kinds/partner-trade.ts";
+import Big from "big.js";
+import type { InlineKeyboard } from "grammy";
+import { EUR } from "../../currency.ts";
+import { formatAmount } from "../../money.ts";
+import { pairOf, partnerTradeMinimum } from "../../orders/kinds/partner-trade.ts";
 import { newActionId } from "../../orders/ledger.ts";
 import { decimalField, recordsOf, rowForPair } from "../../orders/partner-read.ts";
 import type { PlanTerms } from "../../plans/book.ts";
-import { nextRun } from "../../plans/schedule.ts";
+import { dateText, nextRun } from "../../plans/schedule.ts";
+import { localTime } from "../../time-zone.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
@@ -25,12 +30,24 @@ import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { PLAN_INPUT_ERRORS, readPlanInput } from "../ui/plan-input.ts";
-import { planButtons, planCardKeyboard, planCardText, planLine, planTitle } from "../ui/plan-text.ts";
+import {
+  localWhen,
+  planButtons,
+  planCardKeyboard,
+  planCardText,
+  planDate,
+  planLine,
+  planStopQuestion,
+  planTitle,
+} from "../ui/plan-text.ts";
 
 export const RECURRING_FLOW = "recurring";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
-type RecurringDeps = Pick<BotDeps, "plans" | "profiles" | "clock" | "market" | "partner" | "log">;
+type RecurringDeps = Pick<
+  BotDeps,
+  "plans" | "profiles" | "clock" | "market" | "partner" | "log" | "sessions"
+>;
 
 /** The `RECURRING_FLOW` conversation (a new plan's time zone and card), installed by bot.ts. */
 export function recurringConversation(deps: RecurringDeps): FlowSpec {
@@ -116,6 +133,29 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
       await answerTap(ctx, ctx.t("recurring-card-gone"), true);
       return;
     }
+    const shown = async (text: string, keyboard: InlineKeyboard) => {
+      try {
+        await ctx.editMessageText(text, { reply_markup: keyboard });
+      } catch {
+        await ctx.reply(text, { reply_markup: keyboard });
+      }
+    };
+    if (plan.state !== "active" && plan.state !== "paused") {
+      // An old button of a plan that is over: said so, and its buttons go; nothing is "resumed".
+      await answerTap(ctx, ctx.t("recurring-not-live", { state: plan.state }), true);
+      await closeCard(ctx);
+      return;
+    }
+    if (verb === "k" || verb === "b") {
+      await answerTap(ctx);
+      if (verb === "k") {
+        const question = planStopQuestion(ctx.t, plan, plans.dueAt(plan), locale);
+        await shown(question.text, question.keyboard);
+      } else {
+        await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
+      }
+      return;
+    }
     const changed =
       verb === "p"
         ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
@@ -127,7 +167,7 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
       return;
     }
     const said =
-      verb === "k"
+      verb === "y"
         ? "recurring-stopped"
         : verb === "p"
           ? changed.state === "paused"
@@ -137,12 +177,7 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
             ? "recurring-unskipped"
             : "recurring-skipped-next";
     await answerTap(ctx, ctx.t(said));
-    const text = planLine(ctx.t, changed, plans.dueAt(changed), locale);
-    try {
-      await ctx.editMessageText(text, { reply_markup: planButtons(ctx.t, changed) });
-    } catch {
-      await ctx.reply(text, { reply_markup: planButtons(ctx.t, changed) });
-    }
+    await shown(planLine(ctx.t, changed, plans.dueAt(changed), locale), planButtons(ctx.t, changed));
   });
 
   return composer;
@@ -167,9 +202,34 @@ function recurringFlow(deps: RecurringDeps) {
       await ctx.reply(ctx.t("recurring-bad-currency", { code: input.currency.toUpperCase() }));
       return;
     }
+    const locale = await ctx.i18n.getLocale();
+    const minimum = await externalCall(conversation, () => buyMinimum(deps, userId, input.currency));
+    if (minimum !== undefined && new Big(input.amount).lt(minimum)) {
+      const shown = formatAmount(new Big(minimum), EUR, locale);
+      await ctx.reply(
+        ctx.t("recurring-below-minimum", { code: input.currency.toUpperCase(), minimum: shown }),
+      );
+      return;
+    }
     const zone = await flowTimeZone(conversation, ctx, deps);
     if (zone === undefined) return;
-    const locale = await ctx.i18n.getLocale();
+    const until = input.end !== undefined && "until" in input.end ? input.end.until : undefined;
+    if (until !== undefined) {
+      // A plan that would end before its first run is never one: said, not set up to do nothing.
+      const { today, first } = await externalCall(conversation, async () => {
+        const now = deps.clock.now();
+        return { today: dateText(localTime(zone, now)), first: nextRun(input.schedule, zone, now) };
+      });
+      if (first.date > until) {
+        const date = planDate(until, locale);
+        await ctx.reply(
+          until < today
+            ? ctx.t("recurring-end-past", { date })
+            : ctx.t("recurring-end-before-first", { date, first: localWhen(first.at, zone, locale) }),
+        );
+        return;
+      }
+    }
     const terms: PlanTerms = { mode: deps.partner ? "partner" : "account", ...input, zone, locale };
     const { id, first } = await externalCall(conversation, async () => {
       const id = newActionId();
@@ -181,6 +241,22 @@ function recurringFlow(deps: RecurringDeps) {
       reply_markup: planCardKeyboard(ctx.t, id),
     });
   };
+}
+
+/**
+ * The exchange's smallest buy of `code`, in EUR, as its quote would read it (partner: the partner's
+ * minimums; account: the user's own session, when live). Undefined when it cannot be read now: the
+ * plan is not refused for that, and each run's quote still refuses a buy below the minimum.
+ */
+async function buyMinimum(deps: RecurringDeps, userId: number, code: string): Promise<string | undefined> {
+  try {
+    if (deps.partner) return (await partnerTradeMinimum(deps.partner.api, "partner-buy", code))?.toFixed();
+    if ((await deps.sessions.status(userId)).state !== "active") return undefined;
+    return (await deps.sessions.use(userId, (client) => client.minimum("buy", code))).toFixed();
+  } catch (error) {
+    deps.log.warn({ err: error }, "a plan's minimum could not be read");
+    return undefined;
+  }
 }
 
 /** Whether the exchange offers this currency for EUR (partner: its rate; account: the price list). */

@@ -96,12 +96,13 @@ export const CALLBACK = {
   txExport: entry("tx:x:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
   /**
    * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, p pause
-   * or resume, s skip the next run once (or undo), k stop it for good; [2] the plan's id.
+   * or resume, s skip the next run once (or undo), k stop it (asks first), y yes, stop it for good,
+   * b keep it after all; [2] the plan's id.
    */
   plan: entry(
     "pl:",
-    `([cxpsk]):(${ORDER_ID})`,
-    (verb: "c" | "x" | "p" | "s" | "k", id: string) => `${verb}:${id}`,
+    `([cxpskyb]):(${ORDER_ID})`,
+    (verb: "c" | "x" | "p" | "s" | "k" | "y" | "b", id: string) => `${verb}:${id}`,
   ),
   /** A quote card's buttons: [1] c confirm, e change amount, x cancel; [2] the action id. */
   order: entry("ord:", `([cex]):(${ORDER_ID})`, (verb: "c" | "e" | "x", id: string) => `${verb}:${id}`),
