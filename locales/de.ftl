@@ -590,7 +590,7 @@ alert-usage =
     Jeder Alarm meldet sich einmal, wenn seine Schwelle überschritten wird. /alerts zeigt sie.
 alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
 alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
-alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
+alert-change-out-of-range = Ein Alarm auf die 24-h-Änderung braucht einen Wert von { $min } % bis { $max } %: Ein Preis kann nicht um mehr als 100 % fallen. Zum Beispiel: /alert btc change 5%
 alert-limit = Du hast schon { $limit ->
     [one] einen Alarm
    *[other] { $limit } Alarme

@@ -590,7 +590,7 @@ alert-usage =
     Each alert tells you once when its level is crossed. /alerts lists them.
 alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
 alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
-alert-change-too-large = A 24 h change alert can be at most 1000 %.
+alert-change-out-of-range = A 24 h change alert needs a level from { $min } % to { $max } %: a price cannot fall by more than 100 %. For example: /alert btc change 5%
 alert-limit = You already have { $limit ->
     [one] 1 alert
    *[other] { $limit } alerts

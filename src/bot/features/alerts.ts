@@ -14,7 +14,13 @@
  */
 import Big from "big.js";
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
-import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
+import {
+  type Alert,
+  fires,
+  MAX_CHANGE_PERCENT,
+  MIN_CHANGE_PERCENT,
+  parseAlertCommand,
+} from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
@@ -113,8 +119,9 @@ export function alertsFeature(
     if (!parsed.ok) {
       if (parsed.reason === "amount") {
         await ctx.reply(ctx.t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals }));
-      } else if (parsed.reason === "change-too-large") {
-        await ctx.reply(ctx.t("alert-change-too-large"));
+      } else if (parsed.reason === "change-out-of-range") {
+        const bounds = { min: MIN_CHANGE_PERCENT.toNumber(), max: MAX_CHANGE_PERCENT.toNumber() };
+        await ctx.reply(ctx.t("alert-change-out-of-range", bounds));
       } else {
         await ctx.reply(ctx.t("alert-usage"));
       }
