@@ -101,21 +101,28 @@ describe("partner mode: customer commands", () => {
     expect(h.sandbox.state.partnerUser(partnerUserId)?.partner?.phone).toBe("+4915123456789");
   });
 
-  it("/profile address asks street, number, postal code, city and country, then saves them", async () => {
+  it("/profile address asks country, street, number, postal code (checked for the country) and city, then saves them", async () => {
     const { user, partnerUserId } = await customer(h);
     await user.send("/profile address");
+    await user.waitForReply(/three-letter code/);
+    await user.send("Germany");
+    await user.waitForReply(/three-letter country code/);
+    await user.send("deu");
     await user.waitForReply(/street/);
     await user.send("Unter den Linden");
     await user.waitForReply(/building number/);
     await user.send("77");
     await user.waitForReply(/postal code/);
+    // A city is not a postal code, nor is a code of another country's shape.
+    await user.send("Berlin");
+    expect((await user.waitForReply(/not a postal code/)).text).toBe(
+      "That is not a postal code for DEU. Please send it again, written like 10115.",
+    );
+    await user.send("1010");
+    await user.waitForReply(/not a postal code for DEU/);
     await user.send("10117");
     await user.waitForReply(/city/);
     await user.send("Berlin");
-    await user.waitForReply(/three-letter code/);
-    await user.send("Germany");
-    await user.waitForReply(/three-letter country code/);
-    await user.send("deu");
     const saved = await user.waitForReply(/Saved/);
     expect(saved.text).toContain("Postal code: 10117");
     const info = h.sandbox.state.partnerUser(partnerUserId)?.info;
