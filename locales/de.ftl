@@ -934,6 +934,12 @@ partner-banks-view-empty = Die Börse sendet keine Angaben zu diesem Konto.
 partner-banks-gone = Dieses Bankkonto gibt es nicht mehr (auf einem anderen Gerät entfernt?). Schick /banks für die Liste.
 partner-banks-removed = 🗑 Entfernt: { $bank }
 partner-banks-add-intro = Lass uns dein Bankkonto hinzufügen: Name, IBAN und BIC. Falls das hier nicht klappt, wende dich an { $contact }.
+partner-banks-add-summary =
+    🏦 <b>Dieses Bankkonto hinzufügen?</b>
+
+    Bank: <b>{ $name }</b>
+    IBAN: <code>{ $iban }</code>
+    BIC: <code>{ $bic }</code>
 partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wende dich an { $contact }.
 partner-banks-added =
     ✅ <b>Hinzugefügt</b>: { $name }, { $iban }

@@ -934,6 +934,12 @@ partner-banks-view-empty = The exchange sends no details for this account.
 partner-banks-gone = That bank account is no longer there (removed from another device?). Send /banks to see the list.
 partner-banks-removed = 🗑 Removed: { $bank }
 partner-banks-add-intro = Let's add your bank account: its name, IBAN and BIC. If adding it here does not work, contact { $contact }.
+partner-banks-add-summary =
+    🏦 <b>Add this bank account?</b>
+
+    Bank: <b>{ $name }</b>
+    IBAN: <code>{ $iban }</code>
+    BIC: <code>{ $bic }</code>
 partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
 partner-banks-added =
     ✅ <b>Added</b>: { $name }, { $iban }

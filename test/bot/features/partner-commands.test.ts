@@ -200,6 +200,13 @@ describe("partner mode: customer commands", () => {
     await user.send("DE89 3704 0044 0532 0130 00");
     await user.waitForReply(/BIC/);
     await user.send("cobadeffxxx");
+    // A confirm card first, as in account mode: nothing is added before its Confirm.
+    const card = await user.waitForReply(/Add this bank account\?/);
+    expect(card.text).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+    expect(card.text).toContain("BIC: COBADEFFXXX");
+    expect(card.buttons.flat()).toEqual(["✅ Add this account", "Cancel"]);
+    expect(banksAtExchange()).toHaveLength(0);
+    await user.tap("✅ Add this account", card);
     const added = await user.waitForReply(/Added/);
     expect(added.text).toContain("DE89 3704 0044 0532 0130 00");
     expect(added.text).toContain("Reference: RF");
@@ -225,6 +232,22 @@ describe("partner mode: customer commands", () => {
     await user.tap("🗑 Yes, remove it", confirm);
     await user.waitForReply(/Removed: Sparkasse Berlin/);
     expect(banksAtExchange()).toHaveLength(1);
+  });
+
+  it("/banks add: Cancel on the confirm card adds nothing", async () => {
+    const { user, partnerUserId } = await customer(h);
+    await user.send("/banks add");
+    await user.waitForReply(/name of the bank/);
+    await user.send("Sparkasse Berlin");
+    await user.waitForReply(/IBAN/);
+    await user.send("DE89 3704 0044 0532 0130 00");
+    await user.waitForReply(/BIC/);
+    await user.send("COBADEFFXXX");
+    const card = await user.waitForReply(/Add this bank account\?/);
+    await user.tap("Cancel", card);
+    await user.waitForReply(/Cancelled\. Nothing was changed/);
+    const banks = [...h.sandbox.state.bankAccounts.values()].filter((b) => b.accountId === partnerUserId);
+    expect(banks).toHaveLength(0);
   });
 
   it("/transactions pages the user's transactions; /tx shows one; another user's is not found", async () => {
