@@ -1250,6 +1250,7 @@ security-delay-minutes = { $minutes ->
   }
 freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts gesendet. /unfreeze sagt dir, wie du sie wieder öffnest.
 freeze-tapped = 🧊 Eingefroren.
+freeze-already = 🧊 Deine Geldaktionen sind schon eingefroren; nichts hat sich geändert. /unfreeze sagt dir, wie du sie wieder öffnest.
 freeze-not-frozen = Deine Geldaktionen sind nicht eingefroren. /freeze (oder Einfrieren unter jedem Sicherheitshinweis) stoppt sie sofort.
 unfreeze-intro = Zum Auftauen melde dich zuerst neu an.
 unfreeze-already = Das Auftauen läuft schon: Die Geldaktionen öffnen wieder am { $time }.

@@ -1250,6 +1250,7 @@ security-delay-minutes = { $minutes ->
   }
 freeze-refused = 🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.
 freeze-tapped = 🧊 Frozen.
+freeze-already = 🧊 Your money actions are frozen already; nothing changed. /unfreeze says how to open them again.
 freeze-not-frozen = Your money actions are not frozen. /freeze (or Freeze under any security notice) stops them at once.
 unfreeze-intro = To unfreeze, log in again first.
 unfreeze-already = An unfreeze is already on its way: money actions open again on { $time }.
