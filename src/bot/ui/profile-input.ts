@@ -30,7 +30,7 @@ export interface ProfileStep {
  * and dots between them ("Anna-Lena", "O'Brien", "J. R.", "Zoë", "Алексей"); no digits, emoji or
  * other symbols. Starts with a letter; at most 64 characters.
  */
-const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .'’ʼ-]*$/u;
+const PERSON_NAME = /^[\p{L}\p{M}][\p{L}\p{M} .\u0027\u2019\u02BC-]*$/u;
 export const NAME_MAX = 64;
 
 /** The name with its spaces collapsed, or undefined when it is not one (`PERSON_NAME`). */
