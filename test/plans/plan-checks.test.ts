@@ -27,6 +27,21 @@ describe("/recurring refuses a plan that cannot run as asked (partner mode)", ()
     expect(await h.deps.plans.list(ada.id)).toHaveLength(0);
   });
 
+  it("an end date before the first run is refused with the first run named", async () => {
+    const dan = await h.partnerUser();
+    await makePlan(h, dan, "btc 20 daily 9"); // the time zone, asked once: Berlin
+    const day = 86_400_000;
+    const berlin = (at: number) => new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin" }).format(at);
+    const weekday = new Intl.DateTimeFormat("en-US", { weekday: "long", timeZone: "Europe/Berlin" })
+      .format(h.clock.now() + 3 * day)
+      .toLowerCase();
+    const until = berlin(h.clock.now() + day);
+    await dan.send(`/recurring btc 20 weekly ${weekday} 9 until ${until}`);
+    const refused = await dan.waitForReply(/before its first run/);
+    expect(refused.text).toMatch(/^The plan would end on \w{3} \d{1,2}, \d{4}, before its first run \(/);
+    expect(await h.deps.plans.list(dan.id)).toHaveLength(1);
+  });
+
   it("an amount below the exchange's smallest buy is refused with the minimum named, in German too", async () => {
     expect(BUY_MINIMUM_EUR).toBe("10.00");
     const bea = await h.partnerUser();
