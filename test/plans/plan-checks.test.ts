@@ -5,6 +5,7 @@
  * such. Sandbox over HTTP, SQLite, the Bot API double, the injected clock.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CALLBACK } from "../../src/bot/ui/callback-data.ts";
 import { BUY_MINIMUM_EUR } from "../../src/sandbox/rules.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { makePlan } from "./support.ts";
@@ -56,7 +57,7 @@ describe("/recurring refuses a plan that cannot run as asked (partner mode)", ()
     expect(german.text).toMatch(/ist 10,00\s€/);
   });
 
-  it("Stop asks first; Keep it leaves the plan; Yes stops it; an old Resume then says it is stopped", async () => {
+  it("Stop asks first; Keep it leaves the plan; Yes stops it; an old Pause or Resume says what the plan is", async () => {
     const cem = await h.partnerUser();
     const plan = await makePlan(h, cem, "btc 20 daily 9");
     await cem.send("/recurring");
@@ -64,6 +65,12 @@ describe("/recurring refuses a plan that cannot run as asked (partner mode)", ()
     await cem.tap("⏸ Pause", line);
     const paused = await cem.waitForReply((m) => m.edited && /Paused/.test(m.text));
     expect(paused.buttons.flat()).toContain("▶️ Resume");
+
+    // A Pause shown before (another device, a client that missed the edit): it does not resume it.
+    await cem.tapData(line.messageId, CALLBACK.plan.data("a", plan.id));
+    const stillPaused = await cem.waitForCall("answerCallbackQuery");
+    expect(stillPaused.payload.text).toBe("This plan is paused already.");
+    expect((await h.deps.plans.get(plan.id))?.state).toBe("paused");
 
     await cem.send("/recurring");
     const again = await cem.waitForReply(/every day/);

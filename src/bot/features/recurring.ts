@@ -156,12 +156,24 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
       }
       return;
     }
+    // Pause and Resume say which they mean: an old Pause on a paused plan does not resume it.
+    const wanted = verb === "a" ? "paused" : verb === "r" ? "active" : undefined;
+    if (wanted !== undefined && plan.state === wanted) {
+      await answerTap(
+        ctx,
+        ctx.t(wanted === "paused" ? "recurring-already-paused" : "recurring-already-running"),
+      );
+      await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
+      return;
+    }
     const changed =
-      verb === "p"
-        ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
-        : verb === "s"
-          ? await plans.toggleSkip(id, userId)
-          : await plans.setState(id, userId, "cancelled");
+      wanted !== undefined
+        ? await plans.setState(id, userId, wanted)
+        : verb === "p"
+          ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
+          : verb === "s"
+            ? await plans.toggleSkip(id, userId)
+            : await plans.setState(id, userId, "cancelled");
     if (changed === undefined) {
       await answerTap(ctx, ctx.t("recurring-card-gone"), true);
       return;
@@ -169,7 +181,7 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
     const said =
       verb === "y"
         ? "recurring-stopped"
-        : verb === "p"
+        : verb === "p" || wanted !== undefined
           ? changed.state === "paused"
             ? "recurring-paused"
             : "recurring-resumed"

@@ -95,14 +95,15 @@ export const CALLBACK = {
   /** /transactions' Export (both modes): [1] the range, `menu` for the choice of ranges. */
   txExport: entry("tx:x:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
   /**
-   * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, p pause
-   * or resume, s skip the next run once (or undo), k stop it (asks first), y yes, stop it for good,
-   * b keep it after all; [2] the plan's id.
+   * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, a pause,
+   * r resume (p: pause or resume, on buttons shown before the two were told apart), s skip the next
+   * run once (or undo), k stop it (asks first), y yes, stop it for good, b keep it after all; [2] the
+   * plan's id.
    */
   plan: entry(
     "pl:",
-    `([cxpskyb]):(${ORDER_ID})`,
-    (verb: "c" | "x" | "p" | "s" | "k" | "y" | "b", id: string) => `${verb}:${id}`,
+    `([cxparskyb]):(${ORDER_ID})`,
+    (verb: "c" | "x" | "a" | "r" | "s" | "k" | "y" | "b", id: string) => `${verb}:${id}`,
   ),
   /** A quote card's buttons: [1] c confirm, e change amount, x cancel; [2] the action id. */
   order: entry("ord:", `([cex]):(${ORDER_ID})`, (verb: "c" | "e" | "x", id: string) => `${verb}:${id}`),

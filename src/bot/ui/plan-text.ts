@@ -133,7 +133,7 @@ export function planButtons(t: Translate, plan: Plan): InlineKeyboard {
   if (plan.state !== "active" && plan.state !== "paused") return keyboard;
   keyboard.text(
     t(plan.state === "active" ? "recurring-pause-button" : "recurring-resume-button"),
-    CALLBACK.plan.data("p", plan.id),
+    CALLBACK.plan.data(plan.state === "active" ? "a" : "r", plan.id),
   );
   if (plan.state === "active") {
     const skipping = plan.skipDate !== undefined && plan.skipDate === plan.next?.date;
