@@ -133,6 +133,8 @@ login-rate-limited = Zu viele fehlgeschlagene Anmeldungen. Bitte warte bis { $ti
 login-checking = Ich prüfe das bei der Börse …
 login-success = ✅ Angemeldet als { $email }. Deine Sitzung läuft bis { $time }.
 login-quick-ask-code = Willkommen zurück, { $email }. Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App, um dich wieder anzumelden.
+login-confirm-ask-password = Schick das Passwort von { $email }. Ich lösche die Nachricht sofort. (/cancel zum Abbrechen)
+login-confirm-ask-code = Schick den aktuellen 6-stelligen Code aus deiner Authenticator-App für { $email }. (/cancel zum Abbrechen)
 login-expiry-warning = Deine Börsensitzung endet um { $time }. Um angemeldet zu bleiben, schick mir einen frischen 2FA-Code aus deiner Authenticator-App (oder tippe unten auf die Schaltfläche).
 login-expiry-warning-tap = Deine Börsensitzung endet um { $time }. Um angemeldet zu bleiben, tippe unten auf die Schaltfläche und melde dich neu an.
 login-renew-ask-code = Du bist als { $email } angemeldet, bis { $time }. Um länger angemeldet zu bleiben, schick den aktuellen 6-stelligen Code aus deiner Authenticator-App. Für ein anderes Konto schick stattdessen /logout.
@@ -622,7 +624,7 @@ alert-guide-button-below = 📉 Unter einem Preis
 alert-guide-button-change = ↕️ 24-h-Bewegung in %
 alert-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Bekannte Währungen: { $codes }.
 alert-no-market = Ich erreiche die Marktpreise gerade nicht und kann den Alarm daher nicht prüfen. Bitte versuche es in einer Minute noch einmal.
-alert-change-too-large = Ein Alarm auf die 24-h-Änderung kann höchstens 1000 % betragen.
+alert-change-out-of-range = Ein Alarm auf die 24-h-Änderung braucht einen Wert von { $min } % bis { $max } %: Ein Preis kann nicht um mehr als 100 % fallen. Zum Beispiel: /alert btc change 5%
 alert-limit = Du hast schon { $limit ->
     [one] einen Alarm
    *[other] { $limit } Alarme
@@ -744,7 +746,7 @@ settings-button-phishing-remove = 🛡 Satz entfernen
 settings-phishing-ask = 🛡 Schick mir die Wörter, die auf meinen Nachrichten stehen sollen: Wörter, die nur du kennst, { $min } bis { $max } Zeichen (zum Beispiel: blauer Tiger 42). Ich lösche deine Nachricht sofort. /cancel zum Abbrechen.
 settings-phishing-saved = 🛡 Gespeichert. Ich habe deine Nachricht gelöscht; ab jetzt steht dein Satz auf jeder Nachricht, in der ich nach deinem Passwort oder einem Code frage, und auf jeder Angebotskarte und Auftragsnachricht.
 settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
-settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
+settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; schick mir einen anderen, oder /cancel zum Abbrechen.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
 partner-card-pay-plus-fee = Du zahlst: { $amount }, dazu die Gebühr der Börse
@@ -794,7 +796,7 @@ signup-ask-email = Wie lautet deine E-Mail-Adresse?
 signup-bad-email = Das sieht nicht nach einer E-Mail-Adresse aus. Bitte schick sie so: name@example.com.
 signup-ask-name = Dein Vorname, wie im Ausweis?
 signup-ask-surname = Und dein Nachname?
-signup-bad-name = Bitte schick den Namen nur mit Buchstaben, höchstens 64 Zeichen.
+signup-bad-name = Bitte schick den Namen wie im Ausweis: Buchstaben, dazwischen Leerzeichen, Bindestriche, Apostrophe oder Punkte, höchstens 64 Zeichen.
 signup-ask-phone = Deine Telefonnummer: tippe unten auf die Schaltfläche, um sie zu teilen, oder schreib sie mit Ländervorwahl (etwa +49 151 23456789).
 signup-share-phone = 📱 Meine Telefonnummer teilen
 signup-phone-hint = Bitte tippe unten auf „Meine Telefonnummer teilen“ oder schreib deine Nummer mit Ländervorwahl.
@@ -946,17 +948,18 @@ partner-profile-button-phone = Telefon
 partner-profile-button-address = Adresse
 partner-profile-ask-name = Dein neuer Vorname? (/cancel bricht ab)
 partner-profile-ask-surname = Dein neuer Nachname? (/cancel bricht ab)
+partner-profile-name-invalid = Bitte schick den Namen wie im Ausweis: Buchstaben, dazwischen Leerzeichen, Bindestriche, Apostrophe oder Punkte, höchstens 64 Zeichen.
 partner-profile-ask-phone = Deine neue Telefonnummer mit Ländervorwahl, z. B. +49 151 23456789? (/cancel bricht ab)
-partner-profile-ask-street = Deine Straße? (/cancel bricht ab)
+partner-profile-ask-street = Deine Straße?
 partner-profile-ask-building = Die Hausnummer?
 partner-profile-ask-postal = Die Postleitzahl?
 partner-profile-ask-city = Der Ort?
-partner-profile-ask-country = Das Land als dreibuchstabiger Code (z. B. DEU, AUT, FRA)?
+partner-profile-ask-country = Das Land deiner Adresse als dreibuchstabiger Code (z. B. DEU, AUT, FRA)? (/cancel bricht ab)
 partner-profile-empty = Bitte schick Buchstaben oder Ziffern.
 partner-profile-characters = Bitte schick es ohne die Zeichen < > { "{" } { "}" }.
 partner-profile-too-long = Das ist zu lang. Bitte schick eine kürzere Angabe.
 partner-profile-phone-invalid = Mit dieser Telefonnummer kann ich nichts anfangen. Schick sie mit + und Ländervorwahl, z. B. +49 151 23456789.
-partner-profile-postal-invalid = Das ist keine Postleitzahl. Bitte schick sie noch einmal, z. B. 10115.
+partner-profile-postal-invalid = Das ist keine Postleitzahl für { $country }. Bitte schick sie noch einmal, geschrieben wie { $example }.
 partner-profile-country-invalid = Bitte schick den dreibuchstabigen Ländercode, z. B. DEU für Deutschland.
 partner-profile-too-many-tries = Das hat nicht geklappt. Nichts wurde geändert; schick /profile, um neu zu beginnen.
 partner-profile-refused = Die Börse hat dein Profil nicht geändert: { $message }
@@ -966,6 +969,12 @@ partner-banks-view-empty = Die Börse sendet keine Angaben zu diesem Konto.
 partner-banks-gone = Dieses Bankkonto gibt es nicht mehr (auf einem anderen Gerät entfernt?). Schick /banks für die Liste.
 partner-banks-removed = 🗑 Entfernt: { $bank }
 partner-banks-add-intro = Lass uns dein Bankkonto hinzufügen: Name, IBAN und BIC. Falls das hier nicht klappt, wende dich an { $contact }.
+partner-banks-add-summary =
+    🏦 <b>Dieses Bankkonto hinzufügen?</b>
+
+    Bank: <b>{ $name }</b>
+    IBAN: <code>{ $iban }</code>
+    BIC: <code>{ $bic }</code>
 partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wende dich an { $contact }.
 partner-banks-added =
     ✅ <b>Hinzugefügt</b>: { $name }, { $iban }
@@ -1078,6 +1087,9 @@ recurring-guide-button-last-day = Letzter Tag
 recurring-guide-button-no-end = Kein Ende
 recurring-guide-button-runs = Nach einer Anzahl
 recurring-guide-button-until = Bis zu einem Datum
+recurring-below-minimum = Der kleinste Kauf von { $code } ist { $minimum }, also braucht ein Sparplan mindestens so viel pro Ausführung. Schick /recurring noch einmal mit einem größeren Betrag.
+recurring-end-past = Der { $date } ist schon vorbei. Schick /recurring noch einmal mit einem späteren Enddatum oder ohne.
+recurring-end-before-first = Der Sparplan würde am { $date } enden, vor seiner ersten Ausführung ({ $first }). Schick /recurring noch einmal mit einem späteren Enddatum oder ohne.
 schedule-daily = jeden Tag um { $time }
 schedule-weekly = jeden { $weekday } um { $time }
 schedule-monthly = am { $day }. jedes Monats um { $time }
@@ -1126,9 +1138,18 @@ recurring-unskip-button = ↩️ Doch ausführen
 recurring-stop-button = 🗑 Beenden
 recurring-paused = Pausiert: keine Ausführungen, bis du fortsetzt.
 recurring-resumed = Fortgesetzt ab dem nächsten Termin.
+recurring-already-paused = Dieser Sparplan ist schon pausiert.
+recurring-already-running = Dieser Sparplan läuft schon.
 recurring-skipped-next = Die nächste Ausführung wird ausgesetzt.
 recurring-unskipped = Die nächste Ausführung findet statt.
 recurring-stopped = Endgültig beendet.
+recurring-stop-ask = Diesen Sparplan endgültig beenden? Er läuft dann nicht mehr, und ein beendeter Sparplan lässt sich nicht fortsetzen.
+recurring-stop-yes-button = 🗑 Ja, beenden
+recurring-stop-keep-button = ↩️ Behalten
+recurring-not-live = { $state ->
+        [ended] Dieser Sparplan ist abgelaufen, also hat sich nichts geändert. Mit /recurring legst du einen neuen an.
+       *[other] Dieser Sparplan ist beendet, also hat sich nichts geändert. Mit /recurring legst du einen neuen an.
+    }
 run-next = Nächste Ausführung: { $when }.
 run-no-next = Der Sparplan ist zu Ende.
 run-bought = 🔁 { $plan }: { $get } für { $pay } gekauft, zu { $rate } je { $code }.
@@ -1212,7 +1233,7 @@ addresses-gone = Diese Adresse war schon entfernt.
 addresses-usable-now = ✅ Deine gespeicherte { $code }-Adresse „{ $label }“ ist bereit: Du kannst jetzt an sie senden.
 banks-usable-now = ✅ Dein Bankkonto { $iban } ist bereit: Du kannst jetzt darauf auszahlen.
 banks-cooling = 🛡 Zu deiner Sicherheit sind Auszahlungen auf dieses Konto ab { $time } möglich (seine Wartezeit). Ich sage dir dann Bescheid.
-safety-code-why = 🔐 Diese Änderung schützt dein Geld, darum muss ich wissen, dass wirklich du es bist: Bitte melde dich noch einmal an (dein 2FA-Code beweist es).
+safety-code-why = 🔐 Diese Änderung schützt dein Geld, darum muss ich wissen, dass wirklich du es bist: Ich melde dich noch einmal an, und dein 2FA-Code beweist es.
 safety-pin-ask = 🔐 Diese Änderung schützt dein Geld: Gib deine 6-stellige PIN ein (ich lösche deine Nachricht sofort). /cancel bricht hier ab.
 safety-pin-format = Die PIN hat 6 Ziffern. Bitte gib sie noch einmal ein.
 safety-pin-locked = 🔒 Zu viele falsche PINs: gesperrt bis { $time }. Es wurde nichts geändert.
@@ -1306,6 +1327,7 @@ security-delay-minutes = { $minutes ->
   }
 freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts gesendet. /unfreeze sagt dir, wie du sie wieder öffnest.
 freeze-tapped = 🧊 Eingefroren.
+freeze-already = 🧊 Deine Geldaktionen sind schon eingefroren; nichts hat sich geändert. /unfreeze sagt dir, wie du sie wieder öffnest.
 freeze-not-frozen = Deine Geldaktionen sind nicht eingefroren. /freeze (oder Einfrieren unter jedem Sicherheitshinweis) stoppt sie sofort.
 unfreeze-intro = Zum Auftauen melde dich zuerst neu an.
 unfreeze-already = Das Auftauen läuft schon: Die Geldaktionen öffnen wieder am { $time }.

@@ -133,6 +133,8 @@ login-rate-limited = Too many failed logins. Please wait until { $time } and try
 login-checking = Checking with the exchange…
 login-success = ✅ Logged in as { $email }. Your session lasts until { $time }.
 login-quick-ask-code = Welcome back, { $email }. Send the current 6-digit code from your authenticator app to log in again.
+login-confirm-ask-password = Send the password of { $email }. I delete the message right away. (/cancel to stop)
+login-confirm-ask-code = Send the current 6-digit code from your authenticator app for { $email }. (/cancel to stop)
 login-expiry-warning = Your exchange session ends at { $time }. To stay logged in, send me a fresh 2FA code from your authenticator app (or tap the button below).
 login-expiry-warning-tap = Your exchange session ends at { $time }. To stay logged in, tap the button below and log in again.
 login-renew-ask-code = You are logged in as { $email } until { $time }. To stay logged in longer, send the current 6-digit code from your authenticator app. To use another account, send /logout instead.
@@ -622,7 +624,7 @@ alert-guide-button-below = 📉 Below a price
 alert-guide-button-change = ↕️ A 24 h move in %
 alert-unknown-currency = I do not know the currency “{ $input }”. Known currencies: { $codes }.
 alert-no-market = I cannot reach the market prices right now, so I cannot check that alert. Please try again in a minute.
-alert-change-too-large = A 24 h change alert can be at most 1000 %.
+alert-change-out-of-range = A 24 h change alert needs a level from { $min } % to { $max } %: a price cannot fall by more than 100 %. For example: /alert btc change 5%
 alert-limit = You already have { $limit ->
     [one] 1 alert
    *[other] { $limit } alerts
@@ -744,7 +746,7 @@ settings-button-phishing-remove = 🛡 Remove phrase
 settings-phishing-ask = 🛡 Send the words you want to see on my messages: words only you know, { $min } to { $max } characters (for example: blue tiger 42). I delete your message at once. /cancel to stop.
 settings-phishing-saved = 🛡 Saved. I deleted your message; from now on your phrase stands on every message in which I ask for your password or a code, and on every quote card and order message.
 settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
-settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
+settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; send me another one, or /cancel to stop.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
 partner-card-pay-plus-fee = You pay: { $amount }, plus the exchange's fee
@@ -794,7 +796,7 @@ signup-ask-email = What is your e-mail address?
 signup-bad-email = That does not look like an e-mail address. Please send it like name@example.com.
 signup-ask-name = Your first name, as on your ID?
 signup-ask-surname = And your surname?
-signup-bad-name = Please send the name as letters only, at most 64 characters.
+signup-bad-name = Please send the name as on your ID: letters, with spaces, hyphens, apostrophes or dots between them, at most 64 characters.
 signup-ask-phone = Your phone number: tap the button below to share it, or type it with the country code (like +49 151 23456789).
 signup-share-phone = 📱 Share my phone number
 signup-phone-hint = Please tap "Share my phone number" below, or type your number with the country code.
@@ -946,17 +948,18 @@ partner-profile-button-phone = Phone
 partner-profile-button-address = Address
 partner-profile-ask-name = Your new first name? (/cancel to stop)
 partner-profile-ask-surname = Your new surname? (/cancel to stop)
+partner-profile-name-invalid = Please send the name as on your ID: letters, with spaces, hyphens, apostrophes or dots between them, at most 64 characters.
 partner-profile-ask-phone = Your new phone number, with the country code, e.g. +49 151 23456789? (/cancel to stop)
-partner-profile-ask-street = Your street? (/cancel to stop)
+partner-profile-ask-street = Your street?
 partner-profile-ask-building = The building number?
 partner-profile-ask-postal = The postal code?
 partner-profile-ask-city = The city?
-partner-profile-ask-country = The country, as its three-letter code (e.g. DEU, AUT, FRA)?
+partner-profile-ask-country = The country of your address, as its three-letter code (e.g. DEU, AUT, FRA)? (/cancel to stop)
 partner-profile-empty = Please send some letters or digits.
 partner-profile-characters = Please send it without the characters < > { "{" } { "}" }.
 partner-profile-too-long = That is too long. Please send a shorter one.
 partner-profile-phone-invalid = That is not a phone number I can use. Send it with + and the country code, e.g. +49 151 23456789.
-partner-profile-postal-invalid = That is not a postal code. Please send it again, e.g. 10115.
+partner-profile-postal-invalid = That is not a postal code for { $country }. Please send it again, written like { $example }.
 partner-profile-country-invalid = Please send the three-letter country code, e.g. DEU for Germany.
 partner-profile-too-many-tries = That did not work out. Nothing was changed; send /profile to start again.
 partner-profile-refused = The exchange did not change your profile: { $message }
@@ -966,6 +969,12 @@ partner-banks-view-empty = The exchange sends no details for this account.
 partner-banks-gone = That bank account is no longer there (removed from another device?). Send /banks to see the list.
 partner-banks-removed = 🗑 Removed: { $bank }
 partner-banks-add-intro = Let's add your bank account: its name, IBAN and BIC. If adding it here does not work, contact { $contact }.
+partner-banks-add-summary =
+    🏦 <b>Add this bank account?</b>
+
+    Bank: <b>{ $name }</b>
+    IBAN: <code>{ $iban }</code>
+    BIC: <code>{ $bic }</code>
 partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
 partner-banks-added =
     ✅ <b>Added</b>: { $name }, { $iban }
@@ -1078,6 +1087,9 @@ recurring-guide-button-last-day = Last day
 recurring-guide-button-no-end = No end
 recurring-guide-button-runs = After a number of runs
 recurring-guide-button-until = Until a date
+recurring-below-minimum = The smallest buy of { $code } is { $minimum }, so a plan needs at least that much per run. Send /recurring again with a larger amount.
+recurring-end-past = { $date } has already passed. Send /recurring again with a later end date, or without one.
+recurring-end-before-first = The plan would end on { $date }, before its first run ({ $first }). Send /recurring again with a later end date, or without one.
 schedule-daily = every day at { $time }
 schedule-weekly = every { $weekday } at { $time }
 schedule-monthly = on day { $day } of every month at { $time }
@@ -1126,9 +1138,18 @@ recurring-unskip-button = ↩️ Don't skip
 recurring-stop-button = 🗑 Stop
 recurring-paused = Paused: no runs until you resume it.
 recurring-resumed = Resumed from its next date.
+recurring-already-paused = This plan is paused already.
+recurring-already-running = This plan is running already.
 recurring-skipped-next = The next run will be skipped.
 recurring-unskipped = The next run will happen.
 recurring-stopped = Stopped for good.
+recurring-stop-ask = Stop this plan for good? It runs no more, and a stopped plan cannot be resumed.
+recurring-stop-yes-button = 🗑 Yes, stop it
+recurring-stop-keep-button = ↩️ Keep it
+recurring-not-live = { $state ->
+        [ended] This plan has ended, so nothing changed. /recurring sets up a new one.
+       *[other] This plan is stopped, so nothing changed. /recurring sets up a new one.
+    }
 run-next = Next run: { $when }.
 run-no-next = The plan has ended.
 run-bought = 🔁 { $plan }: bought { $get } for { $pay } at { $rate } per { $code }.
@@ -1212,7 +1233,7 @@ addresses-gone = That address was already removed.
 addresses-usable-now = ✅ Your saved { $code } address “{ $label }” is ready: you can send to it now.
 banks-usable-now = ✅ Your bank account { $iban } is ready: you can withdraw to it now.
 banks-cooling = 🛡 For your safety, withdrawals to this account are possible from { $time } (its cooling-off). I will tell you then.
-safety-code-why = 🔐 This change protects your money, so I need to know it is really you: please log in once more (your 2FA code proves it).
+safety-code-why = 🔐 This change protects your money, so I need to know it is really you: I log you in once more, and your 2FA code proves it.
 safety-pin-ask = 🔐 This change protects your money: type your 6-digit PIN (I delete your message at once). /cancel stops here.
 safety-pin-format = The PIN is 6 digits. Please type it again.
 safety-pin-locked = 🔒 Too many wrong PINs: locked until { $time }. Nothing was changed.
@@ -1306,6 +1327,7 @@ security-delay-minutes = { $minutes ->
   }
 freeze-refused = 🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.
 freeze-tapped = 🧊 Frozen.
+freeze-already = 🧊 Your money actions are frozen already; nothing changed. /unfreeze says how to open them again.
 freeze-not-frozen = Your money actions are not frozen. /freeze (or Freeze under any security notice) stops them at once.
 unfreeze-intro = To unfreeze, log in again first.
 unfreeze-already = An unfreeze is already on its way: money actions open again on { $time }.

@@ -40,8 +40,13 @@ export const MAX_ALERTS_PER_USER = 20;
 export const PRICE_REARM_FRACTION = new Big("0.01");
 /** Change alerts re-arm once the 24 h change is back under this fraction of the level. */
 export const CHANGE_REARM_FACTOR = new Big("0.8");
-/** A 24 h change alert above this many percent is a typo. */
-export const MAX_CHANGE_PERCENT = new Big(1000);
+/**
+ * The levels a 24 h change alert (either direction) may have. Above 100 % the fall it also watches
+ * can never happen (a price cannot lose more than all of it), so "±" would be a promise the alert
+ * cannot keep; below half a percent it is the market's noise, firing all day.
+ */
+export const MIN_CHANGE_PERCENT = new Big("0.5");
+export const MAX_CHANGE_PERCENT = new Big(100);
 
 const KIND_WORDS: Record<string, AlertKind> = {
   above: "above",
@@ -74,7 +79,7 @@ export type AlertParse =
   | { ok: true; spec: AlertSpec }
   | { ok: false; reason: "usage" }
   | { ok: false; reason: "amount"; refusal: AmountRefusal; maxDecimals: number }
-  | { ok: false; reason: "change-too-large" };
+  | { ok: false; reason: "change-out-of-range" };
 
 /**
  * Reads the arguments of `/alert`: `<currency> <above|below> <price>` or `<currency> change <percent>%`
@@ -85,6 +90,8 @@ export function parseAlertCommand(text: string): AlertParse {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   // "5 %" → "5%"
   if (words.at(-1) === "%" && words.length > 1) words.splice(-2, 2, `${words.at(-2)}%`);
+  // "±5%" → "±", "5%"
+  if (words.length === 2 && words[1]?.startsWith("±")) words.splice(1, 1, "±", words[1].slice(1));
   if (words.length !== 3) return { ok: false, reason: "usage" };
   const [currency = "", word = "", rawAmount = ""] = words;
   const kind = KIND_WORDS[word];
@@ -95,8 +102,8 @@ export function parseAlertCommand(text: string): AlertParse {
   const parsed = parseAmount(amount, kind === "change" ? "eur" : "btc");
   if (!parsed.ok)
     return { ok: false, reason: "amount", refusal: parsed.reason, maxDecimals: parsed.maxDecimals };
-  if (kind === "change" && parsed.value.gt(MAX_CHANGE_PERCENT))
-    return { ok: false, reason: "change-too-large" };
+  if (kind === "change" && (parsed.value.lt(MIN_CHANGE_PERCENT) || parsed.value.gt(MAX_CHANGE_PERCENT)))
+    return { ok: false, reason: "change-out-of-range" };
   return { ok: true, spec: { currency, kind, level: toPlainString(parsed.value) } };
 }
 

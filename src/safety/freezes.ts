@@ -118,16 +118,21 @@ export interface FreezeParts {
  * unfreeze), the exchange session is logged out with the remembered password (account mode), and
  * the user is told what was done and how to unfreeze (a `frozen` notice). The freeze record goes
  * first: whatever fails after it, no money action passes the guard. Returns the cancelled actions
- * (the bot takes the buttons off their cards).
+ * (the bot takes the buttons off their cards) and whether the user was frozen already.
  */
 export async function freezeMoney(
   parts: FreezeParts,
   userId: number,
   by: FreezeRecord["by"],
-): Promise<MoneyAction[]> {
-  await parts.freezes.freeze(userId, by);
+): Promise<{ cancelled: MoneyAction[]; already: boolean }> {
+  // Frozen already, with no unfreeze on its way: the record and the notice stay as they were (a
+  // second press changes nothing to tell), while the rest is done again, since a session or a card
+  // may have come since. A scheduled unfreeze is dropped by a new freeze, and told.
+  const before = await parts.freezes.current(userId);
+  const already = before !== undefined && before.unfreezeAt === undefined;
+  if (!already) await parts.freezes.freeze(userId, by);
   const cancelled = await parts.orders.cancelPendingActions(userId);
   await parts.sessions?.logout(userId);
-  await parts.securityNotices.tell(userId, { type: "frozen", by });
-  return cancelled;
+  if (!already) await parts.securityNotices.tell(userId, { type: "frozen", by });
+  return { cancelled, already };
 }

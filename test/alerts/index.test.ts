@@ -28,7 +28,18 @@ describe("parseAlertCommand", () => {
     expect(parseAlertCommand("btc above 0")).toMatchObject({ reason: "amount", refusal: "zero" });
     expect(parseAlertCommand("btc above 1e5")).toMatchObject({ reason: "amount", refusal: "exponent" });
     expect(parseAlertCommand("btc change 5.123%")).toMatchObject({ refusal: "too-many-decimals" });
-    expect(parseAlertCommand("btc change 2000%")).toEqual({ ok: false, reason: "change-too-large" });
+    // ±500 %: the fall it watches cannot happen; 0.1 %: noise. 0.5 % to 100 % are taken.
+    for (const bad of [
+      "btc change 2000%",
+      "btc change 500%",
+      "btc ±500%",
+      "btc ± 500 %",
+      "btc change 0.1%",
+    ]) {
+      expect(parseAlertCommand(bad), bad).toEqual({ ok: false, reason: "change-out-of-range" });
+    }
+    expect(parseAlertCommand("btc ±0.5%")).toMatchObject({ spec: { kind: "change", level: "0.5" } });
+    expect(parseAlertCommand("btc change 100%")).toMatchObject({ spec: { kind: "change", level: "100" } });
   });
 });
 

@@ -58,6 +58,8 @@ describe("the safety net in partner mode", () => {
     await bea.send("DE02 1203 0000 0000 2020 51");
     await bea.waitForReply(/BIC/);
     await bea.send("BYLADEM1001");
+    await bea.waitForReply(/Add this bank account\?/);
+    await bea.tap("✅ Add this account");
     await bea.waitForReply(/Added/);
     const cooling = await bea.waitForReply(/withdrawals to this account are possible from/);
     const [added] = await h.deps.safety.banks.list(bea.id);

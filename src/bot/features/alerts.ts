@@ -14,7 +14,13 @@
  */
 import Big from "big.js";
 import { InlineKeyboard, type MiddlewareFn } from "grammy";
-import { type Alert, fires, parseAlertCommand } from "../../alerts/rules.ts";
+import {
+  type Alert,
+  fires,
+  MAX_CHANGE_PERCENT,
+  MIN_CHANGE_PERCENT,
+  parseAlertCommand,
+} from "../../alerts/rules.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
@@ -133,7 +139,11 @@ function alertRefusal(
 ): string {
   if (parsed.reason === "amount")
     return t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals });
-  if (parsed.reason === "change-too-large") return t("alert-change-too-large");
+  if (parsed.reason === "change-out-of-range")
+    return t("alert-change-out-of-range", {
+      min: MIN_CHANGE_PERCENT.toNumber(),
+      max: MAX_CHANGE_PERCENT.toNumber(),
+    });
   return t("alert-usage");
 }
 

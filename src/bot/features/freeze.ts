@@ -23,6 +23,7 @@ import { flowUserId } from "../flows/user.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
+import { answerTap } from "../ui/edit.ts";
 import { formatMoment } from "../ui/format.ts";
 import { unfreezeHow } from "../ui/security-notice.ts";
 
@@ -33,21 +34,23 @@ type FreezeDeps = Pick<BotDeps, "freezes" | "orders" | "sessions" | "securityNot
 export function freezeFeature(deps: FreezeDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
-  async function freeze(ctx: PrivateContext): Promise<void> {
+  /** True when the user was frozen already (no second notice: a short word says so). */
+  async function freeze(ctx: PrivateContext): Promise<boolean> {
     // A flow waiting for a code or PIN is over: nothing it was about may go out now.
     await ctx.conversation.exitAll();
     const sessions = deps.partner ? undefined : deps.sessions;
-    await freezeAndCloseCards(ctx.api, { ...deps, sessions }, ctx.from.id, "user");
-    // What was done and how to unfreeze comes as the `frozen` security notice.
+    const { already } = await freezeAndCloseCards(ctx.api, { ...deps, sessions }, ctx.from.id, "user");
+    // What was done and how to unfreeze comes as the `frozen` security notice, once.
+    return already;
   }
 
   composer.command("freeze", async (ctx, next) => {
     if (isDeskCommand(deps, ctx.from.id, ctx.match)) return next();
-    await freeze(ctx);
+    if (await freeze(ctx)) await ctx.reply(ctx.t("freeze-already"));
   });
   composer.callbackQuery(CALLBACK.freeze.data(), async (ctx) => {
-    await ctx.answerCallbackQuery(ctx.t("freeze-tapped"));
-    await freeze(ctx);
+    const already = await freeze(ctx);
+    await answerTap(ctx, ctx.t(already ? "freeze-already" : "freeze-tapped"));
   });
   return composer;
 }

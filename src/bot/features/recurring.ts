@@ -11,13 +11,17 @@
  * card's Confirm). Both are said on the card.
  */
 
+import Big from "big.js";
 import { InlineKeyboard } from "grammy";
+import { EUR } from "../../currency.ts";
 import type { AccountSession } from "../../exchange/account.ts";
-import { pairOf } from "../../orders/kinds/partner-trade.ts";
+import { formatAmount } from "../../money.ts";
+import { pairOf, partnerTradeMinimum } from "../../orders/kinds/partner-trade.ts";
 import { newActionId } from "../../orders/ledger.ts";
 import { decimalField, recordsOf, rowForPair } from "../../orders/partner-read.ts";
 import type { PlanTerms } from "../../plans/book.ts";
-import { nextRun } from "../../plans/schedule.ts";
+import { dateText, nextRun } from "../../plans/schedule.ts";
+import { localTime } from "../../time-zone.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
@@ -32,7 +36,16 @@ import { CALLBACK } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { PLAN_INPUT_ERRORS, readPlanInput } from "../ui/plan-input.ts";
-import { planButtons, planCardKeyboard, planCardText, planLine, planTitle } from "../ui/plan-text.ts";
+import {
+  localWhen,
+  planButtons,
+  planCardKeyboard,
+  planCardText,
+  planDate,
+  planLine,
+  planStopQuestion,
+  planTitle,
+} from "../ui/plan-text.ts";
 
 export const RECURRING_FLOW = "recurring";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
@@ -141,20 +154,55 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
       await answerTap(ctx, ctx.t("recurring-card-gone"), true);
       return;
     }
+    const shown = async (text: string, keyboard: InlineKeyboard) => {
+      try {
+        await ctx.editMessageText(text, { reply_markup: keyboard });
+      } catch {
+        await ctx.reply(text, { reply_markup: keyboard });
+      }
+    };
+    if (plan.state !== "active" && plan.state !== "paused") {
+      // An old button of a plan that is over: said so, and its buttons go; nothing is "resumed".
+      await answerTap(ctx, ctx.t("recurring-not-live", { state: plan.state }), true);
+      await closeCard(ctx);
+      return;
+    }
+    if (verb === "k" || verb === "b") {
+      await answerTap(ctx);
+      if (verb === "k") {
+        const question = planStopQuestion(ctx.t, plan, plans.dueAt(plan), locale);
+        await shown(question.text, question.keyboard);
+      } else {
+        await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
+      }
+      return;
+    }
+    // Pause and Resume say which they mean: an old Pause on a paused plan does not resume it.
+    const wanted = verb === "a" ? "paused" : verb === "r" ? "active" : undefined;
+    if (wanted !== undefined && plan.state === wanted) {
+      await answerTap(
+        ctx,
+        ctx.t(wanted === "paused" ? "recurring-already-paused" : "recurring-already-running"),
+      );
+      await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
+      return;
+    }
     const changed =
-      verb === "p"
-        ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
-        : verb === "s"
-          ? await plans.toggleSkip(id, userId)
-          : await plans.setState(id, userId, "cancelled");
+      wanted !== undefined
+        ? await plans.setState(id, userId, wanted)
+        : verb === "p"
+          ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
+          : verb === "s"
+            ? await plans.toggleSkip(id, userId)
+            : await plans.setState(id, userId, "cancelled");
     if (changed === undefined) {
       await answerTap(ctx, ctx.t("recurring-card-gone"), true);
       return;
     }
     const said =
-      verb === "k"
+      verb === "y"
         ? "recurring-stopped"
-        : verb === "p"
+        : verb === "p" || wanted !== undefined
           ? changed.state === "paused"
             ? "recurring-paused"
             : "recurring-resumed"
@@ -162,12 +210,7 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
             ? "recurring-unskipped"
             : "recurring-skipped-next";
     await answerTap(ctx, ctx.t(said));
-    const text = planLine(ctx.t, changed, plans.dueAt(changed), locale);
-    try {
-      await ctx.editMessageText(text, { reply_markup: planButtons(ctx.t, changed) });
-    } catch {
-      await ctx.reply(text, { reply_markup: planButtons(ctx.t, changed) });
-    }
+    await shown(planLine(ctx.t, changed, plans.dueAt(changed), locale), planButtons(ctx.t, changed));
   });
 
   return composer;
@@ -185,7 +228,7 @@ function recurringFlow(deps: RecurringDeps) {
       start.text === ""
         ? await guidePlan(conversation, ctx, {
             currencies: await externalCall(conversation, () => planCurrencies(deps)),
-            minimum: (code) => externalCall(conversation, () => planMinimum(deps, userId, code)),
+            minimum: (code) => externalCall(conversation, () => buyMinimum(deps, userId, code)),
           })
         : start.text;
     const read = readPlanInput(text);
@@ -200,9 +243,34 @@ function recurringFlow(deps: RecurringDeps) {
       await ctx.reply(ctx.t("recurring-bad-currency", { code: input.currency.toUpperCase() }));
       return;
     }
+    const locale = await ctx.i18n.getLocale();
+    const minimum = await externalCall(conversation, () => buyMinimum(deps, userId, input.currency));
+    if (minimum !== undefined && new Big(input.amount).lt(minimum)) {
+      const shown = formatAmount(new Big(minimum), EUR, locale);
+      await ctx.reply(
+        ctx.t("recurring-below-minimum", { code: input.currency.toUpperCase(), minimum: shown }),
+      );
+      return;
+    }
     const zone = await flowTimeZone(conversation, ctx, deps);
     if (zone === undefined) return;
-    const locale = await ctx.i18n.getLocale();
+    const until = input.end !== undefined && "until" in input.end ? input.end.until : undefined;
+    if (until !== undefined) {
+      // A plan that would end before its first run is never one: said, not set up to do nothing.
+      const { today, first } = await externalCall(conversation, async () => {
+        const now = deps.clock.now();
+        return { today: dateText(localTime(zone, now)), first: nextRun(input.schedule, zone, now) };
+      });
+      if (first.date > until) {
+        const date = planDate(until, locale);
+        await ctx.reply(
+          until < today
+            ? ctx.t("recurring-end-past", { date })
+            : ctx.t("recurring-end-before-first", { date, first: localWhen(first.at, zone, locale) }),
+        );
+        return;
+      }
+    }
     const terms: PlanTerms = { mode: deps.partner ? "partner" : "account", ...input, zone, locale };
     const { id, first } = await externalCall(conversation, async () => {
       const id = newActionId();
@@ -229,18 +297,15 @@ async function planCurrencies(deps: RecurringDeps): Promise<CurrencyChoice[]> {
 }
 
 /**
- * The exchange's minimum buy in EUR, for the amount's question (partner: GET …/limits/minimum;
- * account: v1/limits/minimum/buy, with the user's session or, logged out, any live one, as the
- * market feed asks its prices). Undefined when it cannot be
- * read: the question then names none, and each run's quote still checks it.
+ * The exchange's smallest buy of `code` in EUR, as its quote would read it: for the guided
+ * amount's question and the refusal of a plan below it (partner: the partner's minimums; account:
+ * v1/limits/minimum/buy with the user's session or, logged out, any live one, as the market feed
+ * asks its prices). Undefined when it cannot be read now: the plan is not refused for that, and
+ * each run's quote still refuses a buy below the minimum.
  */
-async function planMinimum(deps: RecurringDeps, userId: number, code: string): Promise<string | undefined> {
+async function buyMinimum(deps: RecurringDeps, userId: number, code: string): Promise<string | undefined> {
   try {
-    if (deps.partner) {
-      const pair = pairOf(code);
-      const row = rowForPair(recordsOf(await deps.partner.api.minimumLimits({ pair })), pair, code);
-      return decimalField(row, ["buy", "minimum_buy", "buy_minimum", "minimum"])?.toFixed();
-    }
+    if (deps.partner) return (await partnerTradeMinimum(deps.partner.api, "partner-buy", code))?.toFixed();
     const ask = (client: AccountSession) => client.minimum("buy", code).then((minimum) => minimum.toFixed());
     if ((await deps.sessions.status(userId)).state === "active") return await deps.sessions.use(userId, ask);
     // The minimum is the same for everyone: asked as the market feed asks its prices.

@@ -202,6 +202,8 @@ export function settingsKeyboard(
 
 type PhraseDeps = Pick<BotDeps, "phishing">;
 
+const PHRASE_REFUSED = "settings-phishing-bad";
+
 /** Sets or removes the phrase; the typed message is already deleted. Returns the key of what to say. */
 async function applyPhrase(deps: PhraseDeps, userId: number, typed: string): Promise<string> {
   if (OFF_WORDS.has(typed.trim().toLowerCase())) {
@@ -209,23 +211,38 @@ async function applyPhrase(deps: PhraseDeps, userId: number, typed: string): Pro
     return "settings-phishing-removed";
   }
   const phrase = normalizePhrase(typed);
-  if (phrase === undefined) return "settings-phishing-bad";
+  if (phrase === undefined) return PHRASE_REFUSED;
   await deps.phishing.set(userId, phrase);
   return "settings-phishing-saved";
 }
 
 export const PHRASE_FLOW = "settings-phrase";
 
-/** Asks for the phrase and takes the next message as it (a phrase may start with anything). */
+/** `/settings phrase WORDS` typed again while the step waits: the words are the phrase. */
+function unwrapPhraseCommand(text: string): string {
+  const command = /^\/settings(?:@\w+)?\s+([\s\S]*)$/i.exec(text);
+  const words = command ? PHRASE_COMMAND.exec(command[1]?.trim() ?? "") : null;
+  return words?.[1] ?? text;
+}
+
+/**
+ * Asks for the phrase and takes the next message as it (a phrase may start with anything). A phrase
+ * refused (too short, too long) keeps the step open: the next message is the phrase again, taken
+ * and deleted like the first, so a secret typed after a refusal never stays readable in the chat.
+ * `refused`: entered after `/settings phrase …` was refused, which already asked again.
+ */
 function phraseFlow(deps: PhraseDeps) {
-  return async function settingsPhrase(conversation: Flow, ctx: FlowContext): Promise<void> {
+  return async function settingsPhrase(conversation: Flow, ctx: FlowContext, refused = false): Promise<void> {
     const userId = flowUserId(ctx);
-    await ctx.reply(ctx.t("settings-phishing-ask", PHRASE_LIMITS));
-    const answer = await waitForSecret(conversation);
-    await answer.deleteMessage();
-    const typed = answer.message.text;
-    const note = await externalCall(conversation, () => applyPhrase(deps, userId, typed));
-    await answer.reply(ctx.t(note, PHRASE_LIMITS));
+    if (!refused) await ctx.reply(ctx.t("settings-phishing-ask", PHRASE_LIMITS));
+    for (;;) {
+      const answer = await waitForSecret(conversation);
+      await answer.deleteMessage();
+      const typed = unwrapPhraseCommand(answer.message.text);
+      const note = await externalCall(conversation, () => applyPhrase(deps, userId, typed));
+      await answer.reply(ctx.t(note, PHRASE_LIMITS));
+      if (note !== PHRASE_REFUSED) return;
+    }
   };
 }
 
@@ -280,6 +297,12 @@ export function settingsFeature(
       // The phrase is a secret: its message goes before anything else is done with it.
       await ctx.deleteMessage();
       note = await applyPhrase(deps, ctx.from.id, phrase[1] ?? "");
+      if (note === PHRASE_REFUSED) {
+        // "Please try again" means it: the next message is the phrase, taken and deleted.
+        await ctx.reply(ctx.t(note, PHRASE_LIMITS));
+        await enterFlow(ctx, PHRASE_FLOW, true);
+        return;
+      }
     } else if (typed !== "") {
       const change = parseSettingsCommand(typed);
       if (!change) {

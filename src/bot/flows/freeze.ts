@@ -2,7 +2,8 @@
  * A Freeze as the bot does it, for the user's own (features/freeze.ts) and the operator desk's
  * (features/operator-desk.ts): safety/freezes.ts `freezeMoney`, then the buttons taken off the
  * cards of the actions it cancelled, wherever they were shown (a tap on one would be refused by
- * the pipeline's guard anyway; without buttons nobody tries).
+ * the pipeline's guard anyway; without buttons nobody tries). Says whether the user was frozen
+ * already (then no second notice went out).
  *
  * @example
  * await freezeAndCloseCards(ctx.api, { ...deps, sessions: undefined }, telegramId, "operator");
@@ -17,10 +18,11 @@ export async function freezeAndCloseCards(
   parts: FreezeParts & { orders: Pick<BotDeps["orders"], "cardOf"> },
   userId: number,
   by: FreezeRecord["by"],
-): Promise<void> {
-  const cancelled = await freezeMoney(parts, userId, by);
+): Promise<{ already: boolean }> {
+  const { cancelled, already } = await freezeMoney(parts, userId, by);
   for (const action of cancelled) {
     const place = await parts.orders.cardOf(action.id);
     if (place !== undefined) await removeButtons(api, place);
   }
+  return { already };
 }

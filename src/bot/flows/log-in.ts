@@ -1,6 +1,8 @@
 /**
  * The login steps (e-mail, password, 2FA code), usable inside any flow: /login runs them, and a
- * flow whose exchange call met an expired session runs them in place (flows/session-call.ts).
+ * flow whose exchange call met an expired session runs them in place (flows/session-call.ts). A
+ * fresh login that proves it is the user (flows/fresh-secret.ts) asks the password and code of the
+ * login's own e-mail (shown masked), or the code alone with a remembered password.
  * The password message is deleted before anything else happens with it; the code message too.
  * The Mini App login (src/webapp/) checks what it is sent with the same EMAIL and CODE.
  */
@@ -8,6 +10,7 @@ import type { LoginOutcome } from "../../session/sessions.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { clientLocale } from "../i18n.ts";
+import { maskedEmail } from "../ui/email.ts";
 import { formatTime } from "../ui/format.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 import { externalCall } from "./external.ts";
@@ -57,14 +60,20 @@ export async function logInSteps(
     status.state === "active" && !options.expired && !options.confirm
       ? { email: status.email, time: formatTime(status.expiresAt, await ctx.i18n.getLocale()) }
       : undefined;
+  // Proving it is the user asks only what proves it: the e-mail is the login's own, shown masked.
+  const known =
+    options.confirm && status.state !== "logged-out" && status.email !== "" ? status.email : undefined;
   if (remembered && status.state !== "logged-out") {
     email = status.email;
     if (live) await ask(ctx.t("login-renew-ask-code", live));
-    else if (options.confirm) await ask(ctx.t("login-ask-code"));
+    else if (known !== undefined) await ask(ctx.t("login-confirm-ask-code", { email: maskedEmail(known) }));
     else await ask(ctx.t(options.expired ? "login-expired-ask-code" : "login-quick-ask-code", { email }));
   } else {
     if (live) await ctx.reply(ctx.t("login-renew-intro", live));
-    if (options.expired && status.state === "expired") {
+    if (known !== undefined) {
+      email = known;
+      await ask(ctx.t("login-confirm-ask-password", { email: maskedEmail(known) }));
+    } else if (options.expired && status.state === "expired") {
       email = status.email;
       await ask(ctx.t("login-expired-ask-password", { email }));
     } else {
@@ -102,7 +111,8 @@ export async function logInSteps(
     });
     if (outcome.ok) {
       const locale = await ctx.i18n.getLocale();
-      await ctx.reply(ctx.t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }));
+      const shown = known === undefined ? email : maskedEmail(email);
+      await ctx.reply(ctx.t("login-success", { email: shown, time: formatTime(outcome.expiresAt, locale) }));
       return true;
     }
     if (outcome.reason === "rate-limited") {

@@ -101,13 +101,15 @@ export const CALLBACK = {
   /** The tax tool's file (ui/koinly-csv.ts): its ranges, then the file of the one picked. */
   txKoinly: entry("tx:k:", "(menu|tm|lm|ty|ly|all)", (range: ExportRange | "menu") => range),
   /**
-   * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, p pause
-   * or resume, s skip the next run once (or undo), k stop it for good; [2] the plan's id.
+   * A recurring plan's buttons (features/recurring.ts): [1] c confirm or x cancel its card, a pause,
+   * r resume (p: pause or resume, on buttons shown before the two were told apart), s skip the next
+   * run once (or undo), k stop it (asks first), y yes, stop it for good, b keep it after all; [2] the
+   * plan's id.
    */
   plan: entry(
     "pl:",
-    `([cxpsk]):(${ORDER_ID})`,
-    (verb: "c" | "x" | "p" | "s" | "k", id: string) => `${verb}:${id}`,
+    `([cxparskyb]):(${ORDER_ID})`,
+    (verb: "c" | "x" | "a" | "r" | "s" | "k" | "y" | "b", id: string) => `${verb}:${id}`,
   ),
   /** /recurring: a new plan step by step (features/recurring.ts, flows/plan-steps.ts). */
   planNew: fixed("rc:new"),

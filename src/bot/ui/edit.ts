@@ -20,17 +20,19 @@ export async function editInPlace(ctx: Context, text: string, keyboard?: InlineK
 /**
  * Takes the buttons off the tapped card, with `line` under its text when given, so an old card
  * cannot be tapped again. The card may be too old to edit, or unchanged (a second tap): the
- * answer matters, not the edit.
+ * answer matters, not the edit. A card that already ends with `line` (an old button tapped again)
+ * keeps its text: the line stands once, however often it is tapped.
  */
 export async function closeCard(ctx: Context, line?: string): Promise<void> {
   const message = ctx.callbackQuery?.message;
   if (message === undefined) return;
+  const current = "text" in message ? message.text : undefined;
   try {
-    if (line === undefined) {
+    if (line === undefined || current === line || current?.endsWith(`\n\n${line}`)) {
       await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } });
       return;
     }
-    const text = "text" in message && message.text !== undefined ? `${message.text}\n\n${line}` : line;
+    const text = current !== undefined ? `${current}\n\n${line}` : line;
     await ctx.editMessageText(text, { reply_markup: { inline_keyboard: [] } });
   } catch (error) {
     if (!(error instanceof GrammyError)) throw error;

@@ -68,6 +68,14 @@ export function localWhen(at: number, zone: string, locale: string): string {
   }).format(at);
 }
 
+/** A plan's date ("2027-06-30") as the user's language writes a date: "Jun 30, 2027", "30.06.2027". */
+export function planDate(date: string, locale: string): string {
+  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
+  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
+    Date.UTC(year, month - 1, day),
+  );
+}
+
 function endText(t: Translate, plan: PlanTerms): string | undefined {
   if (plan.end === undefined) return undefined;
   return "runs" in plan.end
@@ -125,7 +133,7 @@ export function planButtons(t: Translate, plan: Plan): InlineKeyboard {
   if (plan.state !== "active" && plan.state !== "paused") return keyboard;
   keyboard.text(
     t(plan.state === "active" ? "recurring-pause-button" : "recurring-resume-button"),
-    CALLBACK.plan.data("p", plan.id),
+    CALLBACK.plan.data(plan.state === "active" ? "a" : "r", plan.id),
   );
   if (plan.state === "active") {
     const skipping = plan.skipDate !== undefined && plan.skipDate === plan.next?.date;
@@ -135,6 +143,21 @@ export function planButtons(t: Translate, plan: Plan): InlineKeyboard {
     );
   }
   return keyboard.text(t("recurring-stop-button"), CALLBACK.plan.data("k", plan.id));
+}
+
+/** Stop asked about: the plan's line, the question, and the two answers (a Stop acts only on the second tap). */
+export function planStopQuestion(
+  t: Translate,
+  plan: Plan,
+  dueAt: number | undefined,
+  locale: string,
+): { text: string; keyboard: InlineKeyboard } {
+  return {
+    text: `${planLine(t, plan, dueAt, locale)}\n\n${t("recurring-stop-ask")}`,
+    keyboard: new InlineKeyboard()
+      .text(t("recurring-stop-yes-button"), CALLBACK.plan.data("y", plan.id))
+      .text(t("recurring-stop-keep-button"), CALLBACK.plan.data("b", plan.id)),
+  };
 }
 
 /** Why a partner run was skipped, with what to do. */

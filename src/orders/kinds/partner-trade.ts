@@ -61,6 +61,29 @@ export type PartnerTradeAction<K extends PartnerTradeKind = PartnerTradeKind> = 
 
 export const pairOf = (currency: string) => `${currency}${EUR}`;
 
+/** The minimum of a buy (EUR) or sell (the crypto) in the partner's answer; undefined when it names none. */
+function minimumOf(answer: unknown, kind: PartnerTradeKind, currency: string): Big | undefined {
+  const row = rowForPair(recordsOf(answer), pairOf(currency), currency);
+  return decimalField(
+    row,
+    kind === "partner-buy"
+      ? ["buy", "minimum_buy", "buy_minimum", "minimum"]
+      : ["sell", "minimum_sell", "sell_minimum", "minimum"],
+  );
+}
+
+/**
+ * The partner's minimum of a buy (EUR) or sell (the crypto) of `currency`, read as a quote reads
+ * it: a recurring plan below it is refused when it is made, not at every run.
+ */
+export async function partnerTradeMinimum(
+  api: PartnerClient["api"],
+  kind: PartnerTradeKind,
+  currency: string,
+): Promise<Big | undefined> {
+  return minimumOf(await api.minimumLimits({ pair: pairOf(currency) }), kind, currency);
+}
+
 export async function partnerTradeQuote(
   { api, partnerUserId }: PartnerClient,
   request: PartnerTradeRequest,
@@ -76,13 +99,7 @@ export async function partnerTradeQuote(
   ]);
   const rate = decimalField(rowForPair(recordsOf(rates), pair, currency), ["price", "rate", "value"]);
   if (rate === undefined || rate.lte(0)) return refuse(kind, "closed", { code: currency.toUpperCase() });
-  const minimumRow = rowForPair(recordsOf(minimums), pair, currency);
-  const minimum = decimalField(
-    minimumRow,
-    buy
-      ? ["buy", "minimum_buy", "buy_minimum", "minimum"]
-      : ["sell", "minimum_sell", "sell_minimum", "minimum"],
-  );
+  const minimum = minimumOf(minimums, kind, currency);
   const minimumCurrency = buy ? EUR : currency;
   if (minimum !== undefined && amount.lt(minimum)) {
     return refuse(kind, "minimum", { minimum: minimum.toFixed(), currency: minimumCurrency });

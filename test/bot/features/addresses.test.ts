@@ -22,11 +22,19 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
 
   /** The fresh login a safety change asks for (the session is live, no password remembered). */
   async function freshLogin(user: FakeUser): Promise<void> {
-    const email = await user.waitForReply(/e-mail address/);
-    expect(email.text).toBeDefined();
-    await user.send(h.sandbox.demo.email);
+    // Only what proves it is the user: the login's own e-mail is not asked, it is shown masked.
+    const email = h.sandbox.demo.email;
     const password = await user.waitForReply(/password/);
     expect(password.text.startsWith(`🔐 ${PHRASE}`) || password.text.includes(PHRASE)).toBe(true);
+    expect(password.text).toContain(`${email[0]}•••${email.slice(email.indexOf("@"))}`);
+    expect(password.text).not.toContain(email);
+    const why = user.messages().findLastIndex((m) => /really you/.test(m.text ?? ""));
+    expect(
+      user
+        .messages()
+        .slice(why)
+        .some((m) => /e-mail address/.test(m.text ?? "")),
+    ).toBe(false);
     const typed = await user.send(h.sandbox.demo.password);
     await user.waitForReply(/6-digit/);
     await user.send(h.sandbox.currentCode());
@@ -145,7 +153,9 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     await bob.waitForReply(/Give this BTC address a name/);
     await bob.send("Friend");
     const why = await bob.waitForReply(/really you/);
-    await bob.waitForReply(/^Last step: send the 6-digit code/);
+    const asked = await bob.waitForReply(/6-digit code/);
+    const email = h.sandbox.demo.email;
+    expect(asked.text).toContain(`for ${email[0]}•••${email.slice(email.indexOf("@"))}`);
     const code = await bob.send(h.sandbox.currentCode());
     await bob.waitForReply(/Saved “Friend” \(BTC\)/);
     expect(bob.deletedMessageIds()).toContain(code.message_id);

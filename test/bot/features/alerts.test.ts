@@ -114,6 +114,20 @@ describe("price alerts through the bot", () => {
     expect((await h.deps.alertBook.loadUser(ivy.id)).alerts).toHaveLength(2);
   });
 
+  it("refuses a change alert of ±500 % (a price cannot fall by more than all of it) with its bounds, in German too", async () => {
+    const ada = h.user();
+    await ada.send("/alert btc ±500%");
+    expect((await ada.waitForReply()).text).toMatch(
+      /^A 24 h change alert needs a level from 0\.5\s?% to 100\s?%/,
+    );
+    await ada.send("/alert btc change 500 %");
+    expect((await ada.waitForReply()).text).toMatch(/from 0\.5\s?% to 100\s?%/);
+    const eva = h.user(undefined, { languageCode: "de" });
+    await eva.send("/alert btc änderung 500%");
+    expect((await eva.waitForReply()).text).toMatch(/von 0,5\s?% bis 100\s?%/);
+    expect(await h.deps.alertBook.list(ada.id)).toHaveLength(0);
+  });
+
   it("/alerts with an alert after it (or after add) adds it, as /alert does; alone it lists", async () => {
     const ida = h.user();
     await ida.send("/alerts add btc above 70000");

@@ -30,7 +30,7 @@ const ACCOUNT_FLOWS: Entry[] = [
   { command: "/addresses add" },
   { command: "/addresses add btc" },
   // Why a fresh login is asked comes first; the login's first question names /cancel.
-  { command: "/safety allowlist off", first: /e-mail address|E-Mail-Adresse/ },
+  { command: "/safety allowlist off", first: /password of|Passwort von/ },
 ];
 
 const PARTNER_FLOWS: Entry[] = [

@@ -97,6 +97,30 @@ describe("security notices and Freeze (account mode)", () => {
     expect(h.sandbox.countRequests("GET", "/v1/exchange-rates")).toBe(rates);
   });
 
+  it("Freeze pressed twice: the second press is a short answer, not the whole notice again", async () => {
+    const cid = h.user();
+    const raised: string[] = [];
+    h.watchSecurityNotices((userId, event) => {
+      if (userId === cid.id) raised.push(event.type);
+    });
+    const notice = await logIn(cid, h.sandbox);
+    await cid.tap(FREEZE, notice);
+    const frozen = await cid.waitForReply(/You froze the money actions/);
+    const notices = () => cid.messages().filter((m) => /You froze the money actions/.test(m.text)).length;
+    expect(notices()).toBe(1);
+
+    const query = await cid.tap(FREEZE, frozen);
+    const answer = await cid.waitForCall("answerCallbackQuery", (c) => c.payload.callback_query_id === query);
+    expect(answer.payload.text).toBe(
+      "🧊 Your money actions are frozen already; nothing changed. /unfreeze says how to open them again.",
+    );
+    await cid.send("/freeze");
+    await cid.waitForReply(/frozen already/);
+    expect(raised.filter((type) => type === "frozen")).toHaveLength(1);
+    expect(notices()).toBe(1);
+    expect(await h.deps.freezes.isFrozen(cid.id)).toBe(true);
+  });
+
   it("unfreezing needs a fresh login, then waits the delay, announced with another Freeze", async () => {
     const cleo = await h.loggedInUser();
     await cleo.send("/freeze");

@@ -101,21 +101,28 @@ describe("partner mode: customer commands", () => {
     expect(h.sandbox.state.partnerUser(partnerUserId)?.partner?.phone).toBe("+4915123456789");
   });
 
-  it("/profile address asks street, number, postal code, city and country, then saves them", async () => {
+  it("/profile address asks country, street, number, postal code (checked for the country) and city, then saves them", async () => {
     const { user, partnerUserId } = await customer(h);
     await user.send("/profile address");
+    await user.waitForReply(/three-letter code/);
+    await user.send("Germany");
+    await user.waitForReply(/three-letter country code/);
+    await user.send("deu");
     await user.waitForReply(/street/);
     await user.send("Unter den Linden");
     await user.waitForReply(/building number/);
     await user.send("77");
     await user.waitForReply(/postal code/);
+    // A city is not a postal code, nor is a code of another country's shape.
+    await user.send("Berlin");
+    expect((await user.waitForReply(/not a postal code/)).text).toBe(
+      "That is not a postal code for DEU. Please send it again, written like 10115.",
+    );
+    await user.send("1010");
+    await user.waitForReply(/not a postal code for DEU/);
     await user.send("10117");
     await user.waitForReply(/city/);
     await user.send("Berlin");
-    await user.waitForReply(/three-letter code/);
-    await user.send("Germany");
-    await user.waitForReply(/three-letter country code/);
-    await user.send("deu");
     const saved = await user.waitForReply(/Saved/);
     expect(saved.text).toContain("Postal code: 10117");
     const info = h.sandbox.state.partnerUser(partnerUserId)?.info;
@@ -193,6 +200,13 @@ describe("partner mode: customer commands", () => {
     await user.send("DE89 3704 0044 0532 0130 00");
     await user.waitForReply(/BIC/);
     await user.send("cobadeffxxx");
+    // A confirm card first, as in account mode: nothing is added before its Confirm.
+    const card = await user.waitForReply(/Add this bank account\?/);
+    expect(card.text).toContain("IBAN: DE89 3704 0044 0532 0130 00");
+    expect(card.text).toContain("BIC: COBADEFFXXX");
+    expect(card.buttons.flat()).toEqual(["✅ Add this account", "Cancel"]);
+    expect(banksAtExchange()).toHaveLength(0);
+    await user.tap("✅ Add this account", card);
     const added = await user.waitForReply(/Added/);
     expect(added.text).toContain("DE89 3704 0044 0532 0130 00");
     expect(added.text).toContain("Reference: RF");
@@ -218,6 +232,22 @@ describe("partner mode: customer commands", () => {
     await user.tap("🗑 Yes, remove it", confirm);
     await user.waitForReply(/Removed: Sparkasse Berlin/);
     expect(banksAtExchange()).toHaveLength(1);
+  });
+
+  it("/banks add: Cancel on the confirm card adds nothing", async () => {
+    const { user, partnerUserId } = await customer(h);
+    await user.send("/banks add");
+    await user.waitForReply(/name of the bank/);
+    await user.send("Sparkasse Berlin");
+    await user.waitForReply(/IBAN/);
+    await user.send("DE89 3704 0044 0532 0130 00");
+    await user.waitForReply(/BIC/);
+    await user.send("COBADEFFXXX");
+    const card = await user.waitForReply(/Add this bank account\?/);
+    await user.tap("Cancel", card);
+    await user.waitForReply(/Cancelled\. Nothing was changed/);
+    const banks = [...h.sandbox.state.bankAccounts.values()].filter((b) => b.accountId === partnerUserId);
+    expect(banks).toHaveLength(0);
   });
 
   it("/transactions pages the user's transactions; /tx shows one; another user's is not found", async () => {

@@ -176,6 +176,24 @@ describe("partner sign-up", () => {
     expect(await h.deps.partner?.pins.has(424242)).toBe(false);
   });
 
+  it('takes a first name only as on an ID, like the surname: "Ada 🚀" is refused, "Zoë-Marie O\'Neil" taken', async () => {
+    const ada = h.user();
+    await ada.send("/start");
+    await ada.waitForReply(/e-mail address/);
+    await ada.send("ada.rocket@example.com");
+    await ada.waitForReply(/first name/);
+    await ada.send("Ada 🚀");
+    expect((await ada.waitForReply(/as on your ID/)).text).toMatch(
+      /^Please send the name as on your ID: letters/,
+    );
+    await ada.send("Zoë-Marie O'Neil");
+    await ada.waitForReply(/surname/);
+    await ada.send("Lovelace 2");
+    await ada.waitForReply(/as on your ID/);
+    await ada.send("Лавлейс");
+    await ada.waitForReply(/phone number/);
+  });
+
   it("stores nothing when the terms are declined", async () => {
     const kim = h.user();
     await upToPhone(kim, "kim@example.com");

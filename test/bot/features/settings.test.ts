@@ -207,11 +207,37 @@ describe("/settings: the anti-phishing phrase", () => {
     expect(ada.deletedMessageIds()).toContain(typed.message_id);
     expect(await h.deps.phishing.get(ada.id)).toBeUndefined();
 
+    // The refusal keeps the step open; the command typed again gives its words as the phrase.
     await ada.send("/settings phrase sunny hill");
     await ada.waitForReply(/Saved/);
+    expect(await h.deps.phishing.get(ada.id)).toBe("sunny hill");
     await ada.send("/settings phrase off");
     await ada.waitForReply(/phrase is removed/);
     expect(await h.deps.phishing.get(ada.id)).toBeUndefined();
+  });
+
+  it("keeps the step open after a phrase too short: the next message is the phrase, saved and deleted (button)", async () => {
+    const ada = h.user();
+    await ada.send("/settings");
+    await ada.waitForReply(/Settings/);
+    await ada.tap("🛡 Set anti-phishing phrase");
+    await ada.waitForReply(/Send the words/);
+    const short = await ada.send("ab");
+    await ada.waitForReply(/needs 3 to 40 characters.*send me another one/);
+    const real = await ada.send("quiet harbour 7");
+    await ada.waitForReply(/Saved\. I deleted your message/);
+    expect(ada.deletedMessageIds()).toEqual(expect.arrayContaining([short.message_id, real.message_id]));
+    expect(await h.deps.phishing.get(ada.id)).toBe("quiet harbour 7");
+  });
+
+  it("keeps the step open after /settings phrase ab: the next message is the phrase, saved and deleted", async () => {
+    const ada = h.user();
+    const short = await ada.send("/settings phrase ab");
+    await ada.waitForReply(/needs 3 to 40 characters/);
+    const real = await ada.send("quiet harbour 8");
+    await ada.waitForReply(/Saved\. I deleted your message/);
+    expect(ada.deletedMessageIds()).toEqual(expect.arrayContaining([short.message_id, real.message_id]));
+    expect(await h.deps.phishing.get(ada.id)).toBe("quiet harbour 8");
   });
 
   it("keeps the phrase only sealed in the store", async () => {

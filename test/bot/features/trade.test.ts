@@ -217,6 +217,15 @@ describe("/buy and /sell", () => {
     const query = await ada.tapData(card.messageId, `ord:c:${actionIdOf(card)}`);
     expect(await answerOf(h, query)).toBe("This quote was cancelled. Nothing was ordered.");
     expect(posts(h, "/v1/buy")).toBe(before);
+    // Tapped again and again: the card says "Cancelled." once, not once per tap.
+    for (let tap = 0; tap < 2; tap++) {
+      await answerOf(h, await ada.tapData(card.messageId, `ord:c:${actionIdOf(card)}`));
+    }
+    // A chat's updates are handled in order: once /help is answered, every tap's edit is done.
+    await ada.send("/help");
+    await ada.waitForReply((m) => !m.edited);
+    const shown = ada.messages().find((m) => m.messageId === card.messageId);
+    expect(shown?.text.match(/✖️ Cancelled\./g)).toHaveLength(1);
   });
 
   it("Change amount asks again and makes a new card; the old one is dead", async () => {

@@ -63,8 +63,11 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
     ["k", ORDER_ID],
     ["c", ORDER_ID],
     ["x", ORDER_ID],
-    ["p", ORDER_ID],
+    ["a", ORDER_ID],
+    ["r", ORDER_ID],
     ["s", ORDER_ID],
+    ["y", ORDER_ID],
+    ["b", ORDER_ID],
   ],
   order: [
     ["c", "-".repeat(12)],

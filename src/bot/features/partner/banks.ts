@@ -6,7 +6,7 @@
  *   Remove  a confirmation, then DELETE …/bank-accounts/{id}; the last account is never removed
  *           (the list is read again just before, and the exchange's own refusal is worded too)
  *   Add     through the deprecated POST …/bank-accounts, said so first: bank name, IBAN and BIC
- *           checked with ibantools as typed (ui/bank-input.ts), then one POST
+ *           checked with ibantools as typed (ui/bank-input.ts), a card to confirm, then one POST
  *
  * Callback data (ui/callback-data.ts): `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
@@ -21,13 +21,14 @@ import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
-import { waitForText } from "../../flows/wait.ts";
+import { flowButtons, waitAnswer } from "../../flows/wait.ts";
 import { refusalMessage } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
+import { sameLabel } from "../../ui/amount.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
 import { bankButtonLabel, bankCard } from "../../ui/bank-view.ts";
-import { CALLBACK } from "../../ui/callback-data.ts";
+import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { answerTap, closeCard } from "../../ui/edit.ts";
 import { fieldMessages } from "../../ui/fields.ts";
@@ -37,6 +38,9 @@ import { escapeHtml } from "../../ui/format.ts";
 export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const MAX_WRONG = 20;
+/** The flow's buttons are /banks' own (`bk:`): partner mode has no account-mode /banks flow beside it. */
+const BUTTONS = FLOW_BUTTONS.banks;
+const STALE_KEY = "banks-button-stale";
 
 type AddOutcome =
   | { kind: "added"; reply: unknown }
@@ -185,13 +189,16 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
     // The exchange marks this endpoint deprecated; the user is told whom to ask if it fails.
     await ctx.reply(ctx.t("partner-banks-add-intro", { contact: deps.partner.supportContact }));
 
+    const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
+
     async function ask<K extends string>(key: string, check: (text: string) => Checked<K>, field: K) {
       await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
       for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
-        const answer = await waitForText(conversation);
-        const checked = check(answer.message.text);
+        const answer = await waitAnswer(conversation, step);
+        if (answer.kind === "tap") continue;
+        const checked = check(answer.text);
         if (checked.ok) return (checked as Record<K, string>)[field];
-        await answer.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
+        await answer.ctx.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
       }
       await ctx.reply(ctx.t("banks-too-many-tries"));
       return undefined;
@@ -203,6 +210,34 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
     if (iban === undefined) return;
     const bic = await ask("banks-add-ask-bic", checkBic, "bic");
     if (bic === undefined) return;
+
+    // What is sent is shown first and added only on Confirm, as in account mode (features/banks.ts).
+    const confirmLabel = ctx.t("banks-button-confirm-add");
+    const cancelLabel = ctx.t("banks-button-cancel");
+    const summary = { name: escapeHtml(name), iban: escapeHtml(groupIban(iban)), bic: escapeHtml(bic) };
+    await ctx.reply(ctx.t("partner-banks-add-summary", summary), {
+      parse_mode: "HTML",
+      reply_markup: new InlineKeyboard()
+        .text(confirmLabel, own + BUTTONS.actions.add())
+        .text(cancelLabel, own + BUTTONS.actions.no()),
+    });
+    for (;;) {
+      const answer = await waitAnswer(conversation, step);
+      const choice =
+        answer.kind === "tap"
+          ? answer.data.slice(own.length)
+          : sameLabel(answer.text, confirmLabel)
+            ? "add"
+            : sameLabel(answer.text, cancelLabel)
+              ? "no"
+              : undefined;
+      if (choice === "no") {
+        await answer.ctx.reply(ctx.t("flow-cancelled"));
+        return;
+      }
+      if (choice === "add") break;
+      await answer.ctx.reply(ctx.t("banks-add-confirm-hint"));
+    }
 
     const outcome = await externalCall(conversation, async (): Promise<AddOutcome> => {
       try {

@@ -98,9 +98,9 @@ function profileFlow(flowDeps: { partner: PartnerServices }) {
           return;
         }
         const answer = await waitForText(conversation);
-        const checked = step.check(answer.message.text);
+        const checked = step.check(answer.message.text, changes);
         if (checked.ok) value = checked.value;
-        else await answer.reply(ctx.t(checked.refusal));
+        else await answer.reply(ctx.t(checked.refusal, checked.vars));
       }
       changes[step.name] = value;
     }

@@ -24,12 +24,12 @@ import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { FLOW_BUTTONS } from "../../ui/callback-data.ts";
 import { readKyc } from "../../ui/kyc-status.ts";
+import { checkPersonName } from "../../ui/profile-input.ts";
 
 export const SIGNUP_FLOW = "signup";
 /** The version of the partner's terms a user agrees to at sign-up; kept with the consent. */
 export const TERMS_VERSION = "2026-11";
 const SIGNUP_TIMEOUT_MS = 15 * 60_000;
-const NAME_MAX = 64;
 /** The phone metadata is large and only sign-up reads it: loaded at the first number checked. */
 const phoneNumbers = lazy(() => import("libphonenumber-js/max"));
 
@@ -74,8 +74,14 @@ function signUpFlow(deps: Deps) {
     const email = await askText(conversation, ctx, "signup-ask-email", "signup-bad-email", (text) =>
       EMAIL.test(text) && text.length <= 254 ? text : undefined,
     );
-    const name = await askText(conversation, ctx, "signup-ask-name", "signup-bad-name", checkedName);
-    const surname = await askText(conversation, ctx, "signup-ask-surname", "signup-bad-name", checkedName);
+    const name = await askText(conversation, ctx, "signup-ask-name", "signup-bad-name", checkPersonName);
+    const surname = await askText(
+      conversation,
+      ctx,
+      "signup-ask-surname",
+      "signup-bad-name",
+      checkPersonName,
+    );
     const phone = await askPhone(conversation, ctx, telegramId);
 
     const buttons = await flowButtons(conversation, FLOW_BUTTONS.signup, "button-inactive");
@@ -160,11 +166,6 @@ function refusalOf(error: unknown): SignUpOutcome {
     return { ok: false, reason: "refused", message: error.message };
   }
   return { ok: false, reason: "unavailable" };
-}
-
-function checkedName(text: string): string | undefined {
-  const name = text.replace(/\s+/g, " ").trim();
-  return name.length >= 1 && name.length <= NAME_MAX && !/[\d@/\\<>]/.test(name) ? name : undefined;
 }
 
 async function askText(
