@@ -100,7 +100,8 @@ async function advanceClock(ms: number, ctx: DemoCommandContext): Promise<void> 
 
 export async function handleDemoCommand(line: string, ctx: DemoCommandContext): Promise<void> {
   if (line.startsWith("#")) {
-    if (!(await tapButton(line, ctx))) ctx.print("(demo) Tap a button with #N (the newest message's) or #M.N (message M's).");
+    if (!(await tapButton(line, ctx)))
+      ctx.print("(demo) Tap a button with #N (the newest message's) or #M.N (message M's).");
     return;
   }
   const [command, ...args] = line.slice(1).trim().split(/\s+/);

@@ -64,7 +64,6 @@ async function main(): Promise<void> {
   });
   for (const line of demo.banner) terminal.out(line);
 
-
   terminal.prompt();
   for (let raw = await next(); raw !== undefined; raw = await next()) {
     const line = raw.trim();

@@ -31,7 +31,8 @@ export function describeBotCall(
       const lines: string[] = [];
       if (message.kind === "photo" || message.kind === "document") {
         const what = message.kind === "photo" ? "picture" : "file";
-        const name = saved ?? message.file?.filename ?? (typeof message.media === "string" ? message.media : "?");
+        const name =
+          saved ?? message.file?.filename ?? (typeof message.media === "string" ? message.media : "?");
         const size = message.file ? `, ${Math.round(message.file.size / 102.4) / 10} KB` : "";
         lines.push(`[${what} ${name}${size}]`);
       }

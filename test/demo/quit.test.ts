@@ -18,7 +18,7 @@ describe.skipIf(!hasScript)("the demo in a terminal", () => {
       ["-qfec", `${JSON.stringify(process.execPath)} src/demo/main.ts`, "/dev/null"],
       {
         cwd: ROOT,
-        env: { ...process.env, LOG_LEVEL: "silent" },
+        env: { ...process.env, LOG_LEVEL: "silent", DEMO_FILES_DIR: join(tmpdir(), "demo-quit-files") },
         stdio: ["pipe", "pipe", "pipe"],
       },
     );

@@ -15,7 +15,11 @@ function context(buttons: NonNullable<ReturnType<DemoCommandContext["buttons"]>>
   const printed: string[] = [];
   const link = () =>
     webAppLink("http://127.0.0.1:9/webapp/login", signInitData({ id: 4242, firstName: "Demo" }, TOKEN, NOW));
-  const ctx = { buttons: () => ({ messageId: 5, buttons }), webAppLink: link, print: (text: string) => printed.push(text) };
+  const ctx = {
+    buttons: () => ({ messageId: 5, buttons }),
+    webAppLink: link,
+    print: (text: string) => printed.push(text),
+  };
   // Only what these two commands touch; the rest of the context is never reached.
   return { ctx: ctx as Partial<DemoCommandContext> as DemoCommandContext, printed };
 }
