@@ -18,6 +18,8 @@ export interface Writable {
 /** What keeps the line being typed (readline's Interface): draws the prompt with it. */
 export interface LineEditor {
   prompt(preserveCursor?: boolean): void;
+  /** What has been typed so far (also while the demo still works on the line before). */
+  readonly line: string;
 }
 
 const PROMPT = "you> ";
@@ -57,7 +59,8 @@ export class DemoTerminal {
 
   /** What the bot says; when it comes while the prompt waits, above it, and the prompt redrawn. */
   say(text: string): void {
-    if (!this.#atPrompt) {
+    const typing = this.#atPrompt || (this.#editor !== undefined && this.#editor.line !== "");
+    if (!typing) {
       this.out(text);
       return;
     }

@@ -74,4 +74,22 @@ describe("the demo's terminal, with readline keeping the typed line", () => {
       rl.close();
     }
   });
+
+  it("does the same for a line typed ahead while the demo still works on the one before", async () => {
+    const { input, rl, terminal, text, clear } = typing();
+    try {
+      terminal.prompt();
+      input.write("/buy btc 100\r");
+      await new Promise((resolve) => setImmediate(resolve));
+      terminal.typed("/buy btc 100");
+      input.write("#1");
+      await new Promise((resolve) => setImmediate(resolve));
+      clear();
+      terminal.say("bot #5> 🧾 Buy BTC: your quote");
+      expect(text()).toContain("\r\x1b[Kbot #5> 🧾 Buy BTC: your quote\n");
+      expect(text().split("\n").at(-1)).toContain("you> #1");
+    } finally {
+      rl.close();
+    }
+  });
 });
