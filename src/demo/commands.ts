@@ -50,8 +50,9 @@ export const HELP = [
   "  :contact           share your own phone number (the sign-up's button)",
   "  :kyc passed        partner mode: set your KYC status (not_started, pending, passed, failed, declined)",
   "  :deposit 1000      partner mode: a wire of 1000 EUR arrives in your account",
-  "  :quit              leave",
-  "Everything else is sent to the bot as your message, e.g. /help.",
+  "  :quit              leave (Ctrl-C too)",
+  "Everything else is sent to the bot as your message, e.g. /help. Pictures and files the bot",
+  "sends are written to the folder named at start, each path printed with its message.",
 ].join("\n");
 
 const KYC = ["not_started", "pending", "passed", "failed", "declined"] as const;
