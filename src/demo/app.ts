@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { run } from "@grammyjs/runner";
 import { createBot, drainUpdates } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
+import { chartPhotos } from "../bot/flows/price-chart.ts";
 import { OffsetClock } from "../clock.ts";
 import { securityNoticeSender, startBackgroundJobs } from "../jobs.ts";
 import { createLogger, type Logger } from "../logger.ts";
@@ -64,12 +65,17 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const sandbox = await startSandbox({ clock });
   const telegram = await startBotApiDouble({ clock });
   const folder = mkdtempSync(join(tmpdir(), "exchange-bot-demo-"));
-  // The bot's HTTP server on loopback serves the Mini App login page (WEBAPP_URL in production).
+  // The bot's HTTP server on loopback serves the Mini App login page and the charts inline answers
+  // point at (WEBAPP_URL in production).
   let webAppRoute: HttpRoute | undefined;
+  let chartRoute: HttpRoute | undefined;
   const pages = await startHttpServer({
     port: options.webAppPort ?? 0,
     host: "127.0.0.1",
-    routes: [(req, res, path) => webAppRoute?.(req, res, path) ?? false],
+    routes: [
+      (req, res, path) => webAppRoute?.(req, res, path) ?? false,
+      (req, res, path) => chartRoute?.(req, res, path) ?? false,
+    ],
   });
   const services = await createServices(
     {
@@ -89,6 +95,7 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
   const bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot });
   await bot.init();
   webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
+  chartRoute = chartPhotos(services.deps);
   await registerCommands(bot.api, { ...services.deps, log });
   const runner = run(bot, { runner: { silent: true } });
   const jobs = startBackgroundJobs({ deps: services.deps, api: bot.api, intervalMs: 5_000 });
