@@ -76,6 +76,8 @@ async function main(): Promise<void> {
     }
     terminal.prompt();
   }
+  // Ctrl-C at the prompt leaves the cursor after "you> ".
+  if (quitting && interactive) terminal.out();
   lines.close();
   // Closing readline does not close a terminal's stdin, which would keep the process alive.
   process.stdin.destroy();
