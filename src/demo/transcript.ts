@@ -1,6 +1,7 @@
 /**
  * Turns what the bot did (Bot API calls recorded by the double) into lines for the terminal:
- * messages with numbered buttons, edits, photos, deletions and button toasts.
+ * messages with numbered buttons, edits, photos and files (with the path the demo wrote them to),
+ * deletions and button toasts.
  */
 import type { RecordedCall, SentMessage } from "../telegram-double/index.ts";
 
@@ -10,7 +11,12 @@ export interface Printed {
   buttons?: { label: string; messageId: number; data?: string; url?: string; webApp?: string }[];
 }
 
-export function describeBotCall(call: RecordedCall, message: SentMessage | undefined): Printed | undefined {
+/** `saved`: where the demo wrote the message's picture or file, when it did. */
+export function describeBotCall(
+  call: RecordedCall,
+  message: SentMessage | undefined,
+  saved?: string,
+): Printed | undefined {
   if (!call.ok) return undefined;
   switch (call.method) {
     case "sendMessage":
@@ -23,14 +29,12 @@ export function describeBotCall(call: RecordedCall, message: SentMessage | undef
       if (message === undefined) return undefined;
       const edited = call.method.startsWith("edit");
       const lines: string[] = [];
-      if (message.kind === "photo") {
-        const size = message.file ? `${Math.round(message.file.size / 102.4) / 10} KB` : "";
-        const name = message.file?.filename ? ` ${message.file.filename}` : "";
-        lines.push(`[picture${name} ${size}]`.replace(" ]", "]"));
-      }
-      if (message.kind === "document") {
+      if (message.kind === "photo" || message.kind === "document") {
+        const what = message.kind === "photo" ? "picture" : "file";
+        const name =
+          saved ?? message.file?.filename ?? (typeof message.media === "string" ? message.media : "?");
         const size = message.file ? `, ${Math.round(message.file.size / 102.4) / 10} KB` : "";
-        lines.push(`[file ${message.file?.filename ?? "?"}${size}]`);
+        lines.push(`[${what} ${name}${size}]`);
       }
       if (message.text) lines.push(...message.text.split("\n"));
       const buttons = inlineButtons(message);

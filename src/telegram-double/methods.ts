@@ -233,7 +233,7 @@ export const methods: Record<string, MethodHandler> = {
       source,
       parseMode: str(input, "parse_mode"),
       kind: input.type,
-      media: media instanceof Upload ? media.toJSON() : media,
+      media: media instanceof Upload ? media.kept() : media,
     });
   },
 

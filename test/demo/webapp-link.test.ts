@@ -8,14 +8,18 @@ import { checkInitData, signInitData, webAppLink } from "../../src/webapp/init-d
 const TOKEN = "123456:demo-token-for-the-double-xyz";
 const NOW = Date.parse("2026-11-22T10:00:00Z");
 
-function context(buttons: ReturnType<DemoCommandContext["buttons"]>): {
+function context(buttons: NonNullable<ReturnType<DemoCommandContext["buttons"]>>["buttons"]): {
   ctx: DemoCommandContext;
   printed: string[];
 } {
   const printed: string[] = [];
   const link = () =>
     webAppLink("http://127.0.0.1:9/webapp/login", signInitData({ id: 4242, firstName: "Demo" }, TOKEN, NOW));
-  const ctx = { buttons: () => buttons, webAppLink: link, print: (text: string) => printed.push(text) };
+  const ctx = {
+    buttons: () => ({ messageId: 5, buttons }),
+    webAppLink: link,
+    print: (text: string) => printed.push(text),
+  };
   // Only what these two commands touch; the rest of the context is never reached.
   return { ctx: ctx as Partial<DemoCommandContext> as DemoCommandContext, printed };
 }
