@@ -22,6 +22,7 @@ import { planEventText, reminderKeyboard } from "./bot/ui/plan-text.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { readRates } from "./bot/ui/recognise.ts";
 import { securityNotice } from "./bot/ui/security-notice.ts";
+import { userText } from "./bot/ui/user-text.ts";
 import { DailyDigest } from "./digest.ts";
 import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
@@ -275,7 +276,7 @@ export function startBackgroundJobs(options: {
           render: (t) => ({
             text:
               due.type === "address"
-                ? t("addresses-usable-now", { label: due.label, code: due.currency.toUpperCase() })
+                ? t("addresses-usable-now", { label: userText(due.label), code: due.currency.toUpperCase() })
                 : t("banks-usable-now", { iban: due.iban }),
           }),
         });

@@ -27,6 +27,7 @@ import { CALLBACK } from "../ui/callback-data.ts";
 import { knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
+import { userText } from "../ui/user-text.ts";
 
 function listText(
   t: Translate,
@@ -131,7 +132,10 @@ export function alertsFeature(
     const currency = resolveCurrency(parsed.spec.currency, choices);
     if (!currency) {
       await ctx.reply(
-        ctx.t("alert-unknown-currency", { input: parsed.spec.currency, codes: knownCodes(choices) }),
+        ctx.t("alert-unknown-currency", {
+          input: userText(parsed.spec.currency, 32),
+          codes: knownCodes(choices),
+        }),
       );
       return;
     }

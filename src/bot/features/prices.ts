@@ -43,6 +43,7 @@ import {
   staleNote,
 } from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const PRICE_FLOW = "price";
 /** Typed answers that name no currency, before the question is given up. */
@@ -306,5 +307,5 @@ export function pricesText(t: Translate, prices: readonly MarketPrice[], locale:
 }
 
 function unknownText(t: Translate, typed: string, known: readonly CurrencyChoice[]): string {
-  return t("price-unknown", { input: typed.slice(0, 32), codes: knownCodes(known) });
+  return t("price-unknown", { input: userText(typed, 32), codes: knownCodes(known) });
 }
