@@ -1229,7 +1229,15 @@ security-delay-minutes = { $minutes ->
     [one] 1 Minute
    *[other] { $minutes } Minuten
   }
-freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts gesendet. /unfreeze sagt dir, wie du sie wieder öffnest.
+freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts { $family ->
+    [buy] gekauft
+    [sell] verkauft
+    [send] gesendet
+   *[withdraw] ausgezahlt
+  }. { $mode ->
+    [partner] Nur der Support kann sie wieder öffnen: /unfreeze sagt dir, wie du ihn erreichst.
+   *[account] /unfreeze sagt dir, wie du sie wieder öffnest.
+  }
 freeze-tapped = 🧊 Eingefroren.
 freeze-not-frozen = Deine Geldaktionen sind nicht eingefroren. /freeze (oder Einfrieren unter jedem Sicherheitshinweis) stoppt sie sofort.
 unfreeze-intro = Zum Auftauen melde dich zuerst neu an.

@@ -1229,7 +1229,15 @@ security-delay-minutes = { $minutes ->
     [one] 1 minute
    *[other] { $minutes } minutes
   }
-freeze-refused = 🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.
+freeze-refused = 🧊 The money actions of your account are frozen, so nothing was { $family ->
+    [buy] bought
+    [sell] sold
+    [send] sent
+   *[withdraw] withdrawn
+  }. { $mode ->
+    [partner] Only support can open them again: /unfreeze says how to reach them.
+   *[account] /unfreeze says how to open them again.
+  }
 freeze-tapped = 🧊 Frozen.
 freeze-not-frozen = Your money actions are not frozen. /freeze (or Freeze under any security notice) stops them at once.
 unfreeze-intro = To unfreeze, log in again first.

@@ -14,7 +14,7 @@ import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
-import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
 import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.ts";
 import type { SendAction } from "../../orders/kinds/send.ts";
 import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
@@ -256,7 +256,8 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
         left: money(v.left, v.currency ?? EUR, locale),
       });
     case "frozen":
-      return t("freeze-refused");
+      // Worded by what the kind does (its card's twin) and by who can unfreeze (its API's mode).
+      return t("freeze-refused", { family: kind, mode: KINDS[refusal.kind].api });
   }
 }
 
