@@ -536,7 +536,10 @@ send-ask-currency = Welche Währung möchtest du senden? Tippe auf eine oder sch
 send-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Du kannst senden: { $codes }.
 send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
 send-refused-closed = Das Senden von { $code } ist bei der Börse gerade pausiert. Bitte versuche es später noch einmal.
-send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…). (/cancel zum Abbrechen)
+send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen{ $example ->
+    [none] .
+   *[other] , auch als Zahlungslink (z. B. { $example }).
+  } (/cancel zum Abbrechen)
 send-address-empty = Bitte sende die Adresse des Empfängers.
 send-address-too-long = Das ist viel zu lang für eine Adresse. Bitte füge nur die { $code }-Adresse des Empfängers ein.
 send-address-invalid = Das ist keine gültige { $code }-Adresse: Vielleicht ist ein Zeichen falsch oder fehlt. Bitte prüfe sie und sende sie noch einmal.

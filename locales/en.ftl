@@ -536,7 +536,10 @@ send-ask-currency = Which currency do you want to send? Tap one or type its code
 send-unknown-currency = I do not know the currency “{ $input }”. You can send: { $codes }.
 send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
 send-refused-closed = Sending { $code } is paused at the exchange right now. Please try again later.
-send-ask-address = Send me the { $code } address to send to. You can paste it, also as a payment link (e.g. bitcoin:…). (/cancel to stop)
+send-ask-address = Send me the { $code } address to send to. You can paste it{ $example ->
+    [none] .
+   *[other] , also as a payment link (e.g. { $example }).
+  } (/cancel to stop)
 send-address-empty = Please send the recipient's address.
 send-address-too-long = That is far too long for an address. Please paste only the recipient's { $code } address.
 send-address-invalid = That is not a valid { $code } address: a character may be wrong or missing. Please check it and send it again.

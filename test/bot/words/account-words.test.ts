@@ -1,0 +1,50 @@
+/**
+ * Issue 27, defect 6 (words that mislead), account mode, in English and German: each sentence a
+ * user met that said something untrue or unhelpful, driven through the chat as a user would.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Harness, startHarness } from "../../support/harness.ts";
+
+describe("words that mislead (account mode)", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+    h.sandbox.setPrice("btc", "60000");
+  });
+  afterAll(() => h.stop());
+
+  for (const [languageCode, notAmount, again] of [
+    ["en", "That is not an amount.", "Send another amount, or /cancel to stop."],
+    ["de", "Das ist kein Betrag.", "Sende einen anderen Betrag, oder /cancel zum Abbrechen."],
+  ] as const) {
+    it(`/buy btc 💯 knows the currency and says the amount is not understood (${languageCode})`, async () => {
+      const ada = await h.loggedInUser(undefined, { languageCode });
+      await ada.send("/buy btc 💯");
+      const reply = await ada.waitForReply();
+      expect(reply.text).toContain(notAmount);
+      expect(reply.text).toContain(again);
+      expect(reply.text).not.toMatch(/btc 💯/);
+      await ada.send("/cancel");
+      await ada.waitForReply();
+    });
+  }
+
+  for (const [languageCode, eth, btc] of [
+    ["en", "also as a payment link (e.g. ethereum:…)", "also as a payment link (e.g. bitcoin:…)"],
+    ["de", "auch als Zahlungslink (z. B. ethereum:…)", "auch als Zahlungslink (z. B. bitcoin:…)"],
+  ] as const) {
+    it(`the address prompt gives a payment link of the chosen currency (${languageCode})`, async () => {
+      const ada = await h.loggedInUser(undefined, { languageCode });
+      await ada.send("/send eth");
+      const ethPrompt = await ada.waitForReply(/ETH/);
+      expect(ethPrompt.text).toContain(eth);
+      expect(ethPrompt.text).not.toContain("bitcoin:");
+      await ada.send("/cancel");
+      await ada.waitForReply();
+      await ada.send("/send btc");
+      expect((await ada.waitForReply(/BTC/)).text).toContain(btc);
+      await ada.send("/cancel");
+      await ada.waitForReply();
+    });
+  }
+});
