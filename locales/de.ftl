@@ -26,6 +26,7 @@ nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
 flood-slow-down-tap = Langsamer bitte: warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
+group-help = In einer Gruppe beantworte ich /prices und /price mit einer Währung, z. B. /price btc. Alles zu deinem Konto (und /help mit allen Befehlen) gibt es in unserem privaten Chat: Tippe unten, um ihn zu öffnen.
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
 unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.
 unknown-text = Das habe ich nicht verstanden. Schick /help, um zu sehen, was ich kann.

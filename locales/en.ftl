@@ -26,6 +26,7 @@ nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
 flood-slow-down-tap = Slow down, please: wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
+group-help = In a group I answer /prices and /price with a currency, e.g. /price btc. Everything about your account (and /help with all commands) is in our private chat: tap below to open it.
 unknown-command = I do not know that command. Send /help for the list.
 unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.
 unknown-text = I did not understand that. Send /help to see what I can do.

@@ -48,3 +48,34 @@ describe("words that mislead (account mode)", () => {
     });
   }
 });
+
+describe("/help in a group", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.stop());
+
+  for (const [languageCode, sentence, button] of [
+    ["en", "In a group I answer /prices and /price", "Open a private chat with me"],
+    ["de", "In einer Gruppe beantworte ich /prices und /price", "Privaten Chat mit mir öffnen"],
+  ] as const) {
+    it(`says what a group gets, with a button that opens the private chat (${languageCode})`, async () => {
+      const bob = h.user(undefined, { languageCode });
+      const mark = h.telegram.messageLog.items.length;
+      await bob.sendInGroup("/help");
+      const { item } = await h.telegram.messageLog.waitFor(
+        mark,
+        (m) => m.chatId < 0,
+        5000,
+        () => h.telegram.describeRecentCalls(8),
+      );
+      expect(item.text).toContain(sentence);
+      expect(item.replyMarkup).toEqual({
+        inline_keyboard: [
+          [{ text: button, url: `https://t.me/${h.telegram.botInfo.username}?start=from-group` }],
+        ],
+      });
+    });
+  }
+});
