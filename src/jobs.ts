@@ -9,11 +9,12 @@
  * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
  * broadcast limits.
  */
+import Big from "big.js";
 import type { Api } from "grammy";
 import { Lease } from "./alerts/lease.ts";
 import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
-import { alertNotice } from "./bot/ui/alert-text.ts";
+import { alertHeldLine, alertNotice } from "./bot/ui/alert-text.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
 import { readKyc } from "./bot/ui/kyc-status.ts";
@@ -321,7 +322,15 @@ export function startBackgroundJobs(options: {
   /** Notices held during quiet hours that have ended: delivered, merged, by the lease holder. */
   async function releaseHeld(): Promise<void> {
     try {
-      await notifier.releaseHeld();
+      await notifier.releaseHeld(async (price, t, locale) => {
+        const now = (await deps.market.snapshot()).prices.find((p) => p.currency === price.currency);
+        return alertHeldLine(
+          t,
+          locale,
+          new Big(price.crossed),
+          now === undefined ? undefined : new Big(now.price),
+        );
+      });
     } catch (error) {
       deps.log.error({ err: error }, "releasing held notices failed");
     }
