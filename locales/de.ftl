@@ -293,10 +293,26 @@ settings-autologout-after = nach { $minutes ->
 settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts leise oder /settings logout 30.
 settings-on = an
 settings-off = aus
-settings-button-alerts = 🔔 Preisalarme: { $state }
-settings-button-orders = 🔔 Auftragsmeldungen: { $state }
-settings-button-expiry = 🔔 Warnung vor Sitzungsablauf: { $state }
-settings-button-digest = ☀️ Tagesübersicht: { $state }
+settings-button-alerts = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Preisalarme: { $state }
+settings-button-orders = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Auftragsmeldungen: { $state }
+settings-button-expiry = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Warnung vor Sitzungsablauf: { $state }
+settings-button-digest = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] ☀️
+  } Tagesübersicht: { $state }
 settings-button-notifications = 🔔 Benachrichtigungen, Ruhezeit, Tagesübersicht…
 settings-mode-on = an
 settings-mode-silent = lautlos

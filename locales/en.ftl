@@ -293,10 +293,26 @@ settings-autologout-after = after { $minutes ->
 settings-hint = Tap to change. You can also type, e.g. /settings alerts silent or /settings logout 30.
 settings-on = on
 settings-off = off
-settings-button-alerts = 🔔 Price alerts: { $state }
-settings-button-orders = 🔔 Order updates: { $state }
-settings-button-expiry = 🔔 Session expiry warnings: { $state }
-settings-button-digest = ☀️ Daily digest: { $state }
+settings-button-alerts = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Price alerts: { $state }
+settings-button-orders = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Order updates: { $state }
+settings-button-expiry = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Session expiry warnings: { $state }
+settings-button-digest = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] ☀️
+  } Daily digest: { $state }
 settings-button-notifications = 🔔 Notifications, quiet hours, digest…
 settings-mode-on = on
 settings-mode-silent = silent

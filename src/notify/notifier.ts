@@ -23,6 +23,7 @@
  */
 import { Api } from "grammy";
 import type { Clock } from "../clock.ts";
+import { withReaderZone } from "../reader-zone.ts";
 import { NOTIFY_KINDS, type NotifyKind, type NotifyMode, type Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
@@ -98,9 +99,9 @@ export class Notifier {
     if (mode === "off" && notice.always !== true) return "off";
     const now = this.#options.clock.now();
     const quiet = inQuietHours(profile, now) ? DURING_QUIET[notice.kind] : "ring";
-    const { text, other } = notice.render(
-      this.#translator(profile, notice.locale),
-      this.#locale(profile, notice.locale),
+    // Times in the notice are in the user's zone, named (bot/ui/format.ts reads it).
+    const { text, other } = withReaderZone(profile.timeZone, () =>
+      notice.render(this.#translator(profile, notice.locale), this.#locale(profile, notice.locale)),
     );
     if (quiet === "hold") {
       await this.#held.hold(notice.userId, {

@@ -178,13 +178,13 @@ describe("notifications through the bot", () => {
         "🔔 Price alerts: on",
         "🔔 Order updates: on",
         "🔔 Session expiry warnings: on",
-        "☀️ Daily digest: off",
+        "⛔ Daily digest: off",
         "✓ 🌙 No quiet hours",
       ]),
     );
     await ada.tap("🔔 Price alerts: on", menu);
     const silent = await ada.waitForReply(
-      (m) => m.edited && m.buttons.flat().includes("🔔 Price alerts: silent"),
+      (m) => m.edited && m.buttons.flat().includes("🔕 Price alerts: silent"),
     );
     expect(silent.messageId).toBe(menu.messageId);
     expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe("silent");
@@ -201,8 +201,8 @@ describe("notifications through the bot", () => {
     expect(fired[0]?.payload.text).toMatch(/BTC/);
     expect(fired[0]?.payload.disable_notification).toBe(true);
 
-    await ada.tap("🔔 Price alerts: silent", menu);
-    await ada.waitForReply((m) => m.edited && m.buttons.flat().includes("🔔 Price alerts: off"));
+    await ada.tap("🔕 Price alerts: silent", menu);
+    await ada.waitForReply((m) => m.edited && m.buttons.flat().includes("⛔ Price alerts: off"));
     expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe("off");
     await priceTo("btc", "60000");
     await priceTo("btc", "71000");
@@ -343,7 +343,7 @@ describe("notifications through the bot", () => {
     const max = h.user();
     await setAlert(max, "eth above 3100");
     await openNotifications(max, /Settings/);
-    await max.tap("☀️ Daily digest: off");
+    await max.tap("⛔ Daily digest: off");
     await max.waitForReply(/Which time zone/);
     await max.send("UTC+2");
     const menu = await max.waitForReply(/Digest at: 08:00/);
