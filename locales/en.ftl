@@ -1069,7 +1069,7 @@ recurring-last = Last run ({ $date }): { $outcome ->
         [unknown] outcome open
         [missed] missed (bot offline)
         [skipped-once] skipped once
-        [reminded] reminder out
+        [reminded] reminder sent
         [confirmed] confirmed
         [not-confirmed] not confirmed
        *[other] running
@@ -1112,7 +1112,7 @@ operator-plans-outcome = { $outcome ->
         [unknown] outcome open
         [missed] missed (bot offline)
         [skipped-once] skipped once
-        [reminded] reminder out
+        [reminded] reminder sent
         [confirmed] confirmed
         [not-confirmed] not confirmed
        *[other] running
@@ -1125,7 +1125,7 @@ operator-plans-run = { $date } · plan { $plan } · Telegram { $user } · { $out
         [unknown] outcome open
         [missed] missed (bot offline)
         [skipped-once] skipped once
-        [reminded] reminder out
+        [reminded] reminder sent
         [confirmed] confirmed
         [not-confirmed] not confirmed
        *[other] running
