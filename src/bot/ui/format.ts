@@ -38,7 +38,18 @@ function zoneName(zone: string): string {
 /** A time of day ("4:04 PM UTC", "16:04 (Europe/Berlin)"): the hour as the locale writes it. */
 export function formatTime(ms: number, locale: string, zone?: string): string {
   const shown = zoneOf(zone);
-  const time = cached(timeFormats, locale, shown, { hour: "numeric", minute: "2-digit" }).format(ms);
+  // Formatted with its zone's name, as the locale writes a time that names one ("06:53 UTC" in
+  // German, not "6:53"), and the name then replaced by the user's choice.
+  const parts = cached(timeFormats, locale, shown, {
+    hour: "numeric",
+    minute: "2-digit",
+    timeZoneName: "short",
+  }).formatToParts(ms);
+  const time = parts
+    .filter((part) => part.type !== "timeZoneName")
+    .map((part) => part.value)
+    .join("")
+    .trim();
   return `${time} ${zoneName(shown)}`;
 }
 

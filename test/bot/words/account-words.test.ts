@@ -3,7 +3,7 @@
  * user met that said something untrue or unhelpful, driven through the chat as a user would.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type Harness, startHarness } from "../../support/harness.ts";
+import { type Harness, logIn, startHarness } from "../../support/harness.ts";
 
 describe("words that mislead (account mode)", () => {
   let h: Harness;
@@ -76,6 +76,30 @@ describe("/help in a group", () => {
           [{ text: button, url: `https://t.me/${h.telegram.botInfo.username}?start=from-group` }],
         ],
       });
+    });
+  }
+});
+
+describe("times after the user chose a zone", () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h.stop());
+
+  for (const [languageCode, pattern] of [
+    ["en", /until \d{1,2}:\d\d\s[AP]M \(Europe\/Berlin\)/],
+    ["de", /\d\d:\d\d \(Europe\/Berlin\)/],
+  ] as const) {
+    it(`the login's session end is in Berlin time, named (${languageCode})`, async () => {
+      const ada = h.user(undefined, { languageCode });
+      await h.deps.profiles.update(ada.id, (p) => ({ ...p, timeZone: "Europe/Berlin" }));
+      const notice = await logIn(ada, h.sandbox);
+      // The security notice's time too.
+      expect(notice.text).toContain("(Europe/Berlin)");
+      const success = ada.messages().find((m) => /Logged in as|Angemeldet als/.test(m.text));
+      expect(success?.text).toMatch(pattern);
+      expect(success?.text).not.toMatch(/UTC/);
     });
   }
 });
