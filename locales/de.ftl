@@ -1242,6 +1242,7 @@ security-frozen-partner = 🧊 { $by ->
 freeze-how-account = Zum Auftauen: /unfreeze. Du meldest dich neu an (E-Mail, Passwort, 2FA-Code), und die Geldaktionen öffnen { $delay } später, hier angekündigt mit einem weiteren Einfrieren-Knopf.
 freeze-how-partner = Zum Auftauen wende dich an den Support: { $support }.
 security-unfreeze-scheduled = 🔓 Auftauen angefragt: Die Geldaktionen öffnen wieder am { $time }. Warst du das nicht, tippe jetzt auf Einfrieren, dann bleiben sie eingefroren.
+security-unfrozen = 🔓 Deine Geldaktionen sind wieder offen: Kaufen, Verkaufen, Senden und Auszahlen gehen wie vorher. Hast du das nicht veranlasst, tippe auf Einfrieren.
 security-delay-hours = { $hours ->
     [one] 1 Stunde
    *[other] { $hours } Stunden

@@ -1242,6 +1242,7 @@ security-frozen-partner = 🧊 { $by ->
 freeze-how-account = To unfreeze: /unfreeze. You log in again (e-mail, password, 2FA code), and money actions open { $delay } later, announced here with another Freeze button.
 freeze-how-partner = To unfreeze, contact support: { $support }.
 security-unfreeze-scheduled = 🔓 Unfreeze asked for: money actions open again on { $time }. If that was not you, tap Freeze now and they stay frozen.
+security-unfrozen = 🔓 Your money actions are open again: buying, selling, sending and withdrawing work as before. If you did not ask for this, tap Freeze.
 security-delay-hours = { $hours ->
     [one] 1 hour
    *[other] { $hours } hours

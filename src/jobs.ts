@@ -268,6 +268,17 @@ export function startBackgroundJobs(options: {
   }
 
   /** Saved addresses and bank accounts whose cooling-off ended: their owners are told, once. */
+  /** Unfreezes whose delay ended: announced once, as the freeze's notice promised, with Freeze. */
+  async function tellUnfrozen(): Promise<void> {
+    try {
+      for (const userId of await deps.freezes.claimUnfrozen()) {
+        await deps.securityNotices.tell(userId, { type: "unfrozen" });
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "unfreeze notices failed");
+    }
+  }
+
   async function tellUsable(): Promise<void> {
     try {
       for (const due of await claimUsableNow(deps.store, deps.safety, deps.clock.now())) {
@@ -368,6 +379,7 @@ export function startBackgroundJobs(options: {
       releaseHeld,
       sendDigests,
       tellUsable,
+      tellUnfrozen,
     ];
     // A shutdown does not wait for the whole tick: the lease is handed over after the current step.
     for (const step of steps) {
