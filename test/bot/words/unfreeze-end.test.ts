@@ -77,6 +77,8 @@ describe("the end of the unfreeze delay", () => {
     await jobs.tick();
     await jobs.tick();
     expect(await h.deps.freezes.isFrozen(bea.id)).toBe(true);
-    expect(bea.messages().filter((m) => m.text.includes("🔓 Your money actions are open again"))).toHaveLength(0);
+    expect(
+      bea.messages().filter((m) => m.text.includes("🔓 Your money actions are open again")),
+    ).toHaveLength(0);
   });
 });
