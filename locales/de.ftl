@@ -359,10 +359,27 @@ chart-range-7d = 7 Tage
 chart-range-30d = 30 Tage
 chart-button = { $range }
 chart-button-current = • { $range } •
-chart-since = Daten seit { $time } UTC
-chart-top-title = Veränderung in % · 24 Std.
+chart-since = Daten seit { $time }
+chart-covers = { $unit ->
+    [minutes] { $count ->
+        [one] 1 Minute
+       *[other] { $count } Minuten
+    }
+    [hours] { $count ->
+        [one] 1 Stunde
+       *[other] { $count } Stunden
+    }
+   *[days] { $count ->
+        [one] 1 Tag
+       *[other] { $count } Tage
+    }
+  }
+chart-top-title = Veränderung in % · { $range }
+chart-top-caption = 📈 { $codes }: wie sich jeder Kurs über { $range } in % verändert hat, jede Linie ab ihrem ersten Kurs. /price mit einer Währung zeigt ihr Diagramm in Euro.
 prices-chart-button = 📈 Diagramm der Top { $count }
 chart-gone = Noch kein Kursverlauf zum Zeichnen.
+chart-too-short = 📈 Noch kein Diagramm: Ich sammle Kurse erst seit eben. Tippe in ein paar Minuten unten auf einen Zeitraum, um es zu zeichnen.
+chart-too-short-tap = Noch zu wenige Kurse für ein Diagramm: Versuch es in ein paar Minuten noch einmal.
 
 ## /limits
 

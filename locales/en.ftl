@@ -359,10 +359,27 @@ chart-range-7d = 7 days
 chart-range-30d = 30 days
 chart-button = { $range }
 chart-button-current = • { $range } •
-chart-since = Data since { $time } UTC
-chart-top-title = Change in % · 24 h
+chart-since = Data since { $time }
+chart-covers = { $unit ->
+    [minutes] { $count ->
+        [one] 1 minute
+       *[other] { $count } minutes
+    }
+    [hours] { $count ->
+        [one] 1 hour
+       *[other] { $count } hours
+    }
+   *[days] { $count ->
+        [one] 1 day
+       *[other] { $count } days
+    }
+  }
+chart-top-title = Change in % · { $range }
+chart-top-caption = 📈 { $codes }: how each price changed in % over { $range }, each line from its own first price. /price with a currency shows its chart in euros.
 prices-chart-button = 📈 Chart of the top { $count }
 chart-gone = No price history to draw yet.
+chart-too-short = 📈 No chart yet: I started keeping prices only moments ago. Tap a span below in a few minutes to draw it.
+chart-too-short-tap = Not enough prices kept yet for a chart: try again in a few minutes.
 
 ## /limits
 

@@ -21,7 +21,10 @@ describe("the end of the unfreeze delay", () => {
     await h.stop();
   });
 
-  async function freezeAndUnfreeze(user: FakeUser, words: { froze: RegExp; asked: RegExp }) {
+  async function freezeAndUnfreeze(
+    user: FakeUser,
+    words: { froze: RegExp; asked: RegExp; open?: string; freeze?: string },
+  ) {
     await user.send("/freeze");
     await user.waitForReply(words.froze);
     await user.send("/unfreeze");
