@@ -562,6 +562,7 @@ order-summary-withdraw = { $amount } auf dein Bankkonto auszahlen
 order-notice-placed = ✅ Dein Auftrag ({ $summary }) ist doch bei der Börse angekommen. Ich sage dir Bescheid, wenn er abgeschlossen ist.
 order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist 10 Minuten nach dem Senden nicht bei der Börse: Er ist sehr wahrscheinlich nie angekommen, und es wurde nichts abgebucht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst.
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
+order-notice-fee = Die Gebühr der Börse dafür: { $fee }.
 order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
 
 ## /send
@@ -750,9 +751,9 @@ settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
 settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; bitte versuch es noch einmal.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
-partner-card-pay-plus-fee = Du zahlst: { $amount }, dazu die Gebühr der Börse
+partner-card-pay-plus-fee = Du zahlst: { $amount }, dazu die Gebühr der Börse (die genommene Gebühr sage ich dir, wenn der Auftrag abgeschlossen ist)
 partner-card-sell = Du verkaufst: { $amount }
-partner-card-get-minus-fee = Du erhältst etwa: { $amount }, abzüglich der Gebühr der Börse
+partner-card-get-minus-fee = Du erhältst etwa: { $amount }, abzüglich der Gebühr der Börse (die genommene Gebühr sage ich dir, wenn der Auftrag abgeschlossen ist)
 partner-card-balance = Dein Guthaben: { $balance }
 partner-withdraw-card-check = Nach „Bestätigen“ frage ich nach deiner PIN.
 partner-trade-unknown = ⚠️ Die Börse hat nicht geantwortet, auch nicht auf die Wiederholung mit demselben Auftragsschlüssel, daher weiß ich noch nicht, ob dein Auftrag ({ $summary }) angekommen ist. Der Schlüssel sorgt dafür, dass er nie doppelt ausgeführt wird. Ich prüfe es und sage dir Bescheid.

@@ -562,6 +562,7 @@ order-summary-withdraw = withdraw { $amount } to your bank account
 order-notice-placed = ✅ Your order ({ $summary }) did reach the exchange. I will tell you when it settles.
 order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchange 10 minutes after it was sent: it most likely never arrived, and nothing was charged. Please check /transactions before you place it again.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
+order-notice-fee = The exchange's fee for it: { $fee }.
 order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
 
 ## /send
@@ -750,9 +751,9 @@ settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
 settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; please try again.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
-partner-card-pay-plus-fee = You pay: { $amount }, plus the exchange's fee
+partner-card-pay-plus-fee = You pay: { $amount }, plus the exchange's fee (I tell you the fee taken when the order completes)
 partner-card-sell = You sell: { $amount }
-partner-card-get-minus-fee = You get about: { $amount }, minus the exchange's fee
+partner-card-get-minus-fee = You get about: { $amount }, minus the exchange's fee (I tell you the fee taken when the order completes)
 partner-card-balance = Your balance: { $balance }
 partner-withdraw-card-check = After Confirm I will ask for your PIN.
 partner-trade-unknown = ⚠️ The exchange did not answer, even when asked again with the same order key, so I do not know yet whether your order ({ $summary }) went through. The key makes sure it can never be placed twice. I will check and tell you.

@@ -21,11 +21,13 @@
  * for (const notice of notices) await send(notice);
  */
 import type { Clock } from "../clock.ts";
+import { EUR } from "../currency.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
 import { findOrder } from "./match.ts";
+import { codeField, decimalField, type Row } from "./partner-read.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
 // Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.
@@ -106,6 +108,17 @@ export async function reconcileAll(deps: ReconcileDeps): Promise<OrderNotice[]> 
   return notices;
 }
 
+/**
+ * The fee a transaction says was taken, read tolerantly (the partner API shows no payload for its
+ * transactions): `fee` or `fee_amount`, in `fee_currency` or else euros (trade fees are in euros).
+ */
+function feeTaken(tx: object): { amount: string; currency: string } | undefined {
+  const row = tx as Row;
+  const amount = decimalField(row, ["fee", "fee_amount", "fees"]);
+  if (amount === undefined || amount.lt(0)) return undefined;
+  return { amount: amount.toFixed(), currency: codeField(row, ["fee_currency", "fee_currency_code"]) ?? EUR };
+}
+
 async function reconcileAction(
   deps: ReconcileDeps,
   action: MoneyAction,
@@ -126,7 +139,7 @@ async function reconcileAction(
   if (tx.state === "success" || tx.state === "error") {
     if (action.transactionId === undefined) await ledger.markPlaced(action.id, tx.id);
     const failure = tx.state === "error" ? "error" : undefined;
-    const done = await ledger.markSettled(action.id, tx.state, failure);
+    const done = await ledger.markSettled(action.id, tx.state, failure, feeTaken(tx));
     return done
       ? { kind: tx.state === "success" ? "settled" : "failed", action: done, uncertain }
       : undefined;

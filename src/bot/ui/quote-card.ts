@@ -7,8 +7,9 @@
  * await ctx.reply(quoteCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
-import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
 import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import type { Translate } from "../../translate.ts";
@@ -99,8 +100,14 @@ function noticeSentence(t: Translate, notice: OrderNotice, locale: string): stri
       return t("order-notice-placed", { summary });
     case "not-placed":
       return t("order-notice-not-placed", { summary });
-    case "settled":
-      return t("order-notice-settled", { summary });
+    case "settled": {
+      const settled = t("order-notice-settled", { summary });
+      // A partner card could only say "plus the exchange's fee": the fee taken is told here.
+      const { feeTaken, feeTakenCurrency } = notice.action;
+      if (KINDS[notice.action.kind].api !== "partner" || feeTaken === undefined) return settled;
+      const fee = formatAmount(new Big(feeTaken), feeTakenCurrency ?? EUR, locale);
+      return `${settled}\n${t("order-notice-fee", { fee })}`;
+    }
     case "failed":
       return t("order-notice-failed", { summary, reason: notice.action.failure ?? "error" });
   }
