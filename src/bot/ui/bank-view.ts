@@ -49,7 +49,7 @@ export function bankStateText(t: Translate, state: string): string {
 /** One bank account as an HTML card; every value from the exchange is escaped. */
 export function bankCard(t: Translate, bank: BankAccount): string {
   return t("banks-card", {
-    name: escapeHtml(bank.name),
+    name: escapeHtml(userText(bank.name)),
     iban: escapeHtml(maskIban(bank.iban)),
     bic: escapeHtml(bank.swift_bic),
     reference: escapeHtml(bank.reference_number),

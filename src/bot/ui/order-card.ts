@@ -27,6 +27,7 @@ import { escapeHtml, formatMoment, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
+import { userText } from "./user-text.ts";
 
 /** The card's buttons (callback-data.ts: `order`). */
 const cardData = CALLBACK.order.data;
@@ -171,7 +172,7 @@ function withdrawCardText(
     "",
     t("withdraw-card-amount", { amount: money(action.amount, EUR, locale) }),
     t("withdraw-card-bank", {
-      name: escapeHtml(q.bankName),
+      name: escapeHtml(userText(q.bankName)),
       iban: escapeHtml(q.bankIban),
     }),
     t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber) }),

@@ -76,3 +76,22 @@ describe("echoes of typed text in replies", () => {
     await ada.waitForReply();
   });
 });
+
+describe("every echo of a typed currency goes through userText", () => {
+  it("no `{ input: … }` handed to a sentence without it", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const root = new URL("../../../src/bot/", import.meta.url).pathname;
+    const offenders: string[] = [];
+    for (const entry of readdirSync(root, { recursive: true, encoding: "utf8" })) {
+      if (!entry.endsWith(".ts")) continue;
+      const lines = readFileSync(join(root, entry), "utf8").split("\n");
+      for (const [i, line] of lines.entries()) {
+        // The variable of "I do not know the currency “…”" in every feature's sentence.
+        if (/\binput: (?!userText\()/.test(line) && /t\(|vars/.test(line))
+          offenders.push(`${entry}:${i + 1}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});
