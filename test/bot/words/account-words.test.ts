@@ -3,7 +3,16 @@
  * user met that said something untrue or unhelpful, driven through the chat as a user would.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readArguments } from "../../../src/bot/flows/trade-steps.ts";
 import { type Harness, logIn, startHarness } from "../../support/harness.ts";
+
+describe("reading /buy's arguments", () => {
+  it("takes letters as the currency and anything else as the amount", () => {
+    expect(readArguments("btc 💯")).toEqual({ currency: "btc", amount: "💯" });
+    expect(readArguments("bitcoin cash 12,5")).toEqual({ currency: "bitcoin cash", amount: "12,5" });
+    expect(readArguments("100 btc")).toEqual({ currency: "btc", amount: "100" });
+  });
+});
 
 describe("words that mislead (account mode)", () => {
   let h: Harness;
