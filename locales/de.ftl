@@ -26,6 +26,7 @@ nothing-to-cancel = Es gibt nichts abzubrechen.
 flood-slow-down = Du schickst sehr schnell Nachrichten. Bitte warte ein paar Sekunden.
 flood-slow-down-tap = Langsamer bitte: warte ein paar Sekunden.
 group-private-only = Über Konten spreche ich nur im privaten Chat. Tippe unten, um ihn zu öffnen.
+group-help = In einer Gruppe beantworte ich /prices und /price mit einer Währung, z. B. /price btc. Alles zu deinem Konto (und /help mit allen Befehlen) gibt es in unserem privaten Chat: Tippe unten, um ihn zu öffnen.
 unknown-command = Diesen Befehl kenne ich nicht. Schick /help für die Liste.
 unknown-command-suggest = { $command } kenne ich nicht. Meintest du { $suggestion }? Schick /help für die Liste.
 unknown-text = Das habe ich nicht verstanden. Schick /help, um zu sehen, was ich kann.
@@ -315,10 +316,26 @@ settings-autologout-after = nach { $minutes ->
 settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts leise oder /settings logout 30.
 settings-on = an
 settings-off = aus
-settings-button-alerts = 🔔 Preisalarme: { $state }
-settings-button-orders = 🔔 Auftragsmeldungen: { $state }
-settings-button-expiry = 🔔 Warnung vor Sitzungsablauf: { $state }
-settings-button-digest = ☀️ Tagesübersicht: { $state }
+settings-button-alerts = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Preisalarme: { $state }
+settings-button-orders = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Auftragsmeldungen: { $state }
+settings-button-expiry = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Warnung vor Sitzungsablauf: { $state }
+settings-button-digest = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] ☀️
+  } Tagesübersicht: { $state }
 settings-button-notifications = 🔔 Benachrichtigungen, Ruhezeit, Tagesübersicht…
 settings-mode-on = an
 settings-mode-silent = lautlos
@@ -365,10 +382,27 @@ chart-range-7d = 7 Tage
 chart-range-30d = 30 Tage
 chart-button = { $range }
 chart-button-current = • { $range } •
-chart-since = Daten seit { $time } UTC
-chart-top-title = Veränderung in % · 24 Std.
+chart-since = Daten seit { $time }
+chart-covers = { $unit ->
+    [minutes] { $count ->
+        [one] 1 Minute
+       *[other] { $count } Minuten
+    }
+    [hours] { $count ->
+        [one] 1 Stunde
+       *[other] { $count } Stunden
+    }
+   *[days] { $count ->
+        [one] 1 Tag
+       *[other] { $count } Tage
+    }
+  }
+chart-top-title = Veränderung in % · { $range }
+chart-top-caption = 📈 { $codes }: wie sich jeder Kurs über { $range } in % verändert hat, jede Linie ab ihrem ersten Kurs. /price mit einer Währung zeigt ihr Diagramm in Euro.
 prices-chart-button = 📈 Diagramm der Top { $count }
 chart-gone = Noch kein Kursverlauf zum Zeichnen.
+chart-too-short = 📈 Noch kein Diagramm: Ich sammle Kurse erst seit eben. Tippe in ein paar Minuten unten auf einen Zeitraum, um es zu zeichnen.
+chart-too-short-tap = Noch zu wenige Kurse für ein Diagramm: Versuch es in ein paar Minuten noch einmal.
 
 ## /limits
 
@@ -561,7 +595,10 @@ send-ask-currency = Welche Währung möchtest du senden? Tippe auf eine oder sch
 send-unknown-currency = Die Währung „{ $input }“ kenne ich nicht. Du kannst senden: { $codes }.
 send-eur = Euro werden nicht gesendet, sondern auf dein Bankkonto ausgezahlt: siehe /withdraw. Wähle eine Kryptowährung.
 send-refused-closed = Das Senden von { $code } ist bei der Börse gerade pausiert. Bitte versuche es später noch einmal.
-send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen, auch als Zahlungslink (z. B. bitcoin:…). (/cancel zum Abbrechen)
+send-ask-address = Schick mir die { $code }-Adresse, an die gesendet werden soll. Du kannst sie einfügen{ $example ->
+    [none] .
+   *[other] , auch als Zahlungslink (z. B. { $example }).
+  } (/cancel zum Abbrechen)
 send-address-empty = Bitte sende die Adresse des Empfängers.
 send-address-too-long = Das ist viel zu lang für eine Adresse. Bitte füge nur die { $code }-Adresse des Empfängers ein.
 send-address-invalid = Das ist keine gültige { $code }-Adresse: Vielleicht ist ein Zeichen falsch oder fehlt. Bitte prüfe sie und sende sie noch einmal.
@@ -638,10 +675,11 @@ alert-notifications-off = Hinweis: Preisalarme sind unter /settings ausgeschalte
 alert-describe-above = { $code } über { $level }
 alert-describe-below = { $code } unter { $level }
 alert-describe-change = { $code } bewegt sich { $level } in 24 h
-alert-fired-above = 🔔 { $name } ({ $code }) liegt über { $level }: jetzt { $price } ({ $change } in 24 h).
-alert-fired-below = 🔔 { $name } ({ $code }) liegt unter { $level }: jetzt { $price } ({ $change } in 24 h).
-alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }). Jetzt { $price }.
+alert-fired-above = 🔔 { $name } ({ $code }) hat { $level } erreicht (gleich oder darüber): { $price } ({ $change } in 24 h).
+alert-fired-below = 🔔 { $name } ({ $code }) hat { $level } erreicht (gleich oder darunter): { $price } ({ $change } in 24 h).
+alert-fired-change = 🔔 { $name } ({ $code }) hat sich in 24 h um { $change } bewegt (dein Alarm: { $level }): { $price }.
 alert-fired-hint = Dieser Alarm meldet sich wieder, wenn der Preis zurückgegangen ist und die Schwelle erneut überschreitet. /alerts zum Verwalten.
+alert-held-now = ⏱ Während deiner Ruhezeit zurückgehalten: Ausgelöst bei { $crossed }, jetzt { $price }.
 alert-remove-button = 🗑 Diesen Alarm entfernen
 alert-buy-button = 🛒 Für { $amount } kaufen
 alert-sell-button = 💶 { $amount } verkaufen
@@ -749,9 +787,9 @@ settings-phishing-removed = 🛡 Dein Anti-Phishing-Satz ist entfernt.
 settings-phishing-bad = Der Satz braucht { $min } bis { $max } Zeichen. Ich habe deine Nachricht gelöscht; schick mir einen anderen, oder /cancel zum Abbrechen.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
-partner-card-pay-plus-fee = Du zahlst: { $amount }, dazu die Gebühr der Börse
+partner-card-pay-plus-fee = Du zahlst: { $amount }, dazu die Gebühr der Börse (die genommene Gebühr sage ich dir, wenn der Auftrag abgeschlossen ist)
 partner-card-sell = Du verkaufst: { $amount }
-partner-card-get-minus-fee = Du erhältst etwa: { $amount }, abzüglich der Gebühr der Börse
+partner-card-get-minus-fee = Du erhältst etwa: { $amount }, abzüglich der Gebühr der Börse (die genommene Gebühr sage ich dir, wenn der Auftrag abgeschlossen ist)
 partner-card-balance = Dein Guthaben: { $balance }
 partner-withdraw-card-check = Nach „Bestätigen“ frage ich nach deiner PIN.
 partner-trade-unknown = ⚠️ Die Börse hat nicht geantwortet, auch nicht auf die Wiederholung mit demselben Auftragsschlüssel, daher weiß ich noch nicht, ob dein Auftrag ({ $summary }) angekommen ist. Der Schlüssel sorgt dafür, dass er nie doppelt ausgeführt wird. Ich prüfe es und sage dir Bescheid.
@@ -1317,6 +1355,7 @@ security-frozen-partner = 🧊 { $by ->
 freeze-how-account = Zum Auftauen: /unfreeze. Du meldest dich neu an (E-Mail, Passwort, 2FA-Code), und die Geldaktionen öffnen { $delay } später, hier angekündigt mit einem weiteren Einfrieren-Knopf.
 freeze-how-partner = Zum Auftauen wende dich an den Support: { $support }.
 security-unfreeze-scheduled = 🔓 Auftauen angefragt: Die Geldaktionen öffnen wieder am { $time }. Warst du das nicht, tippe jetzt auf Einfrieren, dann bleiben sie eingefroren.
+security-unfrozen = 🔓 Deine Geldaktionen sind wieder offen: Kaufen, Verkaufen, Senden und Auszahlen gehen wie vorher. Hast du das nicht veranlasst, tippe auf Einfrieren.
 security-delay-hours = { $hours ->
     [one] 1 Stunde
    *[other] { $hours } Stunden
@@ -1325,7 +1364,15 @@ security-delay-minutes = { $minutes ->
     [one] 1 Minute
    *[other] { $minutes } Minuten
   }
-freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts gesendet. /unfreeze sagt dir, wie du sie wieder öffnest.
+freeze-refused = 🧊 Die Geldaktionen deines Kontos sind eingefroren, darum wurde nichts { $family ->
+    [buy] gekauft
+    [sell] verkauft
+    [send] gesendet
+   *[withdraw] ausgezahlt
+  }. { $mode ->
+    [partner] Nur der Support kann sie wieder öffnen: /unfreeze sagt dir, wie du ihn erreichst.
+   *[account] /unfreeze sagt dir, wie du sie wieder öffnest.
+  }
 freeze-tapped = 🧊 Eingefroren.
 freeze-already = 🧊 Deine Geldaktionen sind schon eingefroren; nichts hat sich geändert. /unfreeze sagt dir, wie du sie wieder öffnest.
 freeze-not-frozen = Deine Geldaktionen sind nicht eingefroren. /freeze (oder Einfrieren unter jedem Sicherheitshinweis) stoppt sie sofort.

@@ -26,6 +26,7 @@ nothing-to-cancel = There is nothing to cancel.
 flood-slow-down = You are sending messages very fast. Please wait a few seconds.
 flood-slow-down-tap = Slow down, please: wait a few seconds.
 group-private-only = I only talk about accounts in a private chat. Tap below to open one.
+group-help = In a group I answer /prices and /price with a currency, e.g. /price btc. Everything about your account (and /help with all commands) is in our private chat: tap below to open it.
 unknown-command = I do not know that command. Send /help for the list.
 unknown-command-suggest = I do not know { $command }. Did you mean { $suggestion }? Send /help for the list.
 unknown-text = I did not understand that. Send /help to see what I can do.
@@ -315,10 +316,26 @@ settings-autologout-after = after { $minutes ->
 settings-hint = Tap to change. You can also type, e.g. /settings alerts silent or /settings logout 30.
 settings-on = on
 settings-off = off
-settings-button-alerts = 🔔 Price alerts: { $state }
-settings-button-orders = 🔔 Order updates: { $state }
-settings-button-expiry = 🔔 Session expiry warnings: { $state }
-settings-button-digest = ☀️ Daily digest: { $state }
+settings-button-alerts = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Price alerts: { $state }
+settings-button-orders = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Order updates: { $state }
+settings-button-expiry = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] 🔔
+  } Session expiry warnings: { $state }
+settings-button-digest = { $mode ->
+    [silent] 🔕
+    [off] ⛔
+   *[on] ☀️
+  } Daily digest: { $state }
 settings-button-notifications = 🔔 Notifications, quiet hours, digest…
 settings-mode-on = on
 settings-mode-silent = silent
@@ -365,10 +382,27 @@ chart-range-7d = 7 days
 chart-range-30d = 30 days
 chart-button = { $range }
 chart-button-current = • { $range } •
-chart-since = Data since { $time } UTC
-chart-top-title = Change in % · 24 h
+chart-since = Data since { $time }
+chart-covers = { $unit ->
+    [minutes] { $count ->
+        [one] 1 minute
+       *[other] { $count } minutes
+    }
+    [hours] { $count ->
+        [one] 1 hour
+       *[other] { $count } hours
+    }
+   *[days] { $count ->
+        [one] 1 day
+       *[other] { $count } days
+    }
+  }
+chart-top-title = Change in % · { $range }
+chart-top-caption = 📈 { $codes }: how each price changed in % over { $range }, each line from its own first price. /price with a currency shows its chart in euros.
 prices-chart-button = 📈 Chart of the top { $count }
 chart-gone = No price history to draw yet.
+chart-too-short = 📈 No chart yet: I started keeping prices only moments ago. Tap a span below in a few minutes to draw it.
+chart-too-short-tap = Not enough prices kept yet for a chart: try again in a few minutes.
 
 ## /limits
 
@@ -561,7 +595,10 @@ send-ask-currency = Which currency do you want to send? Tap one or type its code
 send-unknown-currency = I do not know the currency “{ $input }”. You can send: { $codes }.
 send-eur = Euros are not sent but withdrawn to your bank account: see /withdraw. Choose a crypto currency.
 send-refused-closed = Sending { $code } is paused at the exchange right now. Please try again later.
-send-ask-address = Send me the { $code } address to send to. You can paste it, also as a payment link (e.g. bitcoin:…). (/cancel to stop)
+send-ask-address = Send me the { $code } address to send to. You can paste it{ $example ->
+    [none] .
+   *[other] , also as a payment link (e.g. { $example }).
+  } (/cancel to stop)
 send-address-empty = Please send the recipient's address.
 send-address-too-long = That is far too long for an address. Please paste only the recipient's { $code } address.
 send-address-invalid = That is not a valid { $code } address: a character may be wrong or missing. Please check it and send it again.
@@ -638,10 +675,11 @@ alert-notifications-off = Note: price alert messages are switched off in /settin
 alert-describe-above = { $code } above { $level }
 alert-describe-below = { $code } below { $level }
 alert-describe-change = { $code } moves { $level } in 24 h
-alert-fired-above = 🔔 { $name } ({ $code }) is above { $level }: now { $price } ({ $change } in 24 h).
-alert-fired-below = 🔔 { $name } ({ $code }) is below { $level }: now { $price } ({ $change } in 24 h).
-alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }). Now { $price }.
+alert-fired-above = 🔔 { $name } ({ $code }) reached { $level } (at or above): { $price } ({ $change } in 24 h).
+alert-fired-below = 🔔 { $name } ({ $code }) reached { $level } (at or below): { $price } ({ $change } in 24 h).
+alert-fired-change = 🔔 { $name } ({ $code }) moved { $change } in 24 h (your alert: { $level }): { $price }.
 alert-fired-hint = You hear from this alert again after the price has moved back and crosses the level again. /alerts to manage.
+alert-held-now = ⏱ Held during your quiet hours: it crossed at { $crossed }; now it is { $price }.
 alert-remove-button = 🗑 Remove this alert
 alert-buy-button = 🛒 Buy { $amount }
 alert-sell-button = 💶 Sell { $amount }
@@ -749,9 +787,9 @@ settings-phishing-removed = 🛡 Your anti-phishing phrase is removed.
 settings-phishing-bad = The phrase needs { $min } to { $max } characters. I deleted your message; send me another one, or /cancel to stop.
 
 ## Partner mode: buy, sell and withdraw (orders through the partner API)
-partner-card-pay-plus-fee = You pay: { $amount }, plus the exchange's fee
+partner-card-pay-plus-fee = You pay: { $amount }, plus the exchange's fee (I tell you the fee taken when the order completes)
 partner-card-sell = You sell: { $amount }
-partner-card-get-minus-fee = You get about: { $amount }, minus the exchange's fee
+partner-card-get-minus-fee = You get about: { $amount }, minus the exchange's fee (I tell you the fee taken when the order completes)
 partner-card-balance = Your balance: { $balance }
 partner-withdraw-card-check = After Confirm I will ask for your PIN.
 partner-trade-unknown = ⚠️ The exchange did not answer, even when asked again with the same order key, so I do not know yet whether your order ({ $summary }) went through. The key makes sure it can never be placed twice. I will check and tell you.
@@ -1126,7 +1164,7 @@ recurring-last = Last run ({ $date }): { $outcome ->
         [unknown] outcome open
         [missed] missed (bot offline)
         [skipped-once] skipped once
-        [reminded] reminder out
+        [reminded] reminder sent
         [confirmed] confirmed
         [not-confirmed] not confirmed
        *[other] running
@@ -1178,7 +1216,7 @@ operator-plans-outcome = { $outcome ->
         [unknown] outcome open
         [missed] missed (bot offline)
         [skipped-once] skipped once
-        [reminded] reminder out
+        [reminded] reminder sent
         [confirmed] confirmed
         [not-confirmed] not confirmed
        *[other] running
@@ -1191,7 +1229,7 @@ operator-plans-run = { $date } · plan { $plan } · Telegram { $user } · { $out
         [unknown] outcome open
         [missed] missed (bot offline)
         [skipped-once] skipped once
-        [reminded] reminder out
+        [reminded] reminder sent
         [confirmed] confirmed
         [not-confirmed] not confirmed
        *[other] running
@@ -1317,6 +1355,7 @@ security-frozen-partner = 🧊 { $by ->
 freeze-how-account = To unfreeze: /unfreeze. You log in again (e-mail, password, 2FA code), and money actions open { $delay } later, announced here with another Freeze button.
 freeze-how-partner = To unfreeze, contact support: { $support }.
 security-unfreeze-scheduled = 🔓 Unfreeze asked for: money actions open again on { $time }. If that was not you, tap Freeze now and they stay frozen.
+security-unfrozen = 🔓 Your money actions are open again: buying, selling, sending and withdrawing work as before. If you did not ask for this, tap Freeze.
 security-delay-hours = { $hours ->
     [one] 1 hour
    *[other] { $hours } hours
@@ -1325,7 +1364,15 @@ security-delay-minutes = { $minutes ->
     [one] 1 minute
    *[other] { $minutes } minutes
   }
-freeze-refused = 🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.
+freeze-refused = 🧊 The money actions of your account are frozen, so nothing was { $family ->
+    [buy] bought
+    [sell] sold
+    [send] sent
+   *[withdraw] withdrawn
+  }. { $mode ->
+    [partner] Only support can open them again: /unfreeze says how to reach them.
+   *[account] /unfreeze says how to open them again.
+  }
 freeze-tapped = 🧊 Frozen.
 freeze-already = 🧊 Your money actions are frozen already; nothing changed. /unfreeze says how to open them again.
 freeze-not-frozen = Your money actions are not frozen. /freeze (or Freeze under any security notice) stops them at once.

@@ -28,6 +28,22 @@ const CHAIN_OF: Readonly<Record<string, string>> = {
   link: "eth",
 };
 
+/** The payment-link scheme of each chain's wallets (BIP-21, EIP-681 and their kin), for the prompt's example. */
+const PAYMENT_SCHEME: Readonly<Record<string, string>> = {
+  btc: "bitcoin",
+  eth: "ethereum",
+  ltc: "litecoin",
+  xrp: "ripple",
+  bch: "bitcoincash",
+  doge: "dogecoin",
+};
+
+/** How a payment link for `currency` begins (`ethereum:…` for ETH and its tokens), or undefined when none is known. */
+export function paymentLinkExample(currency: string): string | undefined {
+  const scheme = PAYMENT_SCHEME[chainOf(currency)];
+  return scheme === undefined ? undefined : `${scheme}:…`;
+}
+
 /** Longer input is not an address (the longest common formats stay under 100 characters). */
 const MAX_ADDRESS_LENGTH = 128;
 

@@ -9,11 +9,12 @@
  * Everything these jobs tell users goes through the delivery queue (notify/), under Telegram's
  * broadcast limits.
  */
+import Big from "big.js";
 import type { Api } from "grammy";
 import { Lease } from "./alerts/lease.ts";
 import { AlertScheduler } from "./alerts/scheduler.ts";
 import type { BotDeps } from "./bot/deps.ts";
-import { alertNotice } from "./bot/ui/alert-text.ts";
+import { alertHeldLine, alertNotice } from "./bot/ui/alert-text.ts";
 import { formatTime } from "./bot/ui/format.ts";
 import { loginKeyboard, webAppLoginMarkup } from "./bot/ui/keyboards.ts";
 import { readKyc } from "./bot/ui/kyc-status.ts";
@@ -22,6 +23,7 @@ import { planEventText, reminderKeyboard } from "./bot/ui/plan-text.ts";
 import { orderNoticeText } from "./bot/ui/quote-card.ts";
 import { readRates } from "./bot/ui/recognise.ts";
 import { securityNotice } from "./bot/ui/security-notice.ts";
+import { userText } from "./bot/ui/user-text.ts";
 import { DailyDigest } from "./digest.ts";
 import { formatAmount } from "./money.ts";
 import { createDelivery, type Delivery } from "./notify/delivery.ts";
@@ -266,6 +268,17 @@ export function startBackgroundJobs(options: {
   }
 
   /** Saved addresses and bank accounts whose cooling-off ended: their owners are told, once. */
+  /** Unfreezes whose delay ended: announced once, as the freeze's notice promised, with Freeze. */
+  async function tellUnfrozen(): Promise<void> {
+    try {
+      for (const userId of await deps.freezes.claimUnfrozen()) {
+        await deps.securityNotices.tell(userId, { type: "unfrozen" });
+      }
+    } catch (error) {
+      deps.log.error({ err: error }, "unfreeze notices failed");
+    }
+  }
+
   async function tellUsable(): Promise<void> {
     try {
       for (const due of await claimUsableNow(deps.store, deps.safety, deps.clock.now())) {
@@ -275,7 +288,7 @@ export function startBackgroundJobs(options: {
           render: (t) => ({
             text:
               due.type === "address"
-                ? t("addresses-usable-now", { label: due.label, code: due.currency.toUpperCase() })
+                ? t("addresses-usable-now", { label: userText(due.label), code: due.currency.toUpperCase() })
                 : t("banks-usable-now", { iban: due.iban }),
           }),
         });
@@ -320,7 +333,15 @@ export function startBackgroundJobs(options: {
   /** Notices held during quiet hours that have ended: delivered, merged, by the lease holder. */
   async function releaseHeld(): Promise<void> {
     try {
-      await notifier.releaseHeld();
+      await notifier.releaseHeld(async (price, t, locale) => {
+        const now = (await deps.market.snapshot()).prices.find((p) => p.currency === price.currency);
+        return alertHeldLine(
+          t,
+          locale,
+          new Big(price.crossed),
+          now === undefined ? undefined : new Big(now.price),
+        );
+      });
     } catch (error) {
       deps.log.error({ err: error }, "releasing held notices failed");
     }
@@ -358,6 +379,7 @@ export function startBackgroundJobs(options: {
       releaseHeld,
       sendDigests,
       tellUsable,
+      tellUnfrozen,
     ];
     // A shutdown does not wait for the whole tick: the lease is handed over after the current step.
     for (const step of steps) {

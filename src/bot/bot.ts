@@ -27,6 +27,7 @@ import {
   type Transformer,
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
+import { withReaderZone } from "../reader-zone.ts";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
 import { webAppLoginPageUrl } from "../webapp-paths.ts";
@@ -196,6 +197,16 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       return next();
     });
   }
+  // Every time this update words is in the user's zone (bot/ui/format.ts reads it); the profile is
+  // the one i18n read, from Profiles' cache.
+  inPrivate.use(async (ctx, next) => {
+    // A store that is down fails the update further on, with its own words; the zone is not why.
+    const zone = await deps.profiles.get(ctx.from.id).then(
+      (profile) => profile.timeZone,
+      () => undefined,
+    );
+    return withReaderZone(zone, next);
+  });
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),

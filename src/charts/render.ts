@@ -65,8 +65,10 @@ export interface ChartSpec {
   unit: "eur" | "percent";
   /** Number and date formats of the axes. */
   locale: string;
-  /** How the time axis is labelled: hours of a day, or days. */
+  /** How the time axis is labelled: hours of a day, or days (hours anyway when the data covers less than two days). */
   span: "day" | "days";
+  /** The zone of the time axis (the reader's); UTC when absent. */
+  zone?: string | undefined;
 }
 
 /** PNG at CHART_WIDTH × CHART_HEIGHT, or JPEG scaled to `width` (the height keeps the 16:9). */
@@ -141,6 +143,7 @@ const LABEL_SIZE = 24;
 const MARGIN = 24;
 /** Between an axis and its labels. */
 const LABEL_GAP = 10;
+const DAY_MS = 24 * 60 * 60_000;
 
 /**
  * The width of a text in Inter, estimated (there is no text measuring without a canvas): Inter's
@@ -181,19 +184,15 @@ function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): 
   const valueTicks = y.ticks(4).map((value) => ({ at: y(value), label: valueLabel(value) }));
   const left = MARGIN + Math.max(...valueTicks.map((tick) => textWidth(tick.label, LABEL_SIZE))) + LABEL_GAP;
 
-  // Time: UTC, ticks on whole hours or days. The plot ends 40 px from the card's edge, or more
+  // Time: the reader's zone (UTC when none), ticks on whole hours or days. The plot ends 40 px from the card's edge, or more
   // where the last label, centred under its tick, would run off the card.
   const [start, end] = extent(all.map(([at]) => at));
   const x = scaleUtc().domain([start, end === start ? start + 1 : end]);
-  const timeLabel = timeLabelOf(spec);
-  const timeTicks = x.ticks(5).map((tick) => {
-    const label = timeLabel(tick.getTime());
-    return {
-      share: (tick.getTime() - start) / (end - start || 1),
-      label,
-      half: textWidth(label, LABEL_SIZE) / 2,
-    };
-  });
+  const timeTicks = timeAxisWith(scaleUtc, spec, start, end).map(({ at, label }) => ({
+    share: (at - start) / (end - start || 1),
+    label,
+    half: textWidth(label, LABEL_SIZE) / 2,
+  }));
   const last = timeTicks.at(-1);
   const right =
     last && last.share > 0
@@ -324,15 +323,44 @@ function formatOf<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string
   return format as T;
 }
 
-function timeLabelOf(spec: ChartSpec): (value: number) => string {
+/**
+ * The time axis's ticks from `start` to `end` (ms) and their labels. Data shorter than two days is
+ * labelled by hours whatever the span asked for; ticks closer than the labels can tell apart (15 s
+ * steps over one minute of data) are dropped, so no label repeats.
+ */
+export async function timeAxis(
+  spec: Pick<ChartSpec, "locale" | "span" | "zone">,
+  start: number,
+  end: number,
+): Promise<{ at: number; label: string }[]> {
+  return timeAxisWith((await engine()).scaleUtc, spec, start, end);
+}
+
+function timeAxisWith(
+  scaleUtc: Engine["scaleUtc"],
+  spec: Pick<ChartSpec, "locale" | "span" | "zone">,
+  start: number,
+  end: number,
+): { at: number; label: string }[] {
+  const x = scaleUtc().domain([start, end === start ? start + 1 : end]);
+  const timeLabel = timeLabelOf({ ...spec, span: end - start < 2 * DAY_MS ? "day" : spec.span });
+  const seen = new Set<string>();
+  return x
+    .ticks(5)
+    .map((tick) => ({ at: tick.getTime(), label: timeLabel(tick.getTime()) }))
+    .filter((tick) => !seen.has(tick.label) && seen.add(tick.label));
+}
+
+function timeLabelOf(spec: Pick<ChartSpec, "locale" | "span" | "zone">): (value: number) => string {
+  const timeZone = spec.zone ?? "UTC";
   const format = formatOf(
-    `time:${spec.span}:${spec.locale}`,
+    `time:${spec.span}:${spec.locale}:${timeZone}`,
     () =>
       new Intl.DateTimeFormat(
         spec.locale,
         spec.span === "day"
-          ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" }
-          : { day: "numeric", month: "short", timeZone: "UTC" },
+          ? { hour: "numeric", minute: "2-digit", timeZone }
+          : { day: "numeric", month: "short", timeZone },
       ),
   );
   return (value) => format.format(value);

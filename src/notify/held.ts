@@ -33,6 +33,15 @@ export interface HeldNotice {
   silent: boolean;
   /** The language it was worded in. */
   locale?: string;
+  /** The price the text names (a fired alert's), so the delivery can add the price by then. */
+  price?: HeldPrice;
+}
+
+/** A price a held notice names: of which currency, and what it was when the notice was worded. */
+export interface HeldPrice {
+  currency: string;
+  /** Decimal text. */
+  crossed: string;
 }
 
 /** Longer than any quiet hours: a record left by a bug or a user who never comes back goes by itself. */

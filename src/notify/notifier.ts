@@ -23,12 +23,13 @@
  */
 import { Api } from "grammy";
 import type { Clock } from "../clock.ts";
+import { withReaderZone } from "../reader-zone.ts";
 import { NOTIFY_KINDS, type NotifyKind, type NotifyMode, type Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
 import { localTime } from "../time-zone.ts";
 import type { Translate } from "../translate.ts";
-import { type HeldNotice, HeldNotices } from "./held.ts";
+import { type HeldNotice, HeldNotices, type HeldPrice } from "./held.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
 import { clockText, inQuietHours } from "./quiet-hours.ts";
 
@@ -42,7 +43,15 @@ export interface Notice {
   /** Goes out even when the user switched its kind off (an order whose fate the user did not know). */
   always?: boolean;
   render(t: Translate, locale: string): { text: string; other?: SendOther };
+  /** A price the text names: held past quiet hours, the delivery adds what it is by then. */
+  price?: HeldPrice;
 }
+
+/**
+ * The line a held notice that names a price gets when it is delivered (the price then and now,
+ * worded by the caller, who knows the market), or undefined to leave the notice as it was.
+ */
+export type HeldPriceLine = (price: HeldPrice, t: Translate, locale: string) => Promise<string | undefined>;
 
 /** What quiet hours do to a kind: hold it until they end, send it silently, or nothing. */
 const DURING_QUIET: Record<NoticeKind, "hold" | "silent" | "ring"> = {
@@ -90,9 +99,9 @@ export class Notifier {
     if (mode === "off" && notice.always !== true) return "off";
     const now = this.#options.clock.now();
     const quiet = inQuietHours(profile, now) ? DURING_QUIET[notice.kind] : "ring";
-    const { text, other } = notice.render(
-      this.#translator(profile, notice.locale),
-      this.#locale(profile, notice.locale),
+    // Times in the notice are in the user's zone, named (bot/ui/format.ts reads it).
+    const { text, other } = withReaderZone(profile.timeZone, () =>
+      notice.render(this.#translator(profile, notice.locale), this.#locale(profile, notice.locale)),
     );
     if (quiet === "hold") {
       await this.#held.hold(notice.userId, {
@@ -102,6 +111,7 @@ export class Notifier {
         kind: notice.kind,
         at: now,
         silent: mode === "silent",
+        ...(notice.price ? { price: notice.price } : {}),
       });
       return "held";
     }
@@ -115,14 +125,20 @@ export class Notifier {
    * notice as it was, several merged into one message (split at Telegram's length limit), silent
    * only when every part would have been. Run by the jobs' tick; returns how many users got theirs.
    */
-  async releaseHeld(): Promise<number> {
+  async releaseHeld(priceLine?: HeldPriceLine): Promise<number> {
     const now = this.#options.clock.now();
     let released = 0;
     for (const userId of await this.#held.users()) {
       const profile = await this.#options.profiles.get(userId);
       if (inQuietHours(profile, now)) continue;
-      const notices = await this.#held.take(userId);
-      if (notices.length === 0) continue;
+      const taken = await this.#held.take(userId);
+      if (taken.length === 0) continue;
+      const notices = await withPriceNow(
+        taken,
+        priceLine,
+        (locale) => this.#translator(profile, locale),
+        (locale) => this.#locale(profile, locale),
+      );
       released++;
       const silent = notices.every((n) => n.silent);
       // Formatted notices keep their own message: their markup cannot be mixed with plain text.
@@ -154,6 +170,30 @@ export class Notifier {
     const options = silent ? { ...other, disable_notification: true } : other;
     this.queue.enqueue({ chatId, text, kind, ...(options ? { other: options } : {}) });
   }
+}
+
+/**
+ * Held notices with the price by now added under those that named one: a price alert held
+ * through the night told the crossing price, and the user should not trade on it unawares.
+ */
+async function withPriceNow(
+  notices: HeldNotice[],
+  priceLine: HeldPriceLine | undefined,
+  translator: (locale: string | undefined) => Translate,
+  localeOf: (locale: string | undefined) => string,
+): Promise<HeldNotice[]> {
+  if (priceLine === undefined) return notices;
+  const out: HeldNotice[] = [];
+  for (const notice of notices) {
+    const line =
+      notice.price === undefined
+        ? undefined
+        : await priceLine(notice.price, translator(notice.locale), localeOf(notice.locale)).catch(
+            () => undefined,
+          );
+    out.push(line === undefined ? notice : { ...notice, text: `${notice.text}\n${line}` });
+  }
+  return out;
 }
 
 function isUserKind(kind: NoticeKind): kind is NotifyKind {

@@ -51,6 +51,9 @@ export interface ActionProgress {
   outcome?: "success" | "error";
   /** Why it failed, in the exchange's words when it gave any. */
   failure?: string;
+  /** The fee the exchange reports having taken (decimal text), when its transaction names one. */
+  feeTaken?: string;
+  feeTakenCurrency?: string;
 }
 
 /** What a kind's request fixes of its action, beside the quote. */

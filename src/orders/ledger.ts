@@ -296,6 +296,7 @@ export class Ledger {
     id: string,
     outcome: "success" | "error",
     failure?: string,
+    fee?: { amount: string; currency: string },
   ): Promise<MoneyAction | undefined> {
     const patch: Partial<ActionProgress> = {
       state: outcome === "success" ? "settled" : "failed",
@@ -303,6 +304,10 @@ export class Ledger {
       finishedAt: this.#clock.now(),
     };
     if (failure !== undefined) patch.failure = failure;
+    if (fee !== undefined) {
+      patch.feeTaken = fee.amount;
+      patch.feeTakenCurrency = fee.currency;
+    }
     return this.#finish(id, ["sent", "unknown", "placed"], patch);
   }
 

@@ -24,6 +24,7 @@
  * for (const notice of notices) await send(notice);
  */
 import type { Clock } from "../clock.ts";
+import { EUR } from "../currency.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { OrderClients } from "./clients.ts";
@@ -51,8 +52,6 @@ export interface OrderNotice {
   kind: OrderNoticeKind;
   userId: number;
   action: MoneyAction;
-  /** The fee the exchange reports having taken (a settled order's transaction), when it says. */
-  fee?: FeeTaken;
   /** The user's chosen language, if any (the caller falls back to DEFAULT_LOCALE). */
   locale: string | undefined;
 }
@@ -71,7 +70,7 @@ export interface FeeTaken {
  */
 export function feeTaken(row: Row): FeeTaken | undefined {
   const nested = ["fee", "fee_amount"].map((name) => row[name]).find(isRow);
-  const amount = decimalField(nested ?? row, nested ? ["amount", "value"] : ["fee", "fee_amount"]);
+  const amount = decimalField(nested ?? row, nested ? ["amount", "value"] : ["fee", "fee_amount", "fees"]);
   const currency =
     codeField(row, ["fee_currency", "fee_currency_code"]) ?? codeField(nested, ["currency", "currency_code"]);
   if (amount === undefined || amount.lt(0) || currency === undefined || !/^[a-z0-9]{2,12}$/.test(currency))
@@ -126,7 +125,6 @@ export async function reconcileUser(deps: ReconcileDeps, userId: number): Promis
           userId,
           action: notice.action,
           locale: profile.locale,
-          ...(notice.fee === undefined ? {} : { fee: notice.fee }),
         });
       }
     } catch (error) {
@@ -152,7 +150,7 @@ export async function reconcileAll(deps: ReconcileDeps): Promise<OrderNotice[]> 
 async function reconcileAction(
   deps: ReconcileDeps,
   action: MoneyAction,
-): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean; fee?: FeeTaken } | undefined> {
+): Promise<{ kind: OrderNoticeKind; action: MoneyAction; uncertain: boolean } | undefined> {
   const { ledger } = deps;
   const uncertain = action.state === "sent" || action.state === "unknown";
   const { tx, unreadable } = await deps.clients.use(action.userId, action.kind, (client) =>
@@ -171,15 +169,12 @@ async function reconcileAction(
   if (tx.state === "success" || tx.state === "error") {
     if (action.transactionId === undefined) await ledger.markPlaced(action.id, tx.id);
     const failure = tx.state === "error" ? "error" : undefined;
-    const done = await ledger.markSettled(action.id, tx.state, failure);
-    if (done === undefined) return undefined;
-    const fee = tx.state === "success" ? feeTaken(tx) : undefined;
-    return {
-      kind: tx.state === "success" ? "settled" : "failed",
-      action: done,
-      uncertain,
-      ...(fee === undefined ? {} : { fee }),
-    };
+    // The fee taken is kept with the action, so the notice tells it whenever it goes out.
+    const fee = tx.state === "success" ? feeTaken(tx as Row) : undefined;
+    const done = await ledger.markSettled(action.id, tx.state, failure, fee);
+    return done
+      ? { kind: tx.state === "success" ? "settled" : "failed", action: done, uncertain }
+      : undefined;
   }
   if (action.state === "placed" && action.transactionId === tx.id) return undefined;
   const placed = await ledger.markPlaced(action.id, tx.id);

@@ -33,6 +33,11 @@ export interface FreezeRecord {
 }
 
 const freezeKey = (userId: number) => `freeze:${userId}`;
+/** Users with an unfreeze on its way, so the jobs announce its end without reading the keyspace. */
+const UNFREEZE_INDEX = "freeze:unfreezing";
+const unfreezingKey = (userId: number) => `freeze-unfreezing:${userId}`;
+/** Kept past any delay: a record left behind (a user who froze again) goes by itself. */
+const UNFREEZING_TTL_MS = 8 * 24 * 60 * 60_000;
 
 /** UNFREEZE_DELAY_MINUTES' default: an hour. */
 export const DEFAULT_UNFREEZE_DELAY_MS = 60 * 60_000;
@@ -83,7 +88,38 @@ export class Freezes {
     const unfreezeAt = this.#clock.now() + this.unfreezeDelayMs;
     // Compare-and-set: a Freeze tapped meanwhile on another instance wins.
     const set = await this.#store.replaceIfEquals(freezeKey(userId), record, { ...record, unfreezeAt });
-    return set ? unfreezeAt : undefined;
+    if (!set) return undefined;
+    // The freeze's notice promised the opening is announced: the jobs find it through this index.
+    await this.#store.setIndexed(unfreezingKey(userId), unfreezeAt, UNFREEZING_TTL_MS, [
+      { index: UNFREEZE_INDEX, member: String(userId) },
+    ]);
+    return unfreezeAt;
+  }
+
+  /**
+   * The users whose scheduled unfreeze took effect by `now`, each returned once (claimed in the
+   * store, so two instances or a lease handed over mid-tick never tell twice). A user frozen again
+   * meanwhile is not returned: that unfreeze never happened.
+   */
+  async claimUnfrozen(): Promise<number[]> {
+    const now = this.#clock.now();
+    const opened: number[] = [];
+    for (const member of await this.#store.indexMembers(UNFREEZE_INDEX)) {
+      const userId = Number(member);
+      if (!Number.isSafeInteger(userId)) continue;
+      const key = unfreezingKey(userId);
+      const unfreezeAt = await this.#store.get<number>(key);
+      if (unfreezeAt !== undefined && unfreezeAt > now) continue;
+      if (unfreezeAt !== undefined) {
+        // Its time has come, so a freeze in force now is a newer one: this unfreeze never happened.
+        const frozenAgain = (await this.current(userId)) !== undefined;
+        const claim = `freeze-opened:${userId}:${unfreezeAt}`;
+        if (!frozenAgain && (await this.#store.setIfAbsent(claim, 1, UNFREEZING_TTL_MS))) opened.push(userId);
+        await this.#store.deleteIfEquals(key, unfreezeAt);
+      }
+      await this.#store.unindex(UNFREEZE_INDEX, member, key);
+    }
+    return opened;
   }
 
   /** The operator desk's unfreeze: at once. False when the user was not frozen. */

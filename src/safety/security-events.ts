@@ -33,7 +33,9 @@ export type SecurityEvent =
   /** Money actions frozen (by the user, or by the operator desk in partner mode). */
   | { type: "frozen"; by: "user" | "operator" }
   /** An unfreeze asked for: money actions open again at `at`. */
-  | { type: "unfreeze-scheduled"; at: number };
+  | { type: "unfreeze-scheduled"; at: number }
+  /** The unfreeze's delay is over: money actions are open again. */
+  | { type: "unfrozen" };
 
 export interface SecurityNotices {
   /** Tells the user (queued at once; never dropped by a notification setting). */

@@ -134,13 +134,18 @@ export function webAppRoutes(options: WebAppRoutesOptions): HttpRoute {
       deps.log.info({ userId }, "web app login");
       reply(res, 200, { ok: true });
       await options.api
-        .sendMessage(userId, t("login-success", { email, time: formatTime(outcome.expiresAt, locale) }))
+        .sendMessage(
+          userId,
+          t("login-success", { email, time: formatTime(outcome.expiresAt, locale, profile.timeZone) }),
+        )
         .catch((error: unknown) => deps.log.warn({ userId, err: error }, "could not say Logged in"));
       return;
     }
     deps.log.info({ userId, reason: outcome.reason }, "web app login failed");
     if (outcome.reason === "rate-limited") {
-      reply(res, 429, { error: t("login-rate-limited", { time: formatTime(outcome.retryAt, locale) }) });
+      reply(res, 429, {
+        error: t("login-rate-limited", { time: formatTime(outcome.retryAt, locale, profile.timeZone) }),
+      });
       return;
     }
     reply(res, 422, {

@@ -119,7 +119,7 @@ describe.skipIf(!redisAvailable())("the job lease with two bot instances on real
     await ada.send("/alert btc above 61000");
     await ada.waitForReply(/Alert set/);
     await move("61500");
-    expect((await ada.waitForReply(/is above/)).text).toContain("€61,000.00");
+    expect((await ada.waitForReply(/at or above/)).text).toContain("€61,000.00");
     expect(first.notifier.queue.stats.sent).toBe(1);
     expect(second.notifier.queue.stats.sent).toBe(0);
 
@@ -147,8 +147,8 @@ describe.skipIf(!redisAvailable())("the job lease with two bot instances on real
     await second.tick();
     await second.notifier.queue.idle();
     expect(second.lease.held).toBe(true);
-    expect((await ada.waitForReply(/is above/)).text).toContain("€61,000.00");
-    expect((await bo.waitForReply(/is above/)).text).toContain("€61,000.00");
+    expect((await ada.waitForReply(/at or above/)).text).toContain("€61,000.00");
+    expect((await bo.waitForReply(/at or above/)).text).toContain("€61,000.00");
     expect(second.notifier.queue.stats.sent).toBe(2);
     expect(first.notifier.queue.stats.sent).toBe(firstSent);
     await second.stop();

@@ -40,12 +40,12 @@ describe.skipIf(!redisAvailable())("a freeze across two instances on one Redis s
     const tap = pushTap(h, ada, card.messageId, CALLBACK.order.data("c", actionIdOf(card)), { push: false });
     await b.bot.handleUpdate(tap.update);
     await answerOf(h, tap.queryId);
-    expect((await ada.waitForReply(/frozen/)).text).toContain("nothing was sent");
+    expect((await ada.waitForReply(/frozen/)).text).toContain("nothing was bought");
 
     // B: a new /buy is refused before the exchange is asked.
     const rates = h.sandbox.countRequests("GET", "/v1/exchange-rates");
     await b.bot.handleUpdate(messageUpdate(h, ada, "/buy btc 100", nextUpdateId++, { command: true }));
-    expect((await ada.waitForReply(/frozen/)).text).toContain("nothing was sent");
+    expect((await ada.waitForReply(/frozen/)).text).toContain("nothing was bought");
     expect(h.sandbox.countRequests("GET", "/v1/exchange-rates")).toBe(rates);
     expect(h.sandbox.countRequests("POST", "/v1/buy")).toBe(before);
   });

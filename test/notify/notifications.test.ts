@@ -178,13 +178,13 @@ describe("notifications through the bot", () => {
         "🔔 Price alerts: on",
         "🔔 Order updates: on",
         "🔔 Session expiry warnings: on",
-        "☀️ Daily digest: off",
+        "⛔ Daily digest: off",
         "✓ 🌙 No quiet hours",
       ]),
     );
     await ada.tap("🔔 Price alerts: on", menu);
     const silent = await ada.waitForReply(
-      (m) => m.edited && m.buttons.flat().includes("🔔 Price alerts: silent"),
+      (m) => m.edited && m.buttons.flat().includes("🔕 Price alerts: silent"),
     );
     expect(silent.messageId).toBe(menu.messageId);
     expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe("silent");
@@ -201,8 +201,8 @@ describe("notifications through the bot", () => {
     expect(fired[0]?.payload.text).toMatch(/BTC/);
     expect(fired[0]?.payload.disable_notification).toBe(true);
 
-    await ada.tap("🔔 Price alerts: silent", menu);
-    await ada.waitForReply((m) => m.edited && m.buttons.flat().includes("🔔 Price alerts: off"));
+    await ada.tap("🔕 Price alerts: silent", menu);
+    await ada.waitForReply((m) => m.edited && m.buttons.flat().includes("⛔ Price alerts: off"));
     expect((await h.deps.profiles.get(ada.id)).notifications.alerts).toBe("off");
     await priceTo("btc", "60000");
     await priceTo("btc", "71000");
@@ -263,6 +263,8 @@ describe("notifications through the bot", () => {
     await tick();
     expect(sent(eva).length).toBe(before + 3);
 
+    // By the morning the price has moved on: the held alert says where it crossed and where it is now.
+    h.sandbox.setPrice("btc", "64000");
     moveClockTo("2026-11-23T06:00:00Z"); // 07:00: quiet hours are over
     await tick();
     const morning = sent(eva).slice(before + 3);
@@ -272,6 +274,10 @@ describe("notifications through the bot", () => {
     expect(merged).toMatch(/23:30 · .*BTC.*above/s);
     expect(merged).toMatch(/23:30 · .*ETH.*below/s);
     expect(merged.indexOf("BTC")).toBeLessThan(merged.indexOf("ETH"));
+    expect(merged).toContain("BTC) reached €65,000.00 (at or above): €66,000.00");
+    expect(merged).toContain(
+      "⏱ Held during your quiet hours: it crossed at €66,000.00; now it is €64,000.00.",
+    );
     expect(morning[0]?.payload.disable_notification).toBeUndefined();
 
     // Delivered once: later ticks find nothing held.
@@ -305,15 +311,18 @@ describe("notifications through the bot", () => {
     expect((await h.deps.profiles.get(jan.id)).timeZone).toBe("America/New_York");
     moveClockTo("2026-11-24T06:00:00Z"); // 07:00 in Berlin, 01:00 in New York
     await tick();
-    const fired = () => sent(jan).filter((c) => /\(LTC\) liegt über/.test(String(c.payload.text)));
+    const fired = () =>
+      sent(jan).filter((c) => /\(LTC\) hat .* erreicht \(gleich oder darüber\)/.test(String(c.payload.text)));
     expect(fired()).toEqual([]);
 
     moveClockTo("2026-11-24T12:00:00Z"); // 07:00 in New York
     await tick();
     const released = fired();
     expect(released).toHaveLength(1);
-    // Alone, it goes out as it was: its own words and its button.
-    expect(String(released[0]?.payload.text)).not.toContain("Ruhezeit");
+    // Alone, it goes out with its own words and its button, and the price by now.
+    expect(String(released[0]?.payload.text)).toContain(
+      "⏱ Während deiner Ruhezeit zurückgehalten: Ausgelöst bei 95,00\u00a0€, jetzt 95,00\u00a0€.",
+    );
     expect(JSON.stringify(released[0]?.payload.reply_markup)).toContain("Alarm");
 
     // The next night two are held: merged under a German header (the alerts' language).
@@ -334,7 +343,7 @@ describe("notifications through the bot", () => {
     const max = h.user();
     await setAlert(max, "eth above 3100");
     await openNotifications(max, /Settings/);
-    await max.tap("☀️ Daily digest: off");
+    await max.tap("⛔ Daily digest: off");
     await max.waitForReply(/Which time zone/);
     await max.send("UTC+2");
     const menu = await max.waitForReply(/Digest at: 08:00/);

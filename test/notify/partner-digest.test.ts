@@ -39,7 +39,7 @@ describe("the daily digest in partner mode", () => {
 
     await cora.send("/notifications");
     const menu = await cora.waitForReply(/Notifications/);
-    await cora.tap("☀️ Daily digest: off", menu);
+    await cora.tap("⛔ Daily digest: off", menu);
     await cora.waitForReply(/Which time zone/);
     await cora.send("London");
     await cora.waitForReply(/Digest at: 08:00/);

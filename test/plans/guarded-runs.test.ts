@@ -85,7 +85,7 @@ describe("a plan's run and the safety net's own rules, as the bot is built", () 
     await toNextRun(h, plan.id);
     await tick(h);
     const told = await ada.waitForReply(/was skipped, nothing was bought/);
-    expect(told.text).toContain(h.deps.i18n.t("en", "freeze-refused"));
+    expect(told.text).toContain(h.deps.i18n.t("en", "freeze-refused", { family: "buy", mode: "partner" }));
     expect(buysOf(h, ada.partnerUserId)).toHaveLength(0);
     expect((await h.deps.plans.get(plan.id))?.last).toMatchObject({ outcome: "skipped", reason: "frozen" });
   });

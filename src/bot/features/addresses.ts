@@ -29,6 +29,7 @@ import { currencyKeyboard } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { escapeHtml, formatMoment } from "../ui/format.ts";
 import { addressRefusal, cryptoCurrencyRefusal, pickCryptoCurrency } from "../ui/send-input.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const ADDRESSES_ADD_FLOW = "addresses-add";
 const BUTTONS = FLOW_BUTTONS.addresses;
@@ -50,7 +51,7 @@ function addressesView(
   if (saved.length === 0) lines.push(t("addresses-none"));
   for (const entry of saved) {
     const vars = {
-      label: escapeHtml(entry.label),
+      label: escapeHtml(userText(entry.label)),
       code: entry.currency.toUpperCase(),
       address: escapeHtml(entry.address),
       time: formatMoment(entry.usableAt, locale),
@@ -58,7 +59,7 @@ function addressesView(
     lines.push(t(entry.usableAt > now ? "addresses-entry-cooling" : "addresses-entry", vars));
     keyboard
       .text(
-        t("addresses-button-remove", { label: entry.label, code: vars.code }),
+        t("addresses-button-remove", { label: userText(entry.label), code: vars.code }),
         CALLBACK.addressRemove.data(entry.id),
       )
       .row();

@@ -39,6 +39,7 @@ import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { formatPrice } from "../ui/price-format.ts";
+import { userText } from "../ui/user-text.ts";
 
 function listText(
   t: Translate,
@@ -109,7 +110,10 @@ async function addAlert(
   const choices = snapshot.prices.map((p) => ({ code: p.currency, name: p.name }));
   const currency = resolveCurrency(parsed.spec.currency, choices);
   if (!currency) {
-    return t("alert-unknown-currency", { input: parsed.spec.currency, codes: knownCodes(choices) });
+    return t("alert-unknown-currency", {
+      input: userText(parsed.spec.currency, 32),
+      codes: knownCodes(choices),
+    });
   }
   const spec = { ...parsed.spec, currency: currency.code };
   const added = await book.add(userId, spec, deps.clock.now(), locale);

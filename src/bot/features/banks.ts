@@ -42,6 +42,7 @@ import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from ".
 import { BANK_REMOVE_PICKED, CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const BANKS_ADD_FLOW = "banks-add";
 export const BANKS_REMOVE_FLOW = "banks-remove";
@@ -186,7 +187,7 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "saf
     const cancelLabel = ctx.t("banks-button-cancel");
     await ctx.reply(
       ctx.t("banks-add-summary", {
-        name: escapeHtml(name),
+        name: escapeHtml(userText(name)),
         iban: escapeHtml(groupIban(iban)),
         bic: escapeHtml(bic),
         amount: amountText,
@@ -241,7 +242,7 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "saf
     }
     await ctx.reply(
       ctx.t("banks-add-created", {
-        name: escapeHtml(name),
+        name: escapeHtml(userText(name)),
         iban: escapeHtml(groupIban(iban)),
         reference: escapeHtml(outcome.reference),
         amount: amountText,

@@ -25,6 +25,7 @@ import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
 import { qrPng } from "../ui/qr-png.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const DEPOSIT_NEW_FLOW = "deposit-new";
 /** The newest this many addresses are listed (a message and a keyboard have limits). */
@@ -160,7 +161,7 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing"
 
     let choice = typeof preset === "string" ? findCurrency(currencies, preset) : undefined;
     if (typeof preset === "string" && !choice) {
-      await ctx.reply(ctx.t("deposit-unknown-currency", { currency: preset, list }));
+      await ctx.reply(ctx.t("deposit-unknown-currency", { currency: userText(preset, 32), list }));
     }
     if (!choice) {
       const keyboard = new InlineKeyboard();
@@ -182,7 +183,7 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing"
             : answer.text;
         choice = findCurrency(currencies, typed);
         if (choice) break;
-        await ctx.reply(ctx.t("deposit-unknown-currency", { currency: typed, list }));
+        await ctx.reply(ctx.t("deposit-unknown-currency", { currency: userText(typed, 32), list }));
       }
     }
     const chosen = choice;

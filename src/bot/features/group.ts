@@ -31,6 +31,13 @@ export function groupFeature(deps: Pick<BotDeps, "market" | "clock">): Composer<
       reply_parameters: { message_id: ctx.msgId ?? 0, allow_sending_without_reply: true },
     });
   });
+  // /help: what a group gets, and the way to everything else, with the private chat's button.
+  composer.command("help", async (ctx) => {
+    await ctx.reply(ctx.t("group-help"), {
+      reply_markup: privateChatKeyboard(ctx.t, ctx.me.username),
+      reply_parameters: { message_id: ctx.msgId ?? 0, allow_sending_without_reply: true },
+    });
+  });
   composer.on("message::bot_command", async (ctx) => {
     await ctx.reply(ctx.t("group-private-only"), {
       reply_markup: privateChatKeyboard(ctx.t, ctx.me.username),

@@ -9,6 +9,7 @@ import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import { Feature } from "../runtime/feature-router.ts";
+import { userText } from "../ui/user-text.ts";
 
 export function meFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -24,7 +25,8 @@ export function meFeature(deps: Pick<BotDeps, "sessions">): Feature<PrivateConte
 export function accountText(t: Translate, info: Partial<AccountInfo>, locale: string): string {
   const personal: string[] = [];
   const add = (lines: string[], key: string, value: string | undefined) => {
-    if (value !== undefined) lines.push(t(key, { value }));
+    // The account holder typed these at the exchange: shown without bidi controls.
+    if (value !== undefined) lines.push(t(key, { value: userText(value) }));
   };
   add(personal, "me-name", joined(" ", info.name, info.surname));
   add(personal, "me-email", present(info.email));

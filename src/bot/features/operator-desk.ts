@@ -39,6 +39,7 @@ import { editInPlace } from "../ui/edit.ts";
 import { fieldMessages, findField, itemsOf } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 import { deskPlansText, deskUserPlansText } from "../ui/plan-text.ts";
+import { userText } from "../ui/user-text.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -166,7 +167,7 @@ export function operatorDesk(
       if (!(error instanceof ExchangeError && error.kind === "not-found")) throw error;
     }
     if (partnerUserId === undefined || user === undefined) {
-      await ctx.reply(ctx.t("operator-user-not-found", { user: typed.slice(0, 64) }));
+      await ctx.reply(ctx.t("operator-user-not-found", { user: userText(typed, 64) }));
       return;
     }
     const telegramId = await users.telegramIdOf(partnerUserId);
@@ -200,7 +201,7 @@ export function operatorDesk(
       return undefined;
     }
     if (partnerUserId === undefined) {
-      await ctx.reply(ctx.t("operator-user-not-found", { user: typed.slice(0, 64) }));
+      await ctx.reply(ctx.t("operator-user-not-found", { user: userText(typed, 64) }));
       return undefined;
     }
     const telegramId = await users.telegramIdOf(partnerUserId);
@@ -289,7 +290,7 @@ export function operatorDesk(
         : undefined;
     const telegramId = partnerUserId === undefined ? undefined : await users.telegramIdOf(partnerUserId);
     if (partnerUserId === undefined || telegramId === undefined) {
-      await ctx.reply(ctx.t("operator-user-not-found", { user: typed.slice(0, 64) }));
+      await ctx.reply(ctx.t("operator-user-not-found", { user: userText(typed, 64) }));
       return;
     }
     const plans = await deps.plans.list(telegramId);

@@ -22,20 +22,28 @@ import { MarketUnavailableError } from "../../market/errors.ts";
 import type { ChartRange } from "../../market/history.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import { formatChange } from "../../money.ts";
+import { readerZone } from "../../reader-zone.ts";
 import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
-import { type ChartData, chartPhoto, editChart, readChart, replyWithChart } from "../flows/price-chart.ts";
+import {
+  type ChartData,
+  chartPhoto,
+  readChart,
+  replyWithChart,
+  showTappedChart,
+} from "../flows/price-chart.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
-import { formatDateTime } from "../ui/format.ts";
+import { formatMoment } from "../ui/format.ts";
 import {
   chartKeyboard,
+  coveredName,
   marketUnavailableText,
   type PriceCardData,
   priceCardHtml,
@@ -43,6 +51,7 @@ import {
   staleNote,
 } from "../ui/price-card.ts";
 import { changeArrow, formatPrice } from "../ui/price-format.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const PRICE_FLOW = "price";
 /** Typed answers that name no currency, before the question is given up. */
@@ -121,17 +130,24 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
     await ctx.answerCallbackQuery();
     const locale = await ctx.i18n.getLocale();
     const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
+    // The span the drawn lines really cover, from the earliest point to the latest.
+    const covered: [number, number][] = [
+      [Math.min(...lines.map((l) => l.points[0]?.[0] ?? Number.POSITIVE_INFINITY)), 0],
+      [Math.max(...lines.map((l) => l.points.at(-1)?.[0] ?? 0)), 0],
+    ];
+    const range = coveredName(ctx.t, "24h", covered, Number.isFinite(since) ? since : undefined);
     const png = await drawChart({
-      title: ctx.t("chart-top-title"),
-      note: Number.isFinite(since)
-        ? ctx.t("chart-since", { time: formatDateTime(since, locale) })
-        : undefined,
+      title: ctx.t("chart-top-title", { range }),
+      note: Number.isFinite(since) ? ctx.t("chart-since", { time: formatMoment(since, locale) }) : undefined,
       lines,
       unit: "percent",
       locale,
       span: "day",
+      zone: readerZone(),
     });
-    await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"));
+    await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"), {
+      caption: ctx.t("chart-top-caption", { codes: lines.map((l) => l.name).join(", "), range }),
+    });
   });
 
   // A span tapped under a chart: the same card, read again, and the chart of that span.
@@ -146,12 +162,14 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
     const item = read.snapshot.prices.find((p) => p.currency === code);
     const chart = item === undefined ? undefined : await readChart(deps, code, range, latestOf(item, read));
     if (item === undefined || chart === undefined) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+      await ctx.answerCallbackQuery({
+        text: ctx.t(item === undefined ? "chart-gone" : "chart-too-short-tap"),
+      });
       return;
     }
     await ctx.answerCallbackQuery();
     const locale = await ctx.i18n.getLocale();
-    await editChart(
+    await showTappedChart(
       ctx,
       await chartPhoto(ctx.t, chart, { name: item.name, code, range }, locale),
       cardOf(ctx.t, item, read, locale),
@@ -221,7 +239,11 @@ async function sendCard(
   const locale = await ctx.i18n.getLocale();
   const card = cardOf(ctx.t, item, read, locale);
   if (chart === undefined) {
-    await ctx.reply(card, { parse_mode: "HTML" });
+    // Too little history (the first minutes): said, and the spans offered for when there is more.
+    await ctx.reply(`${card}\n\n${ctx.t("chart-too-short")}`, {
+      parse_mode: "HTML",
+      reply_markup: chartKeyboard(ctx.t, item.currency, "24h"),
+    });
     return;
   }
   const label = { name: item.name, code: item.currency, range: "24h" as const };
@@ -306,5 +328,5 @@ export function pricesText(t: Translate, prices: readonly MarketPrice[], locale:
 }
 
 function unknownText(t: Translate, typed: string, known: readonly CurrencyChoice[]): string {
-  return t("price-unknown", { input: typed.slice(0, 32), codes: knownCodes(known) });
+  return t("price-unknown", { input: userText(typed, 32), codes: knownCodes(known) });
 }

@@ -17,7 +17,7 @@
  */
 
 import { InlineKeyboard } from "grammy";
-import { checkAddress, cleanAddress } from "../../crypto-address.ts";
+import { checkAddress, cleanAddress, paymentLinkExample } from "../../crypto-address.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
@@ -37,6 +37,7 @@ import {
   cryptoCurrencyRefusal as currencyRefusal,
   pickCryptoCurrency as pickCurrency,
 } from "../ui/send-input.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const SEND_FLOW = "send";
 const BUTTONS = FLOW_BUTTONS.send;
@@ -113,12 +114,15 @@ function sendFlow(deps: SendDeps) {
     );
     if (saved.length > 0) {
       const keyboard = new InlineKeyboard();
-      for (const entry of saved) keyboard.text(entry.label, own + BUTTONS.actions.saved(entry.id)).row();
+      for (const entry of saved)
+        keyboard.text(userText(entry.label), own + BUTTONS.actions.saved(entry.id)).row();
       await ctx.reply(ctx.t("send-ask-address-saved", { code: code.toUpperCase() }), {
         reply_markup: keyboard,
       });
     } else {
-      await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase() }));
+      // A payment link's example in the currency's own scheme: "bitcoin:…" under ETH misleads.
+      const example = paymentLinkExample(code) ?? "none";
+      await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase(), example }));
     }
     let address: string | undefined;
     /** A typed address that is not saved, offered for saving. */

@@ -11,6 +11,7 @@ import { requireLogin } from "../middleware/require-login.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
+import { userText } from "../ui/user-text.ts";
 
 type StartDeps = Pick<BotDeps, "sessions"> & HomeDeps;
 
@@ -31,7 +32,10 @@ export function startFeature(deps: StartDeps): Feature<PrivateContext> {
       await home(ctx, status.email, "reply");
       return;
     }
-    const welcome = ctx.t("start-welcome", { name: ctx.from?.first_name ?? "", bot: ctx.me.username });
+    const welcome = ctx.t("start-welcome", {
+      name: userText(ctx.from?.first_name ?? ""),
+      bot: ctx.me.username,
+    });
     await ctx.reply(welcome, { reply_markup: loginKeyboard(ctx.t) });
   });
 

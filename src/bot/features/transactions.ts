@@ -20,6 +20,7 @@ import { CALLBACK } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { exportRangeKeyboard, isExportRange } from "../ui/statement-ranges.ts";
 import { transactionCard, transactionLine } from "../ui/transaction-text.ts";
+import { userText } from "../ui/user-text.ts";
 
 export const PAGE_SIZE = 5;
 const ALL = "*";
@@ -90,7 +91,7 @@ export function transactionsFeature(
       if (!known.includes(typed)) {
         await ctx.reply(
           ctx.t("transactions-unknown-currency", {
-            currency: typed.slice(0, 16),
+            currency: userText(typed, 16),
             list: known.map((c) => c.toUpperCase()).join(", "),
           }),
         );

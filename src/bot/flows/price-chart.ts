@@ -20,12 +20,13 @@ import { chartPhotoRoute } from "../../charts/route.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import { type ChartRange, isChartRange } from "../../market/history.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
+import { readerZone } from "../../reader-zone.ts";
 import type { Translate } from "../../translate.ts";
 import type { HttpRoute } from "../../webhook.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
-import { formatDateTime } from "../ui/format.ts";
-import { rangeName } from "../ui/price-card.ts";
+import { formatMoment } from "../ui/format.ts";
+import { coveredName } from "../ui/price-card.ts";
 
 export type ChartDeps = Pick<BotDeps, "priceHistory" | "clock">;
 
@@ -85,6 +86,23 @@ export async function chartPhoto(
   return new InputFile(png, `${label.code}-${label.range}.png`);
 }
 
+/** The chart's title (the span its data really covers) and note (since when, with the zone). */
+export function chartWords(
+  t: Translate,
+  data: ChartData,
+  label: ChartLabel,
+  locale: string,
+): { title: string; note: string | undefined } {
+  return {
+    title: t("chart-title", {
+      name: label.name,
+      code: label.code.toUpperCase(),
+      range: coveredName(t, label.range, data.points, data.since),
+    }),
+    note: data.since === undefined ? undefined : t("chart-since", { time: formatMoment(data.since, locale) }),
+  };
+}
+
 /** The chart's bytes, worded in `t`'s language. */
 function chartPicture(
   t: Translate,
@@ -96,13 +114,12 @@ function chartPicture(
   const code = label.code.toUpperCase();
   return drawChart(
     {
-      title: t("chart-title", { name: label.name, code, range: rangeName(t, label.range) }),
-      note:
-        data.since === undefined ? undefined : t("chart-since", { time: formatDateTime(data.since, locale) }),
+      ...chartWords(t, data, label, locale),
       lines: [{ name: code, points: data.points }],
       unit: "eur",
       locale,
       span: label.range === "24h" ? "day" : "days",
+      zone: readerZone(),
     },
     picture,
   );
@@ -146,6 +163,26 @@ export async function replyWithChart(
   keyboard: InlineKeyboard,
 ): Promise<void> {
   await ctx.replyWithPhoto(photo, { caption, parse_mode: "HTML", reply_markup: keyboard });
+}
+
+/**
+ * A span tapped: the picture replaced in place; under a card sent as text (no history yet then)
+ * the chart comes as a new message, and the text's buttons go (its chart is the new message).
+ */
+export async function showTappedChart(
+  ctx: BotContext,
+  photo: InputFile,
+  caption: string,
+  keyboard: InlineKeyboard,
+): Promise<void> {
+  const message = ctx.callbackQuery?.message;
+  if (message !== undefined && "photo" in message && message.photo !== undefined) {
+    await editChart(ctx, photo, caption, keyboard);
+    return;
+  }
+  await replyWithChart(ctx, photo, caption, keyboard);
+  // Best effort: a text too old to edit keeps its buttons, and a tap on them draws again.
+  await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: [] } }).catch(() => undefined);
 }
 
 /** Replaces the tapped message's picture and caption (the span buttons move with the span). */

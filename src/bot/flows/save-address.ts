@@ -18,6 +18,7 @@ import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { escapeHtml, formatMoment } from "../ui/format.ts";
 import { cleanLabel } from "../ui/send-input.ts";
+import { userText } from "../ui/user-text.ts";
 import { externalCall } from "./external.ts";
 import { freshSecretSteps } from "./fresh-secret.ts";
 import { flowUserId } from "./user.ts";
@@ -55,7 +56,7 @@ export async function saveAddressSteps(
   }
   const locale = await ctx.i18n.getLocale();
   const vars = {
-    label: escapeHtml(outcome.saved.label),
+    label: escapeHtml(userText(outcome.saved.label)),
     code,
     time: formatMoment(outcome.saved.usableAt, locale),
   };

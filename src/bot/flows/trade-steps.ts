@@ -25,6 +25,7 @@ import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { ORDER_WORDS, refusalText } from "../ui/order-card.ts";
+import { userText } from "../ui/user-text.ts";
 import { replyCard } from "./phishing.ts";
 import { waitAnswer } from "./wait.ts";
 
@@ -124,18 +125,22 @@ export async function tradeSteps(
 
 async function unknownCurrency(ctx: FlowContext, input: string, currencies: readonly CurrencyChoice[]) {
   await ctx.reply(
-    ctx.t("trade-unknown-currency", { input: input.slice(0, 32), codes: knownCodes(currencies) }),
+    ctx.t("trade-unknown-currency", { input: userText(input, 32), codes: knownCodes(currencies) }),
   );
 }
 
-/** `/buy btc 100`, `/sell 0.5 eth`: a token with a digit or sign is the amount, the rest the currency. */
+/**
+ * `/buy btc 100`, `/sell 0.5 eth`: a token of letters only is (part of) the currency's code or
+ * name, anything else the amount. So `/buy btc 💯` is BTC with an amount that is not understood,
+ * not an unknown currency "btc 💯".
+ */
 export function readArguments(text: string): { currency?: string; amount?: string } {
   const out: { currency?: string; amount?: string } = {};
   const names: string[] = [];
   const amounts: string[] = [];
   for (const token of text.trim().split(/\s+/).filter(Boolean)) {
-    if (/\d/.test(token) || /^[+\-−.,]/.test(token)) amounts.push(token);
-    else names.push(token);
+    if (/^[\p{L}\p{M}]+$/u.test(token)) names.push(token);
+    else amounts.push(token);
   }
   if (names.length > 0) out.currency = names.join(" ");
   if (amounts.length > 0) out.amount = amounts.join(" ");

@@ -92,6 +92,20 @@ export function alertKeyboard(t: Translate, alert: Alert, last: LastTrades, loca
 }
 
 /**
+ * The line a fired alert held through quiet hours gets when it is delivered: the price it crossed
+ * at and the price now (undefined when the feed has no price now: the notice goes as it was).
+ */
+export function alertHeldLine(
+  t: Translate,
+  locale: string,
+  crossed: Big,
+  now: Big | undefined,
+): string | undefined {
+  if (now === undefined) return undefined;
+  return t("alert-held-now", { crossed: formatPrice(crossed, locale), price: formatPrice(now, locale) });
+}
+
+/**
  * The notice a fired alert sends (kind `alerts`: the user's switch in /settings applies), with
  * its buttons; `last` is what the user last bought and sold of the currency (the ledger's).
  */
@@ -100,6 +114,7 @@ export function alertNotice(alert: Alert, at: FiredAt, last: LastTrades = {}): N
     userId: alert.userId,
     kind: "alerts",
     locale: alert.locale,
+    price: { currency: alert.currency, crossed: at.price.toFixed() },
     render: (t, locale) => {
       const level =
         alert.kind === "change"

@@ -8,6 +8,7 @@ import { maskIban } from "../../iban.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { escapeHtml } from "./format.ts";
+import { userText } from "./user-text.ts";
 
 /** A bank account, JSON-safe (it passes through `conversation.external`). */
 export interface BankView {
@@ -48,7 +49,7 @@ export function bankStateText(t: Translate, state: string): string {
 /** One bank account as an HTML card; every value from the exchange is escaped. */
 export function bankCard(t: Translate, bank: BankAccount): string {
   return t("banks-card", {
-    name: escapeHtml(bank.name),
+    name: escapeHtml(userText(bank.name)),
     iban: escapeHtml(maskIban(bank.iban)),
     bic: escapeHtml(bank.swift_bic),
     reference: escapeHtml(bank.reference_number),
@@ -58,7 +59,8 @@ export function bankCard(t: Translate, bank: BankAccount): string {
 
 /** A button label for one account: its name and the masked IBAN (no HTML in buttons). */
 export function bankButtonLabel(bank: { name: string; iban: string }): string {
-  const name = bank.name.length > 24 ? `${bank.name.slice(0, 23)}…` : bank.name;
+  const typed = userText(bank.name);
+  const name = typed.length > 24 ? `${typed.slice(0, 23)}…` : typed;
   return `${name} · ${maskIban(bank.iban)}`;
 }
 

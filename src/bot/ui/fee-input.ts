@@ -11,6 +11,7 @@ import type { Refusal, Translate } from "../../translate.ts";
 import { AMOUNT_ERROR_KEYS } from "./amount.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { type CurrencyChoice, knownCodes, resolveCurrency } from "./currency-choice.ts";
+import { userText } from "./user-text.ts";
 
 /** The types /fees knows, and their buttons' labels (words a user may type too). */
 export const FEE_TYPES: readonly FeeType[] = ["buy", "sell", "send"];
@@ -91,7 +92,7 @@ export function mergeText(
       return {
         refusal: {
           key: "fees-unknown-currency",
-          vars: { input: name.slice(0, 32), codes: knownCodes(currencies) },
+          vars: { input: userText(name, 32), codes: knownCodes(currencies) },
         },
       };
     }

@@ -24,6 +24,7 @@ import type { Translate } from "../../translate.ts";
 import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
 import { pairLabel } from "./pair-label.ts";
+import { userText } from "./user-text.ts";
 
 export interface FieldOptions {
   /** Values in `<code>`, so a tap copies them (deposit instructions). */
@@ -294,7 +295,9 @@ function linesOf(
 ): void {
   const limit = options.maxLines ?? 60;
   if (out.length >= limit) return;
-  const line = (text: string) => {
+  const line = (raw: string) => {
+    // Profile fields hold what the user typed (names, addresses): shown without bidi controls.
+    const text = userText(raw);
     const shown = options.copyable && text !== EMPTY ? `<code>${escapeHtml(text)}</code>` : escapeHtml(text);
     out.push(label === undefined ? shown : `<b>${escapeHtml(label)}</b>: ${shown}`);
   };

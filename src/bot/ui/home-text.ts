@@ -14,6 +14,7 @@ import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { formatPrice } from "./price-format.ts";
 import { orderSummary } from "./quote-card.ts";
+import { userText } from "./user-text.ts";
 
 /** A currency's line: its price now and its 24 h change. */
 export interface HomeMove {
@@ -44,7 +45,7 @@ export function homeCard(
   /** Whether this mode has price alerts (its button). */
   options: { alerts: boolean } = { alerts: true },
 ): { text: string; keyboard: InlineKeyboard } {
-  const lines = [t("home-title", { who: view.who }), ""];
+  const lines = [t("home-title", { who: userText(view.who) }), ""];
   lines.push(
     view.total === undefined
       ? t("home-total-unknown")

@@ -56,7 +56,12 @@ export function notificationsText(t: Translate, profile: UserProfile, now: numbe
   const local = zone === undefined ? undefined : localTime(zone, now);
   const lines = [t("notify-menu-title"), ""];
   for (const kind of NOTIFY_KINDS) {
-    lines.push(t(KIND_KEYS[kind], { state: t(MODE_KEYS[profile.notifications[kind]]) }));
+    lines.push(
+      t(KIND_KEYS[kind], {
+        state: t(MODE_KEYS[profile.notifications[kind]]),
+        mode: profile.notifications[kind],
+      }),
+    );
   }
   lines.push(
     t("notify-menu-digest-hour", { time: clockText(profile.digestHour * 60) }),
@@ -83,7 +88,8 @@ export function notificationsKeyboard(t: Translate, profile: UserProfile): Inlin
     const mode = profile.notifications[kind];
     keyboard
       .text(
-        t(KIND_KEYS[kind], { state: t(MODE_KEYS[mode]) }),
+        // The icon says the mode too (🔔 on, 🔕 silent, ⛔ off): one glance, before reading the word.
+        t(KIND_KEYS[kind], { state: t(MODE_KEYS[mode]), mode }),
         CALLBACK.settingsNotify.data(kind, NEXT_MODE[mode]),
       )
       .row();

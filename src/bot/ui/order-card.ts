@@ -14,7 +14,7 @@ import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
-import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
 import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.ts";
 import type { SendAction } from "../../orders/kinds/send.ts";
 import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
@@ -27,6 +27,7 @@ import { escapeHtml, formatMoment, formatTime } from "./format.ts";
 import { partnerTradeCardText } from "./partner-order-card.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { orderSummary, quoteCardText } from "./quote-card.ts";
+import { userText } from "./user-text.ts";
 
 /** The card's buttons (callback-data.ts: `order`). */
 const cardData = CALLBACK.order.data;
@@ -171,7 +172,7 @@ function withdrawCardText(
     "",
     t("withdraw-card-amount", { amount: money(action.amount, EUR, locale) }),
     t("withdraw-card-bank", {
-      name: escapeHtml(q.bankName),
+      name: escapeHtml(userText(q.bankName)),
       iban: escapeHtml(q.bankIban),
     }),
     t("withdraw-card-reference", { reference: escapeHtml(action.referenceNumber) }),
@@ -256,7 +257,8 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
         left: money(v.left, v.currency ?? EUR, locale),
       });
     case "frozen":
-      return t("freeze-refused");
+      // Worded by what the kind does (its card's twin) and by who can unfreeze (its API's mode).
+      return t("freeze-refused", { family: kind, mode: KINDS[refusal.kind].api });
   }
 }
 

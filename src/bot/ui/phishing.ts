@@ -11,6 +11,7 @@
 
 import type { Translate } from "../../translate.ts";
 import { escapeHtml } from "./format.ts";
+import { userText } from "./user-text.ts";
 
 /** The line that shows the phrase, or "" when the user has none. */
 export function phishingLine(
@@ -19,7 +20,8 @@ export function phishingLine(
   options: { html?: boolean } = {},
 ): string {
   if (phrase === undefined || phrase === "") return "";
-  return t("phishing-line", { phrase: options.html ? escapeHtml(phrase) : phrase });
+  const shown = userText(phrase);
+  return t("phishing-line", { phrase: options.html ? escapeHtml(shown) : shown });
 }
 
 /** `text` with the phrase line above it; `text` unchanged when there is no phrase. */
@@ -35,5 +37,5 @@ export function withPhishingLine(
 
 /** The phrase as the settings list shows it: its first two characters, the rest hidden. */
 export function maskedPhrase(phrase: string): string {
-  return `${Array.from(phrase).slice(0, 2).join("")}•••`;
+  return `${Array.from(userText(phrase)).slice(0, 2).join("")}•••`;
 }

@@ -12,6 +12,7 @@ import type { PlanEvent } from "../../plans/runner.ts";
 import type { Schedule } from "../../plans/schedule.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
+import { formatDay } from "./format.ts";
 import { refusalText } from "./order-card.ts";
 
 const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
@@ -122,7 +123,7 @@ export function planLine(t: Translate, plan: Plan, dueAt: number | undefined, lo
   const end = endText(t, plan);
   if (end !== undefined) parts.push(end);
   if (plan.last !== undefined) {
-    parts.push(t("recurring-last", { date: plan.last.date, outcome: plan.last.outcome }));
+    parts.push(t("recurring-last", { date: formatDay(plan.last.date, locale), outcome: plan.last.outcome }));
   }
   return parts.join("\n");
 }
@@ -222,9 +223,9 @@ export function planEventText(
       return `${line}\n${next}`;
     }
     case "skipped":
-      return `${t("run-skipped", { plan: title, date: event.run.date })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
+      return `${t("run-skipped", { plan: title, date: formatDay(event.run.date, locale) })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
     case "failed":
-      return `${t("run-failed", { plan: title, date: event.run.date, reason: event.run.reason ?? "?" })}\n${next}`;
+      return `${t("run-failed", { plan: title, date: formatDay(event.run.date, locale), reason: event.run.reason ?? "?" })}\n${next}`;
     case "missed":
       return `${t("run-missed", { plan: title, count: event.dates.length, dates: event.dates.join(", ") })}\n${next}`;
     case "reminder":
@@ -235,7 +236,7 @@ export function planEventText(
         until: localWhen(event.run.expiresAt ?? event.run.dueAt, plan.zone, locale),
       });
     case "not-confirmed":
-      return `${t("run-not-confirmed", { plan: title, date: event.run.date })}\n${next}`;
+      return `${t("run-not-confirmed", { plan: title, date: formatDay(event.run.date, locale) })}\n${next}`;
   }
 }
 

@@ -76,6 +76,26 @@ export function rangeName(t: Translate, range: ChartRange): string {
   }
 }
 
+/**
+ * The span a chart's data really covers, for its title: the range's name when the data fills it,
+ * else how long the data runs ("1 minute", "5 hours"): a "24 h" over one minute of prices misleads.
+ */
+export function coveredName(
+  t: Translate,
+  range: ChartRange,
+  points: readonly (readonly [number, number])[],
+  since: number | undefined,
+): string {
+  if (since === undefined) return rangeName(t, range);
+  const first = points[0]?.[0] ?? 0;
+  const last = points.at(-1)?.[0] ?? first;
+  const minutes = Math.max(1, Math.round((last - first) / 60_000));
+  if (minutes < 120) return t("chart-covers", { unit: "minutes", count: minutes });
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return t("chart-covers", { unit: "hours", count: hours });
+  return t("chart-covers", { unit: "days", count: Math.round(hours / 24) });
+}
+
 /** The spans under a chart (24 h, 7 days, 30 days), the one shown marked. */
 export function chartKeyboard(t: Translate, code: string, shown: ChartRange): InlineKeyboard {
   const keyboard = new InlineKeyboard();

@@ -7,8 +7,9 @@
  * await ctx.reply(quoteCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
+import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
-import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
 import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import type { Translate } from "../../translate.ts";
@@ -116,13 +117,17 @@ function noticeSentence(t: Translate, notice: OrderNotice, locale: string): stri
       return t("order-notice-not-placed", { summary });
     case "unknown":
       return t("order-notice-unknown", { summary });
-    case "settled":
-      return notice.fee !== undefined && FEE_TOLD_WHEN_SETTLED[notice.action.kind]
+    case "settled": {
+      const { feeTaken, feeTakenCurrency } = notice.action;
+      return feeTaken !== undefined &&
+        feeTakenCurrency !== undefined &&
+        FEE_TOLD_WHEN_SETTLED[notice.action.kind]
         ? t("order-notice-settled-fee", {
             summary,
-            fee: formatAmount(new Big(notice.fee.amount), notice.fee.currency, locale),
+            fee: formatAmount(new Big(feeTaken), feeTakenCurrency, locale),
           })
         : t("order-notice-settled", { summary });
+    }
     case "failed":
       return t("order-notice-failed", { summary, reason: notice.action.failure ?? "error" });
   }

@@ -16,6 +16,7 @@ import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { formatMoment } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";
+import { userText } from "./user-text.ts";
 
 /** What a notice needs beyond the event: how to unfreeze depends on the mode. */
 export interface NoticeSetting {
@@ -67,7 +68,7 @@ function eventText(t: Translate, event: SecurityEvent, locale: string, setting: 
     case "address-saved":
       return t("security-address-saved", {
         currency: event.currency.toUpperCase(),
-        label: event.label,
+        label: userText(event.label),
         address: event.address,
         time: time(event.usableAt),
       });
@@ -103,6 +104,8 @@ function eventText(t: Translate, event: SecurityEvent, locale: string, setting: 
       })}\n\n${unfreezeHow(t, setting)}`;
     case "unfreeze-scheduled":
       return t("security-unfreeze-scheduled", { time: time(event.at) });
+    case "unfrozen":
+      return t("security-unfrozen");
   }
 }
 

@@ -6,6 +6,7 @@ import type { AddressCheck } from "../../crypto-address.ts";
 import { EURO_WORDS } from "../../currency.ts";
 import type { Translate } from "../../translate.ts";
 import { type CurrencyChoice, knownCodes, resolveCurrency } from "./currency-choice.ts";
+import { userText } from "./user-text.ts";
 
 export function addressRefusal(
   t: Translate,
@@ -36,7 +37,7 @@ export function cryptoCurrencyRefusal(
   currencies: readonly CurrencyChoice[],
 ): string {
   if (EURO_WORDS.has(text.trim().toLowerCase())) return t("send-eur");
-  return t("send-unknown-currency", { input: text.slice(0, 32), codes: knownCodes(currencies) });
+  return t("send-unknown-currency", { input: userText(text, 32), codes: knownCodes(currencies) });
 }
 
 /** A label for a saved address: 1–32 characters, no markup; undefined when unusable. */

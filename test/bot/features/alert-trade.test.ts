@@ -42,7 +42,7 @@ async function fire(
   );
   expect(added.ok).toBe(true);
   await world.moveTo("btc", String(Number(level) + 500));
-  return user.waitForReply((m) => /is above/.test(m.text) && m.buttons.length > 0);
+  return user.waitForReply((m) => /at or above/.test(m.text) && m.buttons.length > 0);
 }
 
 const cards = (user: FakeUser) => user.messages().filter((m) => /Buy BTC: your quote/.test(m.text));

@@ -150,10 +150,10 @@ describe("price alerts through the bot", () => {
     expect(set.text).toContain("Now: €2,100.00");
 
     await moveTo("btc", "60500");
-    expect(fired(ada, /is above/)).toBe(0);
+    expect(fired(ada, /at or above/)).toBe(0);
     await moveTo("btc", "61200");
-    const up = await ada.waitForReply(/is above/);
-    expect(up.text).toContain("Bitcoin (BTC) is above €61,000.00: now €61,200.00");
+    const up = await ada.waitForReply(/at or above/);
+    expect(up.text).toContain("Bitcoin (BTC) reached €61,000.00 (at or above): €61,200.00");
     // One tap to a quote (test/bot/features/alert-trade.test.ts), and Remove last.
     expect(up.buttons.flat()).toEqual([
       "🛒 Buy €50.00",
@@ -164,8 +164,8 @@ describe("price alerts through the bot", () => {
     ]);
 
     await moveTo("eth", "1999.99");
-    expect((await ada.waitForReply(/is below/)).text).toContain(
-      "Ethereum (ETH) is below €2,000.00: now €1,999.99",
+    expect((await ada.waitForReply(/at or below/)).text).toContain(
+      "Ethereum (ETH) reached €2,000.00 (at or below): €1,999.99",
     );
   });
 
@@ -175,11 +175,11 @@ describe("price alerts through the bot", () => {
     await setAlert(bo, "ltc above 80");
     for (const price of ["80.5", "79.9", "80.1", "79.5", "80.3", "79.3", "80.9"]) await moveTo("ltc", price);
     // 1 % of 80 is 0.80: nothing under 79.20 was seen, so the alert never re-armed.
-    expect(fired(bo, /is above/)).toBe(1);
+    expect(fired(bo, /at or above/)).toBe(1);
     await moveTo("ltc", "79.1");
-    expect(fired(bo, /is above/)).toBe(1);
+    expect(fired(bo, /at or above/)).toBe(1);
     await moveTo("ltc", "80.2");
-    expect(fired(bo, /is above/)).toBe(2);
+    expect(fired(bo, /at or above/)).toBe(2);
   });
 
   it("a 24 h change alert fires either way and re-arms under four fifths of its level", async () => {
@@ -216,14 +216,14 @@ describe("price alerts through the bot", () => {
     await h.restartBot();
     startJobs();
     await moveTo("btc", "62100");
-    expect((await di.waitForReply(/is above/)).text).toContain("€62,000.00");
+    expect((await di.waitForReply(/at or above/)).text).toContain("€62,000.00");
     await jobs.stop();
     await h.restartBot();
     startJobs();
     // Fired before the restart: hovering after it does not fire again.
     await moveTo("btc", "61900");
     await moveTo("btc", "62200");
-    expect(fired(di, /is above/)).toBe(1);
+    expect(fired(di, /at or above/)).toBe(1);
     await di.send("/alerts");
     const list = await di.waitForReply(/Your price alerts/);
     expect(list.text).toContain("1. BTC above €62,000.00 (fired; waits for the price to move back)");
@@ -298,7 +298,7 @@ describe("price alerts through the bot", () => {
     // It fired (the notice met the 403): back under the margin and across again.
     await moveTo("eth", "3000");
     await moveTo("eth", "3200");
-    expect((await gus.waitForReply(/is above/)).text).toContain("ETH");
+    expect((await gus.waitForReply(/at or above/)).text).toContain("ETH");
   });
 
   it("respects the alerts switch in /settings", async () => {
@@ -308,7 +308,7 @@ describe("price alerts through the bot", () => {
     await hu.send("/settings alerts off");
     await hu.waitForReply();
     await moveTo("ltc", "76");
-    expect(fired(hu, /is above/)).toBe(0);
+    expect(fired(hu, /at or above/)).toBe(0);
   });
 
   afterEach(async () => {

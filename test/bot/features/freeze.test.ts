@@ -81,7 +81,7 @@ describe("security notices and Freeze (account mode)", () => {
     await logIn(ada, h.sandbox);
     await ada.tapData(card.messageId, CALLBACK.order.data("c", actionIdOf(card)));
     expect((await ada.waitForReply(/frozen/)).text).toBe(
-      "🧊 The money actions of your account are frozen, so nothing was sent. /unfreeze says how to open them again.",
+      "🧊 The money actions of your account are frozen, so nothing was bought. /unfreeze says how to open them again.",
     );
     expect(buyPosts(h)).toBe(before);
   });
@@ -93,7 +93,7 @@ describe("security notices and Freeze (account mode)", () => {
     await logIn(bob, h.sandbox);
     const rates = h.sandbox.countRequests("GET", "/v1/exchange-rates");
     await bob.send("/buy btc 100");
-    expect((await bob.waitForReply(/frozen/)).text).toContain("nothing was sent");
+    expect((await bob.waitForReply(/frozen/)).text).toContain("nothing was bought");
     expect(h.sandbox.countRequests("GET", "/v1/exchange-rates")).toBe(rates);
   });
 

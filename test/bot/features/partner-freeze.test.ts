@@ -59,14 +59,16 @@ describe("partner mode: freeze, unfreeze, PIN care", () => {
 
     // The PIN typed now: deleted, refused with the freeze's sentence, nothing sent, no PIN try used.
     const typed = await cora.send(cora.pin);
-    expect((await cora.waitForReply(/frozen/)).text).toContain("nothing was sent");
+    expect((await cora.waitForReply(/frozen/)).text).toContain("nothing was withdrawn");
     expect(cora.deletedMessageIds()).toContain(typed.message_id);
     expect(withdrawals(cora)).toEqual([]);
     expect(await h.deps.partner?.pins.lockedUntil(cora.id)).toBeUndefined();
 
     // A new order is refused at the quote too, and a user's /unfreeze says whom to ask.
     await cora.send("/buy btc 50");
-    expect((await cora.waitForReply(/frozen/)).text).toContain("nothing was sent");
+    expect((await cora.waitForReply(/frozen/)).text).toBe(
+      "🧊 The money actions of your account are frozen, so nothing was bought. Only support can open them again: /unfreeze says how to reach them.",
+    );
     await cora.send("/unfreeze");
     expect((await cora.waitForReply(/contact support/)).text).toBe(
       "To unfreeze, contact support: @sandbox_support.",
@@ -93,7 +95,7 @@ describe("partner mode: freeze, unfreeze, PIN care", () => {
     await hal.waitForReply(/Support froze/);
     expect(hal.messages().find((m) => m.messageId === card.messageId)?.buttons).toEqual([]);
     await hal.tapData(card.messageId, CALLBACK.order.data("c", actionIdOf(card)));
-    expect((await hal.waitForReply(/frozen/)).text).toContain("nothing was sent");
+    expect((await hal.waitForReply(/frozen/)).text).toContain("nothing was bought");
   });
 
   it("a partner user's own Freeze during the PIN step ends it; the withdrawal never goes", async () => {

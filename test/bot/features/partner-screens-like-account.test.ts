@@ -142,7 +142,12 @@ describe("partner screens like account screens", () => {
     expect(without).toMatch(/^order-notice-settled /);
     const withFee = orderNoticeText(
       t,
-      { kind: "settled", userId: 1, action, locale: "en", fee: { amount: "1.5", currency: "eur" } },
+      {
+        kind: "settled",
+        userId: 1,
+        action: { ...action, feeTaken: "1.5", feeTakenCurrency: "eur" },
+        locale: "en",
+      },
       "en",
       undefined,
     );

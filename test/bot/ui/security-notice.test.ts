@@ -32,6 +32,7 @@ const EVENTS: { [T in SecurityEvent["type"]]: Extract<SecurityEvent, { type: T }
   "pin-reset": { type: "pin-reset" },
   frozen: { type: "frozen", by: "user" },
   "unfreeze-scheduled": { type: "unfreeze-scheduled", at: AT },
+  unfrozen: { type: "unfrozen" },
 };
 
 describe("security notices", async () => {

@@ -33,6 +33,7 @@ import { chunkBlocks } from "../../ui/chunks.ts";
 import { answerTap, closeCard } from "../../ui/edit.ts";
 import { fieldMessages } from "../../ui/fields.ts";
 import { escapeHtml } from "../../ui/format.ts";
+import { userText } from "../../ui/user-text.ts";
 
 /** Not key-shaped on purpose: a conversation id, not a sentence. */
 export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";
@@ -267,7 +268,10 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
       return;
     }
     const locale = await ctx.i18n.getLocale();
-    const title = ctx.t("partner-banks-added", { name: escapeHtml(name), iban: escapeHtml(groupIban(iban)) });
+    const title = ctx.t("partner-banks-added", {
+      name: escapeHtml(userText(name)),
+      iban: escapeHtml(groupIban(iban)),
+    });
     for (const text of fieldMessages(ctx.t, title, outcome.reply, locale, {
       empty: ctx.t("partner-banks-view-empty"),
     })) {

@@ -16,10 +16,10 @@ import type { PrivateContext } from "../../context.ts";
 import {
   type ChartDeps,
   chartPhoto,
-  editChart,
   type LatestPrice,
   readChart,
   replyWithChart,
+  showTappedChart,
 } from "../../flows/price-chart.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
@@ -164,10 +164,19 @@ export function partnerPricesFeature(
       return;
     }
     const caption = card.parts.join("\n\n");
-    const chart =
-      caption.length <= CAPTION_LIMIT ? await readChart(deps, code, "24h", card.latest) : undefined;
+    const fits = caption.length <= CAPTION_LIMIT;
+    const chart = fits ? await readChart(deps, code, "24h", card.latest) : undefined;
     if (chart === undefined) {
-      for (const text of chunkBlocks(card.parts)) await ctx.reply(text, { parse_mode: "HTML" });
+      // Too little history (the first minutes): said, and the spans offered for when there is more.
+      const parts = fits ? [...card.parts, ctx.t("chart-too-short")] : card.parts;
+      const chunks = chunkBlocks(parts);
+      for (const [i, text] of chunks.entries()) {
+        const last = fits && i === chunks.length - 1;
+        await ctx.reply(text, {
+          parse_mode: "HTML",
+          ...(last ? { reply_markup: chartKeyboard(ctx.t, code, "24h") } : {}),
+        });
+      }
       return;
     }
     const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range: "24h" }, locale);
@@ -182,12 +191,14 @@ export function partnerPricesFeature(
     const card = await readCard(deps, ctx.t, code, locale);
     const chart = card.kind === "card" ? await readChart(deps, code, range, card.latest) : undefined;
     if (card.kind === "unknown" || chart === undefined) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+      await ctx.answerCallbackQuery({
+        text: ctx.t(card.kind === "unknown" ? "chart-gone" : "chart-too-short-tap"),
+      });
       return;
     }
     await ctx.answerCallbackQuery();
     const photo = await chartPhoto(ctx.t, chart, { name: card.name, code, range }, locale);
-    await editChart(
+    await showTappedChart(
       ctx,
       photo,
       card.parts.join("\n\n").slice(0, CAPTION_LIMIT),

@@ -25,6 +25,7 @@ import { Feature } from "../../runtime/feature-router.ts";
 import { FLOW_BUTTONS } from "../../ui/callback-data.ts";
 import { readKyc } from "../../ui/kyc-status.ts";
 import { checkPersonName } from "../../ui/profile-input.ts";
+import { userText } from "../../ui/user-text.ts";
 
 export const SIGNUP_FLOW = "signup";
 /** The version of the partner's terms a user agrees to at sign-up; kept with the consent. */
@@ -61,7 +62,7 @@ export function partnerSignUpFeature(deps: Deps): Feature<PrivateContext> {
       await showPartnerHome(ctx, deps, partnerUserId, name, "reply");
       return;
     }
-    await ctx.reply(`${ctx.t("partner-welcome-back", { name })}\n\n${reading.text}`);
+    await ctx.reply(`${ctx.t("partner-welcome-back", { name: userText(name) })}\n\n${reading.text}`);
   });
   return composer;
 }
@@ -69,7 +70,7 @@ export function partnerSignUpFeature(deps: Deps): Feature<PrivateContext> {
 function signUpFlow(deps: Deps) {
   return async function signUp(conversation: Flow, ctx: FlowContext): Promise<void> {
     const telegramId = flowUserId(ctx);
-    await ctx.reply(ctx.t("signup-intro", { name: ctx.from?.first_name ?? "" }));
+    await ctx.reply(ctx.t("signup-intro", { name: userText(ctx.from?.first_name ?? "") }));
 
     const email = await askText(conversation, ctx, "signup-ask-email", "signup-bad-email", (text) =>
       EMAIL.test(text) && text.length <= 254 ? text : undefined,
