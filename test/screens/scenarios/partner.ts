@@ -1,0 +1,233 @@
+/**
+ * Partner mode (the operator's partner account serves its customers): sign-up and verification,
+ * every customer command with its flows, cards and PIN steps, the notices of the background jobs,
+ * and the operator desk.
+ */
+import Big from "big.js";
+import { registerCommands } from "../../../src/bot/commands.ts";
+import type { Harness } from "../../support/harness.ts";
+import type { Driver } from "../support/driver.ts";
+import { explore, type Scenario, switchLanguage } from "./common.ts";
+
+/** The operator of the catalogue's partner runs (OPERATOR_IDS). */
+export const OPERATOR = 777_001;
+
+const TOURED = [
+  "/home",
+  "/me",
+  "/profile",
+  "/balance",
+  "/prices",
+  "/price btc",
+  "/price",
+  "/deposit",
+  "/banks",
+  "/transactions",
+  "/limits",
+  "/notifications",
+  "/recurring",
+  "/safety",
+  "/language",
+  "/buy",
+  "/sell",
+  "/withdraw",
+  "/pin",
+];
+
+async function customer(d: Driver, h: Harness, options: { eur?: string; bankAccount?: boolean } = {}) {
+  d.title("a partner customer (helper)");
+  const user = await h.partnerUser(undefined, { languageCode: d.locale, ...options });
+  await d.settle();
+  return user;
+}
+
+export const PARTNER_SCENARIOS: Scenario[] = [
+  {
+    name: "a stranger: menu, help, sign-up with its mistakes, verification",
+    async run(d, h) {
+      d.title("the command menu");
+      await registerCommands(h.bot.api, h.deps);
+      await d.settle();
+      const user = h.user(undefined, { languageCode: d.locale, firstName: "Ada" });
+      await d.send(user, "/help", "not signed up: /help");
+      await d.send(user, "/balance", "not signed up: /balance");
+      await d.send(user, "/verify", "not signed up: /verify");
+      await d.send(user, "/start");
+      await d.answer(
+        user,
+        "/start",
+        "not an e-mail",
+        `ada-${d.locale}@partner.test`,
+        "Ada 🚀",
+        "Ada",
+        "Lovelace",
+        "12",
+      );
+      await d.answer(user, "/start", "+49 151 2345 6789");
+      await d.tapIf(user, /:decline$/, "sign-up → I do not agree");
+      await d.send(user, "/start", "/start again");
+      await d.answer(
+        user,
+        "/start again",
+        `ada2-${d.locale}@partner.test`,
+        "Ada",
+        "Lovelace",
+        "+49 151 2345 6789",
+      );
+      await d.tapIf(user, /:agree$/, "sign-up → I agree");
+      await d.send(user, "/start", "/start while verification is open");
+      await d.send(user, "/balance", "/balance before verification");
+      await d.send(user, "/verify");
+      await d.answer(user, "/verify", "short", "invalid-token-0123456789");
+      await d.send(user, "/verify sumsub-share-token-0123456789");
+      await d.tick("verification checked");
+      await d.sendInGroup(user, "/verify group-share-token-0123456789");
+      await d.sendInGroup(user, "/help");
+      await d.sendInGroup(user, "/price btc");
+    },
+  },
+  {
+    name: "KYC changes, told by the background jobs",
+    async run(d, h) {
+      const pending = await h.partnerUser(undefined, { languageCode: d.locale, kycStatus: "pending" });
+      await d.send(pending, "/balance", "/balance while KYC is pending");
+      h.sandbox.faults.setPartnerUserStatus(pending.partnerUserId, { kyc_status: "passed" });
+      await d.tick("KYC passed", 60 * 60_000);
+      const declined = await h.partnerUser(undefined, { languageCode: d.locale, kycStatus: "pending" });
+      await d.send(declined, "/start", "/start while KYC is pending");
+      h.sandbox.faults.setPartnerUserStatus(declined.partnerUserId, { kyc_status: "declined" });
+      await d.tick("KYC declined", 60 * 60_000);
+      await d.send(declined, "/balance", "/balance after KYC declined");
+      h.sandbox.faults.setPartnerUserStatus(declined.partnerUserId, { edd_status: "required" });
+      await d.send(declined, "/me", "/me with enhanced due diligence required");
+    },
+  },
+  {
+    name: "tour of every customer command",
+    async run(d, h) {
+      const user = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(250), accountId: user.partnerUserId });
+      await d.send(user, "/start", "/start when signed up");
+      await d.send(user, "/help");
+      for (const command of TOURED) await explore(d, user, command);
+      await d.send(user, "/tx 1");
+      await d.send(user, "/tx abc");
+      await d.send(user, "/price doge");
+      await d.fresh(user, "/transactions btc");
+      await d.send(user, "/profile address");
+      await d.answer(user, "/profile address", "Unter den Linden", "77", "10117", "Berlin", "Germany", "deu");
+      await d.send(user, "/profile");
+      await d.tapIf(user, /^pf:phone$/, "/profile → phone");
+      await d.answer(user, "/profile phone", "12", "+49 151 2345 6789");
+      await d.send(user, "/cancel", "/cancel with nothing to stop");
+    },
+  },
+  {
+    name: "buy, sell, withdraw with the PIN; order notices",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/buy");
+      await d.tap(user, /^ptrade:p:buy:btc$/, "/buy → currency");
+      await d.answer(user, "/buy BTC", "abc", "5", "100000", "100");
+      await d.tap(user, /^ord:c:/, "/buy card → Confirm");
+      await d.answer(user, "/buy PIN", "000000", user.pin);
+      await d.tick("buy settled", 10_000);
+      await d.fresh(user, "/sell btc 0.0001");
+      await d.tapIf(user, /^ord:c:/, "/sell card → Confirm");
+      await d.answer(user, "/sell PIN", user.pin);
+      await d.tick("sell settled", 10_000);
+      await d.fresh(user, "/withdraw");
+      await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
+      await d.answer(user, "/withdraw amount", "1,5x", "20");
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
+      await d.answer(user, "/withdraw PIN", user.pin);
+      await d.tick("withdrawal settled", 10_000);
+      await d.fresh(user, "/transactions");
+      await d.fresh(user, "/buy btc 30");
+      await d.tapIf(user, /^ord:x:/, "/buy card → Cancel");
+      for (let i = 0; i < 5; i++) {
+        await d.fresh(user, "/buy btc 30", "/buy again (wrong PINs)");
+        await d.tapIf(user, /^ord:c:/, "/buy card → Confirm");
+        await d.answer(user, "/buy wrong PIN", "000000", "111111", "222222");
+      }
+    },
+  },
+  {
+    name: "bank accounts: add, cooling-off, remove",
+    async run(d, h) {
+      const user = await customer(d, h, { bankAccount: false });
+      await d.fresh(user, "/banks");
+      await d.tapIf(user, /^pb:add$/, "/banks → Add");
+      await d.answer(user, "/banks add", "Bank", "DE89 3704 0044 0532 0130 01", "cobadeffxxx");
+      await d.fresh(user, "/withdraw", "/withdraw during cooling-off");
+      await d.tick("cooling-off over", 25 * 3_600_000);
+      await d.fresh(user, "/banks");
+      await d.tapIf(user, /^pb:v:/, "/banks → view");
+      await d.tapIf(user, /^pb:r:/, "/banks → remove");
+      await d.tapIf(user, /^pb:k$/, "/banks → keep");
+      await d.tapIf(user, /^pb:v:/, "/banks → view");
+      await d.tapIf(user, /^pb:r:/, "/banks → remove");
+      await d.tapIf(user, /^pb:rr:/, "/banks → really remove");
+    },
+  },
+  {
+    name: "recurring plans, notifications, safety, freeze",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/recurring btc 25 daily 9");
+      await d.tapIf(user, /^ord:c:|confirm/i, "/recurring card → Confirm");
+      await d.fresh(user, "/recurring btc 5 daily 9", "/recurring under the minimum");
+      await d.fresh(user, "/recurring");
+      await d.tick("recurring plan runs", 24 * 3_600_000);
+      await d.tick("daily digest", 24 * 3_600_000);
+      await explore(d, user, "/notifications", { depth: 2 });
+      await d.fresh(user, "/safety cap buy 500");
+      await d.fresh(user, "/safety cap withdraw 100");
+      await d.fresh(user, "/safety");
+      await d.fresh(user, "/pin");
+      await d.answer(user, "/pin", "000000", user.pin, "123456", "123456");
+      await switchLanguage(d, user, "/language");
+      await d.fresh(user, "/freeze");
+      await d.tapIf(user, /^frz$/, "/freeze → confirm");
+      await d.fresh(user, "/buy btc 20", "/buy while frozen");
+      await d.fresh(user, "/unfreeze");
+      await d.fresh(user, "/freeze", "/freeze again");
+    },
+  },
+  {
+    name: "the operator desk",
+    async run(d, h) {
+      const customerUser = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(100), accountId: customerUser.partnerUserId });
+      const desk = h.user(OPERATOR, { languageCode: d.locale });
+      const id = customerUser.partnerUserId;
+      for (const text of [
+        "/master",
+        "/master eth",
+        "/master alert",
+        "/master alert zzz 5",
+        "/master alert eur lots",
+        "/master alert eur 100000000",
+        "/user",
+        `/user ${id}`,
+        "/user nobody@partner.test",
+        "/alltx",
+        "/pairs",
+        "/currencies",
+        "/plans",
+        "/pinreset",
+        `/pinreset ${id}`,
+        "/pinreset 987654321",
+        "/freeze someone",
+        `/freeze ${id}`,
+        `/unfreeze ${id}`,
+        `/unfreeze ${id}`,
+      ])
+        await d.send(desk, text, `desk: ${text}`);
+      await d.tapIf(desk, /^atx:/, "desk: /alltx → next page");
+      await d.tick("master balance below its alert", 60 * 60_000);
+      await d.send(desk, "/master alert eur off", "desk: /master alert eur off");
+      await d.send(customerUser, "/master", "a customer types /master");
+    },
+  },
+];
