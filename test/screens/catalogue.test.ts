@@ -28,7 +28,7 @@ const LOCALES = catalogueLocales();
 const MODES = ["account", "partner"] as const;
 type Mode = (typeof MODES)[number];
 const SCENARIOS: Record<Mode, Scenario[]> = { account: ACCOUNT_SCENARIOS, partner: PARTNER_SCENARIOS };
-export const ARTIFACTS = join(import.meta.dirname, "../../test-artifacts/screens");
+const ARTIFACTS = join(import.meta.dirname, "../../test-artifacts/screens");
 
 interface Run {
   mode: Mode;
@@ -46,7 +46,9 @@ interface Run {
 const rendered = new Set<string>();
 
 async function catalogue(mode: Mode, locale: string): Promise<Run> {
-  const h = await startHarness(mode === "partner" ? { mode, partner: { operatorIds: [OPERATOR] } } : {});
+  const h = await startHarness(
+    mode === "partner" ? { mode, partner: { operatorIds: [OPERATOR] } } : { marketData: true },
+  );
   recordLookups(h.deps.i18n, rendered);
   const log = new ScreenLog(h.telegram, locale);
   const d = new Driver(h, log, locale);
@@ -112,7 +114,15 @@ const runs: Run[] = [];
 
 describe("the screen catalogue", () => {
   beforeAll(async () => {
-    const all = await Promise.all(MODES.flatMap((mode) => LOCALES.map((locale) => catalogue(mode, locale))));
+    // CATALOGUE_RUNS=account-en,partner-de runs only those (while writing a scenario).
+    const only = process.env.CATALOGUE_RUNS?.split(",");
+    const all = await Promise.all(
+      MODES.flatMap((mode) =>
+        LOCALES.filter((locale) => only === undefined || only.includes(`${mode}-${locale}`)).map((locale) =>
+          catalogue(mode, locale),
+        ),
+      ),
+    );
     runs.push(...all);
     writeSummary(all);
   }, 600_000);

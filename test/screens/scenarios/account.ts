@@ -4,6 +4,8 @@
  */
 import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
+import type { FakeUser } from "../../../src/telegram-double/index.ts";
+import { type Harness, logIn } from "../../support/harness.ts";
 import type { Driver } from "../support/driver.ts";
 import { BTC_ADDRESS, explore, type Scenario, switchLanguage } from "./common.ts";
 
@@ -112,50 +114,118 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       const user = await loggedIn(d, h);
       await d.fresh(user, "/buy");
       await d.tap(user, /^trade:p:buy:btc$/, "/buy → currency");
-      await d.answer(user, "/buy BTC", "abc", "5", "20000", "100");
+      await d.answer(user, "/buy BTC", "", "abc", "0", "1e3", "1,000.5", "12345678901234567890", "5", "20000", "6000", "100");
       await d.tap(user, /^ord:c:/, "/buy card → Confirm");
+      await d.tapData(user, /^ord:c:/, "/buy card → Confirm again (an old tap)");
       await d.tick("order settled", 10_000);
       await d.fresh(user, "/buy btc 50");
       await d.tapIf(user, /^ord:e:/, "/buy card → Change amount");
       await d.answer(user, "/buy change", "30");
       await d.tapIf(user, /^ord:x:/, "/buy card → Cancel");
+      await d.tapData(user, /^ord:x:/, "/buy card → Cancel again (an old tap)");
+      await d.fresh(user, "/buy btc 40");
+      await d.send(user, "/buy btc 45", "/buy again while a card is open");
+      await d.tapData(user, /^ord:c:/, "the replaced card → Confirm", 0);
+      await d.send(user, "confirm", "a typed Confirm");
+      await d.tick("typed order settled", 10_000);
+      await d.send(user, "confirm", "a typed Confirm with no card");
+      await d.fresh(user, "/buy btc 60");
+      h.clock.advance(10 * 60_000);
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm after it expired");
       await d.fresh(user, "/buy dogecoin 100");
       await d.fresh(user, "/sell");
-      await d.tap(user, /^trade:p:sell:eth$/, "/sell → currency");
-      await d.answer(user, "/sell ETH", "0,5");
-      await d.tapIf(user, /^ord:x:/, "/sell card → Cancel");
+      await d.tap(user, /^trade:p:sell:btc$/, "/sell → currency");
+      await d.answer(user, "/sell BTC", "0,0001");
+      await d.tapIf(user, /^ord:c:/, "/sell card → Confirm");
+      await d.tick("sell settled", 10_000);
       await d.fresh(user, "/sell btc 0.000000001");
+      await d.fresh(user, "/sell btc 1000");
       h.sandbox.faults.settleOrdersAs("error");
       await d.fresh(user, "/buy eth 50");
       await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (fails)");
       await d.tick("order failed", 10_000);
       h.sandbox.faults.settleOrdersAs("success");
       h.sandbox.faults.closeAsset("buy", "ltc");
+      h.sandbox.faults.closeAsset("sell", "ltc");
+      h.sandbox.faults.closeAsset("send", "ltc");
       await d.fresh(user, "/buy ltc 50", "/buy of a closed asset");
+      await d.fresh(user, "/sell ltc 1", "/sell of a closed asset");
+      await d.fresh(user, "/send ltc", "/send of a closed asset");
       h.sandbox.faults.openAsset("buy", "ltc");
+      h.sandbox.faults.openAsset("sell", "ltc");
+      h.sandbox.faults.openAsset("send", "ltc");
+      h.sandbox.faults.dropAnswerNext(1, { method: "POST", path: "/v1/buy" });
+      await d.fresh(user, "/buy btc 15");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (the answer is lost)");
+      await d.tick("the lost order reconciled", 10_000);
+      await d.fresh(user, "/transactions");
+      await d.tapIf(user, /^tx:p:/, "/transactions → next page");
+      await d.tapIf(user, /^tx:p:/, "/transactions → previous page");
+      await d.tapIf(user, /^tx:f:/, "/transactions → filter");
+      await d.tapIf(user, /^tx:s:btc/, "/transactions → filter BTC");
+      // One of each kind the demo account holds: buy, sell, deposit, withdrawal, send.
+      const kinds = new Map<string, number>();
+      for (const [id, tx] of h.sandbox.state.transactions) kinds.set(`${String(tx.type)}:${String(tx.state)}`, id);
+      for (const id of kinds.values()) await d.send(user, `/tx ${id}`);
+      await d.fresh(user, "/transactions xrp");
     },
   },
   {
-    name: "send and withdraw: steps, addresses, banks, codes",
+    name: "send: a saved address, its cooling-off, the card and its code",
     async run(d, h) {
       const user = await loggedIn(d, h);
+      await d.fresh(user, "/addresses");
+      await d.tapIf(user, /^adr:add$/, "/addresses → Add");
+      await d.tapIf(user, /cur:btc$/, "/addresses add → BTC");
+      await d.answer(user, "/addresses add", "not an address", BTC_ADDRESS, "", "Cold wallet");
+      await d.answer(user, "/addresses add (confirming it is you)", h.sandbox.demo.password, h.sandbox.currentCode());
+      await d.fresh(user, "/addresses");
       await d.fresh(user, "/send");
       await d.tap(user, /cur:btc$/, "/send → currency");
-      await d.answer(user, "/send BTC", "not an address", BTC_ADDRESS, "0.0006");
+      await d.answer(user, "/send BTC", "bc1q", "0x52908400098527886E0F7030069857D2E4169EE7", BTC_ADDRESS);
+      await d.tick("address cooling-off over", 25 * 3_600_000);
+      await relogin(d, h, user);
+      await d.fresh(user, "/send");
+      await d.tap(user, /cur:btc$/, "/send → currency");
+      await d.tapIf(user, /:a:/, "/send → saved address");
+      await d.answer(user, "/send amount", "abc", "0.00000001", "1000", "0.0006");
       await d.tapIf(user, /^ord:c:/, "/send card → Confirm");
-      await d.answer(user, "/send code", "000000", h.sandbox.currentCode());
+      await d.answer(user, "/send code", "12", "000000", h.sandbox.currentCode());
       await d.tick("send settled", 10_000);
-      await d.fresh(user, "/addresses add btc");
-      await d.answer(user, "/addresses add", BTC_ADDRESS, "Cold wallet");
-      await d.answer(user, "/addresses add (code?)", h.sandbox.demo.password, h.sandbox.currentCode());
+      await d.fresh(user, "/send eur", "/send eur");
+      await d.fresh(user, "/send doge", "/send doge");
+      await d.fresh(user, "/addresses");
+      await d.tapIf(user, /^adr:rm:/, "/addresses → remove");
+      await d.tapData(user, /^adr:rm:/, "/addresses → remove again (gone)");
+    },
+  },
+  {
+    name: "withdraw and bank accounts",
+    async run(d, h) {
+      const user = await loggedIn(d, h);
       await d.fresh(user, "/withdraw");
-      await d.answer(user, "/withdraw", "20");
+      await d.tapIf(user, /^wd:/, "/withdraw → bank account");
+      await d.answer(user, "/withdraw amount", "abc", "100000", "20");
       await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
-      await d.answer(user, "/withdraw code", h.sandbox.currentCode());
-      await d.fresh(user, "/banks add");
-      await d.answer(user, "/banks add", "DE89 3704 0044 0532 0130 01", "cobadeffxxx", "Sparkasse Berlin");
-      await d.tapIf(user, /confirm|add|yes/i, "/banks add → confirm");
+      await d.answer(user, "/withdraw code", "12", "000000", h.sandbox.currentCode());
+      await d.tick("withdrawal settled", 10_000);
+      await d.fresh(user, "/banks");
+      await d.tapIf(user, /^banks:add$/, "/banks → Add");
+      await d.answer(user, "/banks add", "B", "West Bank", "", "DE12", "DE89 3704 0044 0532 0130 00");
+      await d.answer(user, "/banks add", "GB82 WEST 1234 5698 7654 33", "NWBK", "NWBKGB2L", "1,23");
+      await d.tapIf(user, /:add$/, "/banks add → Add this account");
+      await d.tapData(user, /:add$/, "/banks add → Add this account again (an old tap)");
+      await d.fresh(user, "/banks");
+      await d.fresh(user, "/withdraw", "/withdraw while the new bank account cools off");
+      await d.answer(user, "/withdraw (pending bank)", "2");
       await d.fresh(user, "/banks remove");
+      await d.answer(user, "/banks remove", "7", "2");
+      await d.tapIf(user, /:no$/, "/banks remove → Keep it");
+      await d.fresh(user, "/banks remove");
+      await d.answer(user, "/banks remove", "2");
+      await d.tapIf(user, /:rmok:/, "/banks remove → Yes, remove it");
+      await d.fresh(user, "/banks");
+      await d.tapIf(user, /^banks:remove$/, "/banks → Remove");
     },
   },
   {
@@ -163,27 +233,75 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
     async run(d, h) {
       const user = await loggedIn(d, h);
       h.sandbox.setPrice("btc", "60000");
-      await d.fresh(user, "/alert");
-      await d.fresh(user, "/alert btc above 65000");
-      await d.fresh(user, "/alert eth below 1000");
-      await d.fresh(user, "/alert btc sideways 5");
-      await d.fresh(user, "/alert btc above -5");
-      await d.fresh(user, "/alert doge above 1");
+      for (const text of [
+        "/alert",
+        "/alert btc above 65000",
+        "/alert btc above 65000",
+        "/alert eth below 1000",
+        "/alert btc change 5",
+        "/alert btc change 500",
+        "/alert btc sideways 5",
+        "/alert btc above -5",
+        "/alert doge above 1",
+        "/alerts",
+      ])
+        await d.fresh(user, text);
       await d.tick("alerts checked");
       h.sandbox.setPrice("btc", "66000");
+      h.sandbox.setPrice("eth", "900");
       await d.tick("alert fired", 60_000);
-      await d.tapIf(user, /buy/i, "alert notice → Buy");
+      await d.tapIf(user, /^an:/, "alert notice → Set another");
+      await d.fresh(user, "/alerts");
+      await d.tapIf(user, /^alert:rm:/, "/alerts → remove");
+      await d.tapData(user, /^alert:r[mx]:/, "/alerts → remove again (gone)");
+      await d.fresh(user, "/settings alerts off");
+      await d.fresh(user, "/alert btc below 10");
+      await d.fresh(user, "/settings alerts on");
       await d.fresh(user, "/recurring btc 25 daily 9");
-      await d.tapIf(user, /confirm|ok|yes/i, "/recurring card → Confirm");
+      await d.answer(user, "/recurring time zone", "Atlantis", "Berlin");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      await d.tapData(user, /^pl:c:/, "/recurring card → Confirm again (an old tap)");
+      for (const text of [
+        "/recurring",
+        "/recurring btc 5 daily 9",
+        "/recurring btc 25 hourly",
+        "/recurring btc 25 weekly someday 9",
+        "/recurring btc 25 monthly 40 9",
+        "/recurring btc 25 daily 25",
+        "/recurring btc 25 daily 9 until 2020-01-01",
+        "/recurring doge 25 daily 9",
+        "/recurring btc lots daily 9",
+        "/recurring eth 25 weekly monday 18",
+        "/recurring btc 100 monthly last 9 runs 3",
+      ])
+        await d.fresh(user, text);
+      await d.tapIf(user, /^pl:x:/, "/recurring card → Cancel");
       await d.fresh(user, "/recurring");
-      await d.tick("recurring plan due", 24 * 3_600_000);
+      await d.tapIf(user, /^pl:s:/, "/recurring → skip next");
+      await d.tapIf(user, /^pl:s:/, "/recurring → undo skip");
+      await d.tapIf(user, /^pl:p:/, "/recurring → pause");
+      await d.tapIf(user, /^pl:p:/, "/recurring → resume");
+      await d.tick("recurring plan due (reminder)", 24 * 3_600_000);
+      await relogin(d, h, user);
+      await d.tapIf(user, /./, "reminder → its button");
+      await d.fresh(user, "/recurring");
+      await d.tapIf(user, /^pl:k:/, "/recurring → stop");
+      await d.tapData(user, /^pl:p:/, "/recurring → resume a stopped plan (an old tap)");
       await d.tick("daily digest", 24 * 3_600_000);
     },
   },
   {
-    name: "settings, safety, freeze and its security notices",
+    name: "settings, notifications, safety, freeze and its security notices",
     async run(d, h) {
       const user = await loggedIn(d, h);
+      await explore(d, user, "/settings", { depth: 2 });
+      await explore(d, user, "/notifications", { depth: 2 });
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:tz$/, "notifications → time zone");
+      await d.answer(user, "notifications time zone", "Atlantis", "Nowhere", "Lisbon");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:qh:\d/, "notifications → quiet hours");
+      await d.tapIf(user, /^set:dh:/, "notifications → digest hour");
       for (const text of [
         "/settings remember on",
         "/settings remember off",
@@ -191,26 +309,87 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
         "/settings phrase blue tiger 42",
         "/settings phrase off",
         "/settings logout 15",
+        "/settings logout 7",
         "/settings alerts silent",
         "/settings orders off",
+        "/settings orders on",
         "/settings farbe blau",
+        "/safety",
         "/safety cap buy 500",
+        "/safety cap buy off",
+        "/safety cap send btc 0.1",
+        "/safety cap withdraw 100",
+        "/safety cap withdraw 1000",
+        "/safety cooling 12",
+        "/safety cooling 48",
+        "/safety cooling 500",
+        "/safety allowlist off",
         "/safety allowlist off",
         "/safety allowlist on",
+        "/safety nonsense",
       ])
-        await d.send(user, text);
+        await d.fresh(user, text);
+      await d.tick("a looser safety setting takes effect", 25 * 3_600_000);
+      await relogin(d, h, user);
+      await d.fresh(user, "/safety");
       await switchLanguage(d, user, "/settings language");
       await switchLanguage(d, user, "/language");
+      await d.fresh(user, "/unfreeze", "/unfreeze when not frozen");
       await d.fresh(user, "/freeze");
       await d.tapIf(user, /^frz$/, "/freeze → confirm");
+      await d.fresh(user, "/freeze", "/freeze again");
+      await d.tapIf(user, /^frz$/, "/freeze → confirm again");
       await d.fresh(user, "/buy btc 20", "/buy while frozen");
       await d.fresh(user, "/unfreeze");
+      await d.answer(user, "/unfreeze login", h.sandbox.demo.email, h.sandbox.demo.password, h.sandbox.currentCode());
+      await d.fresh(user, "/unfreeze", "/unfreeze again");
       await d.tick("unfreeze delay over", 25 * 3_600_000);
+    },
+  },
+  {
+    name: "the exchange failing: every error screen",
+    async run(d, h) {
+      const user = await loggedIn(d, h);
+      const faults = h.sandbox.faults;
+      for (const status of [500, 502, 400, 403, 404, 422, 429]) {
+        faults.failNext(20, status, { method: "GET", path: "/v1/balance*" });
+        await d.fresh(user, "/balance", `/balance while the exchange answers ${status}`);
+        faults.reset();
+      }
+      faults.rateLimitNext(20, 1, { method: "GET", path: "/v1/balance*" });
+      await d.fresh(user, "/balance", "/balance while the exchange rate-limits");
+      faults.reset();
+      faults.dropNext(20, { method: "GET", path: "/v1/balance*" });
+      await d.fresh(user, "/balance", "/balance while the exchange drops the connection");
+      faults.reset();
+      faults.alternateShapes(true);
+      for (const text of ["/balance", "/me", "/limits", "/transactions", "/deposit", "/prices"])
+        await d.fresh(user, text, `${text} (the other shape)`);
+      faults.alternateShapes(false);
+      faults.failNext(100, 503, { method: "GET", path: "/v1/prices*" });
+      await d.fresh(user, "/prices", "/prices while prices are down");
+      await d.fresh(user, "/price eth", "/price while prices are down");
+      d.title("inline: btc while prices are down");
+      await user.inlineQuery("btc");
+      await d.settle();
+      faults.reset();
+      faults.expireAllTokens();
+      await d.fresh(user, "/balance", "/balance after the exchange ended the session");
+      await d.fresh(user, "/buy btc 20", "/buy after the exchange ended the session");
     },
   },
 ];
 
-async function loggedIn(d: Driver, h: Parameters<Scenario["run"]>[1]) {
+/** Logs `user` in again (a session ends after an hour, and the catalogue moves days). */
+async function relogin(d: Driver, h: Harness, user: FakeUser): Promise<void> {
+  d.title("login again (helper)");
+  await d.send(user, "/cancel", "/cancel (before logging in again)");
+  d.title("login again (helper)");
+  await logIn(user, h.sandbox);
+  await d.settle();
+}
+
+async function loggedIn(d: Driver, h: Harness) {
   d.title("login (helper)");
   const user = await h.loggedInUser(undefined, { languageCode: d.locale });
   await d.settle();

@@ -43,10 +43,10 @@ export async function explore(
   options: { depth?: number; skip?: RegExp } = {},
 ): Promise<void> {
   const skip = options.skip ?? SKIP;
-  await d.send(user, command);
+  await d.fresh(user, command);
   const count = d.lastButtons(user).length;
   for (let index = 0; index < count; index++) {
-    await d.send(user, command, `${command} (again)`);
+    await d.fresh(user, command, `${command} (again)`);
     // Flow buttons carry a nonce per run: the button is found by its place on the fresh copy.
     const data = d.lastButtons(user)[index];
     if (data === undefined || skip.test(data)) continue;

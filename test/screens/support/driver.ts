@@ -11,6 +11,8 @@ import type { Harness } from "../../support/harness.ts";
 import type { ScreenLog } from "./screens.ts";
 
 export class Driver {
+  /** Where the current step's messages start in the double's message log. */
+  #stepStart = 0;
   /** Every command a user of this run sent, without its slash ("buy", "master"). */
   readonly commandsSent = new Set<string>();
   #jobs: BackgroundJobs | undefined;
@@ -37,8 +39,10 @@ export class Driver {
     }
   }
 
+  /** Starts a step: its screens go under `title`, and its buttons are the ones `lastButtons` offers. */
   title(title: string): void {
     this.log.title = title;
+    this.#stepStart = this.h.telegram.messageLog.length;
   }
 
   /**
@@ -87,6 +91,26 @@ export class Driver {
     }
     this.title(`${title} (tap)`);
     if (locale !== undefined) this.log.locale = locale;
+    await user.tapData(found.messageId, found.data);
+    await this.settle();
+  }
+
+  /**
+   * Taps again a button that was shown earlier (the newest matching, or the `index`th from the
+   * oldest): an old or repeated tap, as a person scrolling up would.
+   */
+  async tapData(user: FakeUser, data: RegExp, title: string, index?: number): Promise<void> {
+    const all: Array<{ messageId: number; data: string }> = [];
+    for (const item of this.h.telegram.messageLog.items) {
+      const markup = item.replyMarkup;
+      if (item.chatId !== user.id || markup === undefined || !("inline_keyboard" in markup)) continue;
+      for (const button of markup.inline_keyboard.flat())
+        if ("callback_data" in button && button.callback_data !== undefined && data.test(button.callback_data))
+          all.push({ messageId: item.messageId, data: button.callback_data });
+    }
+    const found = index === undefined ? all.at(-1) : all[index];
+    if (found === undefined) return;
+    this.title(`${title} (tap)`);
     await user.tapData(found.messageId, found.data);
     await this.settle();
   }
