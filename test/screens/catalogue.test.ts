@@ -47,11 +47,12 @@ const rendered = new Set<string>();
 
 async function catalogue(mode: Mode, locale: string): Promise<Run> {
   const h = await startHarness(
-    mode === "partner" ? { mode, partner: { operatorIds: [OPERATOR] } } : { marketData: true },
+    // As the demo and a deployment run it: the operator's market-data account feeds prices and charts.
+    mode === "partner" ? { mode, partner: { operatorIds: [OPERATOR] }, marketData: true } : { marketData: true },
   );
-  recordLookups(h.deps.i18n, rendered);
   const log = new ScreenLog(h.telegram, locale);
   const d = new Driver(h, log, locale);
+  recordLookups(h.deps.i18n, rendered, (id) => d.stepKeys.push(id));
   const errors: string[] = [];
   try {
     for (const scenario of SCENARIOS[mode]) {

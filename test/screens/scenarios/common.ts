@@ -20,6 +20,8 @@ export const BTC_ADDRESS = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
  * which language the screens after it are in).
  */
 const SKIP = /^(?:language:|set:lang:)/;
+/** Buttons that show the same screen for another currency or span: a tour taps the first only. */
+const SAME_SCREEN = /^(?:price:|chart:|trade:p:|ptrade:p:|dep:cur:)/;
 
 /**
  * The user switches to each other language with `command` (its argument the locale), and back:
@@ -45,15 +47,19 @@ export async function explore(
   const skip = options.skip ?? SKIP;
   await d.fresh(user, command);
   const count = d.lastButtons(user).length;
+  const kinds = new Set<string>();
   for (let index = 0; index < count; index++) {
     await d.fresh(user, command, `${command} (again)`);
     // Flow buttons carry a nonce per run: the button is found by its place on the fresh copy.
     const data = d.lastButtons(user)[index];
     if (data === undefined || skip.test(data)) continue;
+    const kind = SAME_SCREEN.exec(data)?.[0];
+    if (kind !== undefined && kinds.has(kind)) continue;
+    if (kind !== undefined) kinds.add(kind);
     await d.tap(user, exact(data), `${command} → button ${index + 1}`);
     if ((options.depth ?? 1) > 1) {
       const inner = d.lastButtons(user).length;
-      for (let second = 0; second < Math.min(inner, 8); second++) {
+      for (let second = 0; second < Math.min(inner, 4); second++) {
         const next = d.lastButtons(user)[second];
         if (next === undefined || skip.test(next)) continue;
         await d.tap(user, exact(next), `${command} → button ${index + 1} → button ${second + 1}`);

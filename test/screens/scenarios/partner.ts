@@ -74,7 +74,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         "Lovelace",
         "+49 151 2345 6789",
       );
+      await d.send(user, "yes", "sign-up: typed instead of tapped");
       await d.tapIf(user, /:agree$/, "sign-up → I agree");
+      await d.answer(user, "sign-up PIN", "12", "123456", "482913", "482914", "482913", "482913");
       await d.send(user, "/start", "/start while verification is open");
       await d.send(user, "/balance", "/balance before verification");
       await d.send(user, "/verify");
@@ -130,12 +132,28 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.tap(user, /^ptrade:p:buy:btc$/, "/buy → currency");
       await d.answer(user, "/buy BTC", "abc", "5", "100000", "100");
       await d.tap(user, /^ord:c:/, "/buy card → Confirm");
-      await d.answer(user, "/buy PIN", "000000", user.pin);
+      await d.tapData(user, /^ord:c:/, "/buy card → Confirm again (an old tap)");
       await d.tick("buy settled", 10_000);
       await d.fresh(user, "/sell btc 0.0001");
+      await d.answer(user, "/sell BTC", "0.0005");
       await d.tapIf(user, /^ord:c:/, "/sell card → Confirm");
-      await d.answer(user, "/sell PIN", user.pin);
       await d.tick("sell settled", 10_000);
+      await d.fresh(user, "/sell doge 1");
+      await d.fresh(user, "/buy btc 40");
+      await d.send(user, "/buy btc 45", "/buy again while a card is open");
+      await d.tapData(user, /^ord:c:/, "the replaced card → Confirm", -2);
+      await d.send(user, "confirm", "a typed Confirm");
+      await d.tick("typed order settled", 10_000);
+      h.sandbox.faults.settleOrdersAs("error");
+      await d.fresh(user, "/buy eth 50");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (fails)");
+      await d.tick("order failed", 10_000);
+      h.sandbox.faults.settleOrdersAs("success");
+      h.sandbox.faults.dropAnswerNext(1, { method: "POST" });
+      await d.fresh(user, "/buy btc 15");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (the answer is lost)");
+      await d.tick("the lost order reconciled", 10_000);
+      await d.fresh(user, "/balance", "/balance (the lost order reconciled when its owner comes back)");
       await d.fresh(user, "/withdraw");
       await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
       await d.answer(user, "/withdraw amount", "1,5x", "20");
@@ -145,10 +163,12 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/transactions");
       await d.fresh(user, "/buy btc 30");
       await d.tapIf(user, /^ord:x:/, "/buy card → Cancel");
-      for (let i = 0; i < 5; i++) {
-        await d.fresh(user, "/buy btc 30", "/buy again (wrong PINs)");
-        await d.tapIf(user, /^ord:c:/, "/buy card → Confirm");
-        await d.answer(user, "/buy wrong PIN", "000000", "111111", "222222");
+      for (let i = 0; i < 2; i++) {
+        await d.fresh(user, "/withdraw", "/withdraw again (wrong PINs)");
+        await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
+        await d.answer(user, "/withdraw amount", "10");
+        await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
+        await d.answer(user, "/withdraw wrong PIN", "12", "000000", "111111", "222222");
       }
     },
   },
@@ -158,7 +178,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       const user = await customer(d, h, { bankAccount: false });
       await d.fresh(user, "/banks");
       await d.tapIf(user, /^pb:add$/, "/banks → Add");
-      await d.answer(user, "/banks add", "Bank", "DE89 3704 0044 0532 0130 01", "cobadeffxxx");
+      await d.answer(user, "/banks add", "Bank", "DE89 3704 0044 0532 0130 01", "GB82 WEST 1234 5698 7654 32");
+      await d.answer(user, "/banks add", "NWBK", "NWBKGB2L");
+      await d.tapIf(user, /:add$/, "/banks add → Add this account");
       await d.fresh(user, "/withdraw", "/withdraw during cooling-off");
       await d.tick("cooling-off over", 25 * 3_600_000);
       await d.fresh(user, "/banks");
@@ -175,10 +197,20 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     async run(d, h) {
       const user = await customer(d, h);
       await d.fresh(user, "/recurring btc 25 daily 9");
-      await d.tapIf(user, /^ord:c:|confirm/i, "/recurring card → Confirm");
+      await d.answer(user, "/recurring time zone", "München");
+      await d.answer(user, "/recurring time zone", "Berlin");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
       await d.fresh(user, "/recurring btc 5 daily 9", "/recurring under the minimum");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      await d.fresh(user, "/recurring eth 2000 weekly monday 18");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
       await d.fresh(user, "/recurring");
       await d.tick("recurring plan runs", 24 * 3_600_000);
+      await d.tick("recurring plans run again", 7 * 24 * 3_600_000);
+      await d.fresh(user, "/recurring");
+      await d.tapIf(user, /^pl:s:/, "/recurring → skip next");
+      await d.tapIf(user, /^pl:p:/, "/recurring → pause");
+      await d.tapIf(user, /^pl:k:/, "/recurring → stop");
       await d.tick("daily digest", 24 * 3_600_000);
       await explore(d, user, "/notifications", { depth: 2 });
       await d.fresh(user, "/safety cap buy 500");

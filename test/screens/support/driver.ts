@@ -11,6 +11,8 @@ import type { Harness } from "../../support/harness.ts";
 import type { ScreenLog } from "./screens.ts";
 
 export class Driver {
+  /** The message ids the bot looked up during the current step (what it asked, in any locale). */
+  readonly stepKeys: string[] = [];
   /** Where the current step's messages start in the double's message log. */
   #stepStart = 0;
   /** Every command a user of this run sent, without its slash ("buy", "master"). */
@@ -32,7 +34,7 @@ export class Driver {
     let seen = -1;
     while (seen !== this.h.telegram.callLog.length) {
       seen = this.h.telegram.callLog.length;
-      await this.h.telegram.waitUntilIdle({ quietMs: 25, timeoutMs: 20_000 });
+      await this.h.telegram.waitUntilIdle({ quietMs: 12, timeoutMs: 20_000 });
       await drainUpdates(this.h.bot);
       await this.h.exchangeIdle();
       await this.#jobs?.notifier.queue.idle();
@@ -42,6 +44,7 @@ export class Driver {
   /** Starts a step: its screens go under `title`, and its buttons are the ones `lastButtons` offers. */
   title(title: string): void {
     this.log.title = title;
+    this.stepKeys.length = 0;
     this.#stepStart = this.h.telegram.messageLog.length;
   }
 
@@ -96,8 +99,8 @@ export class Driver {
   }
 
   /**
-   * Taps again a button that was shown earlier (the newest matching, or the `index`th from the
-   * oldest): an old or repeated tap, as a person scrolling up would.
+   * Taps again a button that was shown earlier (the newest matching, or the `index`th: -2 the
+   * one before): an old or repeated tap, as a person scrolling up would.
    */
   async tapData(user: FakeUser, data: RegExp, title: string, index?: number): Promise<void> {
     const all: Array<{ messageId: number; data: string }> = [];
@@ -108,7 +111,7 @@ export class Driver {
         if ("callback_data" in button && button.callback_data !== undefined && data.test(button.callback_data))
           all.push({ messageId: item.messageId, data: button.callback_data });
     }
-    const found = index === undefined ? all.at(-1) : all[index];
+    const found = all.at(index ?? -1);
     if (found === undefined) return;
     this.title(`${title} (tap)`);
     await user.tapData(found.messageId, found.data);

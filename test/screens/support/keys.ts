@@ -21,13 +21,22 @@ export function messageIds(locale: string): string[] {
   return [...source.matchAll(/^([a-z][a-z0-9-]*) *=/gm)].map((match) => match[1] as string);
 }
 
-/** Records the message ids looked up through `i18n`'s Fluent instance into `seen`. */
-export function recordLookups(i18n: { fluent: object }, seen: Set<string>): void {
+/**
+ * Records the message ids looked up through `i18n`'s Fluent instance into `seen`, and tells
+ * `listener` of each (a script that answers what the bot asked).
+ */
+export function recordLookups(
+  i18n: { fluent: object },
+  seen: Set<string>,
+  listener: (id: string) => void = () => {},
+): void {
   const fluent = i18n.fluent;
   const translate: unknown = Reflect.get(fluent, "translate");
   if (typeof translate !== "function") throw new Error("@grammyjs/i18n changed: Fluent has no translate()");
   Reflect.set(fluent, "translate", (locales: unknown, path: string, context?: unknown) => {
-    seen.add(path.split(".")[0] as string);
+    const id = path.split(".")[0] as string;
+    seen.add(id);
+    listener(id);
     return translate.call(fluent, locales, path, context);
   });
 }
