@@ -48,7 +48,9 @@ const rendered = new Set<string>();
 async function catalogue(mode: Mode, locale: string): Promise<Run> {
   const h = await startHarness(
     // As the demo and a deployment run it: the operator's market-data account feeds prices and charts.
-    mode === "partner" ? { mode, partner: { operatorIds: [OPERATOR] }, marketData: true } : { marketData: true },
+    mode === "partner"
+      ? { mode, partner: { operatorIds: [OPERATOR] }, marketData: true }
+      : { marketData: true },
   );
   const log = new ScreenLog(h.telegram, locale);
   const d = new Driver(h, log, locale);

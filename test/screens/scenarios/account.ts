@@ -5,9 +5,9 @@
 import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { type Harness, logIn } from "../../support/harness.ts";
+import type { Harness } from "../../support/harness.ts";
 import type { Driver } from "../support/driver.ts";
-import { BTC_ADDRESS, explore, type Scenario, switchLanguage } from "./common.ts";
+import { BTC_ADDRESS, explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
 /** Commands whose screen and buttons are toured once logged in. */
 const TOURED = [
@@ -114,7 +114,20 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       const user = await loggedIn(d, h);
       await d.fresh(user, "/buy");
       await d.tap(user, /^trade:p:buy:btc$/, "/buy → currency");
-      await d.answer(user, "/buy BTC", "", "abc", "0", "1e3", "1,000.5", "12345678901234567890", "5", "20000", "6000", "100");
+      await d.answer(
+        user,
+        "/buy BTC",
+        "",
+        "abc",
+        "0",
+        "1e3",
+        "1,000.5",
+        "12345678901234567890",
+        "5",
+        "20000",
+        "6000",
+        "100",
+      );
       await d.tap(user, /^ord:c:/, "/buy card → Confirm");
       await d.tapData(user, /^ord:c:/, "/buy card → Confirm again (an old tap)");
       await d.tick("order settled", 10_000);
@@ -165,7 +178,8 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^tx:s:btc/, "/transactions → filter BTC");
       // One of each kind the demo account holds: buy, sell, deposit, withdrawal, send.
       const kinds = new Map<string, number>();
-      for (const [id, tx] of h.sandbox.state.transactions) kinds.set(`${String(tx.type)}:${String(tx.state)}`, id);
+      for (const [id, tx] of h.sandbox.state.transactions)
+        kinds.set(`${String(tx.type)}:${String(tx.state)}`, id);
       for (const id of kinds.values()) await d.send(user, `/tx ${id}`);
       await d.fresh(user, "/transactions xrp");
     },
@@ -286,13 +300,16 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^pl:s:/, "/recurring → undo skip");
       await d.tapIf(user, /^pl:p:/, "/recurring → pause");
       await d.tapIf(user, /^pl:p:/, "/recurring → resume");
-      await d.tick("recurring plan due (reminder)", 24 * 3_600_000);
+      await runPlansOnTime(d, h, user.id, "recurring plan due on time (reminder)");
       await relogin(d, h, user);
-      await d.tapIf(user, /./, "reminder → its button");
+      await d.tapData(user, /^(?!pl:)/, "reminder → its button");
       await d.fresh(user, "/recurring");
       await d.tapIf(user, /^pl:k:/, "/recurring → stop");
       await d.tapData(user, /^pl:p:/, "/recurring → resume a stopped plan (an old tap)");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:n:digest:1$/, "notifications → daily digest on");
       await d.tick("daily digest", 24 * 3_600_000);
+      await d.tick("daily digest, the next day", 24 * 3_600_000);
     },
   },
   {
@@ -392,22 +409,21 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
 async function proveItIsMe(d: Driver, h: Harness, user: FakeUser, flow: string): Promise<void> {
   for (let asked = 0; asked < 4; asked++) {
     // The step's last question is what the bot waits for.
-    const keys = [...d.stepKeys].reverse().find((id) => /ask-email|bad-email|ask-password|ask-code/.test(id)) ?? "";
+    const keys =
+      [...d.stepKeys].reverse().find((id) => /ask-email|bad-email|ask-password|ask-code/.test(id)) ?? "";
     if (/ask-email|bad-email/.test(keys)) await d.send(user, h.sandbox.demo.email, `${flow} ← e-mail`);
     else if (/ask-password|expired-ask-password/.test(keys))
       await d.send(user, h.sandbox.demo.password, `${flow} ← password`);
-    else if (/ask-code|renew-ask-code/.test(keys)) await d.send(user, h.sandbox.currentCode(), `${flow} ← code`);
+    else if (/ask-code|renew-ask-code/.test(keys))
+      await d.send(user, h.sandbox.currentCode(), `${flow} ← code`);
     else return;
   }
 }
 
 /** Logs `user` in again (a session ends after an hour, and the catalogue moves days). */
 async function relogin(d: Driver, h: Harness, user: FakeUser): Promise<void> {
-  d.title("login again (helper)");
-  await d.send(user, "/cancel", "/cancel (before logging in again)");
-  d.title("login again (helper)");
-  await logIn(user, h.sandbox);
-  await d.settle();
+  await d.fresh(user, "/login", "/login again (a session lasts an hour)");
+  await proveItIsMe(d, h, user, "/login again");
 }
 
 async function loggedIn(d: Driver, h: Harness) {

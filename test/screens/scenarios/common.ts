@@ -29,6 +29,14 @@ const SAME_SCREEN = /^(?:price:|chart:|trade:p:|ptrade:p:|dep:cur:)/;
  */
 export async function switchLanguage(d: Driver, user: FakeUser, command: string): Promise<void> {
   for (const other of catalogueLocales().filter((locale) => locale !== d.locale)) {
+    if (command === "/language") {
+      // /language offers buttons: one per locale.
+      await d.fresh(user, command);
+      await d.tap(user, new RegExp(`^language:${other}$`), `${command} → ${other}`, undefined, other);
+      await d.fresh(user, command);
+      await d.tap(user, new RegExp(`^language:${d.locale}$`), `${command} → ${d.locale}`, undefined, d.locale);
+      continue;
+    }
     await d.send(user, `${command} ${other}`, undefined, other);
     await d.send(user, `${command} ${d.locale}`, undefined, d.locale);
   }
@@ -71,4 +79,17 @@ export async function explore(
 
 function exact(data: string): RegExp {
   return new RegExp(`^${data.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+}
+
+/**
+ * Runs each of `user`'s recurring plans when it is due (moving the clock there, and ticking the
+ * jobs once): on time, so the run buys or reminds instead of being missed.
+ */
+export async function runPlansOnTime(d: Driver, h: Harness, userId: number, title: string): Promise<void> {
+  for (const plan of await h.deps.plans.list(userId)) {
+    const due = h.deps.plans.dueAt(plan);
+    if (due === undefined) continue;
+    if (due > h.clock.now()) h.clock.advance(due - h.clock.now() + 1_000);
+    await d.tick(title);
+  }
 }

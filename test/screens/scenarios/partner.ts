@@ -7,7 +7,7 @@ import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
 import type { Harness } from "../../support/harness.ts";
 import type { Driver } from "../support/driver.ts";
-import { explore, type Scenario, switchLanguage } from "./common.ts";
+import { explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
 /** The operator of the catalogue's partner runs (OPERATOR_IDS). */
 export const OPERATOR = 777_001;
@@ -178,7 +178,13 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       const user = await customer(d, h, { bankAccount: false });
       await d.fresh(user, "/banks");
       await d.tapIf(user, /^pb:add$/, "/banks → Add");
-      await d.answer(user, "/banks add", "Bank", "DE89 3704 0044 0532 0130 01", "GB82 WEST 1234 5698 7654 32");
+      await d.answer(
+        user,
+        "/banks add",
+        "Bank",
+        "DE89 3704 0044 0532 0130 01",
+        "GB82 WEST 1234 5698 7654 32",
+      );
       await d.answer(user, "/banks add", "NWBK", "NWBKGB2L");
       await d.tapIf(user, /:add$/, "/banks add → Add this account");
       await d.fresh(user, "/withdraw", "/withdraw during cooling-off");
@@ -205,8 +211,14 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/recurring eth 2000 weekly monday 18");
       await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
       await d.fresh(user, "/recurring");
-      await d.tick("recurring plan runs", 24 * 3_600_000);
-      await d.tick("recurring plans run again", 7 * 24 * 3_600_000);
+      await runPlansOnTime(d, h, user.id, "recurring plan runs on time");
+      h.sandbox.faults.closeAsset("buy", "btc");
+      await runPlansOnTime(d, h, user.id, "recurring plan runs while BTC is closed");
+      h.sandbox.faults.openAsset("buy", "btc");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:n:digest:1$/, "notifications → daily digest on");
+      await d.tick("recurring plans run late (missed)", 7 * 24 * 3_600_000);
+      await d.tick("daily digest", 24 * 3_600_000);
       await d.fresh(user, "/recurring");
       await d.tapIf(user, /^pl:s:/, "/recurring → skip next");
       await d.tapIf(user, /^pl:p:/, "/recurring → pause");
@@ -217,13 +229,52 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/safety cap withdraw 100");
       await d.fresh(user, "/safety");
       await d.fresh(user, "/pin");
-      await d.answer(user, "/pin", "000000", user.pin, "123456", "123456");
+      await d.answer(user, "/pin", "12", "000000");
+      await d.fresh(user, "/pin");
+      await d.answer(user, "/pin", user.pin, "123456", "135790", "135791");
+      await d.fresh(user, "/pin");
+      await d.answer(user, "/pin", user.pin, "135790", "135790");
+      await d.fresh(user, "/safety allowlist off");
+      await d.fresh(user, "/safety allowlist on");
+      await d.fresh(user, "/safety cooling 12");
       await switchLanguage(d, user, "/language");
       await d.fresh(user, "/freeze");
       await d.tapIf(user, /^frz$/, "/freeze → confirm");
       await d.fresh(user, "/buy btc 20", "/buy while frozen");
       await d.fresh(user, "/unfreeze");
       await d.fresh(user, "/freeze", "/freeze again");
+    },
+  },
+  {
+    name: "the exchange answering in its other shape, and failing",
+    async run(d, h) {
+      const user = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(100), accountId: user.partnerUserId });
+      h.sandbox.faults.alternateShapes(true);
+      try {
+        for (const text of ["/balance", "/me", "/limits", "/transactions", "/deposit", "/prices", "/banks", "/home"])
+          await d.fresh(user, text, `${text} (the other shape)`);
+        await d.tapIf(user, /^ptx:/, "/transactions → next page (the other shape)");
+        await d.tapIf(user, /^pb:v:/, "/banks → view (the other shape)");
+      } finally {
+        h.sandbox.faults.alternateShapes(false);
+      }
+      for (const status of [500, 403, 404, 429]) {
+        h.sandbox.faults.failNext(20, status, { method: "GET" });
+        await d.fresh(user, "/balance", `/balance while the exchange answers ${status}`);
+        h.sandbox.faults.reset();
+      }
+      h.sandbox.faults.failNext(20, 500, { method: "GET" });
+      await d.fresh(user, "/prices", "/prices while the exchange is down");
+      await d.fresh(user, "/deposit", "/deposit while the exchange is down");
+      h.sandbox.faults.reset();
+      h.sandbox.faults.failNext(3, 422, { method: "POST" });
+      await d.fresh(user, "/buy btc 20");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (the exchange refuses)");
+      h.sandbox.faults.reset();
+      const stranger = h.user(undefined, { languageCode: d.locale });
+      await d.send(stranger, "/buy btc 20", "not signed up: /buy");
+      await d.send(stranger, "confirm", "not signed up: a typed Confirm");
     },
   },
   {
@@ -247,6 +298,10 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         "/pairs",
         "/currencies",
         "/plans",
+        `/plans ${id}`,
+        "/plans nobody@partner.test",
+        "/master alert eur 1000",
+        "/master alert",
         "/pinreset",
         `/pinreset ${id}`,
         "/pinreset 987654321",

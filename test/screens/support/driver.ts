@@ -108,7 +108,11 @@ export class Driver {
       const markup = item.replyMarkup;
       if (item.chatId !== user.id || markup === undefined || !("inline_keyboard" in markup)) continue;
       for (const button of markup.inline_keyboard.flat())
-        if ("callback_data" in button && button.callback_data !== undefined && data.test(button.callback_data))
+        if (
+          "callback_data" in button &&
+          button.callback_data !== undefined &&
+          data.test(button.callback_data)
+        )
           all.push({ messageId: item.messageId, data: button.callback_data });
     }
     const found = all.at(index ?? -1);

@@ -78,6 +78,34 @@ export const TEST_DATA_WORDS = new Set(
   ].map((word) => word.toLowerCase()),
 );
 
+const ownWordsCache = new Map<string, Set<string>>();
+
+/** The month and weekday names Intl writes in `locale` (eld takes "Tue" for German). */
+function ownWords(locale: string): Set<string> {
+  let words = ownWordsCache.get(locale);
+  if (words === undefined) {
+    words = new Set();
+    for (let month = 0; month < 12; month++)
+      for (const style of ["long", "short"] as const)
+        words.add(
+          new Intl.DateTimeFormat(locale, { month: style })
+            .format(new Date(Date.UTC(2026, month, 15)))
+            .replace(/\.$/, "")
+            .toLowerCase(),
+        );
+    for (let day = 0; day < 7; day++)
+      for (const style of ["long", "short"] as const)
+        words.add(
+          new Intl.DateTimeFormat(locale, { weekday: style })
+            .format(new Date(Date.UTC(2026, 10, 16 + day)))
+            .replace(/\.$/, "")
+            .toLowerCase(),
+        );
+    ownWordsCache.set(locale, words);
+  }
+  return words;
+}
+
 const scoreCache = new Map<string, Record<string, number>>();
 
 function scores(word: string, locales: readonly string[]): Record<string, number> {
@@ -103,7 +131,12 @@ function foreign(word: string, locale: string, locales: readonly string[]): bool
  * checked), codes in capitals (BTC, KYC), and words of fewer than three letters.
  */
 export function foreignWords(text: string, locale: string, locales: readonly string[]): string[] {
+  const own = ownWords(locale);
   const plain = text
+    // What the user typed, quoted back ("I do not know the currency “dogecoin”").
+    .replace(/“[^”\n]*”|„[^“\n]*“|"[^"\n]*"/g, " ")
+    // Time zones by their IANA names (Europe/Berlin).
+    .replace(/\b[A-Z][A-Za-z_]+\/[A-Z][A-Za-z_/]+/g, " ")
     .replace(/https?:\/\/\S+/g, " ")
     .replace(/\S+@\S+/g, " ")
     .replace(/@\w+/g, " ")
@@ -121,7 +154,8 @@ export function foreignWords(text: string, locale: string, locales: readonly str
     if (parts.length === 0) continue;
     const suspicious = parts.filter((part) => {
       const lower = part.toLowerCase();
-      if (ALLOWED_WORDS.has(lower) || TEST_DATA_WORDS.has(lower) || ownNames.has(lower)) return false;
+      if (ALLOWED_WORDS.has(lower) || TEST_DATA_WORDS.has(lower) || ownNames.has(lower) || own.has(lower))
+        return false;
       return foreign(lower, locale, locales);
     });
     const allowedParts = parts.filter((part) => ALLOWED_WORDS.has(part.toLowerCase())).length;

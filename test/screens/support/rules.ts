@@ -25,14 +25,14 @@ function withoutAddresses(text: string): string {
 
 /** Raw codes of the API: snake_case values, pair codes, our order kinds, lowercase currency codes. */
 const rawCode: Rule = (text) => {
-  // "@bot btc" is an inline query to type, as a command's arguments are.
-  const plain = withoutAddresses(text.replace(/@\w+ [a-z0-9]+/g, " "));
+  // A command with its arguments ("/safety cap send btc 0.1") and "@bot btc" are what a user types.
+  const plain = withoutAddresses(text.replace(/[/@]\w+(?: [a-z0-9.,]+)*/g, " "));
   const found = [
     ...plain.matchAll(/\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g),
     ...plain.matchAll(new RegExp(`\\b(?:${CURRENCY_CODES})(?:${CURRENCY_CODES})\\b`, "gi")),
     ...plain.matchAll(/\b(?:partner|account)-(?:buy|sell|withdraw|send)\b/g),
-    // "Currency: btc": a code in lowercase is one as the API wrote it, unless typed after a /command.
-    ...plain.matchAll(new RegExp(`(?<!/[a-z]+(?: [a-z]+)? )\\b(?:${CURRENCY_CODES})\\b(?![./])`, "g")),
+    // "Currency: btc": a code in lowercase is one as the API wrote it.
+    ...plain.matchAll(new RegExp(`\\b(?:${CURRENCY_CODES})\\b(?![./])`, "g")),
   ].map((match) => match[0]);
   return [...new Set(found)];
 };
