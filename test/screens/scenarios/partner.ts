@@ -278,6 +278,62 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "answers in shapes nobody planned for: every field named",
+    async run(d, h) {
+      const user = await customer(d, h);
+      const partner = h.deps.partner;
+      if (partner === undefined) throw new Error("partner mode expected");
+      const real = partner.api;
+      // One field of each name the screens know how to label, with values of every kind.
+      const fields = Object.fromEntries(
+        (
+          "amount balance currency_code iban swift_bic beneficiary reference bank_name state status " +
+          "created_at updated_at price pair fee name type available locked total value fiat_amount code " +
+          "base_currency quote_currency date timestamp id user_id crypto_amount fee_currency miner_fee " +
+          "address note daily monthly day_used month_used decimals email surname phone date_of_birth " +
+          "building_number city postal_code country kyc_status edd_status limit spent tier buy sell minimum"
+        )
+          .split(" ")
+          .map((name, index) => [name, index % 3 === 0 ? true : index % 3 === 1 ? String(index * 10.5) : `x${index}`]),
+      );
+      const list = Array.from({ length: 40 }, (_, index) => ({ ...fields, id: index + 1 }));
+      const swap = (answers: Record<string, unknown>) => {
+        partner.api = new Proxy(real, {
+          get: (target, key) => {
+            if (typeof key === "string" && Object.hasOwn(answers, key)) return async () => answers[key];
+            const value: unknown = Reflect.get(target, key);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        });
+      };
+      try {
+        swap({
+          userBalance: { status: true, data: fields },
+          userLimits: { status: true, data: fields },
+          userTransactions: { status: true, data: list },
+          userTransaction: { status: true, data: fields },
+          depositInstructions: { status: true, data: fields },
+          exchangeRates: { status: true, data: fields },
+        });
+        for (const text of ["/balance", "/limits", "/transactions", "/tx 1", "/deposit", "/prices", "/price btc"])
+          await d.fresh(user, text, `${text} (unplanned shape)`);
+        await d.tapIf(user, /^ptx:/, "/transactions → next page (unplanned shape)");
+        swap({
+          userBalance: { status: true, data: {} },
+          userLimits: { status: true, data: [] },
+          userTransactions: { status: true, data: [] },
+          userTransaction: { status: true, data: {} },
+          depositInstructions: { status: true, data: {} },
+          exchangeRates: { status: true, data: {} },
+        });
+        for (const text of ["/balance", "/limits", "/transactions", "/tx 1", "/deposit", "/prices", "/me"])
+          await d.fresh(user, text, `${text} (empty answer)`);
+      } finally {
+        partner.api = real;
+      }
+    },
+  },
+  {
     name: "the operator desk",
     async run(d, h) {
       const customerUser = await customer(d, h);
