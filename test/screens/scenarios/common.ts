@@ -34,7 +34,13 @@ export async function switchLanguage(d: Driver, user: FakeUser, command: string)
       await d.fresh(user, command);
       await d.tap(user, new RegExp(`^language:${other}$`), `${command} → ${other}`, undefined, other);
       await d.fresh(user, command);
-      await d.tap(user, new RegExp(`^language:${d.locale}$`), `${command} → ${d.locale}`, undefined, d.locale);
+      await d.tap(
+        user,
+        new RegExp(`^language:${d.locale}$`),
+        `${command} → ${d.locale}`,
+        undefined,
+        d.locale,
+      );
       continue;
     }
     await d.send(user, `${command} ${other}`, undefined, other);

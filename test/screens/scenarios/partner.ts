@@ -252,7 +252,16 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       h.sandbox.deposit({ amount: new Big(100), accountId: user.partnerUserId });
       h.sandbox.faults.alternateShapes(true);
       try {
-        for (const text of ["/balance", "/me", "/limits", "/transactions", "/deposit", "/prices", "/banks", "/home"])
+        for (const text of [
+          "/balance",
+          "/me",
+          "/limits",
+          "/transactions",
+          "/deposit",
+          "/prices",
+          "/banks",
+          "/home",
+        ])
           await d.fresh(user, text, `${text} (the other shape)`);
         await d.tapIf(user, /^ptx:/, "/transactions → next page (the other shape)");
         await d.tapIf(user, /^pb:v:/, "/banks → view (the other shape)");
@@ -294,7 +303,10 @@ export const PARTNER_SCENARIOS: Scenario[] = [
           "building_number city postal_code country kyc_status edd_status limit spent tier buy sell minimum"
         )
           .split(" ")
-          .map((name, index) => [name, index % 3 === 0 ? true : index % 3 === 1 ? String(index * 10.5) : `x${index}`]),
+          .map((name, index) => [
+            name,
+            index % 3 === 0 ? true : index % 3 === 1 ? String(index * 10.5) : `x${index}`,
+          ]),
       );
       const list = Array.from({ length: 40 }, (_, index) => ({ ...fields, id: index + 1 }));
       const swap = (answers: Record<string, unknown>) => {
@@ -315,7 +327,15 @@ export const PARTNER_SCENARIOS: Scenario[] = [
           depositInstructions: { status: true, data: fields },
           exchangeRates: { status: true, data: fields },
         });
-        for (const text of ["/balance", "/limits", "/transactions", "/tx 1", "/deposit", "/prices", "/price btc"])
+        for (const text of [
+          "/balance",
+          "/limits",
+          "/transactions",
+          "/tx 1",
+          "/deposit",
+          "/prices",
+          "/price btc",
+        ])
           await d.fresh(user, text, `${text} (unplanned shape)`);
         await d.tapIf(user, /^ptx:/, "/transactions → next page (unplanned shape)");
         swap({
