@@ -105,6 +105,14 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.send(user, "/deposit new xrp");
       await d.send(user, "/deposit lots");
       await d.send(user, "/cancel", "/cancel with nothing to stop");
+      await d.send(user, "/balanse", "logged in: a typo of a command");
+      await d.send(user, "/nonsense", "logged in: an unknown command");
+      await d.send(user, "hello", "logged in: text");
+      await d.send(user, "/login", "/login when logged in");
+      await d.fresh(user, "/deposit new");
+      await d.tapIf(user, /^dep:cur:/, "/deposit new → currency");
+      await d.fresh(user, "/deposit new doge");
+      for (let i = 0; i < 12; i++) await d.send(user, `/alert btc above ${70_000 + i * 1000}`, "/alert (up to the limit)");
       await d.send(user, "/logout");
     },
   },

@@ -139,6 +139,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^ord:c:/, "/sell card → Confirm");
       await d.tick("sell settled", 10_000);
       await d.fresh(user, "/sell doge 1");
+      await d.fresh(user, "/buy doge 10");
+      await d.send(user, "/balanse", "a typo of a command");
+      await d.send(user, "hello", "text");
       await d.fresh(user, "/buy btc 40");
       await d.send(user, "/buy btc 45", "/buy again while a card is open");
       await d.tapData(user, /^ord:c:/, "the replaced card → Confirm", -2);
