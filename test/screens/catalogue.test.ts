@@ -102,7 +102,7 @@ function report(run: Run): string {
   for (const { screen, finding } of run.findings) {
     const title = run.screens[screen]?.title ?? "?";
     const lines = byRule.get(finding.rule) ?? [];
-    lines.push(`  #${screen + 1} ${title}: ${finding.offending}`);
+    lines.push(`  #${screen + 1} ${title} ⟶ ${finding.offending}`);
     byRule.set(finding.rule, lines);
   }
   const failing = new Set(run.findings.map((f) => f.screen)).size;

@@ -112,7 +112,8 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/deposit new");
       await d.tapIf(user, /^dep:cur:/, "/deposit new → currency");
       await d.fresh(user, "/deposit new doge");
-      for (let i = 0; i < 12; i++) await d.send(user, `/alert btc above ${70_000 + i * 1000}`, "/alert (up to the limit)");
+      for (let i = 0; i < 12; i++)
+        await d.send(user, `/alert btc above ${70_000 + i * 1000}`, "/alert (up to the limit)");
       await d.send(user, "/logout");
     },
   },

@@ -146,11 +146,14 @@ export class Driver {
     return undefined;
   }
 
-  /** Callback data of every button on the newest message with an inline keyboard. */
+  /**
+   * Callback data of every button on the newest message with an inline keyboard that the last
+   * step sent or edited (none: a notice's buttons from before are not this step's).
+   */
   lastButtons(user: FakeUser): string[] {
-    const last = user
-      .messages()
-      .filter((m) => m.replyMarkup && "inline_keyboard" in m.replyMarkup)
+    const last = this.h.telegram.messageLog.items
+      .slice(this.#stepStart)
+      .filter((m) => m.chatId === user.id && m.replyMarkup && "inline_keyboard" in m.replyMarkup)
       .at(-1);
     const markup = last?.replyMarkup;
     if (markup === undefined || !("inline_keyboard" in markup)) return [];
