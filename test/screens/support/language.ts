@@ -190,7 +190,8 @@ export function foreignWords(text: string, locale: string, locales: readonly str
     locales.map((l) => new Intl.DisplayNames([l], { type: "language" }).of(l)?.toLowerCase() ?? l),
   );
   const found: string[] = [];
-  for (const match of plain.matchAll(/\p{L}[\p{L}'’-]*\p{L}/gu)) {
+  // Whole words only: letters inside an address or a code ("rfthweg9…") are no word.
+  for (const match of plain.matchAll(/(?<![\p{L}\p{N}_])\p{L}[\p{L}'’-]*\p{L}(?![\p{L}\p{N}_])/gu)) {
     const token = match[0];
     if (token === token.toUpperCase()) continue;
     // A compound is foreign only when none of its parts is the screen's language ("Anti-Phishing-Satz").
