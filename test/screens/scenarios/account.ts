@@ -185,6 +185,12 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^tx:p:/, "/transactions → previous page");
       await d.tapIf(user, /^tx:f:/, "/transactions → filter");
       await d.tapIf(user, /^tx:s:btc/, "/transactions → filter BTC");
+      await d.fresh(user, "/transactions");
+      await d.tapIf(user, /^tx:x:/, "/transactions → Export");
+      await d.tapIf(user, /^tx:x:/, "/transactions → Export → a range");
+      await d.fresh(user, "/transactions");
+      await d.tapIf(user, /^tx:x:/, "/transactions → Export");
+      await d.tapIf(user, /^tx:x:.*l[my]$/, "/transactions → Export → last month or year");
       // One of each kind the demo account holds: buy, sell, deposit, withdrawal, send.
       const kinds = new Map<string, number>();
       for (const [id, tx] of h.sandbox.state.transactions)

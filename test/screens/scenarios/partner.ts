@@ -78,6 +78,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /:agree$/, "sign-up → I agree");
       await d.answer(user, "sign-up PIN", "12", "123456", "482913", "482914", "482913", "482913");
       await d.send(user, "/start", "/start while verification is open");
+      const twin = h.user(undefined, { languageCode: d.locale, firstName: "Ada" });
+      await d.send(twin, "/start", "another stranger: /start");
+      await d.answer(twin, "sign-up with a taken e-mail", `ada2-${d.locale}@partner.test`);
       await d.send(user, "/balance", "/balance before verification");
       await d.send(user, "/verify");
       await d.answer(user, "/verify", "short", "invalid-token-0123456789");
@@ -237,6 +240,8 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.answer(user, "/pin", user.pin, "123456", "135790", "135791");
       await d.fresh(user, "/pin");
       await d.answer(user, "/pin", user.pin, "135790", "135790");
+      await d.fresh(user, "/safety allowlist off");
+      await d.answer(user, "/safety allowlist off (PIN)", "12", "000000", user.pin);
       await d.fresh(user, "/safety allowlist off");
       await d.fresh(user, "/safety allowlist on");
       await d.fresh(user, "/safety cooling 12");
