@@ -73,13 +73,21 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
     async run(d, h) {
       const user = h.user(undefined, { languageCode: d.locale });
       await d.send(user, "/login");
-      await d.answer(user, "/login", "not an e-mail", h.sandbox.demo.email, "not-the-password");
-      await d.send(user, "/login", "/login again");
+      await d.answer(user, "/login", "not an e-mail", h.sandbox.demo.email, "not-the-password", "12", "000000");
+      await d.fresh(user, "/login", "/login again");
       await d.answer(user, "/login", h.sandbox.demo.email, h.sandbox.demo.password, "000000");
       await d.answer(user, "/login", h.sandbox.currentCode());
-      await d.send(user, "/login", "/login when logged in");
+      await d.fresh(user, "/login", "/login when logged in");
       await d.tick("session about to end", 56 * 60_000);
-      await d.tick("session ended", 10 * 60_000);
+      await d.tapData(user, /^login$/, "expiry warning → Stay logged in");
+      await proveItIsMe(d, h, user, "stay logged in");
+      await d.fresh(user, "/settings remember on");
+      await d.tick("session about to end (password remembered)", 56 * 60_000);
+      await d.answer(user, "stay logged in with the code alone", h.sandbox.currentCode());
+      await d.fresh(user, "/settings logout 15");
+      await d.tick("logged out after 15 minutes without activity", 20 * 60_000);
+      await d.tick("session ended", 70 * 60_000);
+      await d.fresh(user, "/balance", "/balance after the session ended");
       await d.send(user, "/logout", "/logout when logged out");
     },
   },
@@ -364,8 +372,11 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
         "/safety allowlist off",
         "/safety allowlist on",
         "/safety nonsense",
-      ])
+      ]) {
         await d.fresh(user, text);
+        // A looser setting asks to prove it is the user first.
+        await proveItIsMe(d, h, user, `${text} (is it you?)`);
+      }
       await d.tick("a looser safety setting takes effect", 25 * 3_600_000);
       await relogin(d, h, user);
       await d.fresh(user, "/safety");
