@@ -233,6 +233,12 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^ord:c:/, "/send card → Confirm");
       await d.answer(user, "/send code", "12", "000000", h.sandbox.currentCode());
       await d.tick("send settled", 10_000);
+      await d.fresh(user, "/send");
+      await d.tap(user, /cur:btc$/, "/send → currency");
+      await d.tapIf(user, /:a:/, "/send → saved address");
+      await d.answer(user, "/send amount", "0.0006");
+      await d.tapIf(user, /^ord:x:/, "/send card → Cancel");
+      await d.tapData(user, /^ord:c:/, "/send card → Confirm on the cancelled card");
       await d.fresh(user, "/send eur", "/send eur");
       await d.fresh(user, "/send doge", "/send doge");
       await d.fresh(user, "/addresses");
@@ -250,6 +256,11 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
       await d.answer(user, "/withdraw code", "12", "000000", h.sandbox.currentCode());
       await d.tick("withdrawal settled", 10_000);
+      await d.fresh(user, "/withdraw");
+      await d.tapIf(user, /^wd:/, "/withdraw → bank account");
+      await d.answer(user, "/withdraw amount", "15");
+      await d.tapIf(user, /^ord:x:/, "/withdraw card → Cancel");
+      await d.tapData(user, /^ord:c:/, "/withdraw card → Confirm on the cancelled card");
       await d.fresh(user, "/banks");
       await d.tapIf(user, /^banks:add$/, "/banks → Add");
       await d.answer(user, "/banks add", "B", "West Bank", "", "DE12", "DE89 3704 0044 0532 0130 00");
@@ -315,6 +326,11 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
         "/recurring btc lots daily 9",
         "/recurring eth 25 weekly monday 18",
         "/recurring btc 100 monthly last 9 runs 3",
+        "/recurring btc 30 monthly 15 9",
+        "/recurring btc 25 daily 9 until someday",
+        "/recurring ltc 20 daily 10",
+        "/recurring xrp 20 daily 11",
+        "/recurring usdc 20 daily 12",
       ])
         await d.fresh(user, text);
       await d.tapIf(user, /^pl:x:/, "/recurring card → Cancel");

@@ -63,6 +63,12 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         "Lovelace",
         "12",
       );
+      d.title("sign-up phone ← a sticker");
+      await user.sendSticker();
+      await d.settle();
+      d.title("sign-up phone ← someone else's contact");
+      await user.sendContact({ phone: "+491511111111", firstName: "Bob", userId: 424242 });
+      await d.settle();
       await d.answer(user, "/start", "+49 151 2345 6789");
       await d.tapIf(user, /:decline$/, "sign-up → I do not agree");
       await d.send(user, "/start", "/start again");
@@ -103,6 +109,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       h.sandbox.faults.setPartnerUserStatus(declined.partnerUserId, { kyc_status: "declined" });
       await d.tick("KYC declined", 60 * 60_000);
       await d.send(declined, "/balance", "/balance after KYC declined");
+      const edd = await h.partnerUser(undefined, { languageCode: d.locale });
+      h.sandbox.faults.setPartnerUserStatus(edd.partnerUserId, { edd_status: "required" });
+      await d.send(edd, "/balance", "/balance with enhanced due diligence required");
       h.sandbox.faults.setPartnerUserStatus(declined.partnerUserId, { edd_status: "required" });
       await d.send(declined, "/me", "/me with enhanced due diligence required");
     },
@@ -117,6 +126,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       for (const command of TOURED) await explore(d, user, command);
       await d.send(user, "/tx 1");
       await d.send(user, "/tx abc");
+      await d.send(user, "/tx 99999");
       await d.send(user, "/price doge");
       await d.fresh(user, "/transactions btc");
       await d.send(user, "/profile address");
@@ -385,6 +395,8 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         `/plans ${id}`,
         "/plans nobody@partner.test",
         "/master alert eur 1000",
+        "/master alert eur",
+        "/master foo bar",
         "/master alert",
         "/pinreset",
         `/pinreset ${id}`,
