@@ -330,13 +330,13 @@ settings-button-expiry = { $mode ->
     [silent] 🔕
     [off] ⛔
    *[on] 🔔
-  } Warnung vor Sitzungsablauf: { $state }
+  } Ablaufwarnung: { $state }
 settings-button-digest = { $mode ->
     [silent] 🔕
     [off] ⛔
    *[on] ☀️
   } Tagesübersicht: { $state }
-settings-button-notifications = 🔔 Benachrichtigungen, Ruhezeit, Tagesübersicht…
+settings-button-notifications = 🔔 Benachrichtigungen…
 settings-mode-on = an
 settings-mode-silent = lautlos
 settings-mode-off = aus

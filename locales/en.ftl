@@ -330,13 +330,13 @@ settings-button-expiry = { $mode ->
     [silent] 🔕
     [off] ⛔
    *[on] 🔔
-  } Session expiry warnings: { $state }
+  } Expiry warnings: { $state }
 settings-button-digest = { $mode ->
     [silent] 🔕
     [off] ⛔
    *[on] ☀️
   } Daily digest: { $state }
-settings-button-notifications = 🔔 Notifications, quiet hours, digest…
+settings-button-notifications = 🔔 Notifications, quiet hours…
 settings-mode-on = on
 settings-mode-silent = silent
 settings-mode-off = off

@@ -177,7 +177,7 @@ describe("notifications through the bot", () => {
       expect.arrayContaining([
         "🔔 Price alerts: on",
         "🔔 Order updates: on",
-        "🔔 Session expiry warnings: on",
+        "🔔 Expiry warnings: on",
         "⛔ Daily digest: off",
         "✓ 🌙 No quiet hours",
       ]),

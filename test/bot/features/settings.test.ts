@@ -51,7 +51,7 @@ describe("/settings", () => {
       expect.arrayContaining([
         "✓ English",
         "Deutsch",
-        "🔔 Notifications, quiet hours, digest…",
+        "🔔 Notifications, quiet hours…",
         "🔑 Remember password: off",
         "✓ ⏱ Never",
       ]),
@@ -68,7 +68,7 @@ describe("/settings", () => {
     expect(timed.buttons.flat()).toContain("✓ 30 min");
     expect((await h.deps.profiles.get(ada.id)).autoLogoutMinutes).toBe(30);
 
-    await ada.tap("🔔 Notifications, quiet hours, digest…");
+    await ada.tap("🔔 Notifications, quiet hours…");
     const notifications = await ada.waitForReply((m) => m.edited && m.text.includes("Quiet hours"));
     expect(notifications.messageId).toBe(menu.messageId);
     expect(notifications.buttons.flat()).toContain("🔔 Price alerts: on");

@@ -57,8 +57,8 @@ describe("a price alert at exactly its level", () => {
 
 describe("the notification modes' icons", () => {
   for (const [locale, labels] of [
-    ["en", ["🔔 Price alerts: on", "🔕 Order updates: silent", "⛔ Session expiry warnings: off"]],
-    ["de", ["🔔 Preisalarme: an", "🔕 Auftragsmeldungen: lautlos", "⛔ Warnung vor Sitzungsablauf: aus"]],
+    ["en", ["🔔 Price alerts: on", "🔕 Order updates: silent", "⛔ Expiry warnings: off"]],
+    ["de", ["🔔 Preisalarme: an", "🔕 Auftragsmeldungen: lautlos", "⛔ Ablaufwarnung: aus"]],
   ] as const) {
     it(`differ for on, silent and off (${locale})`, () => {
       const profile = {

@@ -1,0 +1,416 @@
+/**
+ * Partner mode (the operator's partner account serves its customers): sign-up and verification,
+ * every customer command with its flows, cards and PIN steps, the notices of the background jobs,
+ * and the operator desk.
+ */
+import Big from "big.js";
+import { registerCommands } from "../../../src/bot/commands.ts";
+import type { Harness } from "../../support/harness.ts";
+import type { Driver } from "../support/driver.ts";
+import { explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
+
+/** The operator of the catalogue's partner runs (OPERATOR_IDS). */
+export const OPERATOR = 777_001;
+
+const TOURED = [
+  "/home",
+  "/me",
+  "/profile",
+  "/balance",
+  "/prices",
+  "/price btc",
+  "/price",
+  "/deposit",
+  "/banks",
+  "/transactions",
+  "/limits",
+  "/notifications",
+  "/recurring",
+  "/safety",
+  "/language",
+  "/buy",
+  "/sell",
+  "/withdraw",
+  "/pin",
+];
+
+async function customer(d: Driver, h: Harness, options: { eur?: string; bankAccount?: boolean } = {}) {
+  d.title("a partner customer (helper)");
+  const user = await h.partnerUser(undefined, { languageCode: d.locale, ...options });
+  await d.settle();
+  return user;
+}
+
+export const PARTNER_SCENARIOS: Scenario[] = [
+  {
+    name: "a stranger: menu, help, sign-up with its mistakes, verification",
+    async run(d, h) {
+      d.title("the command menu");
+      await registerCommands(h.bot.api, h.deps);
+      await d.settle();
+      const user = h.user(undefined, { languageCode: d.locale, firstName: "Ada" });
+      await d.send(user, "/help", "not signed up: /help");
+      await d.send(user, "/balance", "not signed up: /balance");
+      await d.send(user, "/verify", "not signed up: /verify");
+      await d.send(user, "/start");
+      await d.answer(
+        user,
+        "/start",
+        "not an e-mail",
+        `ada-${d.locale}@partner.test`,
+        "Ada 🚀",
+        "Ada",
+        "Lovelace",
+        "12",
+      );
+      d.title("sign-up phone ← a sticker");
+      await user.sendSticker();
+      await d.settle();
+      d.title("sign-up phone ← someone else's contact");
+      await user.sendContact({ phone: "+491511111111", firstName: "Bob", userId: 424242 });
+      await d.settle();
+      await d.answer(user, "/start", "+49 151 2345 6789");
+      await d.tapIf(user, /:decline$/, "sign-up → I do not agree");
+      await d.send(user, "/start", "/start again");
+      await d.answer(
+        user,
+        "/start again",
+        `ada2-${d.locale}@partner.test`,
+        "Ada",
+        "Lovelace",
+        "+49 151 2345 6789",
+      );
+      await d.send(user, "yes", "sign-up: typed instead of tapped");
+      await d.tapIf(user, /:agree$/, "sign-up → I agree");
+      await d.answer(user, "sign-up PIN", "12", "123456", "482913", "482914", "482913", "482913");
+      await d.send(user, "/start", "/start while verification is open");
+      const twin = h.user(undefined, { languageCode: d.locale, firstName: "Ada" });
+      await d.send(twin, "/start", "another stranger: /start");
+      await d.answer(twin, "sign-up with a taken e-mail", `ada2-${d.locale}@partner.test`);
+      await d.send(user, "/balance", "/balance before verification");
+      await d.send(user, "/verify");
+      await d.answer(user, "/verify", "short", "invalid-token-0123456789");
+      await d.send(user, "/verify sumsub-share-token-0123456789");
+      await d.tick("verification checked");
+      await d.sendInGroup(user, "/verify group-share-token-0123456789");
+      await d.sendInGroup(user, "/help");
+      await d.sendInGroup(user, "/price btc");
+    },
+  },
+  {
+    name: "KYC changes, told by the background jobs",
+    async run(d, h) {
+      const pending = await h.partnerUser(undefined, { languageCode: d.locale, kycStatus: "pending" });
+      await d.send(pending, "/balance", "/balance while KYC is pending");
+      h.sandbox.faults.setPartnerUserStatus(pending.partnerUserId, { kyc_status: "passed" });
+      await d.tick("KYC passed", 60 * 60_000);
+      const declined = await h.partnerUser(undefined, { languageCode: d.locale, kycStatus: "pending" });
+      await d.send(declined, "/start", "/start while KYC is pending");
+      h.sandbox.faults.setPartnerUserStatus(declined.partnerUserId, { kyc_status: "declined" });
+      await d.tick("KYC declined", 60 * 60_000);
+      await d.send(declined, "/balance", "/balance after KYC declined");
+      const edd = await h.partnerUser(undefined, { languageCode: d.locale });
+      h.sandbox.faults.setPartnerUserStatus(edd.partnerUserId, { edd_status: "required" });
+      await d.send(edd, "/balance", "/balance with enhanced due diligence required");
+      h.sandbox.faults.setPartnerUserStatus(declined.partnerUserId, { edd_status: "required" });
+      await d.send(declined, "/me", "/me with enhanced due diligence required");
+    },
+  },
+  {
+    name: "tour of every customer command",
+    async run(d, h) {
+      const user = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(250), accountId: user.partnerUserId });
+      await d.send(user, "/start", "/start when signed up");
+      await d.send(user, "/help");
+      for (const command of TOURED) await explore(d, user, command);
+      await d.send(user, "/tx 1");
+      await d.send(user, "/tx abc");
+      await d.send(user, "/tx 99999");
+      await d.send(user, "/price doge");
+      await d.fresh(user, "/transactions btc");
+      await d.send(user, "/profile address");
+      await d.answer(user, "/profile address", "Unter den Linden", "77", "10117", "Berlin", "Germany", "deu");
+      await d.send(user, "/profile");
+      await d.tapIf(user, /^pf:phone$/, "/profile → phone");
+      await d.answer(user, "/profile phone", "12", "+49 151 2345 6789");
+      await d.send(user, "/cancel", "/cancel with nothing to stop");
+    },
+  },
+  {
+    name: "buy, sell, withdraw with the PIN; order notices",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/buy");
+      await d.tap(user, /^ptrade:p:buy:btc$/, "/buy → currency");
+      await d.answer(user, "/buy BTC", "abc", "5", "100000", "100");
+      await d.tap(user, /^ord:c:/, "/buy card → Confirm");
+      await d.tapData(user, /^ord:c:/, "/buy card → Confirm again (an old tap)");
+      await d.tick("buy settled", 10_000);
+      await d.fresh(user, "/sell btc 0.0001");
+      await d.answer(user, "/sell BTC", "0.0005");
+      await d.tapIf(user, /^ord:c:/, "/sell card → Confirm");
+      await d.tick("sell settled", 10_000);
+      await d.fresh(user, "/sell doge 1");
+      await d.fresh(user, "/buy doge 10");
+      await d.send(user, "/balanse", "a typo of a command");
+      await d.send(user, "hello", "text");
+      await d.fresh(user, "/buy btc 40");
+      await d.send(user, "/buy btc 45", "/buy again while a card is open");
+      await d.tapData(user, /^ord:c:/, "the replaced card → Confirm", -2);
+      await d.send(user, "confirm", "a typed Confirm");
+      await d.tick("typed order settled", 10_000);
+      h.sandbox.faults.settleOrdersAs("error");
+      await d.fresh(user, "/buy eth 50");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (fails)");
+      await d.tick("order failed", 10_000);
+      h.sandbox.faults.settleOrdersAs("success");
+      h.sandbox.faults.dropAnswerNext(1, { method: "POST" });
+      await d.fresh(user, "/buy btc 15");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (the answer is lost)");
+      await d.tick("the lost order reconciled", 10_000);
+      await d.fresh(user, "/balance", "/balance (the lost order reconciled when its owner comes back)");
+      await d.fresh(user, "/withdraw");
+      await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
+      await d.answer(user, "/withdraw amount", "1,5x", "20");
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
+      await d.answer(user, "/withdraw PIN", user.pin);
+      await d.tick("withdrawal settled", 10_000);
+      await d.fresh(user, "/transactions");
+      await d.fresh(user, "/buy btc 30");
+      await d.tapIf(user, /^ord:x:/, "/buy card → Cancel");
+      for (let i = 0; i < 2; i++) {
+        await d.fresh(user, "/withdraw", "/withdraw again (wrong PINs)");
+        await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
+        await d.answer(user, "/withdraw amount", "10");
+        await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
+        await d.answer(user, "/withdraw wrong PIN", "12", "000000", "111111", "222222");
+      }
+    },
+  },
+  {
+    name: "bank accounts: add, cooling-off, remove",
+    async run(d, h) {
+      const user = await customer(d, h, { bankAccount: false });
+      await d.fresh(user, "/banks");
+      await d.tapIf(user, /^pb:add$/, "/banks → Add");
+      await d.answer(
+        user,
+        "/banks add",
+        "Bank",
+        "DE89 3704 0044 0532 0130 01",
+        "GB82 WEST 1234 5698 7654 32",
+      );
+      await d.answer(user, "/banks add", "NWBK", "NWBKGB2L");
+      await d.tapIf(user, /:add$/, "/banks add → Add this account");
+      await d.fresh(user, "/withdraw", "/withdraw during cooling-off");
+      await d.tick("cooling-off over", 25 * 3_600_000);
+      await d.fresh(user, "/banks");
+      await d.tapIf(user, /^pb:v:/, "/banks → view");
+      await d.tapIf(user, /^pb:r:/, "/banks → remove");
+      await d.tapIf(user, /^pb:k$/, "/banks → keep");
+      await d.tapIf(user, /^pb:v:/, "/banks → view");
+      await d.tapIf(user, /^pb:r:/, "/banks → remove");
+      await d.tapIf(user, /^pb:rr:/, "/banks → really remove");
+    },
+  },
+  {
+    name: "recurring plans, notifications, safety, freeze",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/recurring btc 25 daily 9");
+      await d.answer(user, "/recurring time zone", "München");
+      await d.answer(user, "/recurring time zone", "Berlin");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      await d.fresh(user, "/recurring btc 5 daily 9", "/recurring under the minimum");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      await d.fresh(user, "/recurring eth 2000 weekly monday 18");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      await d.fresh(user, "/recurring");
+      await runPlansOnTime(d, h, user.id, "recurring plan runs on time");
+      h.sandbox.faults.closeAsset("buy", "btc");
+      await runPlansOnTime(d, h, user.id, "recurring plan runs while BTC is closed");
+      h.sandbox.faults.openAsset("buy", "btc");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:n:digest:1$/, "notifications → daily digest on");
+      await d.tick("recurring plans run late (missed)", 7 * 24 * 3_600_000);
+      await d.tick("daily digest", 24 * 3_600_000);
+      await d.fresh(user, "/recurring");
+      await d.tapIf(user, /^pl:s:/, "/recurring → skip next");
+      await d.tapIf(user, /^pl:p:/, "/recurring → pause");
+      await d.tapIf(user, /^pl:k:/, "/recurring → stop");
+      await d.tick("daily digest", 24 * 3_600_000);
+      await explore(d, user, "/notifications", { depth: 2 });
+      await d.fresh(user, "/safety cap buy 500");
+      await d.fresh(user, "/safety cap withdraw 100");
+      await d.fresh(user, "/safety");
+      await d.fresh(user, "/pin");
+      await d.answer(user, "/pin", "12", "000000");
+      await d.fresh(user, "/pin");
+      await d.answer(user, "/pin", user.pin, "123456", "135790", "135791");
+      await d.fresh(user, "/pin");
+      await d.answer(user, "/pin", user.pin, "135790", "135790");
+      await d.fresh(user, "/safety allowlist off");
+      await d.answer(user, "/safety allowlist off (PIN)", "12", "000000", user.pin);
+      await d.fresh(user, "/safety allowlist off");
+      await d.fresh(user, "/safety allowlist on");
+      await d.fresh(user, "/safety cooling 12");
+      await switchLanguage(d, user, "/language");
+      await d.fresh(user, "/freeze");
+      await d.tapIf(user, /^frz$/, "/freeze → confirm");
+      await d.fresh(user, "/buy btc 20", "/buy while frozen");
+      await d.fresh(user, "/unfreeze");
+      await d.fresh(user, "/freeze", "/freeze again");
+    },
+  },
+  {
+    name: "the exchange answering in its other shape, and failing",
+    async run(d, h) {
+      const user = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(100), accountId: user.partnerUserId });
+      h.sandbox.faults.alternateShapes(true);
+      try {
+        for (const text of [
+          "/balance",
+          "/me",
+          "/limits",
+          "/transactions",
+          "/deposit",
+          "/prices",
+          "/banks",
+          "/home",
+        ])
+          await d.fresh(user, text, `${text} (the other shape)`);
+        await d.tapIf(user, /^ptx:/, "/transactions → next page (the other shape)");
+        await d.tapIf(user, /^pb:v:/, "/banks → view (the other shape)");
+      } finally {
+        h.sandbox.faults.alternateShapes(false);
+      }
+      for (const status of [500, 403, 404, 429]) {
+        h.sandbox.faults.failNext(20, status, { method: "GET" });
+        await d.fresh(user, "/balance", `/balance while the exchange answers ${status}`);
+        h.sandbox.faults.reset();
+      }
+      h.sandbox.faults.failNext(20, 500, { method: "GET" });
+      await d.fresh(user, "/prices", "/prices while the exchange is down");
+      await d.fresh(user, "/deposit", "/deposit while the exchange is down");
+      h.sandbox.faults.reset();
+      h.sandbox.faults.failNext(3, 422, { method: "POST" });
+      await d.fresh(user, "/buy btc 20");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (the exchange refuses)");
+      h.sandbox.faults.reset();
+      const stranger = h.user(undefined, { languageCode: d.locale });
+      await d.send(stranger, "/buy btc 20", "not signed up: /buy");
+      await d.send(stranger, "confirm", "not signed up: a typed Confirm");
+    },
+  },
+  {
+    name: "answers in shapes nobody planned for: every field named",
+    async run(d, h) {
+      const user = await customer(d, h);
+      const partner = h.deps.partner;
+      if (partner === undefined) throw new Error("partner mode expected");
+      const real = partner.api;
+      // One field of each name the screens know how to label, with values of every kind.
+      const fields = Object.fromEntries(
+        (
+          "amount balance currency_code iban swift_bic beneficiary reference bank_name state status " +
+          "created_at updated_at price pair fee name type available locked total value fiat_amount code " +
+          "base_currency quote_currency date timestamp id user_id crypto_amount fee_currency miner_fee " +
+          "address note daily monthly day_used month_used decimals email surname phone date_of_birth " +
+          "building_number city postal_code country kyc_status edd_status limit spent tier buy sell minimum"
+        )
+          .split(" ")
+          .map((name, index) => [
+            name,
+            index % 3 === 0 ? true : index % 3 === 1 ? String(index * 10.5) : `x${index}`,
+          ]),
+      );
+      const list = Array.from({ length: 40 }, (_, index) => ({ ...fields, id: index + 1 }));
+      const swap = (answers: Record<string, unknown>) => {
+        partner.api = new Proxy(real, {
+          get: (target, key) => {
+            if (typeof key === "string" && Object.hasOwn(answers, key)) return async () => answers[key];
+            const value: unknown = Reflect.get(target, key);
+            return typeof value === "function" ? value.bind(target) : value;
+          },
+        });
+      };
+      try {
+        swap({
+          userBalance: { status: true, data: fields },
+          userLimits: { status: true, data: fields },
+          userTransactions: { status: true, data: list },
+          userTransaction: { status: true, data: fields },
+          depositInstructions: { status: true, data: fields },
+          exchangeRates: { status: true, data: fields },
+        });
+        for (const text of [
+          "/balance",
+          "/limits",
+          "/transactions",
+          "/tx 1",
+          "/deposit",
+          "/prices",
+          "/price btc",
+        ])
+          await d.fresh(user, text, `${text} (unplanned shape)`);
+        await d.tapIf(user, /^ptx:/, "/transactions → next page (unplanned shape)");
+        swap({
+          userBalance: { status: true, data: {} },
+          userLimits: { status: true, data: [] },
+          userTransactions: { status: true, data: [] },
+          userTransaction: { status: true, data: {} },
+          depositInstructions: { status: true, data: {} },
+          exchangeRates: { status: true, data: {} },
+        });
+        for (const text of ["/balance", "/limits", "/transactions", "/tx 1", "/deposit", "/prices", "/me"])
+          await d.fresh(user, text, `${text} (empty answer)`);
+      } finally {
+        partner.api = real;
+      }
+    },
+  },
+  {
+    name: "the operator desk",
+    async run(d, h) {
+      const customerUser = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(100), accountId: customerUser.partnerUserId });
+      const desk = h.user(OPERATOR, { languageCode: d.locale });
+      const id = customerUser.partnerUserId;
+      for (const text of [
+        "/master",
+        "/master eth",
+        "/master alert",
+        "/master alert zzz 5",
+        "/master alert eur lots",
+        "/master alert eur 100000000",
+        "/user",
+        `/user ${id}`,
+        "/user nobody@partner.test",
+        "/alltx",
+        "/pairs",
+        "/currencies",
+        "/plans",
+        `/plans ${id}`,
+        "/plans nobody@partner.test",
+        "/master alert eur 1000",
+        "/master alert eur",
+        "/master foo bar",
+        "/master alert",
+        "/pinreset",
+        `/pinreset ${id}`,
+        "/pinreset 987654321",
+        "/freeze someone",
+        `/freeze ${id}`,
+        `/unfreeze ${id}`,
+        `/unfreeze ${id}`,
+      ])
+        await d.send(desk, text, `desk: ${text}`);
+      await d.tapIf(desk, /^atx:/, "desk: /alltx → next page");
+      await d.tick("master balance below its alert", 60 * 60_000);
+      await d.send(desk, "/master alert eur off", "desk: /master alert eur off");
+      await d.send(customerUser, "/master", "a customer types /master");
+    },
+  },
+];

@@ -1,0 +1,28 @@
+/**
+ * Sentences of the locale files the catalogue cannot make the bot say, each with why. Keep it
+ * short: a sentence that some state of the sandbox (its fault switches included) can bring about
+ * belongs in a scenario instead.
+ */
+
+/**
+ * The Mini App's login page is HTML in a browser, not a chat screen: its words are resolved once
+ * when the bot starts (before the catalogue can watch), its errors answer the page's own requests.
+ * test/webapp/ checks the page.
+ */
+const WEB_PAGE = "the Mini App login page (a browser page, not a chat screen)";
+
+export const UNREACHABLE: Record<string, string> = {
+  "webapp-title": WEB_PAGE,
+  "webapp-intro": WEB_PAGE,
+  "webapp-email": WEB_PAGE,
+  "webapp-password": WEB_PAGE,
+  "webapp-code": WEB_PAGE,
+  "webapp-submit": WEB_PAGE,
+  "webapp-done": WEB_PAGE,
+  "webapp-not-from-telegram": WEB_PAGE,
+  "webapp-failed": WEB_PAGE,
+  "webapp-bad-email-or-password": WEB_PAGE,
+  "webapp-bad-code-format": WEB_PAGE,
+  "webapp-wrong-code": WEB_PAGE,
+  "webapp-wrong-credentials": WEB_PAGE,
+};
