@@ -109,7 +109,7 @@ export function alertsFeature(
   });
 
   async function addAlert(ctx: PrivateContext, typed: string): Promise<void> {
-    const parsed = parseAlertCommand(typed);
+    const parsed = parseAlertCommand(typed, await ctx.i18n.getLocale());
     if (!parsed.ok) {
       if (parsed.reason === "amount") {
         await ctx.reply(ctx.t(AMOUNT_ERROR_KEYS[parsed.refusal], { decimals: parsed.maxDecimals }));

@@ -172,8 +172,9 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "saf
       return c.ok ? { ok: true, value: c.bic } : c;
     });
     if (bic === undefined) return;
+    const typedLocale = await ctx.i18n.getLocale();
     const amount = await ask("banks-add-ask-amount", (text) => {
-      const parsed = parseAmount(text, EUR);
+      const parsed = parseAmount(text, EUR, typedLocale);
       return parsed.ok
         ? { ok: true, value: parsed.value.toFixed() }
         : { ok: false, sentence: amountRefusalText(ctx.t, parsed) };

@@ -108,7 +108,7 @@ export function operatorDesk(
       );
       return;
     }
-    const parsed = parseAmount(amountText, code);
+    const parsed = parseAmount(amountText, code, await ctx.i18n.getLocale());
     if (!parsed.ok) {
       await ctx.reply(amountRefusalText(ctx.t, parsed));
       return;

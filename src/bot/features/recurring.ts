@@ -155,7 +155,7 @@ function recurringFlow(deps: RecurringDeps) {
     start: { text: string },
   ): Promise<void> {
     const userId = flowUserId(ctx);
-    const read = readPlanInput(start.text);
+    const read = readPlanInput(start.text, await ctx.i18n.getLocale());
     if (!read.ok) {
       await ctx.reply(ctx.t(PLAN_INPUT_ERRORS[read.error]));
       if (read.error !== "usage") await ctx.reply(ctx.t("recurring-bad-usage"));
