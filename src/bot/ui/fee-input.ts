@@ -144,7 +144,11 @@ export function nextStep(request: FeeRequest, locale = "en"): Step {
     : { kind: "ready", ready: { type, unit, amount: parsed.value } };
 }
 
-function checkAmount(request: FeeRequest, unit: string, locale: string): { value: string } | { refused: Step } {
+function checkAmount(
+  request: FeeRequest,
+  unit: string,
+  locale: string,
+): { value: string } | { refused: Step } {
   const parsed = parseAmount(request.amount ?? "", unit, locale);
   if (parsed.ok) return { value: parsed.value.toFixed() };
   const { amount: _, ...rest } = request;

@@ -3,6 +3,7 @@
 // Building an Intl formatter costs far more than using one: one per locale and kind.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
 function cached(
   formats: Map<string, Intl.DateTimeFormat>,
@@ -32,6 +33,15 @@ export function formatDateTime(value: number | string, locale: string): string {
   return cached(dateTimeFormats, locale, { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" }).format(
     ms,
   );
+}
+
+/** A calendar day ("Nov 29, 2026", "29.11.2026"): a date the exchange or the user gave, as the locale writes it. */
+export function formatDate(value: number | string, locale: string): string {
+  const ms =
+    typeof value === "string"
+      ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+      : value;
+  return cached(dateFormats, locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
 }
 
 /**

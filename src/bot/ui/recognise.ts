@@ -15,7 +15,11 @@
  */
 import type Big from "big.js";
 import { decimalFrom } from "../../money.ts";
+import { pairText, QUOTES, splitPair } from "./coded-values.ts";
 import { dateMs, EUR_VALUE_NAMES, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
+
+// The pair's reading lives with the other coded values; re-exported for the screens that read rates.
+export { pairText, splitPair };
 
 type Path = readonly string[];
 
@@ -25,8 +29,6 @@ const ENVELOPE = new Set(["meta", "links", "_links", "total", "count", "status",
 export const INTERNAL_ID = /(?:^|_)(?:id|uuid)$/;
 /** A currency code as the API writes it (`btc`, `usdc`). */
 const CODE = /^[a-z][a-z0-9]{1,11}$/;
-/** Fiat codes a pair may end with, longest first (`btcusdc` before `btcusd`). */
-const QUOTES = ["usdc", "usdt", "eur", "usd", "chf", "gbp"];
 
 const NAMES = {
   currency: ["currency_code", "currency", "code", "asset", "coin", "symbol", "ticker"],
@@ -202,22 +204,6 @@ function readRows<T>(
     if (left !== undefined) rest.push(label === undefined ? left : { [label(row)]: left });
   }
   return { rows, rest };
-}
-
-/** `btceur`, `BTC/EUR`, `btc_eur`, `btc-eur` → `{base: "btc", quote: "eur"}`. */
-export function splitPair(text: string): { base: string; quote: string } | undefined {
-  const lower = text.trim().toLowerCase();
-  const parts = lower.split(/[/_\-: ]/).filter((p) => p !== "");
-  if (parts.length === 2 && parts.every((p) => CODE.test(p)))
-    return { base: parts[0] ?? "", quote: parts[1] ?? "" };
-  if (!/^[a-z0-9]{4,16}$/.test(lower)) return undefined;
-  const quote = QUOTES.find((q) => lower.endsWith(q) && lower.length > q.length + 1);
-  return quote === undefined ? undefined : { base: lower.slice(0, -quote.length), quote };
-}
-
-/** A pair for people: `BTC/EUR`. */
-export function pairText(pair: { base: string; quote: string }): string {
-  return `${pair.base.toUpperCase()}/${pair.quote.toUpperCase()}`;
 }
 
 /**
