@@ -203,9 +203,8 @@ banks-card =
     BIC: <code>{ $bic }</code>
     Referenznummer: <code>{ $reference }</code>
     Status: { $state }
-banks-state-verified = ✅ bestätigt
+banks-state-verified = ✅ verifiziert
 banks-state-pending = ⏳ wartet auf die Bestätigungsüberweisung
-banks-state-other = { $state }
 banks-none = Du hast noch kein Bankkonto bei der Börse.
 banks-pending-hint = Ein Konto, das auf die Bestätigung wartet, ist nutzbar, sobald die Börse die kleine Bestätigungsüberweisung von diesem Konto erhalten hat.
 
@@ -356,10 +355,9 @@ limits-type-crypto-deposit = 🪙 Krypto-Einzahlungen
 limits-type-fiat-withdrawal = 🏦 Euro-Auszahlungen
 limits-type-crypto-withdrawal = 📤 Krypto-Auszahlungen
 limits-type-credit-card-buy = 💳 Kartenkäufe
-limits-title-no-unit = { $title } (*)
+limits-type-other = 📏 Weiteres Limit
 limits-today = Heute: { $used } von { $ceiling }
 limits-month = Diesen Monat: { $used } von { $ceiling }
-limits-unit-note = (*) Die Börse nennt diese Limits als reine Zahlen, ohne Einheit, und prüft sie selbst, wenn du sendest oder auszahlst: Ein Auftrag über dem Limit wird abgelehnt und nichts verlässt dein Konto. Sende also weniger oder warte bis zum nächsten Tag oder Monat.
 limits-empty = Die Börse meldet keine Limits für dein Konto.
 
 ## /fees
@@ -957,9 +955,8 @@ partner-banks-gone = Dieses Bankkonto gibt es nicht mehr (auf einem anderen Ger�
 partner-banks-removed = 🗑 Entfernt: { $bank }
 partner-banks-add-intro = Lass uns dein Bankkonto hinzufügen: Name, IBAN und BIC. Falls das hier nicht klappt, wende dich an { $contact }.
 partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wende dich an { $contact }.
-partner-banks-added =
-    ✅ <b>Hinzugefügt</b>: { $name }, { $iban }
-    Die Börse meldet:
+partner-banks-added = ✅ <b>Bankkonto hinzugefügt.</b>
+partner-banks-added-unlisted = ✅ <b>Hinzugefügt</b>: { $name }, { $iban }. Die Börse führt es noch nicht auf; /banks zeigt es samt Status, sobald sie es tut.
 
 ## Partnermodus: der Operator-Schalter (nur OPERATOR_IDS)
 

@@ -205,7 +205,6 @@ banks-card =
     State: { $state }
 banks-state-verified = ✅ verified
 banks-state-pending = ⏳ waiting for the verification deposit
-banks-state-other = { $state }
 banks-none = You have no bank account at the exchange yet.
 banks-pending-hint = An account that waits for verification becomes usable once the exchange has received the small verification deposit from it.
 
@@ -356,10 +355,9 @@ limits-type-crypto-deposit = 🪙 Crypto deposits
 limits-type-fiat-withdrawal = 🏦 Euro withdrawals
 limits-type-crypto-withdrawal = 📤 Crypto withdrawals
 limits-type-credit-card-buy = 💳 Card purchases
-limits-title-no-unit = { $title } (*)
+limits-type-other = 📏 Other limit
 limits-today = Today: { $used } of { $ceiling }
 limits-month = This month: { $used } of { $ceiling }
-limits-unit-note = (*) The exchange gives these limits as plain numbers, without a unit. It checks them itself when you send or withdraw: an order over a limit is refused and nothing leaves your account, so send less or wait for the next day or month.
 limits-empty = The exchange reports no limits for your account.
 
 ## /fees
@@ -957,9 +955,8 @@ partner-banks-gone = That bank account is no longer there (removed from another 
 partner-banks-removed = 🗑 Removed: { $bank }
 partner-banks-add-intro = Let's add your bank account: its name, IBAN and BIC. If adding it here does not work, contact { $contact }.
 partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
-partner-banks-added =
-    ✅ <b>Added</b>: { $name }, { $iban }
-    The exchange says:
+partner-banks-added = ✅ <b>Bank account added.</b>
+partner-banks-added-unlisted = ✅ <b>Added</b>: { $name }, { $iban }. The exchange does not list it yet; /banks shows it and its state once it does.
 
 ## Partner mode: the operator desk (OPERATOR_IDS only)
 
