@@ -12,6 +12,7 @@ import type { PlanEvent } from "../../plans/runner.ts";
 import type { Schedule } from "../../plans/schedule.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
+import { formatDate } from "./format.ts";
 import { refusalText } from "./order-card.ts";
 
 const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
@@ -68,11 +69,11 @@ export function localWhen(at: number, zone: string, locale: string): string {
   }).format(at);
 }
 
-function endText(t: Translate, plan: PlanTerms): string | undefined {
+function endText(t: Translate, plan: PlanTerms, locale: string): string | undefined {
   if (plan.end === undefined) return undefined;
   return "runs" in plan.end
     ? t("recurring-end-runs", { runs: plan.end.runs })
-    : t("recurring-end-until", { date: plan.end.until });
+    : t("recurring-end-until", { date: formatDate(plan.end.until, locale) });
 }
 
 /** The card a plan is confirmed on: what, when, the zone, the first run, the end, the spread. */
@@ -90,7 +91,7 @@ export function planCardText(
       first: localWhen(first, plan.zone, locale),
     }),
   ];
-  const end = endText(t, plan);
+  const end = endText(t, plan, locale);
   if (end !== undefined) lines.push(end);
   if (spreadMinutes > 0) lines.push(t("recurring-card-spread", { minutes: spreadMinutes }));
   lines.push(t(plan.mode === "partner" ? "recurring-card-partner" : "recurring-card-account"));
@@ -111,10 +112,10 @@ export function planLine(t: Translate, plan: Plan, dueAt: number | undefined, lo
     if (plan.skipDate !== undefined && plan.skipDate === plan.next?.date)
       parts.push(t("recurring-skip-marked"));
   } else parts.push(t("recurring-state", { state: plan.state }));
-  const end = endText(t, plan);
+  const end = endText(t, plan, locale);
   if (end !== undefined) parts.push(end);
   if (plan.last !== undefined) {
-    parts.push(t("recurring-last", { date: plan.last.date, outcome: plan.last.outcome }));
+    parts.push(t("recurring-last", { date: formatDate(plan.last.date, locale), outcome: plan.last.outcome }));
   }
   return parts.join("\n");
 }
@@ -199,11 +200,11 @@ export function planEventText(
       return `${line}\n${next}`;
     }
     case "skipped":
-      return `${t("run-skipped", { plan: title, date: event.run.date })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
+      return `${t("run-skipped", { plan: title, date: formatDate(event.run.date, locale) })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
     case "failed":
-      return `${t("run-failed", { plan: title, date: event.run.date, reason: event.run.reason ?? "?" })}\n${next}`;
+      return `${t("run-failed", { plan: title, date: formatDate(event.run.date, locale), reason: event.run.reason ?? "?" })}\n${next}`;
     case "missed":
-      return `${t("run-missed", { plan: title, count: event.dates.length, dates: event.dates.join(", ") })}\n${next}`;
+      return `${t("run-missed", { plan: title, count: event.dates.length, dates: event.dates.map((date) => formatDate(date, locale)).join(", ") })}\n${next}`;
     case "reminder":
       return t("run-reminder", {
         plan: title,
@@ -212,7 +213,7 @@ export function planEventText(
         until: localWhen(event.run.expiresAt ?? event.run.dueAt, plan.zone, locale),
       });
     case "not-confirmed":
-      return `${t("run-not-confirmed", { plan: title, date: event.run.date })}\n${next}`;
+      return `${t("run-not-confirmed", { plan: title, date: formatDate(event.run.date, locale) })}\n${next}`;
   }
 }
 
@@ -250,9 +251,9 @@ function runsByOutcome(t: Translate, runs: readonly PlanRun[]): string {
   return counts.length === 0 ? t("operator-plans-no-runs") : counts.join("\n");
 }
 
-function runLine(t: Translate, run: PlanRun): string {
+function runLine(t: Translate, run: PlanRun, locale: string): string {
   return t("operator-plans-run", {
-    date: run.date,
+    date: formatDate(run.date, locale),
     plan: run.planId,
     user: String(run.userId),
     outcome: run.outcome,
@@ -265,7 +266,7 @@ export function deskPlansText(
   t: Translate,
   plans: readonly Plan[],
   runs: readonly PlanRun[],
-  _locale: string,
+  locale: string,
 ): string[] {
   const count = (state: Plan["state"]) => plans.filter((plan) => plan.state === state).length;
   const failed = runs.filter((run) => run.outcome === "failed" || run.outcome === "unknown");
@@ -278,7 +279,7 @@ export function deskPlansText(
     `${t("operator-plans-runs-title")}\n${runsByOutcome(t, runs)}`,
   ];
   if (failed.length > 0)
-    blocks.push(`${t("operator-plans-failed-title")}\n${failed.map((run) => runLine(t, run)).join("\n")}`);
+    blocks.push(`${t("operator-plans-failed-title")}\n${failed.map((run) => runLine(t, run, locale)).join("\n")}`);
   return blocks;
 }
 
@@ -297,7 +298,7 @@ export function deskUserPlansText(
   for (const plan of plans)
     blocks.push(`${plan.id} · ${plan.state}\n${planTitle(t, plan, locale)} (${plan.zone})`);
   blocks.push(
-    `${t("operator-plans-runs-title")}\n${runs.length === 0 ? t("operator-plans-no-runs") : runs.map((run) => runLine(t, run)).join("\n")}`,
+    `${t("operator-plans-runs-title")}\n${runs.length === 0 ? t("operator-plans-no-runs") : runs.map((run) => runLine(t, run, locale)).join("\n")}`,
   );
   return blocks;
 }
