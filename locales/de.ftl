@@ -986,8 +986,7 @@ operator-list-empty = Die Börse führt hier nichts.
 
 ## Zeitzone (einmal gefragt, für Ruhezeiten, die Tagesübersicht und Sparpläne)
 time-zone-ask = 🕰 In welcher Zeitzone bist du? Schick eine Stadt (z. B. <i>Berlin</i>, <i>New York</i>) oder deinen UTC-Versatz (z. B. <i>+2</i>, <i>UTC-5</i>).
-time-zone-unknown = Diese Zeitzone kenne ich nicht. Schick eine Stadt wie <i>Lissabon</i> auf Englisch (<i>Lisbon</i>) oder einen Versatz wie <i>+1</i> oder <i>UTC-3:30</i>.
-time-zone-gave-up = Ich kenne diese Zeitzone immer noch nicht und habe hier aufgehört. Fang einfach neu an, wann du willst.
+time-zone-unknown = Diese Zeitzone kenne ich nicht. Schick eine Stadt wie <i>Lissabon</i> oder <i>München</i> oder einen UTC-Versatz wie <i>+1</i> oder <i>UTC-3:30</i>. (/cancel zum Abbrechen)
 time-zone-saved = ✅ Zeitzone: { $zone } ({ $offset }). Deine Uhrzeit jetzt: { $time }.
 
 ## Benachrichtigungen: Modi, Ruhezeit, Tagesübersicht

@@ -986,8 +986,7 @@ operator-list-empty = The exchange lists nothing here.
 
 ## Time zone (asked once, for quiet hours, the digest and recurring plans)
 time-zone-ask = 🕰 Which time zone are you in? Send a city (e.g. <i>Berlin</i>, <i>New York</i>) or your UTC offset (e.g. <i>+2</i>, <i>UTC-5</i>).
-time-zone-unknown = I don't know that time zone. Send a city such as <i>Lisbon</i> or an offset such as <i>+1</i> or <i>UTC-3:30</i>.
-time-zone-gave-up = I still don't know that time zone, so I stopped here. Start again whenever you like.
+time-zone-unknown = I don't know that time zone. Send a city such as <i>Lisbon</i> or <i>Munich</i>, or an offset such as <i>+1</i> or <i>UTC-3:30</i>. (/cancel to stop)
 time-zone-saved = ✅ Time zone: { $zone } ({ $offset }). Your time now: { $time }.
 
 ## Notifications: modes, quiet hours, the daily digest

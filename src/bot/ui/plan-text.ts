@@ -279,7 +279,9 @@ export function deskPlansText(
     `${t("operator-plans-runs-title")}\n${runsByOutcome(t, runs)}`,
   ];
   if (failed.length > 0)
-    blocks.push(`${t("operator-plans-failed-title")}\n${failed.map((run) => runLine(t, run, locale)).join("\n")}`);
+    blocks.push(
+      `${t("operator-plans-failed-title")}\n${failed.map((run) => runLine(t, run, locale)).join("\n")}`,
+    );
   return blocks;
 }
 
