@@ -955,7 +955,10 @@ partner-banks-gone = Dieses Bankkonto gibt es nicht mehr (auf einem anderen Ger�
 partner-banks-removed = 🗑 Entfernt: { $bank }
 partner-banks-add-intro = Lass uns dein Bankkonto hinzufügen: Name, IBAN und BIC. Falls das hier nicht klappt, wende dich an { $contact }.
 partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wende dich an { $contact }.
-partner-banks-added = ✅ <b>Bankkonto hinzugefügt.</b>
+partner-banks-added = ✅ <b>Hinzugefügt</b>: { $name }, { $iban }
+partner-banks-added-details =
+    Referenznummer: <code>{ $reference }</code>
+    Status: { $state }
 partner-banks-added-unlisted = ✅ <b>Hinzugefügt</b>: { $name }, { $iban }. Die Börse führt es noch nicht auf; /banks zeigt es samt Status, sobald sie es tut.
 
 ## Partnermodus: der Operator-Schalter (nur OPERATOR_IDS)

@@ -955,7 +955,10 @@ partner-banks-gone = That bank account is no longer there (removed from another 
 partner-banks-removed = 🗑 Removed: { $bank }
 partner-banks-add-intro = Let's add your bank account: its name, IBAN and BIC. If adding it here does not work, contact { $contact }.
 partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
-partner-banks-added = ✅ <b>Bank account added.</b>
+partner-banks-added = ✅ <b>Added</b>: { $name }, { $iban }
+partner-banks-added-details =
+    Reference number: <code>{ $reference }</code>
+    State: { $state }
 partner-banks-added-unlisted = ✅ <b>Added</b>: { $name }, { $iban }. The exchange does not list it yet; /banks shows it and its state once it does.
 
 ## Partner mode: the operator desk (OPERATOR_IDS only)

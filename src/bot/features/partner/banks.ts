@@ -26,7 +26,7 @@ import { refusalMessage } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
-import { bankButtonLabel, bankCard, bankView } from "../../ui/bank-view.ts";
+import { bankButtonLabel, bankCard, bankStateText, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { answerTap, closeCard } from "../../ui/edit.ts";
@@ -246,7 +246,18 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
               iban: escapeHtml(groupIban(iban)),
             }),
           ]
-        : [ctx.t("partner-banks-added"), bankCard(ctx.t, added)];
+        : [
+            [
+              ctx.t("partner-banks-added", {
+                name: escapeHtml(added.name),
+                iban: escapeHtml(groupIban(iban)),
+              }),
+              ctx.t("partner-banks-added-details", {
+                reference: escapeHtml(added.reference),
+                state: escapeHtml(bankStateText(ctx.t, added.state)),
+              }),
+            ].join("\n"),
+          ];
     if (added !== undefined && added.state !== "verified") parts.push(ctx.t("banks-pending-hint"));
     await ctx.reply(parts.join("\n\n"), { parse_mode: "HTML" });
     if (added?.reference)
