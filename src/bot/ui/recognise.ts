@@ -363,10 +363,9 @@ export function readTransaction(
   }
   const updated = reader.date(NAMES.updated);
   let currency = reader.code(NAMES.currency);
-  if (currency === undefined) {
-    const pair = reader.text(["pair", "symbol", "market"]);
-    currency = pair === undefined ? undefined : splitPair(pair)?.base;
-  }
+  // The pair is read (and so not shown again below the line) even when the currency is named.
+  const pair = reader.text(["pair", "symbol", "market"]);
+  if (currency === undefined) currency = pair === undefined ? undefined : splitPair(pair)?.base;
   const tx: TxView = {
     ...(id === undefined ? {} : { id }),
     ...(state === undefined ? {} : { state: state.toLowerCase() }),
