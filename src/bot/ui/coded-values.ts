@@ -85,6 +85,8 @@ const STATUS_KEYS: Readonly<Record<string, string>> = {
   cancelled: "status-cancelled",
   canceled: "status-cancelled",
   expired: "status-expired",
+  paused: "status-paused",
+  ended: "status-ended",
   listed: "status-listed",
   basic: "status-basic",
 };

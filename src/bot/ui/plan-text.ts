@@ -12,6 +12,7 @@ import type { PlanEvent } from "../../plans/runner.ts";
 import type { Schedule } from "../../plans/schedule.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
+import { statusText } from "./coded-values.ts";
 import { formatDate } from "./format.ts";
 import { refusalText } from "./order-card.ts";
 
@@ -143,7 +144,7 @@ function skippedWhy(t: Translate, run: PlanRun, plan: Plan, locale: string): str
   const v = run.vars ?? {};
   switch (run.reason) {
     case "kyc":
-      return t("run-why-kyc", { status: v.status ?? "?" });
+      return t("run-why-kyc", { status: statusText(t, String(v.status ?? "")) });
     case "no-account":
       return t("run-why-no-account");
     case "balance":
@@ -298,7 +299,7 @@ export function deskUserPlansText(
   ];
   if (plans.length === 0) blocks.push(t("operator-plans-user-none"));
   for (const plan of plans)
-    blocks.push(`${plan.id} · ${plan.state}\n${planTitle(t, plan, locale)} (${plan.zone})`);
+    blocks.push(`${plan.id} · ${statusText(t, plan.state)}\n${planTitle(t, plan, locale)} (${plan.zone})`);
   blocks.push(
     `${t("operator-plans-runs-title")}\n${runs.length === 0 ? t("operator-plans-no-runs") : runs.map((run) => runLine(t, run, locale)).join("\n")}`,
   );

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseSafetyCommand } from "../../../src/bot/features/safety.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { fieldLines } from "../../../src/bot/ui/fields.ts";
+import { readKyc } from "../../../src/bot/ui/kyc-status.ts";
 import { planLine } from "../../../src/bot/ui/plan-text.ts";
 import { securityNotice } from "../../../src/bot/ui/security-notice.ts";
 import { transactionItemLines } from "../../../src/bot/ui/transaction-text.ts";
@@ -116,6 +117,17 @@ describe("coded values are worded, in both languages (ui/fields.ts, ui/coded-val
     expect(plain(transactionItemLines(tOf("de"), withdrawal, "de").join("\n"))).toContain(
       "Euro-Auszahlung · 50,00 €",
     );
+  });
+});
+
+describe("a verification status nobody knows (ui/kyc-status.ts)", () => {
+  it("is worded, never its code", () => {
+    for (const locale of ["en", "de"]) {
+      const { verdict, text } = readKyc(tOf(locale), { kyc_status: "manual_review" }, "@desk");
+      expect(verdict).toBe("refuse");
+      expect(text).toContain("@desk");
+      expect(text).not.toContain("manual_review");
+    }
   });
 });
 
