@@ -228,7 +228,7 @@ function formatDecimal(text: string, locale: string): string | undefined {
 const STATUS_NAMES = new Set(["status", "state", "kyc_status", "edd_status", "tier", "limit_state"]);
 /** Names whose value is a kind of something (a transaction, a limit, a currency). */
 const KIND_NAMES = new Set(["type", "transaction_type", "kind", "limit_type", "side"]);
-const PAIR_NAMES = new Set(["pair", "market"]);
+const PAIR_NAMES = new Set(["pair", "market", "symbol"]);
 const CURRENCY_NAMES = new Set([
   "currency_code",
   "currency",
@@ -240,7 +240,6 @@ const CURRENCY_NAMES = new Set([
   "quote_currency",
   "counter_currency",
   "code",
-  "symbol",
   "ticker",
 ]);
 const KIND_KEYS: Readonly<Record<string, string>> = {
