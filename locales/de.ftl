@@ -79,7 +79,7 @@ help-text =
     /alerts – Kursalarme
     /recurring – einen festen Betrag nach Plan kaufen
     /settings – Sprache, Benachrichtigungen, Sicherheit
-    /safety – Allowlist, Wartezeit, eigene Limits
+    /safety – Freigabeliste, Wartezeit, eigene Limits
     /freeze – alle Geldaktionen sofort stoppen (ohne Code)
     /language – Sprache ändern
     /cancel – den aktuellen Vorgang abbrechen
@@ -158,7 +158,7 @@ amount-error-not-a-number = Das ist kein Betrag. Schick eine Zahl wie 100 oder 1
 amount-error-negative = Der Betrag darf nicht negativ sein.
 amount-error-zero = Der Betrag muss größer als null sein.
 amount-error-exponent = Bitte schreib den Betrag aus, ohne Exponent (z. B. 0,001 statt 1e-3).
-amount-error-ambiguous-separator = Bitte schreib den Betrag ohne Tausendertrennzeichen, z. B. 1500,50.
+amount-error-ambiguous-separator = Diesen Betrag kann ich nicht lesen: Die Trennzeichen passen nicht zusammen. Schreib ihn z. B. als 1.500,50 oder 1500,50.
 amount-error-too-many-decimals = Das hat zu viele Nachkommastellen: hier höchstens { $decimals }.
 amount-error-too-long = Dieser Betrag ist viel zu lang.
 amount-error-too-large = Dieser Betrag ist zu groß.
@@ -206,9 +206,8 @@ banks-card =
     BIC: <code>{ $bic }</code>
     Referenznummer: <code>{ $reference }</code>
     Status: { $state }
-banks-state-verified = ✅ bestätigt
+banks-state-verified = ✅ verifiziert
 banks-state-pending = ⏳ wartet auf die Bestätigungsüberweisung
-banks-state-other = { $state }
 banks-none = Du hast noch kein Bankkonto bei der Börse.
 banks-pending-hint = Ein Konto, das auf die Bestätigung wartet, ist nutzbar, sobald die Börse die kleine Bestätigungsüberweisung von diesem Konto erhalten hat.
 
@@ -282,10 +281,11 @@ transactions-type-send = Krypto-Auszahlung
 transactions-type-fiat-withdraw = Euro-Auszahlung
 transactions-type-fiat-deposit = Euro-Einzahlung
 transactions-type-crypto-deposit = Krypto-Einzahlung
+transactions-type-other = Andere Buchung
 transactions-state-opened = ⏳ offen
 transactions-state-success = ✅ erledigt
 transactions-state-error = ❌ fehlgeschlagen
-transactions-state-other = ❔ { $state }
+transactions-state-other = ❔ unbekannt
 transactions-bad-id = Schick die Transaktionsnummer nach /tx, z. B. /tx { $id } für deine neueste. Die Nummer ist eine ganze Zahl größer als null.
 transactions-bad-id-plain = Schick die Transaktionsnummer nach /tx, so wie /transactions sie zeigt. Die Nummer ist eine ganze Zahl größer als null.
 transactions-not-found = In deinem Konto gibt es keine Transaktion #{ $id }.
@@ -313,7 +313,7 @@ settings-autologout-after = nach { $minutes ->
     [one] einer Minute
    *[other] { $minutes } Minuten
   } ohne Aktivität
-settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alerts leise oder /settings logout 30.
+settings-hint = Tippe zum Ändern. Du kannst auch schreiben, z. B. /settings alarme leise oder /settings abmelden 30.
 settings-on = an
 settings-off = aus
 settings-button-alerts = { $mode ->
@@ -344,7 +344,7 @@ settings-button-remember = 🔑 Passwort merken: { $state }
 settings-button-autologout-off = ⏱ Nie
 settings-button-autologout = { $minutes } Min.
 settings-saved = ✅ Gespeichert.
-settings-usage = Diese Einstellung habe ich nicht verstanden. Beispiele: /settings language de, /settings alerts off, /settings orders leise, /settings digest on, /settings expiry off, /settings remember on, /settings logout 30 (oder off).
+settings-usage = Diese Einstellung habe ich nicht verstanden. Beispiele: /settings sprache en, /settings alarme aus, /settings aufträge leise, /settings zusammenfassung an, /settings ablauf aus, /settings passwort an, /settings abmelden 30 (oder aus).
 settings-remember-on-explained = 🔑 Passwort merken ist an. Ab deiner nächsten /login-Anmeldung bewahre ich dein Passwort verschlüsselt auf und nutze es nur, um dich nach Ablauf der Sitzung wieder anzumelden, zusammen mit einem frischen 2FA-Code, den du mir schickst. Dein 2FA-Geheimnis bewahre ich nie auf, es braucht also immer einen Code von dir. Schalte es hier jederzeit aus, dann vergesse ich das Passwort.
 settings-remember-off-done = 🔑 Passwort merken ist aus. Ich habe dein Passwort vergessen; die nächste Anmeldung fragt wieder danach.
 
@@ -412,10 +412,9 @@ limits-type-crypto-deposit = 🪙 Krypto-Einzahlungen
 limits-type-fiat-withdrawal = 🏦 Euro-Auszahlungen
 limits-type-crypto-withdrawal = 📤 Krypto-Auszahlungen
 limits-type-credit-card-buy = 💳 Kartenkäufe
-limits-title-no-unit = { $title } (*)
+limits-type-other = 📏 Weiteres Limit
 limits-today = Heute: { $used } von { $ceiling }
 limits-month = Diesen Monat: { $used } von { $ceiling }
-limits-unit-note = (*) Die Börse nennt diese Limits als reine Zahlen, ohne Einheit, und prüft sie selbst, wenn du sendest oder auszahlst: Ein Auftrag über dem Limit wird abgelehnt und nichts verlässt dein Konto. Sende also weniger oder warte bis zum nächsten Tag oder Monat.
 limits-empty = Die Börse meldet keine Limits für dein Konto.
 
 ## /fees
@@ -867,7 +866,7 @@ kyc-pending = Deine Identität wird geprüft. Ich schreibe dir, sobald die Prüf
 kyc-not-started = Deine Identität ist noch nicht verifiziert. Verifiziere sie bei unserem Partner für Identitätsprüfung und schick dann /verify mit dem Share-Token, das du dort bekommst.
 kyc-refused = Deine Identitätsprüfung war nicht erfolgreich, daher kann ich dein Konto nicht bedienen. Bitte wende dich an { $support }.
 kyc-edd-required = Deine Identität ist verifiziert, aber die Börse braucht weitere Unterlagen von dir (erweiterte Sorgfaltsprüfung), bevor sie dich bedienen kann. Bitte wende dich an { $support }.
-kyc-unknown = Dein Verifizierungsstatus ist „{ $status }“, den ich nicht kenne, daher kann ich dein Konto noch nicht bedienen. Bitte wende dich an { $support }.
+kyc-unknown = Deine Verifizierung ist in einem Zustand, den ich noch nicht lesen kann, daher kann ich dein Konto noch nicht bedienen. Bitte wende dich an { $support }.
 kyc-changed = Neuigkeiten zu deiner Verifizierung.
 verify-ask-token = Füge das Share-Token deines Anbieters für Identitätsprüfung ein. Ich lösche deine Nachricht sofort. (/cancel zum Abbrechen)
 verify-bad-token = Das sieht nicht nach einem Share-Token aus. Kopiere das ganze Token von deinem Verifizierungsanbieter und schick noch einmal /verify.
@@ -919,6 +918,7 @@ fields-label-day-used = Heute genutzt
 fields-label-month-used = Diesen Monat genutzt
 fields-label-decimals = Nachkommastellen
 fields-label-email = E-Mail
+fields-label-first-name = Vorname
 fields-label-surname = Nachname
 fields-label-phone = Telefon
 fields-label-birth-date = Geburtsdatum
@@ -934,6 +934,31 @@ fields-label-tier = Stufe
 fields-label-buy = Kauf
 fields-label-sell = Verkauf
 fields-label-minimum = Mindestbetrag
+fields-kind-fiat = Geld (Fiat)
+fields-kind-crypto = Krypto
+fields-kind-other = andere
+status-active = aktiv
+status-inactive = inaktiv
+status-blocked = gesperrt
+status-closed = geschlossen
+status-verified = verifiziert
+status-unverified = nicht verifiziert
+status-passed = bestanden
+status-pending = in Bearbeitung
+status-failed = fehlgeschlagen
+status-declined = abgelehnt
+status-not-started = noch nicht begonnen
+status-not-required = nicht nötig
+status-required = nötig
+status-confirmed = bestätigt
+status-done = erledigt
+status-cancelled = storniert
+status-expired = abgelaufen
+status-paused = pausiert
+status-ended = beendet
+status-listed = aufgeführt
+status-basic = Basis
+status-unknown = unbekannt
 fields-yes = ja
 fields-no = nein
 fields-more-lines = … (weitere Felder nicht angezeigt)
@@ -1014,9 +1039,11 @@ partner-banks-add-summary =
     IBAN: <code>{ $iban }</code>
     BIC: <code>{ $bic }</code>
 partner-banks-add-gone = Die Börse lässt Bankkonten auf diesem Weg nicht mehr hinzufügen. Bitte wende dich an { $contact }.
-partner-banks-added =
-    ✅ <b>Hinzugefügt</b>: { $name }, { $iban }
-    Die Börse meldet:
+partner-banks-added = ✅ <b>Hinzugefügt</b>: { $name }, { $iban }
+partner-banks-added-details =
+    Referenznummer: <code>{ $reference }</code>
+    Status: { $state }
+partner-banks-added-unlisted = ✅ <b>Hinzugefügt</b>: { $name }, { $iban }. Die Börse führt es noch nicht auf; /banks zeigt es samt Status, sobald sie es tut.
 
 ## Partnermodus: der Operator-Schalter (nur OPERATOR_IDS)
 
@@ -1046,8 +1073,7 @@ operator-list-empty = Die Börse führt hier nichts.
 
 ## Zeitzone (einmal gefragt, für Ruhezeiten, die Tagesübersicht und Sparpläne)
 time-zone-ask = 🕰 In welcher Zeitzone bist du? Schick eine Stadt (z. B. <i>Berlin</i>, <i>New York</i>) oder deinen UTC-Versatz (z. B. <i>+2</i>, <i>UTC-5</i>).
-time-zone-unknown = Diese Zeitzone kenne ich nicht. Schick eine Stadt wie <i>Lissabon</i> auf Englisch (<i>Lisbon</i>) oder einen Versatz wie <i>+1</i> oder <i>UTC-3:30</i>.
-time-zone-gave-up = Ich kenne diese Zeitzone immer noch nicht und habe hier aufgehört. Fang einfach neu an, wann du willst.
+time-zone-unknown = Diese Zeitzone kenne ich nicht. Schick eine Stadt wie <i>Lissabon</i> oder <i>München</i> oder einen UTC-Versatz wie <i>+1</i> oder <i>UTC-3:30</i>. (/cancel zum Abbrechen)
 time-zone-saved = ✅ Zeitzone: { $zone } ({ $offset }). Deine Uhrzeit jetzt: { $time }.
 
 ## Benachrichtigungen: Modi, Ruhezeit, Tagesübersicht
@@ -1238,12 +1264,12 @@ operator-plans-user-title = 🔁 Sparpläne von Partnerkunde { $id } (Telegram {
 operator-plans-user-none = Keine Sparpläne.
 
 ## The safety net: saved addresses, the allowlist and its cooling-off, own daily caps (/addresses, /safety)
-safety-refused-unsaved = 🛡 Deine Allowlist ist an: Geld geht nur an gespeicherte { $code }-Adressen, sobald ihre Wartezeit vorbei ist. Speichere diese Adresse mit /addresses add, oder schalte die Allowlist in /safety aus.
+safety-refused-unsaved = 🛡 Deine Freigabeliste ist an: Geld geht nur an gespeicherte { $code }-Adressen, sobald ihre Wartezeit vorbei ist. Speichere diese Adresse mit /addresses add, oder schalte die Freigabeliste in /safety aus.
 safety-refused-address-cooling = 🛡 Diese gespeicherte Adresse ist noch in ihrer Wartezeit: Du kannst ab { $time } an sie senden. Ich sage dir Bescheid, sobald sie bereit ist.
 safety-refused-bank-cooling = 🛡 Dieses Bankkonto wurde gerade erst hinzugefügt und ist noch in seiner Wartezeit: Du kannst ab { $time } darauf auszahlen. Ich sage dir Bescheid, sobald es bereit ist.
 safety-refused-own-limit = 🛡 Das ist mehr als dein selbst gesetztes Tageslimit ({ $cap } in 24 Stunden). Jetzt noch frei: { $left }. Nimm einen kleineren Betrag oder ändere das Limit in /safety (ein höheres Limit gilt 24 Stunden nach dem Setzen).
 send-ask-address-saved = Wohin sollen die { $code } gehen? Tippe auf eine gespeicherte Adresse oder füge eine andere { $code }-Adresse ein. (/cancel zum Abbrechen)
-send-address-not-saved = Diese { $code }-Adresse ist noch nicht gespeichert. Mit deiner Allowlist geht Geld nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist. Jetzt speichern? (Oder füge eine andere Adresse ein; /cancel zum Abbrechen.)
+send-address-not-saved = Diese { $code }-Adresse ist noch nicht gespeichert. Mit deiner Freigabeliste geht Geld nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist. Jetzt speichern? (Oder füge eine andere Adresse ein; /cancel zum Abbrechen.)
 send-address-not-saved-off = Diese { $code }-Adresse ist nicht gespeichert. Für das nächste Mal speichern (sie kann Geld empfangen, sobald ihre Wartezeit vorbei ist) oder einmal an sie senden?
 send-button-send-once = ➡️ Ohne Speichern senden
 send-button-save-address = 💾 Adresse speichern
@@ -1264,8 +1290,8 @@ addresses-entry = • <b>{ $label }</b> · { $code }
 addresses-entry-cooling = • <b>{ $label }</b> · { $code }
     <code>{ $address }</code> ⏳ bereit ab { $time }
 addresses-button-remove = 🗑 { $label } · { $code }
-addresses-allowlist-on = 🛡 Allowlist an: /send geht nur an diese Adressen, sobald sie bereit sind. Einstellungen: /safety
-addresses-allowlist-off = Allowlist aus: /send geht an jede Adresse. Schalte sie in /safety an.
+addresses-allowlist-on = 🛡 Freigabeliste an: /send geht nur an diese Adressen, sobald sie bereit sind. Einstellungen: /safety
+addresses-allowlist-off = Freigabeliste aus: /send geht an jede Adresse. Schalte sie in /safety an.
 addresses-removed = Adresse entfernt.
 addresses-gone = Diese Adresse war schon entfernt.
 addresses-usable-now = ✅ Deine gespeicherte { $code }-Adresse „{ $label }“ ist bereit: Du kannst jetzt an sie senden.
@@ -1277,8 +1303,8 @@ safety-pin-format = Die PIN hat 6 Ziffern. Bitte gib sie noch einmal ein.
 safety-pin-locked = 🔒 Zu viele falsche PINs: gesperrt bis { $time }. Es wurde nichts geändert.
 safety-pin-not-set = Du hast noch keine PIN, darum wurde nichts geändert. Wende dich an den Support, um eine zu setzen.
 safety-title = 🛡 <b>Sicherheit</b>
-safety-allowlist-on = Allowlist: <b>an</b>. Geld geht nur an gespeicherte Adressen (/addresses) und an Bankkonten, sobald ihre Wartezeit vorbei ist.
-safety-allowlist-off = Allowlist: <b>aus</b>. Sendungen gehen an jede Adresse; hier hinzugefügte Bankkonten warten ihre Wartezeit nur ab, solange sie an ist.
+safety-allowlist-on = Freigabeliste: <b>an</b>. Geld geht nur an gespeicherte Adressen (/addresses) und an Bankkonten, sobald ihre Wartezeit vorbei ist.
+safety-allowlist-off = Freigabeliste: <b>aus</b>. Sendungen gehen an jede Adresse; hier hinzugefügte Bankkonten warten ihre Wartezeit nur ab, solange sie an ist.
 safety-allowlist-off-at = ⏳ Sie geht um { $time } aus (schalte sie wieder an, um das zu stoppen).
 safety-cooling-line = Wartezeit neuer Adressen und Bankkonten: <b>{ $hours } h</b>
 safety-cooling-shorter-at = ⏳ Sie wird um { $time } zu { $hours } h.
@@ -1289,9 +1315,9 @@ safety-cap-buy = Kaufen
 safety-cap-sell = Verkaufen
 safety-cap-none = keins
 safety-cap-raise-pending = (⏳ { $amount } ab { $time })
-safety-hint = Limit setzen: /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap buy off. Wartezeit: /safety cooling 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine Bestätigung.
-safety-button-allowlist-off = Allowlist ausschalten
-safety-button-allowlist-on = Allowlist einschalten
+safety-hint = Limit setzen: /safety limit auszahlen { $large }, /safety limit senden btc { $small }, /safety limit kaufen aus. Wartezeit: /safety wartezeit 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine Bestätigung.
+safety-button-allowlist-off = Freigabeliste ausschalten
+safety-button-allowlist-on = Freigabeliste einschalten
 safety-button-hours = { $hours } h
 safety-button-cap = 🔒 Tageslimit festlegen…
 safety-guide-which = 🔒 Welches Tageslimit möchtest du festlegen? Es zählt die letzten 24 Stunden.
@@ -1303,23 +1329,23 @@ safety-guide-amount = { $cap }: wie viel höchstens in 24 Stunden, in { $unit }?
 safety-guide-amount-again = Bitte schreib einen Betrag in { $unit }, zum Beispiel 500, oder tipp auf „Kein Limit“.
 safety-guide-button-off = Kein Limit
 safety-not-changed = Es wurde nichts geändert.
-safety-allowlist-off-later = ✅ Bestätigt. Deine Allowlist geht um { $time } aus, nach deiner aktuellen Wartezeit. Bis dahin bleibt sie an; schalte sie wieder an, um das zu stoppen.
+safety-allowlist-off-later = ✅ Bestätigt. Deine Freigabeliste geht um { $time } aus, nach deiner aktuellen Wartezeit. Bis dahin bleibt sie an; schalte sie wieder an, um das zu stoppen.
 safety-cooling-shorter-later = ✅ Bestätigt. Deine Wartezeit wird um { $time } zu { $hours } h, nach der aktuellen.
-safety-allowlist-off-pending = Deine Allowlist ist schon zum Ausschalten vorgemerkt; die Zeit steht unten.
-safety-allowlist-already-off = Deine Allowlist ist schon aus.
-safety-allowlist-on-done = ✅ Allowlist an: Geld geht nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist.
+safety-allowlist-off-pending = Deine Freigabeliste ist schon zum Ausschalten vorgemerkt; die Zeit steht unten.
+safety-allowlist-already-off = Deine Freigabeliste ist schon aus.
+safety-allowlist-on-done = ✅ Freigabeliste an: Geld geht nur an gespeicherte Adressen, sobald ihre Wartezeit vorbei ist.
 safety-cooling-range = Die Wartezeit kann { $min } bis { $max } Stunden lang sein.
 safety-cooling-done = ✅ Wartezeit: { $hours } h für Adressen und Bankkonten, die du ab jetzt hinzufügst.
 safety-cap-later = ✅ Notiert. Ein höheres Limit (oder keins) gilt ab { $time }, in 24 Stunden; bis dahin zählt das alte.
 safety-cap-done = ✅ Limit gesetzt. Es gilt ab sofort.
-safety-usage = Das habe ich nicht verstanden. Beispiele: /safety allowlist on, /safety cooling 24, /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap sell off.
-safety-allowlist-on-partner = Allowlist: <b>an</b>. Auszahlungen gehen nur an Bankkonten, deren Wartezeit vorbei ist (mit /banks hinzugefügte Konten warten sie ab).
-safety-allowlist-off-partner = Allowlist: <b>aus</b>. Auszahlungen gehen an jedes deiner verifizierten Bankkonten, auch an gerade erst hinzugefügte.
-safety-allowlist-on-done-partner = ✅ Allowlist an: Auszahlungen gehen nur an Bankkonten, deren Wartezeit vorbei ist.
-safety-hint-partner = Limit setzen: /safety cap withdraw 500, /safety cap buy 200, /safety cap sell off. Wartezeit: /safety cooling 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine PIN.
-settings-button-safety = 🛡 Sicherheit: Allowlist, Wartezeit, Limits
+safety-usage = Das habe ich nicht verstanden. Beispiele: /safety freigabeliste an, /safety wartezeit 24, /safety limit auszahlen { $large }, /safety limit senden btc { $small }, /safety limit verkaufen aus.
+safety-allowlist-on-partner = Freigabeliste: <b>an</b>. Auszahlungen gehen nur an Bankkonten, deren Wartezeit vorbei ist (mit /banks hinzugefügte Konten warten sie ab).
+safety-allowlist-off-partner = Freigabeliste: <b>aus</b>. Auszahlungen gehen an jedes deiner verifizierten Bankkonten, auch an gerade erst hinzugefügte.
+safety-allowlist-on-done-partner = ✅ Freigabeliste an: Auszahlungen gehen nur an Bankkonten, deren Wartezeit vorbei ist.
+safety-hint-partner = Limit setzen: /safety limit auszahlen { $large }, /safety limit kaufen 200, /safety limit verkaufen aus. Wartezeit: /safety wartezeit 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine PIN.
+settings-button-safety = 🛡 Sicherheit: Freigabeliste, Wartezeit, Limits
 command-addresses = Gespeicherte Adressen
-command-safety = Allowlist und eigene Limits
+command-safety = Freigabeliste und eigene Limits
 
 ## Security notices (always sent, never silent), Freeze, /unfreeze, /pin, the operator desk's freeze
 security-freeze-button = 🧊 Einfrieren
@@ -1330,12 +1356,19 @@ security-login = 🔐 Neue Anmeldung bei deinem Börsenkonto { $via ->
   } am { $time }.
 security-address-saved = 🔐 Neue { $currency }-Adresse gespeichert: { $label } ({ $address }). Senden dorthin ist ab { $time } möglich.
 security-bank-added = 🔐 Bankkonto hinzugefügt: { $iban }. Auszahlungen dorthin sind ab { $time } möglich.
-security-allowlist-on = 🔐 Die Adressliste ist an: Gesendet wird nur an gespeicherte Adressen nach ihrer Wartezeit.
-security-allowlist-off = 🔐 Die Adressliste wurde ausgeschaltet. Das gilt ab { $time }; bis dahin wird nur an gespeicherte Adressen gesendet.
+security-allowlist-on = 🔐 Die Freigabeliste ist an: Gesendet wird nur an gespeicherte Adressen nach ihrer Wartezeit.
+security-allowlist-off = 🔐 Die Freigabeliste wurde ausgeschaltet. Das gilt ab { $time }; bis dahin wird nur an gespeicherte Adressen gesendet.
 security-cooling-off = 🔐 Die Wartezeit neuer Adressen ändert sich am { $time } auf { $hours } h.
 security-phrase-changed = 🔐 Dein Anti-Phishing-Satz wurde geändert oder entfernt.
 security-remember-on = 🔐 „Passwort merken“ wurde eingeschaltet: Dein nächstes /login behält dein Passwort für schnelle Anmeldungen.
 security-remember-off = 🔐 „Passwort merken“ wurde ausgeschaltet: Ein gemerktes Passwort ist vergessen.
+security-limit-name = { $limit ->
+    [send] das Senden von { $code }
+    [withdraw] Auszahlungen
+    [buy] Käufe
+    [sell] Verkäufe
+   *[other] Geldbewegungen
+  }
 security-limit-set = 🔐 Dein eigenes Tageslimit für { $limit } ist ab { $time } { $amount }.
 security-limit-removed = 🔐 Dein eigenes Tageslimit für { $limit } ist ab { $time } aufgehoben.
 security-large-outflow = 🔐 { $kind ->

@@ -158,7 +158,7 @@ amount-error-not-a-number = That is not an amount. Send a number like 100 or 100
 amount-error-negative = The amount cannot be negative.
 amount-error-zero = The amount must be more than zero.
 amount-error-exponent = Please write the amount out in full, without an exponent (e.g. 0.001, not 1e-3).
-amount-error-ambiguous-separator = Please write the amount without thousands separators, e.g. 1500.50.
+amount-error-ambiguous-separator = I cannot read that amount: its separators do not fit together. Write it like 1,500.50 or 1500.50.
 amount-error-too-many-decimals = That has too many decimals: at most { $decimals } here.
 amount-error-too-long = That amount is far too long.
 amount-error-too-large = That amount is too large.
@@ -208,7 +208,6 @@ banks-card =
     State: { $state }
 banks-state-verified = ✅ verified
 banks-state-pending = ⏳ waiting for the verification deposit
-banks-state-other = { $state }
 banks-none = You have no bank account at the exchange yet.
 banks-pending-hint = An account that waits for verification becomes usable once the exchange has received the small verification deposit from it.
 
@@ -282,10 +281,11 @@ transactions-type-send = Crypto withdrawal
 transactions-type-fiat-withdraw = Euro withdrawal
 transactions-type-fiat-deposit = Euro deposit
 transactions-type-crypto-deposit = Crypto deposit
+transactions-type-other = Other transaction
 transactions-state-opened = ⏳ open
 transactions-state-success = ✅ done
 transactions-state-error = ❌ failed
-transactions-state-other = ❔ { $state }
+transactions-state-other = ❔ unknown
 transactions-bad-id = Send the transaction number after /tx, e.g. /tx { $id } for your newest one. It is a whole number above zero.
 transactions-bad-id-plain = Send the transaction number after /tx, as /transactions lists it. It is a whole number above zero.
 transactions-not-found = There is no transaction #{ $id } in your account.
@@ -412,10 +412,9 @@ limits-type-crypto-deposit = 🪙 Crypto deposits
 limits-type-fiat-withdrawal = 🏦 Euro withdrawals
 limits-type-crypto-withdrawal = 📤 Crypto withdrawals
 limits-type-credit-card-buy = 💳 Card purchases
-limits-title-no-unit = { $title } (*)
+limits-type-other = 📏 Other limit
 limits-today = Today: { $used } of { $ceiling }
 limits-month = This month: { $used } of { $ceiling }
-limits-unit-note = (*) The exchange gives these limits as plain numbers, without a unit. It checks them itself when you send or withdraw: an order over a limit is refused and nothing leaves your account, so send less or wait for the next day or month.
 limits-empty = The exchange reports no limits for your account.
 
 ## /fees
@@ -867,7 +866,7 @@ kyc-pending = Your identity is being checked. I will write to you as soon as the
 kyc-not-started = Your identity is not verified yet. Verify it with our identity-verification partner, then send /verify with the share token it gives you.
 kyc-refused = Your identity check was not successful, so I cannot serve your account. Please contact { $support }.
 kyc-edd-required = Your identity is verified, but the exchange needs more documents from you (enhanced due diligence) before it can serve you. Please contact { $support }.
-kyc-unknown = Your verification status is "{ $status }", which I do not know, so I cannot serve your account yet. Please contact { $support }.
+kyc-unknown = Your verification is in a state I cannot read yet, so I cannot serve your account. Please contact { $support }.
 kyc-changed = Your verification has an update.
 verify-ask-token = Paste the share token from your identity-verification provider. I delete your message at once. (/cancel to stop)
 verify-bad-token = That does not look like a share token. Copy the whole token from your verification provider and send /verify again.
@@ -919,6 +918,7 @@ fields-label-day-used = Used today
 fields-label-month-used = Used this month
 fields-label-decimals = Decimals
 fields-label-email = E-mail
+fields-label-first-name = First name
 fields-label-surname = Surname
 fields-label-phone = Phone
 fields-label-birth-date = Date of birth
@@ -934,6 +934,31 @@ fields-label-tier = Tier
 fields-label-buy = Buy
 fields-label-sell = Sell
 fields-label-minimum = Minimum
+fields-kind-fiat = money (fiat)
+fields-kind-crypto = crypto
+fields-kind-other = other
+status-active = active
+status-inactive = inactive
+status-blocked = blocked
+status-closed = closed
+status-verified = verified
+status-unverified = not verified
+status-passed = passed
+status-pending = in progress
+status-failed = failed
+status-declined = declined
+status-not-started = not started yet
+status-not-required = not needed
+status-required = needed
+status-confirmed = confirmed
+status-done = done
+status-cancelled = cancelled
+status-expired = expired
+status-paused = paused
+status-ended = ended
+status-listed = listed
+status-basic = basic
+status-unknown = unknown
 fields-yes = yes
 fields-no = no
 fields-more-lines = … (more fields not shown)
@@ -980,7 +1005,7 @@ partner-me-title = 👤 <b>Your profile</b>
 partner-me-empty = The exchange sends no profile details.
 partner-me-hint = To change your name, phone or address, send /profile.
 partner-profile-choose = What would you like to change?
-partner-profile-button-name = Name
+partner-profile-button-name = First name
 partner-profile-button-surname = Surname
 partner-profile-button-phone = Phone
 partner-profile-button-address = Address
@@ -1014,9 +1039,11 @@ partner-banks-add-summary =
     IBAN: <code>{ $iban }</code>
     BIC: <code>{ $bic }</code>
 partner-banks-add-gone = The exchange no longer lets us add bank accounts this way. Please contact { $contact }.
-partner-banks-added =
-    ✅ <b>Added</b>: { $name }, { $iban }
-    The exchange says:
+partner-banks-added = ✅ <b>Added</b>: { $name }, { $iban }
+partner-banks-added-details =
+    Reference number: <code>{ $reference }</code>
+    State: { $state }
+partner-banks-added-unlisted = ✅ <b>Added</b>: { $name }, { $iban }. The exchange does not list it yet; /banks shows it and its state once it does.
 
 ## Partner mode: the operator desk (OPERATOR_IDS only)
 
@@ -1046,8 +1073,7 @@ operator-list-empty = The exchange lists nothing here.
 
 ## Time zone (asked once, for quiet hours, the digest and recurring plans)
 time-zone-ask = 🕰 Which time zone are you in? Send a city (e.g. <i>Berlin</i>, <i>New York</i>) or your UTC offset (e.g. <i>+2</i>, <i>UTC-5</i>).
-time-zone-unknown = I don't know that time zone. Send a city such as <i>Lisbon</i> or an offset such as <i>+1</i> or <i>UTC-3:30</i>.
-time-zone-gave-up = I still don't know that time zone, so I stopped here. Start again whenever you like.
+time-zone-unknown = I don't know that time zone. Send a city such as <i>Lisbon</i> or <i>Munich</i>, or an offset such as <i>+1</i> or <i>UTC-3:30</i>. (/cancel to stop)
 time-zone-saved = ✅ Time zone: { $zone } ({ $offset }). Your time now: { $time }.
 
 ## Notifications: modes, quiet hours, the daily digest
@@ -1289,7 +1315,7 @@ safety-cap-buy = Buy
 safety-cap-sell = Sell
 safety-cap-none = none
 safety-cap-raise-pending = (⏳ { $amount } from { $time })
-safety-hint = Set a limit: /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap buy off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs you to confirm it.
+safety-hint = Set a limit: /safety cap withdraw { $large }, /safety cap send btc { $small }, /safety cap buy off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs you to confirm it.
 safety-button-allowlist-off = Turn the allowlist off
 safety-button-allowlist-on = Turn the allowlist on
 safety-button-hours = { $hours } h
@@ -1312,11 +1338,11 @@ safety-cooling-range = The cooling-off can be { $min } to { $max } hours.
 safety-cooling-done = ✅ Cooling-off: { $hours } h for addresses and bank accounts you add from now on.
 safety-cap-later = ✅ Noted. A higher limit (or none) holds from { $time }, 24 hours from now; until then the old one counts.
 safety-cap-done = ✅ Limit set. It holds now.
-safety-usage = I did not understand that. Examples: /safety allowlist on, /safety cooling 24, /safety cap withdraw 500, /safety cap send btc 0.1, /safety cap sell off.
+safety-usage = I did not understand that. Examples: /safety allowlist on, /safety cooling 24, /safety cap withdraw { $large }, /safety cap send btc { $small }, /safety cap sell off.
 safety-allowlist-on-partner = Allowlist: <b>on</b>. Withdrawals go only to bank accounts whose cooling-off is over (accounts you add with /banks wait it out).
 safety-allowlist-off-partner = Allowlist: <b>off</b>. Withdrawals go to any of your verified bank accounts, also ones added a moment ago.
 safety-allowlist-on-done-partner = ✅ Allowlist on: withdrawals go only to bank accounts whose cooling-off is over.
-safety-hint-partner = Set a limit: /safety cap withdraw 500, /safety cap buy 200, /safety cap sell off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs your PIN.
+safety-hint-partner = Set a limit: /safety cap withdraw { $large }, /safety cap buy 200, /safety cap sell off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs your PIN.
 settings-button-safety = 🛡 Safety: allowlist, cooling-off, limits
 command-addresses = Saved addresses
 command-safety = Allowlist and your own limits
@@ -1336,6 +1362,13 @@ security-cooling-off = 🔐 The cooling-off of new addresses changes to { $hours
 security-phrase-changed = 🔐 Your anti-phishing phrase was changed or removed.
 security-remember-on = 🔐 "Remember password" was turned on: your next /login keeps your password for quick re-logins.
 security-remember-off = 🔐 "Remember password" was turned off: a remembered password is forgotten.
+security-limit-name = { $limit ->
+    [send] sending { $code }
+    [withdraw] withdrawals
+    [buy] buying
+    [sell] selling
+   *[other] moving money
+  }
 security-limit-set = 🔐 Your own daily limit for { $limit } is { $amount } from { $time }.
 security-limit-removed = 🔐 Your own daily limit for { $limit } is removed from { $time }.
 security-large-outflow = 🔐 { $kind ->

@@ -3,7 +3,7 @@
  * by a user or sent by the exchange becomes an amount, and the only place amounts become text.
  *
  * @example
- * const parsed = parseAmount("100,5", "eur");
+ * const parsed = parseAmount("1.000,5", "eur", "de"); // 1000.5
  * if (parsed.ok) formatAmount(parsed.value, "eur", "de"); // "100,50 €"
  */
 import Big from "big.js";
@@ -44,15 +44,81 @@ export function decimalsFor(currency: string): number {
   return isFiat(currency) ? FIAT_DECIMALS : CRYPTO_DECIMALS;
 }
 
-const PLAIN_DECIMAL = /^\d+(?:[.,]\d+)?$/;
+/** Characters that only ever group thousands: spaces (also Intl's no-break ones) and apostrophes. */
+const GROUP_ONLY = new Set([" ", "\u00a0", "\u202f", "'", "\u2019"]);
+const SEPARATOR = /[.,'\u2019 \u00a0\u202f]/g;
+
+/** The decimal and grouping marks a locale writes numbers with (`de`: "," and "."), from Intl. */
+function localeMarks(locale: string): { decimal: string; group: string } {
+  let marks = LOCALE_MARKS.get(locale);
+  if (marks === undefined) {
+    const parts = numberFormat(locale, "marks", { useGrouping: true }).formatToParts(1000.5);
+    const decimal = parts.find((p) => p.type === "decimal")?.value ?? ".";
+    const group = parts.find((p) => p.type === "group")?.value ?? ",";
+    marks = { decimal, group: decimal === "," && group === "," ? "." : group };
+    LOCALE_MARKS.set(locale, marks);
+  }
+  return marks;
+}
+const LOCALE_MARKS = new Map<string, { decimal: string; group: string }>();
+
+/** `1.000.000` grouped by `.`: a lead of one to three digits (not a zero), then groups of three. */
+function validGrouping(integer: string, group: string): boolean {
+  const groups = integer.split(group);
+  const [lead = "", ...rest] = groups;
+  return /^[1-9]\d{0,2}$/.test(lead) && rest.length > 0 && rest.every((g) => /^\d{3}$/.test(g));
+}
 
 /**
- * Parses what a user typed: `100`, `100.5`, `100,5` and ` 100 ` are accepted. Refused, with a reason:
- * empty, letters, a sign, an exponent, grouping separators (`1,000.50`, `1.000,50`, `1 000`), more
- * decimals than the currency has, anything over {@link MAX_AMOUNT} or longer than
- * {@link MAX_INPUT_LENGTH} characters.
+ * The integer and fraction digits of a number written with separators, read by the locale's
+ * rules, or the reason it cannot be read.
+ *
+ * - Two different marks (`1.000,50`, `1,000.50`): the last one is the decimal mark, whatever the
+ *   locale, and the other must group by threes.
+ * - One mark, once: the locale's decimal mark is the decimal mark (`1,5` in German, `1.5` in
+ *   English). The locale's grouping mark groups when it can (`1.000` in German and `1,000` in
+ *   English are a thousand) and is read as the decimal mark when it cannot (`1.5` and `0.001` in
+ *   German are not grouped numbers, so they are 1.5 and 0.001).
+ * - A mark more than once, a space or an apostrophe: grouping, by threes, or refused.
  */
-export function parseAmount(input: string, currency: string): AmountParse {
+function splitNumber(
+  text: string,
+  locale: string,
+): { integer: string; fraction: string } | { refusal: AmountRefusal } {
+  const marks = [...text.matchAll(SEPARATOR)].map((m) => m[0]);
+  if (marks.length === 0) return { integer: text, fraction: "" };
+  const kinds = [...new Set(marks)];
+  const grouped = (integer: string, group: string, fraction: string) =>
+    validGrouping(integer, group)
+      ? { integer: integer.split(group).join(""), fraction }
+      : { refusal: "ambiguous-separator" as const };
+  if (kinds.length > 2) return { refusal: "ambiguous-separator" };
+  if (kinds.length === 2) {
+    const decimal = marks.at(-1) ?? "";
+    const group = kinds.find((k) => k !== decimal) ?? "";
+    if (GROUP_ONLY.has(decimal) || marks.filter((m) => m === decimal).length > 1) {
+      return { refusal: "ambiguous-separator" };
+    }
+    const at = text.lastIndexOf(decimal);
+    return grouped(text.slice(0, at), group, text.slice(at + 1));
+  }
+  const mark = kinds[0] ?? "";
+  if (GROUP_ONLY.has(mark) || marks.length > 1) return grouped(text, mark, "");
+  const [integer = "", fraction = ""] = text.split(mark);
+  const { decimal, group } = localeMarks(locale);
+  if (mark !== decimal && (mark === group || decimal === ".") && validGrouping(text, mark)) {
+    return { integer: integer + fraction, fraction: "" };
+  }
+  return { integer, fraction };
+}
+
+/**
+ * Parses what a user typed, by the rules of their locale (`de`: `1.000,50`; `en`: `1,000.50`;
+ * see {@link splitNumber} for how an ambiguous mark is read). Refused, with a reason: empty,
+ * letters, a sign, an exponent, marks that do not group by threes, more decimals than the currency
+ * has, anything over {@link MAX_AMOUNT} or longer than {@link MAX_INPUT_LENGTH} characters.
+ */
+export function parseAmount(input: string, currency: string, locale = "en"): AmountParse {
   const maxDecimals = decimalsFor(currency);
   const refuse = (reason: AmountRefusal): AmountParse => ({ ok: false, reason, maxDecimals });
   const text = input.trim();
@@ -60,15 +126,14 @@ export function parseAmount(input: string, currency: string): AmountParse {
   if (input.length > MAX_INPUT_LENGTH * 4 || text.length > MAX_INPUT_LENGTH) return refuse("too-long");
   if (text.startsWith("-") || text.startsWith("−")) return refuse("negative");
   if (/^\+?\d*[.,]?\d*e[+-]?\d+$/i.test(text)) return refuse("exponent");
-  const separators = text.match(/[.,'\s]/g) ?? [];
-  // A space or an apostrophe between digits only ever groups thousands (`1 000`, `1'000`).
-  if (separators.length > 1 || /\d['\s]\d/.test(text)) return refuse("ambiguous-separator");
-  // "1,000" is a thousand to an English reader and one to a German: refuse rather than guess.
-  if (/^[1-9]\d*,\d{3}$/.test(text)) return refuse("ambiguous-separator");
-  if (!PLAIN_DECIMAL.test(text)) return refuse("not-a-number");
-  const [, fraction = ""] = text.split(/[.,]/);
+  // Digits and marks only, a digit at each end: `.5`, `5.` and `+5` are not amounts.
+  if (!/^\d(?:[\d.,'\u2019 \u00a0\u202f]*\d)?$/.test(text)) return refuse("not-a-number");
+  const split = splitNumber(text, locale);
+  if ("refusal" in split) return refuse(split.refusal);
+  const { integer, fraction } = split;
+  if (!/^\d+$/.test(integer) || (fraction !== "" && !/^\d+$/.test(fraction))) return refuse("not-a-number");
   if (fraction.length > maxDecimals) return refuse("too-many-decimals");
-  const value = new Big(text.replace(",", "."));
+  const value = new Big(fraction === "" ? integer : `${integer}.${fraction}`);
   if (value.eq(0)) return refuse("zero");
   if (value.gt(MAX_AMOUNT)) return refuse("too-large");
   return { ok: true, value };

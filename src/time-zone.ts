@@ -6,10 +6,13 @@
  *
  * @example
  * const zone = parseTimeZone("Berlin");            // "Europe/Berlin"
+ * parseTimeZone("München");                         // "Europe/Berlin" (time-zone-cities.ts)
  * parseTimeZone("UTC+5:30");                        // "+05:30"
  * localTime(zone, clock.now()).hour;                // 0–23 in Berlin
  * instantOf(zone, { year: 2026, month: 3, day: 29, hour: 2, minute: 30 }); // the gap → 03:30 CEST
  */
+
+import { CITY_ZONES } from "./time-zone-cities.ts";
 
 /** A wall-clock moment in some zone. `month` is 1–12, `weekday` 0 (Sunday) – 6. */
 export interface LocalTime {
@@ -28,7 +31,8 @@ const REGIONS = ["Europe", "America", "Asia", "Africa", "Australia", "Pacific", 
 
 /**
  * The zone a user typed, as a name Intl accepts: an IANA name ("Europe/Berlin"), a city of one
- * ("berlin", "new york", "Kolkata"), "UTC"/"GMT", or an offset ("+2", "UTC-3", "GMT+05:30",
+ * ("berlin", "new york", "Kolkata") or a city in English or German the table of time-zone-cities.ts
+ * knows ("Wien", "Munich", "München"), "UTC"/"GMT", or an offset ("+2", "UTC-3", "GMT+05:30",
  * "+0530") as a fixed "+HH:MM" zone. Undefined when it is none of these.
  */
 export function parseTimeZone(text: string): string | undefined {
@@ -39,11 +43,50 @@ export function parseTimeZone(text: string): string | undefined {
   if (/^(utc|gmt|z|zulu)$/i.test(typed)) return "UTC";
   const name = typed.replace(/\s+/g, "_");
   if (name.includes("/")) return canonical(name);
+  const city = cityZones().get(cityKey(typed));
+  if (city !== undefined) return canonical(city);
   for (const region of REGIONS) {
     const zone = canonical(`${region}/${name}`);
     if (zone !== undefined) return zone;
   }
   return undefined;
+}
+
+/**
+ * A city name as it is compared: no case, no accents, umlauts as their letter ("Zürich",
+ * "Zuerich" and "ZURICH" are "zurich"), dashes, underscores and spaces alike.
+ */
+function cityKey(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/([aou])e/g, (whole, vowel: string, at: number, all: string) =>
+      // "Zuerich" → "zurich", but not a word's own "ue" after a q ("Quebec") or starting it.
+      at > 0 && all[at - 1] !== "q" ? vowel : whole,
+    )
+    .replace(/ß/g, "ss")
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[\s_-]+/g, " ");
+}
+
+let CITIES: Map<string, string> | undefined;
+
+/**
+ * Every city a zone is known by: the city of each IANA zone Intl lists ("Europe/Vienna" →
+ * "vienna"), then the maintained table of other names and cities (time-zone-cities.ts), which
+ * wins where both name one.
+ */
+function cityZones(): Map<string, string> {
+  if (CITIES === undefined) {
+    CITIES = new Map();
+    for (const zone of Intl.supportedValuesOf("timeZone")) {
+      const city = zone.split("/").at(-1);
+      if (city !== undefined && zone.includes("/")) CITIES.set(cityKey(city), zone);
+    }
+    for (const [city, zone] of Object.entries(CITY_ZONES)) CITIES.set(cityKey(city), zone);
+  }
+  return CITIES;
 }
 
 /** "+2", "-03", "UTC+5:30", "gmt-3", "+0530" → "+02:00", "-03:00", "+05:30"…; else undefined. */

@@ -50,6 +50,16 @@ describe("parseAmount: accepted input", () => {
     ["0,12345678", "btc", "0.12345678"],
     ["007", "eur", "7"],
     ["1000000000000", "eur", "1000000000000"],
+    // Marks that can only group, or a decimal mark after grouping, read the same in any locale.
+    ["1,000.50", "eur", "1000.5"],
+    ["1.000,50", "eur", "1000.5"],
+    ["1.000.000", "btc", "1000000"],
+    ["1 000", "eur", "1000"],
+    ["1'000", "eur", "1000"],
+    ["1\u00a0000,5", "eur", "1000.5"],
+    // English reads a lone comma before three digits as grouping: a thousand.
+    ["1,000", "btc", "1000"],
+    ["100,123", "eur", "100123"],
   ])("%j in %s is %s", (input, currency, expected) => {
     const parsed = parseAmount(input, currency);
     expect(parsed.ok).toBe(true);
@@ -63,6 +73,46 @@ describe("parseAmount: accepted input", () => {
     expect(outcome("1.25", "EUR")).toBe("ok:1.25");
     expect(outcome("1.255", "EUR")).toBe("refused:too-many-decimals");
     expect(outcome("1.255", "BTC")).toBe("ok:1.255");
+  });
+});
+
+describe("parseAmount: by the rules of the reader's locale", () => {
+  /** The value of an accepted parse as plain text, or the refusal reason. */
+  const read = (input: string, currency: string, locale: string) => {
+    const parsed = parseAmount(input, currency, locale);
+    return parsed.ok ? parsed.value.toFixed() : `refused:${parsed.reason}`;
+  };
+
+  it.each([
+    // German: the point groups, the comma is the decimal mark.
+    ["1.000", "eur", "de", "1000"],
+    ["1.000", "btc", "de", "1000"],
+    ["1.000,50", "eur", "de", "1000.5"],
+    ["12.345.678,9", "eur", "de", "12345678.9"],
+    ["1,5", "eur", "de", "1.5"],
+    ["1,000", "btc", "de", "1"],
+    ["1,000", "eur", "de", "refused:too-many-decimals"],
+    // A point that cannot group (not three digits after it, or a zero before it) is a decimal mark.
+    ["1.5", "eur", "de", "1.5"],
+    ["0.001", "btc", "de", "0.001"],
+    ["100.25", "eur", "de", "100.25"],
+    // English: the comma groups, the point is the decimal mark.
+    ["1,000", "eur", "en", "1000"],
+    ["1,000.5", "eur", "en", "1000.5"],
+    ["1.000", "btc", "en", "1"],
+    ["1,5", "eur", "en", "1.5"],
+    ["0,001", "btc", "en", "0.001"],
+    // Unambiguous whatever the locale: both marks, or marks that only group.
+    ["1,000.50", "eur", "de", "1000.5"],
+    ["1.000,50", "eur", "en", "1000.5"],
+    ["1 000", "eur", "de", "1000"],
+    ["1.000.000", "eur", "en", "1000000"],
+    // Marks that neither group by threes nor stand once are refused, not guessed.
+    ["1.00.0", "eur", "de", "refused:ambiguous-separator"],
+    ["1,0,0", "eur", "en", "refused:ambiguous-separator"],
+    ["10.00,5", "eur", "de", "refused:ambiguous-separator"],
+  ])("%j in %s (%s) is %s", (input, currency, locale, expected) => {
+    expect(read(input, currency, locale)).toBe(expected);
   });
 });
 
@@ -91,17 +141,15 @@ describe("parseAmount: refused input names the reason", () => {
     ["1e5", "eur", "exponent"],
     ["1E-3", "btc", "exponent"],
     ["2.5e3", "eur", "exponent"],
-    ["1,000.50", "eur", "ambiguous-separator"],
-    ["1.000,50", "eur", "ambiguous-separator"],
-    ["1.000.000", "btc", "ambiguous-separator"],
-    ["1 000", "eur", "ambiguous-separator"],
-    ["1'000", "eur", "ambiguous-separator"],
     ["100.123", "eur", "too-many-decimals"],
-    ["100,123", "eur", "ambiguous-separator"],
-    ["1,000", "btc", "ambiguous-separator"],
     ["100,1234", "eur", "too-many-decimals"],
     ["0.001", "eur", "too-many-decimals"],
     ["1.000", "eur", "too-many-decimals"],
+    ["1,00.5", "eur", "ambiguous-separator"],
+    ["1.00.0", "btc", "ambiguous-separator"],
+    ["1.000,000,5", "btc", "ambiguous-separator"],
+    ["1 00", "eur", "ambiguous-separator"],
+    ["0,000.5", "eur", "ambiguous-separator"],
     ["0.000000001", "btc", "too-many-decimals"],
     ["1,123456789", "eth", "too-many-decimals"],
     ["1".repeat(40), "eur", "too-long"],
@@ -251,11 +299,10 @@ describe("parseAmount properties", () => {
     fc.assert(
       fc.property(amountArb, fc.boolean(), fc.boolean(), ({ currency, value }, comma, padded) => {
         for (const text of [toPlainString(value), value.toFixed(decimalsFor(currency))]) {
-          // "1,003" reads as a thousand and three to many: the parser refuses it on purpose.
-          const ambiguous = /^[1-9]\d*\.\d{3}$/.test(text);
-          let typed = comma && !ambiguous ? text.replace(".", ",") : text;
+          // Written with the decimal mark of the reader's locale: a comma in German, a point in English.
+          let typed = comma ? text.replace(".", ",") : text;
           if (padded) typed = ` ${typed}\n`;
-          const parsed = parseAmount(typed, currency);
+          const parsed = parseAmount(typed, currency, comma ? "de" : "en");
           expect(parsed.ok, `${typed} in ${currency}`).toBe(true);
           if (parsed.ok) expect(parsed.value.eq(value)).toBe(true);
         }
@@ -314,7 +361,7 @@ describe("parseAmount properties", () => {
     );
     fc.assert(
       fc.property(tooPreciseArb, ({ currency, text }) => {
-        expect(parseAmount(text, currency).ok).toBe(false);
+        expect(parseAmount(text, currency, text.includes(",") ? "de" : "en").ok).toBe(false);
       }),
     );
     fc.assert(

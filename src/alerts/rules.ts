@@ -86,7 +86,7 @@ export type AlertParse =
  * (German `über`, `unter`, `änderung` too). The currency is returned as typed (lower case); the
  * caller resolves it against the market's list. Amounts go through money.ts's parseAmount.
  */
-export function parseAlertCommand(text: string): AlertParse {
+export function parseAlertCommand(text: string, locale = "en"): AlertParse {
   const words = text.trim().toLowerCase().split(/\s+/).filter(Boolean);
   // "5 %" → "5%"
   if (words.at(-1) === "%" && words.length > 1) words.splice(-2, 2, `${words.at(-2)}%`);
@@ -99,7 +99,7 @@ export function parseAlertCommand(text: string): AlertParse {
   if (kind !== "change" && rawAmount.endsWith("%")) return { ok: false, reason: "usage" };
   const amount = kind === "change" ? rawAmount.replace(/%$/, "") : rawAmount.replace(/^€|€$/g, "");
   // Price levels keep up to eight decimals (coins under a euro); percentages two.
-  const parsed = parseAmount(amount, kind === "change" ? "eur" : "btc");
+  const parsed = parseAmount(amount, kind === "change" ? "eur" : "btc", locale);
   if (!parsed.ok)
     return { ok: false, reason: "amount", refusal: parsed.reason, maxDecimals: parsed.maxDecimals };
   if (kind === "change" && (parsed.value.lt(MIN_CHANGE_PERCENT) || parsed.value.gt(MAX_CHANGE_PERCENT)))

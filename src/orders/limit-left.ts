@@ -7,11 +7,23 @@
  * if (left !== undefined && amount.gt(left.left)) refuse("limit", left);
  */
 import Big from "big.js";
+import { EUR } from "../currency.ts";
 import type { LimitRecord, LimitType } from "../exchange/schemas.ts";
+
+/**
+ * The currency every limit of the exchange counts in: euros, one reading for /limits, every
+ * quote's check and every card. The exchange's API reference gives ceilings and their use as plain
+ * numbers without a unit; it is a euro platform, its fiat limits are euros, and a crypto send is
+ * checked by its euro value against `crypto_withdrawal` (send.ts), so the crypto limits are read
+ * as euros too rather than shown as bare numbers.
+ */
+export function limitCurrency(_type?: string): string {
+  return EUR;
+}
 
 export interface LimitLeft {
   type: LimitType;
-  /** EUR, clamped at zero. */
+  /** In {@link limitCurrency}, clamped at zero. */
   left: Big;
   /** Which ceiling binds. */
   period: "day" | "month";

@@ -50,7 +50,7 @@ describe("recurring buys in partner mode", () => {
     await toNextRun(h, plan.id);
     await tick(h);
     const message = await bea.waitForReply(/skipped/);
-    expect(message.text).toContain("verification is not passed (status: pending)");
+    expect(message.text).toContain("verification is not passed (status: in progress)");
     expect(message.text).toContain("/verify");
     expect(buysOf(h, bea.partnerUserId)).toHaveLength(0);
     expect((await h.deps.plans.get(plan.id))?.last).toEqual({

@@ -99,7 +99,7 @@ async function addAlert(
   typed: string,
 ): Promise<string> {
   const book = deps.alertBook;
-  const parsed = parseAlertCommand(typed);
+  const parsed = parseAlertCommand(typed, locale);
   if (!parsed.ok) return alertRefusal(t, parsed);
   let snapshot: MarketSnapshot;
   try {
@@ -250,7 +250,7 @@ function alertFlow(deps: AlertDeps) {
       (answer) => {
         if (answer.kind !== "text") return undefined;
         const words = `${code} ${kind.value} ${answer.text}`;
-        const parsed = parseAlertCommand(words);
+        const parsed = parseAlertCommand(words, locale);
         return parsed.ok ? { value: words } : { again: alertRefusal(t, parsed) };
       },
     );

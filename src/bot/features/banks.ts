@@ -29,6 +29,7 @@ import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { startBankCooling } from "../flows/bank-cooling.ts";
 import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
+import { externalCall } from "../flows/external.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
@@ -133,6 +134,9 @@ type AddOutcome =
 function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety">) {
   return async function banksAdd(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
+    // Read once and recorded, so a replay of the flow does not read the store again between its
+    // steps: the amount is typed by the rules of this locale.
+    const locale = await externalCall(conversation, () => ctx.i18n.getLocale());
     const existing = await sessionCall(conversation, ctx, deps, async (client) =>
       (await client.bankAccounts()).map((b) => b.iban),
     );
@@ -174,14 +178,13 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "saf
     });
     if (bic === undefined) return;
     const amount = await ask("banks-add-ask-amount", (text) => {
-      const parsed = parseAmount(text, EUR);
+      const parsed = parseAmount(text, EUR, locale);
       return parsed.ok
         ? { ok: true, value: parsed.value.toFixed() }
         : { ok: false, sentence: amountRefusalText(ctx.t, parsed) };
     });
     if (amount === undefined) return;
 
-    const locale = await ctx.i18n.getLocale();
     const amountText = formatAmount(new Big(amount), EUR, locale);
     const confirmLabel = ctx.t("banks-button-confirm-add");
     const cancelLabel = ctx.t("banks-button-cancel");

@@ -61,6 +61,7 @@ export function feesFeature(
     const typed = ctx.match.trim();
     if (typed === "") return enterFlow(ctx, FEES_FLOW, {});
     const words = typeWords(ctx.t);
+    const locale = await ctx.i18n.getLocale();
     type Outcome =
       | { kind: "missing"; request: FeeRequest }
       | { kind: "refused"; refusal: Refusal }
@@ -69,7 +70,7 @@ export function feesFeature(
       const currencies = choicesOf(await client.prices());
       const merged = mergeText({}, typed, currencies, words);
       if ("refusal" in merged) return { kind: "refused", refusal: merged.refusal };
-      const step = nextStep(merged.request);
+      const step = nextStep(merged.request, locale);
       if (step.kind === "refused") return { kind: "refused", refusal: step.refusal };
       if (step.kind === "ask") return { kind: "missing", request: step.request };
       return { kind: "quote", quote: await quote(client, step.ready) };
@@ -99,7 +100,7 @@ function feesFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
     if (request.currency !== undefined && !isKnown(request.currency, currencies)) delete request.currency;
     let current: FlowContext = ctx;
     for (let wrong = 0; wrong < MAX_WRONG_ANSWERS; ) {
-      const step = nextStep(request);
+      const step = nextStep(request, await current.i18n.getLocale());
       if (step.kind === "ready") {
         const ready = step.ready;
         const result = await sessionCall(conversation, ctx, deps, (client) => quote(client, ready));

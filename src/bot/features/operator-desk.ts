@@ -36,9 +36,10 @@ import { amountRefusalText } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { fieldMessages, findField, itemsOf } from "../ui/fields.ts";
+import { fieldMessages, findField, itemsOf, PERSON_LABELS } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 import { deskPlansText, deskUserPlansText } from "../ui/plan-text.ts";
+import { transactionItemLines } from "../ui/transaction-text.ts";
 import { userText } from "../ui/user-text.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
@@ -109,7 +110,7 @@ export function operatorDesk(
       );
       return;
     }
-    const parsed = parseAmount(amountText, code);
+    const parsed = parseAmount(amountText, code, await ctx.i18n.getLocale());
     if (!parsed.ok) {
       await ctx.reply(amountRefusalText(ctx.t, parsed));
       return;
@@ -175,7 +176,8 @@ export function operatorDesk(
       id: String(partnerUserId),
       telegram: telegramId === undefined ? "—" : String(telegramId),
     });
-    for (const text of fieldMessages(ctx.t, title, user, locale, { empty: ctx.t("partner-me-empty") })) {
+    const options = { empty: ctx.t("partner-me-empty"), labels: PERSON_LABELS };
+    for (const text of fieldMessages(ctx.t, title, user, locale, options)) {
       await ctx.reply(text, { parse_mode: "HTML" });
     }
   });
@@ -250,6 +252,8 @@ export function operatorDesk(
       pageData: CALLBACK.deskTxPage.data,
       title: ctx.t("operator-alltx-title"),
       empty: ctx.t("operator-alltx-none"),
+      // Each row in the users' own words (its kind, its state, the amount with its currency).
+      lines: (item) => transactionItemLines(ctx.t, item, locale, { ids: true }),
     });
   }
 

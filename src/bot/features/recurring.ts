@@ -35,13 +35,13 @@ import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
+import { formatDate } from "../ui/format.ts";
 import { PLAN_INPUT_ERRORS, readPlanInput } from "../ui/plan-input.ts";
 import {
   localWhen,
   planButtons,
   planCardKeyboard,
   planCardText,
-  planDate,
   planLine,
   planStopQuestion,
   planTitle,
@@ -231,7 +231,7 @@ function recurringFlow(deps: RecurringDeps) {
             minimum: (code) => externalCall(conversation, () => buyMinimum(deps, userId, code)),
           })
         : start.text;
-    const read = readPlanInput(text);
+    const read = readPlanInput(text, await ctx.i18n.getLocale());
     if (!read.ok) {
       await ctx.reply(ctx.t(PLAN_INPUT_ERRORS[read.error]));
       if (read.error !== "usage") await ctx.reply(ctx.t("recurring-bad-usage"));
@@ -262,7 +262,7 @@ function recurringFlow(deps: RecurringDeps) {
         return { today: dateText(localTime(zone, now)), first: nextRun(input.schedule, zone, now) };
       });
       if (first.date > until) {
-        const date = planDate(until, locale);
+        const date = formatDate(until, locale);
         await ctx.reply(
           until < today
             ? ctx.t("recurring-end-past", { date })

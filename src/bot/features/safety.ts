@@ -9,6 +9,9 @@
  *   /safety cap withdraw 500|off      lower: at once; higher or off: 24 hours later
  *   /safety cap [withdraw]            the cap asked step by step (also the screen's button)
  *
+ * Every word is understood in English and in German (`/safety limit auszahlen 1.000`, `… kaufen
+ * aus`), whatever the user's language, and the amount is read by the user's locale.
+ *
  * Every change raises a security notice (SafetyNet). A loosening change goes through
  * `SAFETY_LOOSEN_FLOW`, which asks the fresh secret (flows/fresh-secret.ts) first.
  */
@@ -16,7 +19,7 @@
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import { EUR } from "../../currency.ts";
-import { type AmountParse, formatAmount, parseAmount } from "../../money.ts";
+import { type AmountParse, formatAmount, formatNumber, parseAmount } from "../../money.ts";
 import type { AllowlistState } from "../../safety/allowlist.ts";
 import { type Cap, type CapKey, capCurrency } from "../../safety/caps.ts";
 import { MAX_COOLING_HOURS } from "../../safety/cooling.ts";
@@ -46,7 +49,37 @@ const CAP_NAMES: Record<string, string> = {
   buy: "safety-cap-buy",
   sell: "safety-cap-sell",
 };
-const OFF_WORDS = new Set(["off", "aus", "none", "keine", "0"]);
+const OFF_WORDS = new Set(["off", "aus", "none", "no", "keine", "keins", "kein", "nein", "0"]);
+const ON_WORDS = new Set(["on", "an", "ein", "yes", "ja"]);
+const ALLOWLIST_WORDS = new Set([
+  "allowlist",
+  "whitelist",
+  "freigabeliste",
+  "empfängerliste",
+  "empfaengerliste",
+  "liste",
+]);
+const COOLING_WORDS = new Set(["cooling", "cooling-off", "cooloff", "wartezeit"]);
+const CAP_WORDS = new Set(["cap", "caps", "limit", "limits", "tageslimit"]);
+/** A cap's kind, by the words people type for it in either language. */
+const CAP_KIND_WORDS: Record<string, "send" | CapKey> = {
+  send: "send",
+  senden: "send",
+  withdraw: "withdraw",
+  withdrawal: "withdraw",
+  withdrawals: "withdraw",
+  auszahlen: "withdraw",
+  auszahlung: "withdraw",
+  auszahlungen: "withdraw",
+  buy: "buy",
+  kaufen: "buy",
+  kauf: "buy",
+  käufe: "buy",
+  sell: "sell",
+  verkaufen: "sell",
+  verkauf: "sell",
+  verkäufe: "sell",
+};
 
 type SafetyDeps = Pick<BotDeps, "safety" | "clock" | "partner">;
 
@@ -60,25 +93,26 @@ type Typed =
   | { kind: "bad-amount"; refusal: Extract<AmountParse, { ok: false }> };
 
 /** `/safety …` as a change, or undefined when it does not read as one. */
-export function parseSafetyCommand(text: string, cryptoCodes: (code: string) => boolean): Typed | undefined {
+export function parseSafetyCommand(
+  text: string,
+  cryptoCodes: (code: string) => boolean,
+  locale = "en",
+): Typed | undefined {
   const words = text.trim().toLowerCase().split(/\s+/);
-  const [what, first, second] = words;
-  if ((what === "allowlist" || what === "whitelist") && (first === "on" || first === "an")) {
-    return { kind: "allowlist", on: true };
+  const [what = "", first = "", second] = words;
+  if (ALLOWLIST_WORDS.has(what) && ON_WORDS.has(first)) return { kind: "allowlist", on: true };
+  if (ALLOWLIST_WORDS.has(what) && OFF_WORDS.has(first)) return { kind: "allowlist", on: false };
+  if (COOLING_WORDS.has(what) && /^\d{1,2}\s*(?:h|std)?$/.test(first)) {
+    return { kind: "cooling", hours: Number.parseInt(first, 10) };
   }
-  if ((what === "allowlist" || what === "whitelist") && (first === "off" || first === "aus")) {
-    return { kind: "allowlist", on: false };
-  }
-  if ((what === "cooling" || what === "wartezeit") && first !== undefined && /^\d{1,2}h?$/.test(first)) {
-    return { kind: "cooling", hours: Number(first.replace("h", "")) };
-  }
-  if (what !== "cap" && what !== "limit") return undefined;
-  const isSend = first === "send" && second !== undefined && cryptoCodes(second);
-  const key: CapKey | undefined = isSend ? `send:${second}` : EUR_CAPS.find((k) => k === first);
+  if (!CAP_WORDS.has(what)) return undefined;
+  const kind = CAP_KIND_WORDS[first];
+  const isSend = kind === "send" && second !== undefined && cryptoCodes(second);
+  const key: CapKey | undefined = isSend ? `send:${second}` : EUR_CAPS.find((k) => k === kind);
   const value = isSend ? words[3] : second;
   if (key === undefined || value === undefined) return undefined;
   if (OFF_WORDS.has(value)) return { kind: "cap", key, amount: undefined };
-  const parsed = parseAmount(value, capCurrency(key));
+  const parsed = parseAmount(value.replace(/^€|€$/g, ""), capCurrency(key), locale);
   return parsed.ok
     ? { kind: "cap", key, amount: parsed.value.toFixed() }
     : { kind: "bad-amount", refusal: parsed };
@@ -133,18 +167,19 @@ export function safetyText(
   lines.push("", t("safety-caps-title"));
   const keys = [...new Set([...EUR_CAPS, ...Object.keys(caps)])];
   for (const key of keys) lines.push(capLine(t, key, caps[key] ?? {}, locale));
-  lines.push("", t(partner ? "safety-hint-partner" : "safety-hint"));
+  lines.push("", t(partner ? "safety-hint-partner" : "safety-hint", safetyExamples(locale)));
   return lines.join("\n");
 }
 
-/** `/safety cap` with what is missing: the cap, or its amount. */
+/** `/safety cap` with what is missing: the cap, or its amount (the words of either language). */
 export function capToAsk(text: string): CapStart | undefined {
-  const [what, first, second, ...rest] = text.trim().toLowerCase().split(/\s+/);
-  if (what !== "cap" && what !== "limit") return undefined;
+  const [what = "", first, second, ...rest] = text.trim().toLowerCase().split(/\s+/);
+  if (!CAP_WORDS.has(what)) return undefined;
   if (first === undefined) return {};
-  if (EUR_CAPS.includes(first as CapKey) && second === undefined)
-    return { cap: first as "withdraw" | "buy" | "sell" };
-  if (first === "send" && rest.length === 0) {
+  const kind = CAP_KIND_WORDS[first];
+  if (kind === "withdraw" || kind === "buy" || kind === "sell")
+    return second === undefined ? { cap: kind } : undefined;
+  if (kind === "send" && rest.length === 0) {
     if (second === undefined) return { cap: "send" };
     if (/^[a-z0-9]{2,16}$/.test(second) && second !== EUR) return { cap: "send", code: second };
   }
@@ -250,7 +285,7 @@ function capFlow(deps: SafetyDeps) {
               ? `${prefix} off`
               : undefined;
         if (words === undefined) return undefined;
-        const typed = parseSafetyCommand(words, () => true);
+        const typed = parseSafetyCommand(words, () => true, locale);
         if (typed?.kind === "cap") return { value: typed };
         if (typed?.kind === "bad-amount") return { again: amountRefusalText(t, typed.refusal) };
         return { again: t("safety-guide-amount-again", { unit }) };
@@ -273,6 +308,11 @@ function capFlow(deps: SafetyDeps) {
       reply_markup: { inline_keyboard: screen.keyboard },
     });
   };
+}
+
+/** The amounts of the examples, written as the user's locale writes numbers ("0,1" in German). */
+export function safetyExamples(locale: string): { small: string; large: string } {
+  return { small: formatNumber(new Big("0.1"), locale), large: formatNumber(new Big(1000), locale) };
 }
 
 export function safetyKeyboard(t: Translate, state: AllowlistState, minimumHours: number): InlineKeyboard {
@@ -383,9 +423,11 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
       return;
     }
     if (typed !== "") {
-      const change = parseSafetyCommand(typed, (code) => /^[a-z0-9]{2,16}$/.test(code) && code !== EUR);
+      const locale = await ctx.i18n.getLocale();
+      const crypto = (code: string) => /^[a-z0-9]{2,16}$/.test(code) && code !== EUR;
+      const change = parseSafetyCommand(typed, crypto, locale);
       if (change === undefined) {
-        await ctx.reply(ctx.t("safety-usage"));
+        await ctx.reply(ctx.t("safety-usage", safetyExamples(locale)));
         return;
       }
       const said = await apply(ctx, change);

@@ -47,7 +47,7 @@ export async function askAmountAndQuote(
   for (;;) {
     const answer = await waitAnswer(conversation, options.wait);
     if (answer.kind === "tap") continue;
-    const parsed = parseAmount(answer.text, options.unit);
+    const parsed = parseAmount(answer.text, options.unit, locale);
     if (!parsed.ok) {
       await answer.ctx.reply(amountRefusalText(ctx.t, parsed));
       continue;

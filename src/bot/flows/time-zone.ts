@@ -16,9 +16,6 @@ import { waitAnswer } from "./wait.ts";
 
 const HTML = { parse_mode: "HTML" } as const;
 
-/** Wrong answers before the step gives up (the flow ends; the user can start it again). */
-const ATTEMPTS = 3;
-
 export async function flowTimeZone(
   conversation: Flow,
   ctx: FlowContext,
@@ -31,12 +28,14 @@ export async function flowTimeZone(
     if (saved !== undefined) return saved;
   }
   await ctx.reply(ctx.t("time-zone-ask"), HTML);
-  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+  // A city nobody knows is asked again, never the end of the flow: /cancel, a command or the
+  // flow's timeout ends it.
+  for (;;) {
     const answer = await waitAnswer(conversation, { commands: "step-aside" });
     if (answer.kind !== "text") continue;
     const zone = parseTimeZone(answer.text);
     if (zone === undefined) {
-      await answer.ctx.reply(ctx.t(attempt < ATTEMPTS ? "time-zone-unknown" : "time-zone-gave-up"), HTML);
+      await answer.ctx.reply(ctx.t("time-zone-unknown"), HTML);
       continue;
     }
     const now = await externalCall(conversation, async () => {
@@ -48,5 +47,4 @@ export async function flowTimeZone(
     await answer.ctx.reply(ctx.t("time-zone-saved", { zone, offset: offsetLabel(zone, now), time }));
     return zone;
   }
-  return undefined;
 }

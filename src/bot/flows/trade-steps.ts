@@ -100,7 +100,7 @@ export async function tradeSteps(
       }
       typed = answer.text;
     }
-    const parsed = parseAmount(typed, unit);
+    const parsed = parseAmount(typed, unit, await current.i18n.getLocale());
     typed = undefined;
     if (!parsed.ok) {
       await current.reply(`${amountRefusalText(current.t, parsed)}\n${current.t("trade-amount-again")}`);

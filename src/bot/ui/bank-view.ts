@@ -7,6 +7,7 @@ import type { BankAccount } from "../../exchange/schemas.ts";
 import { maskIban } from "../../iban.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
+import { statusText } from "./coded-values.ts";
 import { escapeHtml } from "./format.ts";
 import { userText } from "./user-text.ts";
 
@@ -33,7 +34,7 @@ export function bankView(
   };
 }
 
-/** The state in words; values the exchange may add later are shown as they are. */
+/** The state in words; a value the exchange may add later is worded too (ui/coded-values.ts), never its code. */
 export function bankStateText(t: Translate, state: string): string {
   switch (state) {
     case "verified":
@@ -42,18 +43,19 @@ export function bankStateText(t: Translate, state: string): string {
     case "unverified":
       return t("banks-state-pending");
     default:
-      return t("banks-state-other", { state });
+      return statusText(t, state);
   }
 }
 
-/** One bank account as an HTML card; every value from the exchange is escaped. */
-export function bankCard(t: Translate, bank: BankAccount): string {
+/** One bank account as an HTML card (the exchange's record or its view); every value is escaped. */
+export function bankCard(t: Translate, bank: BankAccount | BankView): string {
+  const view = "bic" in bank ? bank : bankView(bank);
   return t("banks-card", {
-    name: escapeHtml(userText(bank.name)),
-    iban: escapeHtml(maskIban(bank.iban)),
-    bic: escapeHtml(bank.swift_bic),
-    reference: escapeHtml(bank.reference_number),
-    state: escapeHtml(bankStateText(t, bank.state)),
+    name: escapeHtml(userText(view.name)),
+    iban: escapeHtml(maskIban(view.iban)),
+    bic: escapeHtml(view.bic),
+    reference: escapeHtml(view.reference),
+    state: escapeHtml(bankStateText(t, view.state)),
   });
 }
 

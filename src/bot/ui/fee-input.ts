@@ -120,7 +120,7 @@ export function isKnown(code: string, currencies: readonly CurrencyChoice[]): bo
 }
 
 /** What to do with what is known: ask for the next missing piece, refuse a bad one, or quote. */
-export function nextStep(request: FeeRequest): Step {
+export function nextStep(request: FeeRequest, locale = "en"): Step {
   const ask = (what: "type" | "currency" | "amount"): Step => ({ kind: "ask", ask: what, request });
   const { type, currency, amount } = request;
   if (type === undefined) return ask("type");
@@ -131,7 +131,7 @@ export function nextStep(request: FeeRequest): Step {
     }
     if (currency === undefined) return ask("currency");
     if (amount === undefined) return { kind: "ready", ready: { type, currency } };
-    const parsed = checkAmount(request, currency);
+    const parsed = checkAmount(request, currency, locale);
     return "refused" in parsed
       ? parsed.refused
       : { kind: "ready", ready: { type, currency, amount: parsed.value } };
@@ -139,14 +139,18 @@ export function nextStep(request: FeeRequest): Step {
   if (type === "sell" && currency === undefined) return ask("currency");
   if (amount === undefined) return ask("amount");
   const unit = currency ?? EUR;
-  const parsed = checkAmount(request, unit);
+  const parsed = checkAmount(request, unit, locale);
   return "refused" in parsed
     ? parsed.refused
     : { kind: "ready", ready: { type, unit, amount: parsed.value } };
 }
 
-function checkAmount(request: FeeRequest, unit: string): { value: string } | { refused: Step } {
-  const parsed = parseAmount(request.amount ?? "", unit);
+function checkAmount(
+  request: FeeRequest,
+  unit: string,
+  locale: string,
+): { value: string } | { refused: Step } {
+  const parsed = parseAmount(request.amount ?? "", unit, locale);
   if (parsed.ok) return { value: parsed.value.toFixed() };
   const { amount: _, ...rest } = request;
   return {

@@ -7,6 +7,10 @@
  * are flattened into "Parent › child" labels, and it never throws on any JSON value: a huge payload
  * is cut (and says so), every name and value is HTML-escaped.
  *
+ * Coded values are worded (ui/coded-values.ts), never shown as the exchange's codes: a status or
+ * state (`active`, `not_required`), a kind (`fiat_withdraw`, `crypto`), a pair (`btceur` →
+ * "BTC/EUR"), a currency code (`btc` → "BTC").
+ *
  * Tolerant readings: a number may come as a JSON number or a decimal
  * string and is shown the same; `{status, data}` wrappers are unwrapped; a list may be an array, an
  * array under a key (`data`, `items`, …) or an object of objects keyed by id; fields that hold
@@ -22,8 +26,15 @@
 import { decimalFrom, formatNumber } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
 import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
-import { escapeHtml, formatDateTime } from "./format.ts";
-import { pairLabel } from "./pair-label.ts";
+import {
+  currencyCodeText,
+  pairCodeText,
+  statusText,
+  TRANSACTION_TYPE_KEYS,
+  transactionTypeText,
+} from "./coded-values.ts";
+import { escapeHtml, formatDate, formatDateTime } from "./format.ts";
+import { LIMIT_TYPE_KEYS } from "./limit-block.ts";
 import { userText } from "./user-text.ts";
 
 export interface FieldOptions {
@@ -33,7 +44,15 @@ export interface FieldOptions {
   maxItems?: number;
   /** Lines per item at most; default 60. */
   maxLines?: number;
+  /**
+   * Label keys for names that mean something narrower in this payload (a person's `name` is their
+   * first name: `{ name: PERSON_LABELS.name }`).
+   */
+  labels?: Readonly<Record<string, string>>;
 }
+
+/** A person's record (the partner user): `name` is the first name beside `surname`. */
+export const PERSON_LABELS: Readonly<Record<string, string>> = { name: "fields-label-first-name" };
 
 /** Deeper than this, a value is shown as compact JSON: no exchange answer nests that far on purpose. */
 const MAX_DEPTH = 6;
@@ -190,11 +209,11 @@ export function dateMs(name: string, value: unknown): number | undefined {
   return dateTimeMs(text);
 }
 
-function formatDate(value: string, locale: string): string | undefined {
+function dateText(value: string, locale: string): string | undefined {
   if (DATE_ONLY.test(value)) {
     const ms = Date.parse(`${value}T00:00:00Z`);
     if (Number.isNaN(ms)) return undefined;
-    return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(ms);
+    return formatDate(ms, locale);
   }
   const ms = dateTimeMs(value);
   return ms === undefined ? undefined : formatDateTime(ms, locale);
@@ -206,6 +225,47 @@ function formatDecimal(text: string, locale: string): string | undefined {
   if (value === undefined) return undefined;
   const decimals = Math.min(value.toFixed().split(".")[1]?.length ?? 0, 20);
   return formatNumber(value, locale, decimals);
+}
+
+/** Names whose value is a status or a state: worded, never the code. */
+const STATUS_NAMES = new Set(["status", "state", "kyc_status", "edd_status", "tier", "limit_state"]);
+/** Names whose value is a kind of something (a transaction, a limit, a currency). */
+const KIND_NAMES = new Set(["type", "transaction_type", "kind", "limit_type", "side"]);
+const PAIR_NAMES = new Set(["pair", "market", "symbol"]);
+const CURRENCY_NAMES = new Set([
+  "currency_code",
+  "currency",
+  "coin",
+  "asset",
+  "fee_currency",
+  "fee_currency_code",
+  "base_currency",
+  "quote_currency",
+  "counter_currency",
+  "code",
+  "ticker",
+]);
+const KIND_KEYS: Readonly<Record<string, string>> = {
+  fiat: "fields-kind-fiat",
+  crypto: "fields-kind-crypto",
+};
+/** A value written as a code (`not_required`, `fiat_withdraw`, `btceur`), not as a sentence. */
+const CODED = /^[a-z][a-z0-9_-]{0,39}$/i;
+
+/** A coded value under a name that says what it codes, worded; undefined when it is not one. */
+function codedValue(t: Translate, name: string, text: string): string | undefined {
+  if (!CODED.test(text)) return undefined;
+  const code = text.toLowerCase();
+  const limit = LIMIT_TYPE_KEYS.get(code);
+  if (STATUS_NAMES.has(name)) return statusText(t, code);
+  if (KIND_NAMES.has(name)) {
+    if (limit !== undefined) return t(limit);
+    if (TRANSACTION_TYPE_KEYS[code] !== undefined) return transactionTypeText(t, code);
+    return t(KIND_KEYS[code] ?? "fields-kind-other");
+  }
+  if (PAIR_NAMES.has(name)) return pairCodeText(code);
+  if (CURRENCY_NAMES.has(name)) return limit === undefined ? currencyCodeText(code) : t(limit);
+  return undefined;
 }
 
 /** One scalar value as plain text (not yet escaped). */
@@ -223,11 +283,10 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
   if (typeof value === "string") {
     const text = value.trim();
     if (text === "") return EMPTY;
-    const date = formatDate(text, locale);
+    const date = dateText(text, locale);
     if (date !== undefined) return date;
-    // A pair in the API's spelling ("btceur") reads "BTC → EUR".
-    const pair = PAIR_NAME.test(key) ? pairLabel(text) : undefined;
-    if (pair !== undefined) return pair;
+    const worded = codedValue(t, key, text);
+    if (worded !== undefined) return worded;
     if (!VERBATIM.test(key) && text.length <= 40 && DECIMAL.test(text)) {
       return formatDecimal(text, locale) ?? cut(text);
     }
@@ -330,7 +389,9 @@ function linesOf(
     }
     for (const [childName, child] of entries) {
       if (out.length >= limit) break;
-      linesOf(t, child, locale, options, below(fieldLabel(t, childName)), childName, depth + 1, out);
+      const override = options.labels?.[snake(childName)];
+      const childLabel = override === undefined ? fieldLabel(t, childName) : t(override);
+      linesOf(t, child, locale, options, below(childLabel), childName, depth + 1, out);
     }
     return;
   }

@@ -64,6 +64,15 @@ export function formatDateTime(value: number | string, locale: string, zone?: st
   return shown === "UTC" ? text : `${text} ${zoneName(shown)}`;
 }
 
+/** A calendar day ("Nov 29, 2026", "29.11.2026"): a date the exchange or the user gave, as the locale writes it. */
+export function formatDate(value: number | string, locale: string): string {
+  const ms =
+    typeof value === "string"
+      ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(value) ? `${value}T00:00:00Z` : value)
+      : value;
+  return cached(dateFormats, locale, "UTC", { dateStyle: "medium" }).format(ms);
+}
+
 /**
  * A moment the user must act on or check (a cooling-off's end, an unfreeze, a login), with its
  * zone always named: "Nov 25, 2026, 2:20 PM UTC" is not read as local time.
@@ -72,13 +81,6 @@ export function formatMoment(value: number, locale: string, zone?: string): stri
   const shown = zoneOf(zone);
   const text = formatDateTime(value, locale, shown);
   return shown === "UTC" ? `${text} UTC` : text;
-}
-
-/** A calendar date as the locale writes it ("Nov 29, 2026", "29.11.2026"), from `YYYY-MM-DD`. */
-export function formatDay(date: string, locale: string): string {
-  const ms = Date.parse(`${date}T12:00:00Z`);
-  if (Number.isNaN(ms)) return date;
-  return cached(dateFormats, locale, "UTC", { dateStyle: "medium" }).format(ms);
 }
 
 /** Escapes text for parse_mode HTML: user and exchange data never become markup. */

@@ -18,9 +18,9 @@
 import type Big from "big.js";
 import { decimalFrom } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
+import { transactionTypeText } from "./coded-values.ts";
 import { readTransaction, type TxView } from "./recognise.ts";
 import { limitedCsv, type StatementRow } from "./statement-csv.ts";
-import { transactionTypeText } from "./transaction-text.ts";
 
 /** The universal template's header, exactly as Koinly documents it: its date column is "Koinly Date" in every template. */
 export const KOINLY_COLUMNS = [

@@ -33,6 +33,7 @@ export function readKyc(
     case "declined":
       return { verdict: "refuse", text: t("kyc-refused", { support }) };
     default:
-      return { verdict: "refuse", text: t("kyc-unknown", { status: user.kyc_status, support }) };
+      // A status the exchange added later: worded neutrally, never its code.
+      return { verdict: "refuse", text: t("kyc-unknown", { support }) };
   }
 }

@@ -19,6 +19,7 @@ import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.
 import type { SendAction } from "../../orders/kinds/send.ts";
 import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
 import type { ConfirmRefusal } from "../../orders/ledger.ts";
+import { limitCurrency } from "../../orders/limit-left.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
@@ -145,7 +146,7 @@ function sendCardText(t: Translate, action: SendAction, locale: string): string 
     t("send-card-minimum", { minimum: money(q.minimum, code, locale) }),
   ];
   if (q.limitLeft !== undefined) {
-    const left = money(q.limitLeft, EUR, locale);
+    const left = money(q.limitLeft, limitCurrency(q.limitType), locale);
     lines.push(t(q.limitPeriod === "month" ? "send-card-limit-month" : "send-card-limit-day", { left }));
   }
   lines.push(
@@ -186,7 +187,7 @@ function withdrawCardText(
     );
   }
   if (q.limitLeft !== undefined) {
-    const left = money(q.limitLeft, EUR, locale);
+    const left = money(q.limitLeft, limitCurrency(q.limitType), locale);
     lines.push(
       t(q.limitPeriod === "month" ? "withdraw-card-limit-month" : "withdraw-card-limit-day", { left }),
     );
@@ -228,7 +229,7 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
       return kind === "buy" ? t("trade-refused-balance-buy", vars) : t("trade-refused-balance-sell", vars);
     }
     case "limit": {
-      const left = money(v.left, EUR, locale);
+      const left = money(v.left, limitCurrency(v.type), locale);
       const month = v.period === "month";
       if (kind === "send") {
         const vars = { value: money(v.value, EUR, locale), left };

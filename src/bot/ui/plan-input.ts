@@ -56,7 +56,7 @@ for (const [index, names] of [
   for (const name of names) WEEKDAYS[name] = index;
 }
 
-export function readPlanInput(text: string): PlanInputResult {
+export function readPlanInput(text: string, locale = "en"): PlanInputResult {
   const words = text
     .toLowerCase()
     .split(/\s+/)
@@ -64,7 +64,7 @@ export function readPlanInput(text: string): PlanInputResult {
   const [code, amountText, every] = words;
   if (code === undefined || amountText === undefined || every === undefined) return fail("usage");
   if (!/^[a-z0-9]{2,16}$/.test(code) || code === "eur") return fail("usage");
-  const amount = parseAmount(amountText.replace(/€$/, ""), "eur");
+  const amount = parseAmount(amountText.replace(/€$/, ""), "eur", locale);
   if (!amount.ok) return fail("amount");
   const rest = words.slice(3).filter((word) => !FILLER.has(word));
   let schedule: Schedule;

@@ -12,7 +12,8 @@ import type { PlanEvent } from "../../plans/runner.ts";
 import type { Schedule } from "../../plans/schedule.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
-import { formatDay } from "./format.ts";
+import { statusText } from "./coded-values.ts";
+import { formatDate } from "./format.ts";
 import { refusalText } from "./order-card.ts";
 
 const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
@@ -69,19 +70,11 @@ export function localWhen(at: number, zone: string, locale: string): string {
   }).format(at);
 }
 
-/** A plan's date ("2027-06-30") as the user's language writes a date: "Jun 30, 2027", "30.06.2027". */
-export function planDate(date: string, locale: string): string {
-  const [year = 0, month = 1, day = 1] = date.split("-").map(Number);
-  return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(
-    Date.UTC(year, month - 1, day),
-  );
-}
-
-function endText(t: Translate, plan: PlanTerms): string | undefined {
+function endText(t: Translate, plan: PlanTerms, locale: string): string | undefined {
   if (plan.end === undefined) return undefined;
   return "runs" in plan.end
     ? t("recurring-end-runs", { runs: plan.end.runs })
-    : t("recurring-end-until", { date: plan.end.until });
+    : t("recurring-end-until", { date: formatDate(plan.end.until, locale) });
 }
 
 /** The card a plan is confirmed on: what, when, the zone, the first run, the end, the spread. */
@@ -99,7 +92,7 @@ export function planCardText(
       first: localWhen(first, plan.zone, locale),
     }),
   ];
-  const end = endText(t, plan);
+  const end = endText(t, plan, locale);
   if (end !== undefined) lines.push(end);
   if (spreadMinutes > 0) lines.push(t("recurring-card-spread", { minutes: spreadMinutes }));
   lines.push(t(plan.mode === "partner" ? "recurring-card-partner" : "recurring-card-account"));
@@ -120,10 +113,10 @@ export function planLine(t: Translate, plan: Plan, dueAt: number | undefined, lo
     if (plan.skipDate !== undefined && plan.skipDate === plan.next?.date)
       parts.push(t("recurring-skip-marked"));
   } else parts.push(t("recurring-state", { state: plan.state }));
-  const end = endText(t, plan);
+  const end = endText(t, plan, locale);
   if (end !== undefined) parts.push(end);
   if (plan.last !== undefined) {
-    parts.push(t("recurring-last", { date: formatDay(plan.last.date, locale), outcome: plan.last.outcome }));
+    parts.push(t("recurring-last", { date: formatDate(plan.last.date, locale), outcome: plan.last.outcome }));
   }
   return parts.join("\n");
 }
@@ -166,7 +159,7 @@ function skippedWhy(t: Translate, run: PlanRun, plan: Plan, locale: string): str
   const v = run.vars ?? {};
   switch (run.reason) {
     case "kyc":
-      return t("run-why-kyc", { status: v.status ?? "?" });
+      return t("run-why-kyc", { status: statusText(t, String(v.status ?? "")) });
     case "no-account":
       return t("run-why-no-account");
     case "balance":
@@ -223,11 +216,11 @@ export function planEventText(
       return `${line}\n${next}`;
     }
     case "skipped":
-      return `${t("run-skipped", { plan: title, date: formatDay(event.run.date, locale) })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
+      return `${t("run-skipped", { plan: title, date: formatDate(event.run.date, locale) })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
     case "failed":
-      return `${t("run-failed", { plan: title, date: formatDay(event.run.date, locale), reason: event.run.reason ?? "?" })}\n${next}`;
+      return `${t("run-failed", { plan: title, date: formatDate(event.run.date, locale), reason: event.run.reason ?? "?" })}\n${next}`;
     case "missed":
-      return `${t("run-missed", { plan: title, count: event.dates.length, dates: event.dates.join(", ") })}\n${next}`;
+      return `${t("run-missed", { plan: title, count: event.dates.length, dates: event.dates.map((date) => formatDate(date, locale)).join(", ") })}\n${next}`;
     case "reminder":
       return t("run-reminder", {
         plan: title,
@@ -236,7 +229,7 @@ export function planEventText(
         until: localWhen(event.run.expiresAt ?? event.run.dueAt, plan.zone, locale),
       });
     case "not-confirmed":
-      return `${t("run-not-confirmed", { plan: title, date: formatDay(event.run.date, locale) })}\n${next}`;
+      return `${t("run-not-confirmed", { plan: title, date: formatDate(event.run.date, locale) })}\n${next}`;
   }
 }
 
@@ -274,9 +267,9 @@ function runsByOutcome(t: Translate, runs: readonly PlanRun[]): string {
   return counts.length === 0 ? t("operator-plans-no-runs") : counts.join("\n");
 }
 
-function runLine(t: Translate, run: PlanRun): string {
+function runLine(t: Translate, run: PlanRun, locale: string): string {
   return t("operator-plans-run", {
-    date: run.date,
+    date: formatDate(run.date, locale),
     plan: run.planId,
     user: String(run.userId),
     outcome: run.outcome,
@@ -289,7 +282,7 @@ export function deskPlansText(
   t: Translate,
   plans: readonly Plan[],
   runs: readonly PlanRun[],
-  _locale: string,
+  locale: string,
 ): string[] {
   const count = (state: Plan["state"]) => plans.filter((plan) => plan.state === state).length;
   const failed = runs.filter((run) => run.outcome === "failed" || run.outcome === "unknown");
@@ -302,7 +295,9 @@ export function deskPlansText(
     `${t("operator-plans-runs-title")}\n${runsByOutcome(t, runs)}`,
   ];
   if (failed.length > 0)
-    blocks.push(`${t("operator-plans-failed-title")}\n${failed.map((run) => runLine(t, run)).join("\n")}`);
+    blocks.push(
+      `${t("operator-plans-failed-title")}\n${failed.map((run) => runLine(t, run, locale)).join("\n")}`,
+    );
   return blocks;
 }
 
@@ -319,9 +314,9 @@ export function deskUserPlansText(
   ];
   if (plans.length === 0) blocks.push(t("operator-plans-user-none"));
   for (const plan of plans)
-    blocks.push(`${plan.id} · ${plan.state}\n${planTitle(t, plan, locale)} (${plan.zone})`);
+    blocks.push(`${plan.id} · ${statusText(t, plan.state)}\n${planTitle(t, plan, locale)} (${plan.zone})`);
   blocks.push(
-    `${t("operator-plans-runs-title")}\n${runs.length === 0 ? t("operator-plans-no-runs") : runs.map((run) => runLine(t, run)).join("\n")}`,
+    `${t("operator-plans-runs-title")}\n${runs.length === 0 ? t("operator-plans-no-runs") : runs.map((run) => runLine(t, run, locale)).join("\n")}`,
   );
   return blocks;
 }

@@ -15,10 +15,11 @@
  */
 import type Big from "big.js";
 import { decimalFrom } from "../../money.ts";
+import { pairText, QUOTES, splitPair } from "./coded-values.ts";
 import { dateMs, EUR_VALUE_NAMES, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
-import { PAIR_QUOTES, splitPair } from "./pair-label.ts";
 
-export { splitPair };
+// The pair's reading lives with the other coded values; re-exported for the screens that read rates.
+export { pairText, splitPair };
 
 type Path = readonly string[];
 
@@ -28,8 +29,6 @@ const ENVELOPE = new Set(["meta", "links", "_links", "total", "count", "status",
 export const INTERNAL_ID = /(?:^|_)(?:id|uuid)$/;
 /** A currency code as the API writes it (`btc`, `usdc`). */
 const CODE = /^[a-z][a-z0-9]{1,11}$/;
-/** Fiat codes a pair may end with (ui/pair-label.ts). */
-const QUOTES = PAIR_QUOTES;
 
 const NAMES = {
   currency: ["currency_code", "currency", "code", "asset", "coin", "symbol", "ticker"],
@@ -207,11 +206,6 @@ function readRows<T>(
   return { rows, rest };
 }
 
-/** A pair for people: `BTC/EUR`. */
-export function pairText(pair: { base: string; quote: string }): string {
-  return `${pair.base.toUpperCase()}/${pair.quote.toUpperCase()}`;
-}
-
 /**
  * The items of a list payload, also when the list sits deeper behind single keys
  * (`{result: {wallets: [...]}}`, `{rates: {BTC_EUR: {...}}}`); otherwise as itemsOf reads it.
@@ -369,13 +363,9 @@ export function readTransaction(
   }
   const updated = reader.date(NAMES.updated);
   let currency = reader.code(NAMES.currency);
-  // A pair that names the transaction's currency says nothing more (its other side is EUR, the
-  // amounts say so): read, never shown as the API's code. Another pair stays, worded (fields.ts).
-  const pair = reader.find(["pair", "symbol", "market"], (value) => {
-    const split = typeof value === "string" ? splitPair(value) : undefined;
-    return split !== undefined && (currency === undefined || split.base === currency);
-  });
-  if (currency === undefined && typeof pair === "string") currency = splitPair(pair)?.base;
+  // The pair is read (and so not shown again below the line) even when the currency is named.
+  const pair = reader.text(["pair", "symbol", "market"]);
+  if (currency === undefined) currency = pair === undefined ? undefined : splitPair(pair)?.base;
   const tx: TxView = {
     ...(id === undefined ? {} : { id }),
     ...(state === undefined ? {} : { state: state.toLowerCase() }),

@@ -85,7 +85,9 @@ function eventText(t: Translate, event: SecurityEvent, locale: string, setting: 
     case "remember-password-changed":
       return t(event.on ? "security-remember-on" : "security-remember-off");
     case "limit-changed": {
-      const vars = { limit: event.limit, time: time(event.effectiveAt) };
+      // The cap's kind worded ("selling"), never its key ("sell").
+      const limit = t("security-limit-name", { limit: event.limit, code: event.currency.toUpperCase() });
+      const vars = { limit, time: time(event.effectiveAt) };
       if (event.amount === undefined) return t("security-limit-removed", vars);
       return t("security-limit-set", { ...vars, amount: money(event.amount, event.currency, locale) });
     }

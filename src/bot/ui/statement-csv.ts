@@ -15,8 +15,9 @@
 import { stringify } from "csv-stringify/sync";
 import { decimalFrom, formatAmount } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
+import { transactionStateText, transactionTypeText } from "./coded-values.ts";
 import { readTransaction, type TxView } from "./recognise.ts";
-import { transactionAmountText, transactionStateText, transactionTypeText } from "./transaction-text.ts";
+import { transactionAmountText } from "./transaction-text.ts";
 
 /** A bot order matched to a transaction, as the ledger has it, in words. */
 export interface LedgerColumns {

@@ -8,63 +8,24 @@
  * and so on are extra fields. They are shown when present and well-formed. For a buy the ordered
  * `amount` is in EUR (as the exchange's API reference gives it), for everything else it is in the
  * transaction's currency. Types and states other spellings may carry (`buy`, `completed`) read
- * as the documented ones; values nobody knows are shown as they are.
+ * as the documented ones (ui/coded-values.ts); values nobody knows get a neutral word, never their code.
  *
  * @example
  * const lines = rows.map((tx) => transactionLine(ctx.t, tx, locale));
  */
 import { type Big, decimalFrom, formatAmount } from "../../money.ts";
 import type { Translate } from "../../translate.ts";
+import { transactionStateText, transactionTypeText } from "./coded-values.ts";
+import { fieldLines } from "./fields.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
-import type { TxView } from "./recognise.ts";
+import { readTransaction, type TxView } from "./recognise.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 const NONE = "—";
 
-const TYPE_KEYS: Record<string, string> = {
-  buy_crypto: "transactions-type-buy",
-  buy: "transactions-type-buy",
-  sell_crypto: "transactions-type-sell",
-  sell: "transactions-type-sell",
-  crypto_withdraw: "transactions-type-send",
-  crypto_withdrawal: "transactions-type-send",
-  send: "transactions-type-send",
-  fiat_withdraw: "transactions-type-fiat-withdraw",
-  fiat_withdrawal: "transactions-type-fiat-withdraw",
-  withdrawal: "transactions-type-fiat-withdraw",
-  fiat_deposit: "transactions-type-fiat-deposit",
-  deposit: "transactions-type-fiat-deposit",
-  crypto_deposit: "transactions-type-crypto-deposit",
-};
-
 /** The documented kind of a type other spellings may carry, for reading its amounts. */
 const BUY_TYPES = new Set(["buy_crypto", "buy"]);
 const SELL_TYPES = new Set(["sell_crypto", "sell"]);
-
-const STATE_KEYS: Record<string, string> = {
-  opened: "transactions-state-opened",
-  open: "transactions-state-opened",
-  pending: "transactions-state-opened",
-  processing: "transactions-state-opened",
-  success: "transactions-state-success",
-  completed: "transactions-state-success",
-  complete: "transactions-state-success",
-  done: "transactions-state-success",
-  error: "transactions-state-error",
-  failed: "transactions-state-error",
-};
-
-/** A human name for the type; values the exchange may add later are shown as they are. */
-export function transactionTypeText(t: Translate, type: string): string {
-  const key = TYPE_KEYS[type];
-  return key ? t(key) : type;
-}
-
-/** The state with its emoji; unknown values are shown as they are. */
-export function transactionStateText(t: Translate, state: string): string {
-  const key = STATE_KEYS[state];
-  return key ? t(key) : t("transactions-state-other", { state });
-}
 
 function extraCurrency(tx: TxView): string | undefined {
   const value = tx.currency_code;
@@ -105,7 +66,7 @@ export function transactionAmountText(tx: TxView, locale: string): string | unde
 }
 
 function typeText(t: Translate, tx: TxView): string {
-  return transactionTypeText(t, tx.transaction_type ?? NONE);
+  return tx.transaction_type === undefined ? NONE : transactionTypeText(t, tx.transaction_type);
 }
 
 function stateText(t: Translate, tx: TxView): string {
@@ -114,6 +75,22 @@ function stateText(t: Translate, tx: TxView): string {
 
 function dateText(value: number | string | undefined, locale: string): string {
   return value === undefined ? NONE : formatDateTime(value, locale);
+}
+
+/**
+ * One transaction of a partner list (a user's, or every user's on the operator desk) as lines
+ * (HTML): its line in account mode's words, and below it what nobody recognised, named and
+ * worded. `ids` keeps the exchange's record ids in that rest (the operator desk wants them).
+ */
+export function transactionItemLines(
+  t: Translate,
+  item: unknown,
+  locale: string,
+  options: { ids?: boolean } = {},
+): string[] {
+  const { tx, rest } = readTransaction(item, options);
+  const restLines = rest === undefined ? [] : fieldLines(t, rest, locale, { maxLines: 8 });
+  return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
 }
 
 /** One line of the list (HTML). */

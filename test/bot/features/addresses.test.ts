@@ -186,7 +186,8 @@ describe("saved addresses, the allowlist and own limits in the chat", () => {
     const ute = await h.loggedInUser(undefined, { languageCode: "de" });
     await ute.send("/safety");
     const screen = await ute.waitForReply(/Sicherheit/);
-    expect(screen.text).toContain("Allowlist: an");
+    expect(screen.text).toContain("Freigabeliste: an");
+    expect(screen.text).not.toContain("Allowlist");
     expect(screen.text).toContain("Wartezeit neuer Adressen und Bankkonten: 24 h");
   });
 

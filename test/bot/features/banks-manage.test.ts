@@ -82,6 +82,24 @@ describe("/banks add and remove", () => {
     await ada.waitForReply(/Add this bank account\?/);
   }
 
+  /**
+   * An added account's security notice comes through the delivery queue, at any point after the
+   * reply: it must be in before the next test reads replies in order.
+   */
+  let noticesSeen = 0;
+  async function noticeIn(): Promise<void> {
+    const log = h.telegram.messageLog;
+    const isNotice = (m: { chatId: number; text: string }) =>
+      m.chatId === ada.id && m.text.startsWith("🔐 Bank account added");
+    // The next notice after the ones already seen, wherever it falls among the replies.
+    let from = 0;
+    for (let seen = 0; seen < noticesSeen; seen++) {
+      from = (await log.waitFor(from, isNotice, 10_000, () => "an earlier notice is gone")).index + 1;
+    }
+    await log.waitFor(from, isNotice, 10_000, () => "no notice of the added account");
+    noticesSeen += 1;
+  }
+
   it("adds an account: query parameters and no body, then the reference and how to verify it", async () => {
     await fillAdd();
     const summary = ada.lastMessage();
@@ -89,7 +107,7 @@ describe("/banks add and remove", () => {
     expect(summary?.text).toContain("NWBKGB2L");
     expect(summary?.text).toContain("€1.23");
     await ada.tap("✅ Add this account");
-    const created = await ada.waitForReply(/Bank account added/);
+    const created = await ada.waitForReply(/✅ Bank account added/);
 
     expect(changes()).toHaveLength(1);
     const post = changes()[0] as RecordedRequest;
@@ -116,6 +134,7 @@ describe("/banks add and remove", () => {
     expect(await h.deps.safety.banks.usableAt(ada.id, record.reference_number)).toBe(
       h.clock.now() + 24 * 3_600_000,
     );
+    await noticeIn();
 
     // The verification deposit of exactly that amount verifies it, and the list says so.
     const arrived = h.sandbox.deposit({ amount: new Big("1.23"), referenceNumber: record.reference_number });
@@ -129,10 +148,11 @@ describe("/banks add and remove", () => {
     await fillAdd();
     const summary = ada.lastMessage();
     await ada.tap("✅ Add this account", summary);
-    await ada.waitForReply(/Bank account added/);
+    await ada.waitForReply(/✅ Bank account added/);
     await ada.tap("✅ Add this account", summary);
     await ada.waitForCall("answerCallbackQuery", (c) => /no longer active/.test(String(c.payload.text)));
     expect(changes()).toHaveLength(1);
+    await noticeIn();
   });
 
   it("refuses an IBAN with a bad checksum and stays at the IBAN step", async () => {

@@ -80,7 +80,7 @@ describe("/banks", () => {
     const ada = await h.loggedInUser(undefined, { languageCode: "de" });
     await ada.send("/banks");
     const reply = await ada.waitForReply(/Bankkonten/);
-    expect(reply.text).toContain("✅ bestätigt");
+    expect(reply.text).toContain("✅ verifiziert");
     expect(reply.text).toContain("Referenznummer:");
   });
 });

@@ -133,7 +133,7 @@ describe("/fees", () => {
       ["/fees buy -5", "cannot be negative"],
       ["/fees buy 0", "more than zero"],
       ["/fees buy 100.123", "at most 2 here"],
-      ["/fees buy 1,000.50", "without thousands separators"],
+      ["/fees buy 1,00.50", "separators do not fit together"],
       ["/fees sell 0.000000001 btc", "at most 8 here"],
     ];
     for (const [command, sentence] of cases) {

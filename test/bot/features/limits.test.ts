@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { progressBar } from "../../../src/bot/ui/progress-bar.ts";
-import { formatAmount, formatNumber } from "../../../src/money.ts";
+import { formatAmount } from "../../../src/money.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 describe("progressBar", () => {
@@ -63,16 +63,15 @@ describe("/limits", () => {
     const deposit = h.sandbox.state.ceilings.fiat_deposit;
     expect(reply.text).toContain(`💶 Euro deposits\nToday: €0.00 of ${eur(deposit.daily)}\n░░░░░░░░░░ 0%`);
     expect(reply.text).toContain("💳 Card purchases\nToday: €0.00 of €5,000.00");
-    // Crypto limits: the spec gives no unit, so plain numbers and a note.
+    // Crypto limits: read in euros like every limit (limitCurrency), as the send card counts them.
     const crypto = h.sandbox.state.ceilings.crypto_deposit;
     expect(reply.text).toContain(
-      `🪙 Crypto deposits (*)\nToday: ${formatNumber(new Big(1500), "en")} of ${formatNumber(crypto.daily, "en")}\n▓░░░░░░░░░ 10%`,
+      `🪙 Crypto deposits\nToday: ${eur(new Big(1500))} of ${eur(crypto.daily)}\n▓░░░░░░░░░ 10%`,
     );
-    expect(reply.text).toContain("Today: 1,500 of 15,000");
-    expect(reply.text).toContain("📤 Crypto withdrawals (*)\nToday: 0 of 5,000");
-    // The note says what the user can do, not what the exchange's documentation lacks.
-    expect(reply.text).toContain("an order over a limit is refused and nothing leaves your account");
-    expect(reply.text).not.toContain("documentation");
+    expect(reply.text).toContain("Today: €1,500.00 of €15,000.00");
+    expect(reply.text).toContain("📤 Crypto withdrawals\nToday: €0.00 of €5,000.00");
+    // No note about the exchange's units: that was a note to ourselves.
+    expect(reply.text).not.toMatch(/\(\*\)|plain numbers|without a unit|documentation/);
     // In the order of the spec's list.
     const order = [
       "Euro deposits",
@@ -92,6 +91,7 @@ describe("/limits", () => {
     expect(reply.text).toContain(
       "🏦 Euro-Auszahlungen\nHeute: 2.000,00\u00a0€ von 5.000,00\u00a0€\n▓▓▓▓░░░░░░ 40\u00a0%\nDiesen Monat: 2.000,00\u00a0€ von 20.000,00\u00a0€",
     );
-    expect(reply.text).toContain("Heute: 1.500 von 15.000");
+    expect(reply.text).toContain("Heute: 1.500,00\u00a0€ von 15.000,00\u00a0€");
+    expect(reply.text).not.toMatch(/\(\*\)|Einheit/);
   });
 });

@@ -209,7 +209,10 @@ describe("partner mode: customer commands", () => {
     await user.tap("✅ Add this account", card);
     const added = await user.waitForReply(/Added/);
     expect(added.text).toContain("DE89 3704 0044 0532 0130 00");
-    expect(added.text).toContain("Reference: RF");
+    expect(added.text).toContain("Reference number: RF");
+    // A finished summary in words, not the exchange's answer dumped field by field.
+    expect(added.text).toContain("State: ✅ verified");
+    expect(added.text).not.toMatch(/The exchange says|Number:|: verified\b/);
     expect(banksAtExchange()).toHaveLength(1);
 
     await user.send("/banks");
@@ -374,7 +377,7 @@ describe("partner mode: the operator desk", () => {
     const after = operator.messages().slice(before);
     expect(after.filter((m) => /\/start|sign up/i.test(m.text))).toEqual([]);
     await operator.send("/pairs");
-    expect((await operator.waitForReply(/Pairs/)).text).toContain("Currency: btc");
+    expect((await operator.waitForReply(/Pairs/)).text).toContain("Currency: BTC");
     await operator.send("/currencies");
     expect((await operator.waitForReply(/Currencies/)).text).toContain("Name: Bitcoin");
   });

@@ -111,14 +111,16 @@ describe("/transactions and /tx", () => {
     expect(ada.messages().filter((m) => m.text.includes("Your transactions"))).toHaveLength(1);
   });
 
-  it("shows type, state, date and amount on each line; unknown values as they are", async () => {
+  it("shows type, state, date and amount on each line; unknown values worded, never their code", async () => {
     await ada.send("/transactions");
     const first = await ada.waitForReply(/Your transactions/);
     const lines = first.text.split("\n\n");
     const line = (id: number) => lines.find((l) => l.includes(`#${id}`)) ?? "";
     const [odd, deposit, withdraw] = all;
-    expect(line(odd?.id ?? 0)).toContain("❔ refunded");
-    expect(line(odd?.id ?? 0)).toContain("staking_reward");
+    expect(line(odd?.id ?? 0)).toContain("❔ unknown");
+    expect(line(odd?.id ?? 0)).not.toContain("refunded");
+    expect(line(odd?.id ?? 0)).toContain("Other transaction");
+    expect(line(odd?.id ?? 0)).not.toContain("staking_reward");
     expect(line(deposit?.id ?? 0)).toContain("Euro deposit");
     expect(line(deposit?.id ?? 0)).toContain("✅ done");
     expect(line(deposit?.id ?? 0)).toContain("€250.00");

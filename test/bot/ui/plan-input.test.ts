@@ -28,7 +28,10 @@ describe("reading a plan from /recurring's words", () => {
   it("says which part is wrong", () => {
     expect(readPlanInput("btc 50")).toEqual({ ok: false, error: "usage" });
     expect(readPlanInput("eur 50 daily 9")).toEqual({ ok: false, error: "usage" });
-    expect(readPlanInput("btc 1,000 daily 9")).toEqual({ ok: false, error: "amount" });
+    expect(readPlanInput("btc 1,00.0 daily 9")).toEqual({ ok: false, error: "amount" });
+    // A thousand, by the rules of the reader's language.
+    expect(readPlanInput("btc 1.000 daily 9", "de")).toMatchObject({ ok: true, input: { amount: "1000" } });
+    expect(readPlanInput("btc 1,000 daily 9", "en")).toMatchObject({ ok: true, input: { amount: "1000" } });
     expect(readPlanInput("btc 50 hourly 9")).toEqual({ ok: false, error: "schedule" });
     expect(readPlanInput("btc 50 weekly someday 9")).toEqual({ ok: false, error: "weekday" });
     expect(readPlanInput("btc 50 monthly 29 9")).toEqual({ ok: false, error: "day" });

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { Alert } from "../../../src/alerts/rules.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { alertHeldLine, alertNotice } from "../../../src/bot/ui/alert-text.ts";
-import { formatDateTime, formatDay, formatMoment, formatTime } from "../../../src/bot/ui/format.ts";
+import { formatDate, formatDateTime, formatMoment, formatTime } from "../../../src/bot/ui/format.ts";
 import { notificationsKeyboard } from "../../../src/bot/ui/notifications-menu.ts";
 import { planLine } from "../../../src/bot/ui/plan-text.ts";
 import type { Plan } from "../../../src/plans/book.ts";
@@ -95,8 +95,8 @@ describe("times in the user's zone, named", () => {
   });
 
   it("a calendar date as the locale writes it", () => {
-    expect(formatDay("2026-11-29", "en")).toBe("Nov 29, 2026");
-    expect(formatDay("2026-11-29", "de")).toBe("29.11.2026");
+    expect(formatDate("2026-11-29", "en")).toBe("Nov 29, 2026");
+    expect(formatDate("2026-11-29", "de")).toBe("29.11.2026");
   });
 });
 

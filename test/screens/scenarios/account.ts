@@ -73,7 +73,15 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
     async run(d, h) {
       const user = h.user(undefined, { languageCode: d.locale });
       await d.send(user, "/login");
-      await d.answer(user, "/login", "not an e-mail", h.sandbox.demo.email, "not-the-password", "12", "000000");
+      await d.answer(
+        user,
+        "/login",
+        "not an e-mail",
+        h.sandbox.demo.email,
+        "not-the-password",
+        "12",
+        "000000",
+      );
       await d.fresh(user, "/login", "/login again");
       await d.answer(user, "/login", h.sandbox.demo.email, h.sandbox.demo.password, "000000");
       await d.answer(user, "/login", h.sandbox.currentCode());

@@ -27,7 +27,7 @@ import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { sameLabel } from "../../ui/amount.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
-import { bankButtonLabel, bankCard } from "../../ui/bank-view.ts";
+import { bankButtonLabel, bankCard, bankStateText, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { answerTap, closeCard } from "../../ui/edit.ts";
@@ -267,21 +267,36 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
       });
       return;
     }
-    const locale = await ctx.i18n.getLocale();
-    const title = ctx.t("partner-banks-added", {
-      name: escapeHtml(userText(name)),
-      iban: escapeHtml(groupIban(iban)),
-    });
-    for (const text of fieldMessages(ctx.t, title, outcome.reply, locale, {
-      empty: ctx.t("partner-banks-view-empty"),
-    })) {
-      await ctx.reply(text, { parse_mode: "HTML" });
-    }
-    // The account's reference (what a withdrawal names it by), read back by its IBAN.
-    const reference = await externalCall(conversation, async () => {
+    // The account as the exchange now lists it (its reference is what a withdrawal names it by),
+    // read back by its IBAN and shown as /banks shows an account, not as the exchange's answer.
+    const added = await externalCall(conversation, async () => {
       const banks = await deps.partner.api.bankAccounts(partnerUserId);
-      return banks.find((bank) => bank.iban.replace(/\s/g, "") === iban.replace(/\s/g, ""))?.reference_number;
+      const found = banks.find((bank) => bank.iban.replace(/\s/g, "") === iban.replace(/\s/g, ""));
+      return found === undefined ? undefined : bankView(found);
     });
-    if (reference) await startBankCooling(conversation, ctx, deps, { reference, iban });
+    const parts =
+      added === undefined
+        ? [
+            ctx.t("partner-banks-added-unlisted", {
+              name: escapeHtml(userText(name)),
+              iban: escapeHtml(groupIban(iban)),
+            }),
+          ]
+        : [
+            [
+              ctx.t("partner-banks-added", {
+                name: escapeHtml(userText(added.name)),
+                iban: escapeHtml(groupIban(iban)),
+              }),
+              ctx.t("partner-banks-added-details", {
+                reference: escapeHtml(added.reference),
+                state: escapeHtml(bankStateText(ctx.t, added.state)),
+              }),
+            ].join("\n"),
+          ];
+    if (added !== undefined && added.state !== "verified") parts.push(ctx.t("banks-pending-hint"));
+    await ctx.reply(parts.join("\n\n"), { parse_mode: "HTML" });
+    if (added?.reference)
+      await startBankCooling(conversation, ctx, deps, { reference: added.reference, iban });
   };
 }

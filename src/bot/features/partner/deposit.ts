@@ -73,7 +73,7 @@ export function partnerDepositFeature(deps: { partner: PartnerServices }): Featu
     const typed = ctx.match.trim();
     let amount: Big | undefined;
     if (typed !== "") {
-      const parsed = parseAmount(typed, "eur");
+      const parsed = parseAmount(typed, "eur", await ctx.i18n.getLocale());
       if (!parsed.ok) {
         await ctx.reply(amountRefusalText(ctx.t, parsed));
         return;

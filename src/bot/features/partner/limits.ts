@@ -25,14 +25,14 @@ export function partnerLimitBlocks(t: Translate, type: string, payload: unknown,
   const rows = asked.length > 0 ? asked : read.rows;
   const blocks = rows.map((row) => {
     const key = LIMIT_TYPE_KEYS.get(row.type ?? type);
-    const title = key === undefined ? (row.type ?? type) : t(key);
+    const title = t(key ?? "limits-type-other");
     const amount = (value: Big) => formatAmount(value, row.currency, locale);
     return limitBlockText(t, { ...row, title }, amount, locale);
   });
   const others = fieldBlocks(t, rest, locale);
   if (rows.length === 0) {
     const key = LIMIT_TYPE_KEYS.get(type);
-    blocks.push(key === undefined ? type : t(key));
+    blocks.push(t(key ?? "limits-type-other"));
     if (others.length === 0) others.push(t("partner-limits-none"));
   }
   return [...blocks, ...others];

@@ -22,7 +22,7 @@ import { refusalMessage } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
-import { fieldMessages } from "../../ui/fields.ts";
+import { fieldMessages, PERSON_LABELS } from "../../ui/fields.ts";
 import { escapeHtml } from "../../ui/format.ts";
 import { type ProfileField, profileSteps } from "../../ui/profile-input.ts";
 
@@ -130,5 +130,8 @@ function profileFlow(flowDeps: { partner: PartnerServices }) {
 /** The profile as messages; `user` is what GET …/users/{id} returned. */
 async function profileMessages(ctx: FlowContext | PrivateContext, user: unknown, title: string) {
   const locale = await ctx.i18n.getLocale();
-  return fieldMessages(ctx.t, title, user, locale, { empty: ctx.t("partner-me-empty") });
+  return fieldMessages(ctx.t, title, user, locale, {
+    empty: ctx.t("partner-me-empty"),
+    labels: PERSON_LABELS,
+  });
 }

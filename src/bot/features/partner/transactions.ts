@@ -20,13 +20,11 @@ import { fieldLines, isRecord, itemsOf } from "../../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../../ui/paged-fields.ts";
 import { readTransaction } from "../../ui/recognise.ts";
 import { exportRangeKeyboard, isExportRange } from "../../ui/statement-ranges.ts";
-import { transactionCard, transactionLine } from "../../ui/transaction-text.ts";
+import { transactionCard, transactionItemLines } from "../../ui/transaction-text.ts";
 
 /** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
 export function partnerTransactionLines(t: Translate, item: unknown, locale: string): string[] {
-  const { tx, rest } = readTransaction(item);
-  const restLines = rest === undefined ? [] : fieldLines(t, rest, locale, { maxLines: 8 });
-  return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
+  return transactionItemLines(t, item, locale);
 }
 
 export function partnerTransactionsFeature(
