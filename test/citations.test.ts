@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const OUTSIDE = /\b(?:PRODUCT\.md|DESIGN\.md|exchange-api\.md)\b|\bissue \d+\b/;
+const OUTSIDE = /\b(?:PRODUCT\.md|DESIGN\.md|exchange-api\.md)\b|\bissue \d+\b/i;
 
 function sources(folder: string): string[] {
   return readdirSync(join(ROOT, folder), { withFileTypes: true, recursive: true })

@@ -1,5 +1,5 @@
 /**
- * The screen catalogue (issue 27): every command, flow step, card, notice, refusal and operator
+ * The screen catalogue: every command, flow step, card, notice, refusal and operator
  * desk screen of both modes, driven against the sandbox in every locale of `locales/`, written to
  * `test-artifacts/screens/<mode>-<locale>.md` for review, and checked on every screen for raw API
  * codes, dates and numbers not in the locale's format, words of another language, talk about our

@@ -1,5 +1,5 @@
 /**
- * The catalogue's rules on their own: the examples issue 27 gives are caught, and screens as they
+ * The catalogue's rules on their own: the examples of unfinished screens we met are caught, and screens as they
  * should be (real lines of both locales) raise nothing.
  */
 import { describe, expect, it } from "vitest";

@@ -86,12 +86,12 @@ describe("partner screens like account screens", () => {
       const text = await reply(ada, "/transactions", /📜/);
       expect(text).not.toMatch(/btceur|ethusdc/i);
       expect(text).toContain("#91 Buy · €100.00 → BTC");
-      expect(text).toContain("ETH → USDC");
+      expect(text).toContain("ETH/USDC");
     });
     await swapped("userTransaction", { status: true, data: row }, async () => {
       const text = await reply(ada, "/tx 91", /#91/);
       expect(text).not.toMatch(/btceur|ethusdc/i);
-      expect(text).toContain("ETH → USDC");
+      expect(text).toContain("ETH/USDC");
     });
   });
 

@@ -1,5 +1,5 @@
 /**
- * Issue 27, defect 6 (words that mislead), account mode, in English and German: each sentence a
+ * each sentence a
  * user met that said something untrue or unhelpful, driven through the chat as a user would.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * Issue 27, defect 6, worded in both languages: a price alert at exactly its level, an alert held
+ * a price alert at exactly its level, an alert held
  * through quiet hours, the notification modes' icons, times in the user's zone, a plan's last run.
  */
 import Big from "big.js";

@@ -1,5 +1,5 @@
 /**
- * Issue 27, defect 10 (c): text a user typed comes back without its bidirectional controls, so a
+ * text a user typed comes back without its bidirectional controls, so a
  * crafted right-to-left override cannot reorder what the bot appears to say.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
