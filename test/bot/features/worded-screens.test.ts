@@ -1,5 +1,5 @@
 /**
- * no raw codes, no English in German screens, no notes to ourselves.
+ * No raw codes, no English in German screens, no notes to ourselves.
  * Each screen is driven in both languages and its text asserted; the units below them check the
  * shared formatters every screen uses.
  */

@@ -1,5 +1,5 @@
 /**
- * each sentence a
+ * Each sentence a
  * user met that said something untrue or unhelpful, driven through the chat as a user would.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

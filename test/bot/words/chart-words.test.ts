@@ -1,5 +1,5 @@
 /**
- * charts that say what they show. In the first minutes /price says there is
+ * Charts that say what they show. In the first minutes /price says there is
  * no chart yet and still offers the spans (a span tapped later draws it); a chart's title names the
  * span its data really covers and its time axis never repeats a label; the top-5 chart has a
  * caption. English and German.

@@ -1,5 +1,5 @@
 /**
- * a frozen refusal says what did not happen in the action's own word (bought,
+ * A frozen refusal says what did not happen in the action's own word (bought,
  * sold, sent, withdrawn), and who can unfreeze in the mode the kind belongs to.
  */
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 /**
- * a price alert at exactly its level, an alert held
+ * A price alert at exactly its level, an alert held
  * through quiet hours, the notification modes' icons, times in the user's zone, a plan's last run.
  */
 import Big from "big.js";

@@ -1,5 +1,5 @@
 /**
- * a partner quote can only say "plus the exchange's fee" (the partner API has
+ * A partner quote can only say "plus the exchange's fee" (the partner API has
  * no fee endpoint), so it says the fee taken is told when the order completes, and the completion
  * notice names it, read tolerantly from the order's transaction. English and German.
  */

@@ -1,5 +1,5 @@
 /**
- * the freeze's text promises that the end of the unfreeze delay is announced.
+ * The freeze's text promises that the end of the unfreeze delay is announced.
  * The jobs' tick tells the user once when it ends (with Freeze), in their language, and never for
  * an unfreeze that a newer Freeze cancelled.
  */

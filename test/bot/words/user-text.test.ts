@@ -1,5 +1,5 @@
 /**
- * text a user typed comes back without its bidirectional controls, so a
+ * Text a user typed comes back without its bidirectional controls, so a
  * crafted right-to-left override cannot reorder what the bot appears to say.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
