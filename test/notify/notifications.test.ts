@@ -271,8 +271,8 @@ describe("notifications through the bot", () => {
     expect(morning).toHaveLength(1);
     const merged = String(morning[0]?.payload.text);
     expect(merged).toMatch(/^🌙 While your quiet hours ran \(2 messages\):/);
-    expect(merged).toMatch(/23:30 · .*BTC.*above/s);
-    expect(merged).toMatch(/23:30 · .*ETH.*below/s);
+    expect(merged).toMatch(/23:30 \(Europe\/Berlin\) · .*BTC.*above/s);
+    expect(merged).toMatch(/23:30 \(Europe\/Berlin\) · .*ETH.*below/s);
     expect(merged.indexOf("BTC")).toBeLessThan(merged.indexOf("ETH"));
     expect(merged).toContain("BTC) reached €65,000.00 (at or above): €66,000.00");
     expect(merged).toContain(
@@ -334,7 +334,7 @@ describe("notifications through the bot", () => {
     await tick();
     const merged = sent(jan).at(-1);
     expect(merged?.payload.text).toBe(
-      "🌙 Während deiner Ruhezeit (2 Nachrichten):\n\n00:00 · eins\n\n00:00 · zwei",
+      "🌙 Während deiner Ruhezeit (2 Nachrichten):\n\n00:00 (America/New York) · eins\n\n00:00 (America/New York) · zwei",
     );
   });
 

@@ -74,7 +74,7 @@ describe("the notification modes' icons", () => {
 });
 
 describe("times in the user's zone, named", () => {
-  it("a zone given or the reader's: local time and its name; none: UTC as before", () => {
+  it("a zone given or the reader's: local time and its name; none: UTC, named too", () => {
     // Intl puts narrow no-break spaces before AM/PM.
     const plain = (text: string) => text.replace(/\u202f/g, " ");
     expect(plain(formatTime(AT, "en"))).toBe("6:53 AM UTC");
@@ -91,7 +91,10 @@ describe("times in the user's zone, named", () => {
       "27.11.2026, 07:53 (Europe/Berlin)",
     );
     expect(plain(formatMoment(AT, "en"))).toBe("Nov 27, 2026, 6:53 AM UTC");
-    expect(plain(formatDateTime(AT, "de"))).toBe("27.11.2026, 06:53");
+    // A date and time in a list names its zone as well: "13:22" alone is read as local time.
+    expect(plain(formatDateTime(AT, "de"))).toBe("27.11.2026, 06:53 UTC");
+    expect(plain(formatDateTime(AT, "en"))).toBe("Nov 27, 2026, 6:53 AM UTC");
+    expect(plain(formatDateTime(AT, "de", "+05:30"))).toBe("27.11.2026, 12:23 UTC+05:30");
   });
 
   it("a calendar date as the locale writes it", () => {
