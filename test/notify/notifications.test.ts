@@ -217,7 +217,12 @@ describe("notifications through the bot", () => {
     await setAlert(eva, "eth below 2500");
 
     // Quiet hours are the user's own: the first choice asks the time zone (flows/time-zone.ts).
-    await openNotifications(eva, /Settings/);
+    // Until then the menu's hours are UTC, and it says so and how to set a zone.
+    const unzoned = await openNotifications(eva, /Settings/);
+    expect(unzoned.text).toContain("☀️ Digest at: 08:00 UTC");
+    expect(unzoned.text).toMatch(
+      /Time zone: not set yet, so the hours here are UTC\..*\/notifications zone Berlin/,
+    );
     await eva.tap("🌙 22:00–07:00");
     await eva.waitForReply(/Which time zone/);
     await eva.send("Atlantis");
@@ -226,7 +231,9 @@ describe("notifications through the bot", () => {
     expect((await eva.waitForReply(/Time zone: Europe\/Berlin/)).text).toContain("UTC+01:00");
     const menu = await eva.waitForReply(/Quiet hours: 22:00–07:00/);
     expect(menu.buttons.flat()).toContain("✓ 🌙 22:00–07:00");
-    expect(menu.text).toContain("Europe/Berlin");
+    // Every hour the menu shows is named with the zone it is read in.
+    expect(menu.text).toContain("🌙 Quiet hours: 22:00–07:00 (Europe/Berlin)");
+    expect(menu.text).toContain("☀️ Digest at: 08:00 (Europe/Berlin)");
 
     moveClockTo("2026-11-22T22:30:00Z"); // 23:30 in Berlin
     const before = sent(eva).length;
