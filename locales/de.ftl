@@ -1081,13 +1081,13 @@ notify-menu-title = 🔔 <b>Benachrichtigungen</b>
 notify-menu-digest-hour = ☀️ Tagesübersicht um: { $time }
 notify-menu-quiet = 🌙 Ruhezeit: { $hours }
 notify-menu-zone = 🌍 Zeitzone: { $zone } ({ $offset }, jetzt { $time })
-notify-menu-zone-none = 🌍 Zeitzone: noch nicht festgelegt (ich frage, wenn du eine Ruhezeit oder die Tagesübersicht wählst)
+notify-menu-zone-none = 🌍 Zeitzone: noch nicht festgelegt, die Uhrzeiten hier sind also UTC. Leg deine mit „🌍 Zeitzone ändern“ unten oder /notifications zone Berlin fest (ich frage auch danach, wenn du eine Ruhezeit oder eine Stunde für die Tagesübersicht wählst).
 notify-menu-explained = Lautlos heißt: Die Nachricht kommt ohne Ton. In der Ruhezeit warten Preisalarme und die Tagesübersicht und kommen danach in einer Nachricht; Auftragsergebnisse und Sicherheitshinweise kommen immer sofort.
 notify-button-quiet-off = 🌙 Keine Ruhezeit
 notify-button-zone = 🌍 Zeitzone ändern
 notify-button-quiet-other = 🌙 Andere Zeiten…
-notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich still sein (deine Zeit)? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
-notify-quiet-ask-to = 🌙 Ruhe ab { $from }. Bis wie viel Uhr?
+notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich still sein (deine Zeit, { $zone })? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
+notify-quiet-ask-to = 🌙 Ruhe ab { $from }. Bis wie viel Uhr (deine Zeit, { $zone })?
 notify-quiet-hour-again = Bitte schreib eine volle Stunde von 0 bis 23, zum Beispiel 22 oder 7.
 notify-quiet-same-hour = Das Ende muss eine andere Stunde sein als der Anfang.
 notify-usage = Das habe ich nicht verstanden. Beispiele: /notifications ruhezeit 22 7, /notifications ruhezeit aus, /notifications zeitzone Berlin.
@@ -1110,7 +1110,7 @@ recurring-empty =
     🔁 Du hast noch keinen Sparplan (bis zu { $max }). So legst du einen an:
     /recurring btc 50 täglich 9
     /recurring eth 25 wöchentlich montag 18
-    /recurring btc 100 monatlich letzter 9 bis 30.06.2027
+    /recurring btc 100 monatlich letzter 9 bis { $date }
     /recurring btc 100 monatlich 15 8 12 mal
 recurring-list-title = 🔁 Deine Sparpläne ({ $count } von { $max }). Einen neuen legst du mit /recurring btc 50 täglich 9 an.
 recurring-bad-usage =
@@ -1118,13 +1118,13 @@ recurring-bad-usage =
     /recurring btc 50 täglich 9
     /recurring eth 25 wöchentlich montag 18
     /recurring btc 100 monatlich 15 9 (ein Tag von 1 bis 28 oder letzter)
-    Wahlweise ein Ende: … 12 mal oder … bis 30.06.2027.
+    Wahlweise ein Ende: … 12 mal oder … bis { $date }.
 recurring-bad-amount = Diesen Betrag kann ich nicht lesen: schreib ihn wie 50 oder 12,50 (EUR).
 recurring-bad-schedule = Sag, wie oft: täglich, wöchentlich (mit Wochentag) oder monatlich (mit Tag).
 recurring-bad-weekday = An welchem Wochentag? Zum Beispiel montag oder fr.
 recurring-bad-day = An welchem Tag des Monats? Ein Tag von 1 bis 28 oder letzter.
-recurring-bad-hour = Zu welcher Stunde? Eine volle Stunde von 0 bis 23, zum Beispiel 9 oder 18:00.
-recurring-bad-end = Das Ende lautet „12 mal“ oder „bis 30.06.2027“.
+recurring-bad-hour = Zu welcher Stunde? Eine volle Stunde von 0 bis 23, zum Beispiel 9 oder 18.
+recurring-bad-end = Das Ende lautet „12 mal“ oder „bis { $date }“.
 recurring-bad-currency = { $code } kannst du hier nicht für EUR kaufen. /prices zeigt, was geht.
 recurring-new-button = ➕ Neuer Sparplan
 recurring-guide-currency = 🔁 Ein neuer Sparplan. Welche Währung möchtest du kaufen? Tipp sie an oder schreib ihr Kürzel.
@@ -1137,12 +1137,12 @@ recurring-guide-tap = Bitte tipp auf eine der Schaltflächen (oder /cancel zum A
 recurring-guide-weekday = An welchem Wochentag?
 recurring-guide-day = An welchem Tag des Monats? Tipp einen an oder schreib einen Tag von 1 bis { $last }.
 recurring-guide-day-again = Bitte schreib einen Tag von 1 bis { $last } oder tipp auf „Letzter Tag“.
-recurring-guide-hour = Um wie viel Uhr (deine Zeit)? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
+recurring-guide-hour = Um wie viel Uhr (deine Zeit, { $zone })? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
 recurring-guide-end = Soll der Plan von selbst enden?
 recurring-guide-runs = Nach wie vielen Ausführungen soll er enden? Schreib eine Zahl, zum Beispiel 12.
 recurring-guide-runs-again = Bitte schreib eine ganze Zahl von 1 bis 999.
-recurring-guide-until = Bis zu welchem Datum? Schreib es so: 30.06.2027.
-recurring-guide-until-again = Dieses Datum kann ich nicht lesen. Bitte schreib es so: 30.06.2027.
+recurring-guide-until = Bis zu welchem Datum? Schreib es so: { $date }.
+recurring-guide-until-again = Dieses Datum kann ich nicht lesen. Bitte schreib es so: { $date }.
 recurring-guide-until-past = Dieses Datum ist heute oder schon vorbei. Bitte schreib ein späteres.
 recurring-guide-button-daily = Jeden Tag
 recurring-guide-button-weekly = Jede Woche
@@ -1176,7 +1176,7 @@ recurring-not-yours = Das ist nicht deine Karte.
 recurring-already = Diesen Sparplan gibt es schon: /recurring zeigt ihn.
 recurring-limit = Du hast schon { $max } Sparpläne, mehr geht nicht. Beende zuerst einen in /recurring.
 recurring-created = ✅ Sparplan angelegt: { $title }. /recurring zeigt ihn.
-recurring-next = Nächste Ausführung: { $when } ({ $zone })
+recurring-next = Nächste Ausführung: { $when }
 recurring-skip-marked = ⏭ Die nächste Ausführung wird ausgesetzt.
 recurring-state = { $state ->
         [paused] ⏸ Pausiert

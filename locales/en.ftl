@@ -1081,13 +1081,13 @@ notify-menu-title = 🔔 <b>Notifications</b>
 notify-menu-digest-hour = ☀️ Digest at: { $time }
 notify-menu-quiet = 🌙 Quiet hours: { $hours }
 notify-menu-zone = 🌍 Time zone: { $zone } ({ $offset }, now { $time })
-notify-menu-zone-none = 🌍 Time zone: not set yet (asked when you pick quiet hours or the digest)
+notify-menu-zone-none = 🌍 Time zone: not set yet, so the hours here are UTC. Set yours with “🌍 Change time zone” below or /notifications zone Berlin (I also ask for it when you pick quiet hours or a digest hour).
 notify-menu-explained = Silent means the message arrives without a sound. During quiet hours price alerts and the digest wait and come afterwards in one message; order outcomes and security notices always come at once.
 notify-button-quiet-off = 🌙 No quiet hours
 notify-button-zone = 🌍 Change time zone
 notify-button-quiet-other = 🌙 Other hours…
-notify-quiet-ask-from = 🌙 From what hour should I keep quiet (your time)? Tap one, or type a whole hour from 0 to 23.
-notify-quiet-ask-to = 🌙 Quiet from { $from }. Until what hour?
+notify-quiet-ask-from = 🌙 From what hour should I keep quiet (your time, { $zone })? Tap one, or type a whole hour from 0 to 23.
+notify-quiet-ask-to = 🌙 Quiet from { $from }. Until what hour (your time, { $zone })?
 notify-quiet-hour-again = Please type a whole hour from 0 to 23, for example 22 or 7.
 notify-quiet-same-hour = The end must be another hour than the start.
 notify-usage = I did not understand that. Examples: /notifications quiet 22 7, /notifications quiet off, /notifications zone Berlin.
@@ -1110,7 +1110,7 @@ recurring-empty =
     🔁 You have no recurring buys yet (up to { $max }). Start one like this:
     /recurring btc 50 daily 9
     /recurring eth 25 weekly monday 18
-    /recurring btc 100 monthly last 9 until 2027-06-30
+    /recurring btc 100 monthly last 9 until { $date }
     /recurring btc 100 monthly 15 8 runs 12
 recurring-list-title = 🔁 Your recurring buys ({ $count } of { $max }). Add one with /recurring btc 50 daily 9.
 recurring-bad-usage =
@@ -1118,13 +1118,13 @@ recurring-bad-usage =
     /recurring btc 50 daily 9
     /recurring eth 25 weekly monday 18
     /recurring btc 100 monthly 15 9 (a day from 1 to 28, or last)
-    Optionally an end: … runs 12, or … until 2027-06-30.
+    Optionally an end: … runs 12, or … until { $date }.
 recurring-bad-amount = That amount is not one I can read: write it like 50 or 12.50 (EUR).
 recurring-bad-schedule = Say how often: daily, weekly (with a weekday) or monthly (with a day).
 recurring-bad-weekday = Which weekday? For example monday or fri.
 recurring-bad-day = Which day of the month? A day from 1 to 28, or last.
-recurring-bad-hour = At what hour? A whole hour from 0 to 23, for example 9 or 18:00.
-recurring-bad-end = The end reads "runs 12" or "until 2027-06-30".
+recurring-bad-hour = At what hour? A whole hour from 0 to 23, for example 9 or 18.
+recurring-bad-end = The end reads "runs 12" or "until { $date }".
 recurring-bad-currency = { $code } cannot be bought for EUR here. /prices lists what can.
 recurring-new-button = ➕ New plan
 recurring-guide-currency = 🔁 A new recurring buy. Which currency do you want to buy? Tap it, or type its code.
@@ -1137,12 +1137,12 @@ recurring-guide-tap = Please tap one of the buttons (or /cancel to stop).
 recurring-guide-weekday = On which day of the week?
 recurring-guide-day = On which day of the month? Tap one, or type a day from 1 to { $last }.
 recurring-guide-day-again = Please type a day from 1 to { $last }, or tap “Last day”.
-recurring-guide-hour = At what hour (your time)? Tap one, or type a whole hour from 0 to 23.
+recurring-guide-hour = At what hour (your time, { $zone })? Tap one, or type a whole hour from 0 to 23.
 recurring-guide-end = Should the plan end by itself?
 recurring-guide-runs = After how many runs should it end? Type a number, for example 12.
 recurring-guide-runs-again = Please type a whole number from 1 to 999.
-recurring-guide-until = Until which date? Type it like 2027-06-30.
-recurring-guide-until-again = I cannot read that date. Please type it like 2027-06-30.
+recurring-guide-until = Until which date? Type it like { $date }.
+recurring-guide-until-again = I cannot read that date. Please type it like { $date }.
 recurring-guide-until-past = That date is today or has passed. Please type a later date.
 recurring-guide-button-daily = Every day
 recurring-guide-button-weekly = Every week
@@ -1176,7 +1176,7 @@ recurring-not-yours = This is not your card.
 recurring-already = This plan exists already: /recurring lists it.
 recurring-limit = You have { $max } recurring buys already, the most allowed. Stop one in /recurring first.
 recurring-created = ✅ Recurring buy set up: { $title }. /recurring lists it.
-recurring-next = Next run: { $when } ({ $zone })
+recurring-next = Next run: { $when }
 recurring-skip-marked = ⏭ The next run will be skipped.
 recurring-state = { $state ->
         [paused] ⏸ Paused

@@ -197,3 +197,19 @@ export function addDays(date: Pick<LocalDate, "year" | "month" | "day">, days: n
   const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
   return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
 }
+
+/**
+ * How a zone is named after a time, the same everywhere a time is shown: "UTC", an offset the user
+ * gave as "UTC+05:30", or the name the user chose in brackets ("(Europe/Berlin)").
+ */
+export function zoneLabel(zone: string): string {
+  const name = zoneName(zone);
+  return name.startsWith("UTC") ? name : `(${name})`;
+}
+
+/** A zone's name in a sentence: "UTC", "UTC+05:30", "Europe/Berlin", "America/New York". */
+export function zoneName(zone: string): string {
+  if (zone === "UTC") return "UTC";
+  if (/^[+-]\d{2}:\d{2}$/.test(zone)) return `UTC${zone}`;
+  return zone.replaceAll("_", " ");
+}

@@ -27,7 +27,7 @@ import { withReaderZone } from "../reader-zone.ts";
 import { NOTIFY_KINDS, type NotifyKind, type NotifyMode, type Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
-import { localTime } from "../time-zone.ts";
+import { localTime, zoneLabel } from "../time-zone.ts";
 import type { Translate } from "../translate.ts";
 import { type HeldNotice, HeldNotices, type HeldPrice } from "./held.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
@@ -209,7 +209,10 @@ function merged(t: Translate, notices: readonly HeldNotice[], zone: string): str
   let current = t("notify-held-header", { count: notices.length });
   for (const notice of notices) {
     const local = localTime(zone, notice.at);
-    const part = `${clockText(local.hour * 60 + local.minute)} · ${notice.text}`.slice(0, MAX_TEXT);
+    const part = `${clockText(local.hour * 60 + local.minute)} ${zoneLabel(zone)} · ${notice.text}`.slice(
+      0,
+      MAX_TEXT,
+    );
     if (current.length + 2 + part.length > MAX_TEXT) {
       messages.push(current);
       current = part;

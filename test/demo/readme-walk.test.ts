@@ -88,6 +88,6 @@ describe("README.md's demo walks, as written", () => {
     expect(transcript).toMatch(/you@partner-demo\.test is open/);
     expect(transcript).toMatch(/accepted your withdrawal of €50\.00/);
     expect(transcript).not.toMatch(/cooling-off[^\n]*\n[^\n]*you> 480913/);
-    expect(transcript).toMatch(/€25\.00 of BTC every day at 09:00: bought/);
+    expect(transcript).toMatch(/€25\.00 of BTC every day at 09:00 \(Europe\/Berlin\): bought/);
   }, 120_000);
 });

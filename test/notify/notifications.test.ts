@@ -217,7 +217,12 @@ describe("notifications through the bot", () => {
     await setAlert(eva, "eth below 2500");
 
     // Quiet hours are the user's own: the first choice asks the time zone (flows/time-zone.ts).
-    await openNotifications(eva, /Settings/);
+    // Until then the menu's hours are UTC, and it says so and how to set a zone.
+    const unzoned = await openNotifications(eva, /Settings/);
+    expect(unzoned.text).toContain("☀️ Digest at: 08:00 UTC");
+    expect(unzoned.text).toMatch(
+      /Time zone: not set yet, so the hours here are UTC\..*\/notifications zone Berlin/,
+    );
     await eva.tap("🌙 22:00–07:00");
     await eva.waitForReply(/Which time zone/);
     await eva.send("Atlantis");
@@ -226,7 +231,9 @@ describe("notifications through the bot", () => {
     expect((await eva.waitForReply(/Time zone: Europe\/Berlin/)).text).toContain("UTC+01:00");
     const menu = await eva.waitForReply(/Quiet hours: 22:00–07:00/);
     expect(menu.buttons.flat()).toContain("✓ 🌙 22:00–07:00");
-    expect(menu.text).toContain("Europe/Berlin");
+    // Every hour the menu shows is named with the zone it is read in.
+    expect(menu.text).toContain("🌙 Quiet hours: 22:00–07:00 (Europe/Berlin)");
+    expect(menu.text).toContain("☀️ Digest at: 08:00 (Europe/Berlin)");
 
     moveClockTo("2026-11-22T22:30:00Z"); // 23:30 in Berlin
     const before = sent(eva).length;
@@ -271,8 +278,8 @@ describe("notifications through the bot", () => {
     expect(morning).toHaveLength(1);
     const merged = String(morning[0]?.payload.text);
     expect(merged).toMatch(/^🌙 While your quiet hours ran \(2 messages\):/);
-    expect(merged).toMatch(/23:30 · .*BTC.*above/s);
-    expect(merged).toMatch(/23:30 · .*ETH.*below/s);
+    expect(merged).toMatch(/23:30 \(Europe\/Berlin\) · .*BTC.*above/s);
+    expect(merged).toMatch(/23:30 \(Europe\/Berlin\) · .*ETH.*below/s);
     expect(merged.indexOf("BTC")).toBeLessThan(merged.indexOf("ETH"));
     expect(merged).toContain("BTC) reached €65,000.00 (at or above): €66,000.00");
     expect(merged).toContain(
@@ -334,7 +341,7 @@ describe("notifications through the bot", () => {
     await tick();
     const merged = sent(jan).at(-1);
     expect(merged?.payload.text).toBe(
-      "🌙 Während deiner Ruhezeit (2 Nachrichten):\n\n00:00 · eins\n\n00:00 · zwei",
+      "🌙 Während deiner Ruhezeit (2 Nachrichten):\n\n00:00 (America/New York) · eins\n\n00:00 (America/New York) · zwei",
     );
   });
 

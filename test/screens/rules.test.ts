@@ -52,6 +52,7 @@ describe("the screen rules", () => {
       ["Dein Anti-Phishing-Satz ist gesetzt. Zeitzone: Europe/Berlin, 09:00 Europe/Berlin", "de"],
       ["Nächste Ausführung: Di., 24. Nov. 2026, 09:00 Berlin", "de"],
       ["Next run: Tue, Nov 24, 2026, 9:00 AM Lisbon", "en"],
+      ["00:00 (America/New York) · Bitcoin reached €65,000.00", "en"],
       ["✅ Unfrozen. Bitcoin, IBAN, PIN and 2FA are fine.", "en"],
       ["I do not know the currency “dogecoin”.", "en"],
       ["Choose your language:", "en", [["English", "Deutsch"]]],

@@ -37,6 +37,7 @@ import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { editInPlace } from "../ui/edit.ts";
+import { zoneName } from "../ui/format.ts";
 import {
   notificationsKeyboard,
   notificationsText,
@@ -97,7 +98,7 @@ function notificationsFlow(deps: NotificationsDeps) {
     const userId = flowUserId(ctx);
     const zone = await flowTimeZone(conversation, ctx, deps, { ask: change.kind === "zone" });
     if (zone === undefined) return;
-    const chosen = change.kind === "quiet-ask" ? await askQuietHours(conversation, ctx) : change;
+    const chosen = change.kind === "quiet-ask" ? await askQuietHours(conversation, ctx, zone) : change;
     const { text, keyboard } = await externalCall(conversation, async () => {
       await deps.profiles.update(userId, (profile) => applyMenuChange(profile, chosen));
       const shown = await menu(deps, ctx, userId);
@@ -107,8 +108,8 @@ function notificationsFlow(deps: NotificationsDeps) {
   };
 }
 
-/** Quiet hours hour by hour: from (or none at all), then to. */
-async function askQuietHours(conversation: Flow, ctx: FlowContext): Promise<MenuChange> {
+/** Quiet hours hour by hour in the user's `zone` (named in both questions): from (or none at all), then to. */
+async function askQuietHours(conversation: Flow, ctx: FlowContext, zone: string): Promise<MenuChange> {
   const buttons = await flowButtons(conversation, FLOW_BUTTONS.quiet, "button-inactive");
   const actions = FLOW_BUTTONS.quiet.actions;
   const t = ctx.t.bind(ctx);
@@ -118,7 +119,7 @@ async function askQuietHours(conversation: Flow, ctx: FlowContext): Promise<Menu
     ctx,
     buttons,
     {
-      text: t("notify-quiet-ask-from"),
+      text: t("notify-quiet-ask-from", { zone: zoneName(zone) }),
       keyboard: hourKeyboard(QUIET_FROM_HOURS, (hour) => buttons.own + actions.from(hour))
         .row()
         .text(t("notify-button-quiet-off"), buttons.own + actions.off()),
@@ -138,7 +139,7 @@ async function askQuietHours(conversation: Flow, ctx: FlowContext): Promise<Menu
     from.ctx,
     buttons,
     {
-      text: t("notify-quiet-ask-to", { from: hourLabel(start) }),
+      text: t("notify-quiet-ask-to", { from: hourLabel(start), zone: zoneName(zone) }),
       keyboard: hourKeyboard(QUIET_TO_HOURS, (hour) => buttons.own + actions.to(hour)),
     },
     (answer) => {

@@ -34,6 +34,7 @@ import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
+import { endDateExample } from "../ui/date-input.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { formatDate } from "../ui/format.ts";
 import { PLAN_INPUT_ERRORS, readPlanInput } from "../ui/plan-input.ts";
@@ -92,7 +93,13 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
     const live = (await plans.list(ctx.from.id)).filter((p) => p.state === "active" || p.state === "paused");
     const newPlan = new InlineKeyboard().text(ctx.t("recurring-new-button"), CALLBACK.planNew.data());
     if (live.length === 0) {
-      await ctx.reply(ctx.t("recurring-empty", { max: plans.settings.maxPlans }), { reply_markup: newPlan });
+      await ctx.reply(
+        ctx.t("recurring-empty", {
+          max: plans.settings.maxPlans,
+          date: endDateExample(deps.clock.now(), locale),
+        }),
+        { reply_markup: newPlan },
+      );
       return;
     }
     const max = plans.settings.maxPlans;
@@ -229,12 +236,16 @@ function recurringFlow(deps: RecurringDeps) {
         ? await guidePlan(conversation, ctx, {
             currencies: await externalCall(conversation, () => planCurrencies(deps)),
             minimum: (code) => externalCall(conversation, () => buyMinimum(deps, userId, code)),
+            // Asked before the hour, so the hour is asked (and named) in the zone it runs in.
+            zone: async () => (await flowTimeZone(conversation, ctx, deps)) ?? "UTC",
           })
         : start.text;
     const read = readPlanInput(text, await ctx.i18n.getLocale());
     if (!read.ok) {
-      await ctx.reply(ctx.t(PLAN_INPUT_ERRORS[read.error]));
-      if (read.error !== "usage") await ctx.reply(ctx.t("recurring-bad-usage"));
+      // The example end date in the user's own date format (recurring-bad-end, -usage).
+      const date = endDateExample(await conversation.now(), await ctx.i18n.getLocale());
+      await ctx.reply(ctx.t(PLAN_INPUT_ERRORS[read.error], { date }));
+      if (read.error !== "usage") await ctx.reply(ctx.t("recurring-bad-usage", { date }));
       return;
     }
     const { input } = read;

@@ -18,6 +18,8 @@ import type { Flow, FlowContext } from "../context.ts";
 import { amountRefusalText } from "../ui/amount.ts";
 import { FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, resolveCurrency } from "../ui/currency-choice.ts";
+import { endDateExample } from "../ui/date-input.ts";
+import { zoneName } from "../ui/format.ts";
 import {
   dayKeyboard,
   endKeyboard,
@@ -39,6 +41,8 @@ export interface PlanGuideOptions {
   currencies: readonly CurrencyChoice[];
   /** The exchange's minimum buy in EUR for this currency, as a decimal string, when it can be read. */
   minimum: (code: string) => Promise<string | undefined>;
+  /** The user's time zone, asked when none is saved yet: the hour is asked in it, and it is named. */
+  zone: () => Promise<string>;
 }
 
 /** The plan's words, or never (the user left with /cancel or another command). */
@@ -154,11 +158,15 @@ export async function guidePlan(
     step = { value: currency, ctx: day.ctx };
   } else schedule = (hour) => ({ every: "day", hour });
 
+  const zone = await options.zone();
   const hour = await askStep<number>(
     conversation,
     step.ctx,
     buttons,
-    { text: t("recurring-guide-hour"), keyboard: hourKeyboard(PLAN_HOURS, data(ACTIONS.hour)) },
+    {
+      text: t("recurring-guide-hour", { zone: zoneName(zone) }),
+      keyboard: hourKeyboard(PLAN_HOURS, data(ACTIONS.hour)),
+    },
     (answer) => {
       const picked = tapped(answer, "h") ?? (answer.kind === "text" ? answer.text.toLowerCase() : undefined);
       if (picked === undefined) return undefined;
@@ -193,16 +201,18 @@ export async function guidePlan(
     );
     end = { runs: runs.value };
   } else if (endChoice.value === "until") {
-    const today = new Date(await conversation.now()).toISOString().slice(0, 10);
+    const now = await conversation.now();
+    const today = new Date(now).toISOString().slice(0, 10);
+    const example = endDateExample(now, locale);
     const until = await askStep<string>(
       conversation,
       endChoice.ctx,
       buttons,
-      { text: t("recurring-guide-until") },
+      { text: t("recurring-guide-until", { date: example }) },
       (answer) => {
         if (answer.kind !== "text") return undefined;
-        const date = readEndDate(answer.text);
-        if (date === undefined) return { again: t("recurring-guide-until-again") };
+        const date = readEndDate(answer.text, locale);
+        if (date === undefined) return { again: t("recurring-guide-until-again", { date: example }) };
         return date <= today ? { again: t("recurring-guide-until-past") } : { value: date };
       },
     );

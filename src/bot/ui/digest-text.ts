@@ -8,7 +8,7 @@ import Big from "big.js";
 import { formatAmount, formatChange } from "../../money.ts";
 import { clockText } from "../../notify/quiet-hours.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
-import { localTime } from "../../time-zone.ts";
+import { localTime, zoneLabel } from "../../time-zone.ts";
 import type { Translate } from "../../translate.ts";
 import { describeAlert } from "./alert-text.ts";
 import { changeArrow, formatPrice } from "./price-format.ts";
@@ -78,5 +78,5 @@ export function digestText(t: Translate, data: DigestData, locale: string): stri
 
 function timeOfDay(zone: string, at: number): string {
   const local = localTime(zone, at);
-  return clockText(local.hour * 60 + local.minute);
+  return `${clockText(local.hour * 60 + local.minute)} ${zoneLabel(zone)}`;
 }

@@ -4,6 +4,9 @@
  * named, "8:53 AM (Europe/Berlin)"; without a zone, in UTC named as such.
  */
 import { readerZone } from "../../reader-zone.ts";
+import { zoneLabel } from "../../time-zone.ts";
+
+export { zoneLabel, zoneName } from "../../time-zone.ts";
 
 // Building an Intl formatter costs far more than using one: one per locale, zone and kind.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
@@ -30,9 +33,12 @@ function zoneOf(zone: string | undefined): string {
   return zone ?? readerZone() ?? "UTC";
 }
 
-/** How the zone is named after a time: "UTC", or the name the user chose ("Europe/Berlin"). */
-function zoneName(zone: string): string {
-  return zone === "UTC" ? "UTC" : `(${zone.replaceAll("_", " ")})`;
+/**
+ * A whole hour on a zone's wall clock, with the zone: "09:00 (Europe/Berlin)", "22:00–07:00 UTC".
+ * For the hours a user sets (the digest, quiet hours, a plan's hour), read in their zone or in UTC.
+ */
+export function formatWallClock(clock: string, zone: string | undefined): string {
+  return `${clock} ${zoneLabel(zone ?? "UTC")}`;
 }
 
 /** A time of day ("4:04 PM UTC", "16:04 (Europe/Berlin)"): the hour as the locale writes it. */
@@ -50,18 +56,18 @@ export function formatTime(ms: number, locale: string, zone?: string): string {
     .map((part) => part.value)
     .join("")
     .trim();
-  return `${time} ${zoneName(shown)}`;
+  return `${time} ${zoneLabel(shown)}`;
 }
 
 /**
- * A date and time in the reader's zone: named when the user chose one, as UTC times always were
- * in lists (transactions, fields) where a column says the zone once.
+ * A date and time in the reader's zone, the zone always named ("Nov 22, 2026, 1:22 PM UTC",
+ * "22.11.2026, 14:22 (Europe/Berlin)"): a time without its zone is read as the reader's local time.
  */
 export function formatDateTime(value: number | string, locale: string, zone?: string): string {
   const ms = typeof value === "string" ? Date.parse(value) : value;
   const shown = zoneOf(zone);
   const text = cached(dateTimeFormats, locale, shown, { dateStyle: "medium", timeStyle: "short" }).format(ms);
-  return shown === "UTC" ? text : `${text} ${zoneName(shown)}`;
+  return `${text} ${zoneLabel(shown)}`;
 }
 
 /** A calendar day ("Nov 29, 2026", "29.11.2026"): a date the exchange or the user gave, as the locale writes it. */
@@ -73,14 +79,9 @@ export function formatDate(value: number | string, locale: string): string {
   return cached(dateFormats, locale, "UTC", { dateStyle: "medium" }).format(ms);
 }
 
-/**
- * A moment the user must act on or check (a cooling-off's end, an unfreeze, a login), with its
- * zone always named: "Nov 25, 2026, 2:20 PM UTC" is not read as local time.
- */
+/** A moment the user must act on or check (a cooling-off's end, an unfreeze): a date and time, zone named. */
 export function formatMoment(value: number, locale: string, zone?: string): string {
-  const shown = zoneOf(zone);
-  const text = formatDateTime(value, locale, shown);
-  return shown === "UTC" ? `${text} UTC` : text;
+  return formatDateTime(value, locale, zone);
 }
 
 /** Escapes text for parse_mode HTML: user and exchange data never become markup. */

@@ -16,6 +16,7 @@ import {
 import { localTime, offsetLabel } from "../../time-zone.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
+import { formatWallClock } from "./format.ts";
 
 /** The word of a mode ("on", "silent", "off"). */
 export const MODE_KEYS: Record<NotifyMode, string> = {
@@ -64,9 +65,13 @@ export function notificationsText(t: Translate, profile: UserProfile, now: numbe
     );
   }
   lines.push(
-    t("notify-menu-digest-hour", { time: clockText(profile.digestHour * 60) }),
+    // The digest goes out at its hour in UTC until a zone is chosen: the zone is named either way.
+    t("notify-menu-digest-hour", { time: formatWallClock(clockText(profile.digestHour * 60), zone) }),
     t("notify-menu-quiet", {
-      hours: profile.quietHours && zone ? quietText(profile.quietHours) : t("settings-mode-off"),
+      hours:
+        profile.quietHours && zone
+          ? formatWallClock(quietText(profile.quietHours), zone)
+          : t("settings-mode-off"),
     }),
     zone === undefined || local === undefined
       ? t("notify-menu-zone-none")

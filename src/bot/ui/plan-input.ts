@@ -9,7 +9,8 @@
  */
 import { parseAmount, toPlainString } from "../../money.ts";
 import type { PlanEnd } from "../../plans/book.ts";
-import { LAST_FIXED_DAY, parseDate, type Schedule } from "../../plans/schedule.ts";
+import { LAST_FIXED_DAY, type Schedule } from "../../plans/schedule.ts";
+import { readTypedDate } from "./date-input.ts";
 
 export interface PlanInput {
   currency: string;
@@ -90,7 +91,7 @@ export function readPlanInput(text: string, locale = "en"): PlanInputResult {
   } else return fail("schedule");
   const input: PlanInput = { currency: code, amount: toPlainString(amount.value), schedule };
   if (rest.length > 0) {
-    const end = readEnd(rest);
+    const end = readEnd(rest, locale);
     if (end === undefined) return fail("end");
     input.end = end;
   }
@@ -105,8 +106,8 @@ export function readHour(word: string | undefined): number | undefined {
   return hour <= 23 ? hour : undefined;
 }
 
-/** "runs 12", "12 runs", "12 mal", "until 2027-06-30", "bis 30.06.2027". */
-function readEnd(words: string[]): PlanEnd | undefined {
+/** "runs 12", "12 runs", "12 mal", "until 2027-06-30", "bis 30.06.2027", "until 06/30/2027" (en). */
+function readEnd(words: string[], locale: string): PlanEnd | undefined {
   if (words.length !== 2) return undefined;
   const [first = "", second = ""] = words;
   const count = RUNS.has(first) ? second : RUNS.has(second) ? first : undefined;
@@ -115,11 +116,8 @@ function readEnd(words: string[]): PlanEnd | undefined {
     return { runs: Number(count) };
   }
   if (!UNTIL.has(first)) return undefined;
-  const german = /^(\d{1,2})\.(\d{1,2})\.(\d{4})$/.exec(second);
-  const iso = german
-    ? `${german[3]}-${(german[2] ?? "").padStart(2, "0")}-${(german[1] ?? "").padStart(2, "0")}`
-    : second;
-  return parseDate(iso) === undefined ? undefined : { until: iso };
+  const until = readTypedDate(second, locale);
+  return until === undefined ? undefined : { until };
 }
 
 /** English weekday names (0 Sunday – 6), as readPlanInput reads them. */
@@ -146,9 +144,9 @@ export function planWords(input: PlanInput): string {
   return `${input.currency} ${input.amount} ${every} ${schedule.hour}${end}`;
 }
 
-/** A date typed for a plan's end: "2027-06-30" or "30.06.2027" → "2027-06-30"; undefined when none. */
-export function readEndDate(text: string): string | undefined {
-  const end = readEnd(["until", text.trim()]);
+/** A date typed for a plan's end, in the locale's form or ISO → "2027-06-30"; undefined when none. */
+export function readEndDate(text: string, locale: string): string | undefined {
+  const end = readEnd(["until", text.trim()], locale);
   return end !== undefined && "until" in end ? end.until : undefined;
 }
 

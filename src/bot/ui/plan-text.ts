@@ -13,7 +13,7 @@ import type { Schedule } from "../../plans/schedule.ts";
 import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { statusText } from "./coded-values.ts";
-import { formatDate } from "./format.ts";
+import { formatDate, formatWallClock, zoneLabel } from "./format.ts";
 import { refusalText } from "./order-card.ts";
 
 const hh = (hour: number) => `${String(hour).padStart(2, "0")}:00`;
@@ -25,9 +25,12 @@ function weekdayName(weekday: number, locale: string): string {
   );
 }
 
-/** "every day at 09:00", "every Monday at 09:00", "on the last day of every month at 09:00". */
-export function scheduleText(t: Translate, schedule: Schedule, locale: string): string {
-  const time = hh(schedule.hour);
+/**
+ * "every day at 09:00 (Europe/Berlin)", "every Monday at 09:00 UTC", "on the last day of every
+ * month at 09:00 (Europe/Berlin)": the hour is the plan's zone's, so the zone is named with it.
+ */
+export function scheduleText(t: Translate, schedule: Schedule, zone: string, locale: string): string {
+  const time = formatWallClock(hh(schedule.hour), zone);
   switch (schedule.every) {
     case "day":
       return t("schedule-daily", { time });
@@ -47,18 +50,18 @@ function money(amount: string | undefined, currency: string, locale: string): st
     : formatAmount(value, currency, locale);
 }
 
-/** "50,00 € of BTC every day at 09:00". */
+/** "50,00 € of BTC every day at 09:00 (Europe/Berlin)". */
 export function planTitle(t: Translate, plan: PlanTerms, locale: string): string {
   return t("recurring-plan-title", {
     amount: money(plan.amount, "eur", locale),
     code: plan.currency.toUpperCase(),
-    schedule: scheduleText(t, plan.schedule, locale),
+    schedule: scheduleText(t, plan.schedule, plan.zone, locale),
   });
 }
 
-/** A date and hour on the plan's wall clock: "Tue, 25 Nov 2026, 09:12". */
+/** A date and hour on the plan's wall clock, its zone named: "Tue, 25 Nov 2026, 09:12 (Europe/Berlin)". */
 export function localWhen(at: number, zone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, {
+  const when = new Intl.DateTimeFormat(locale, {
     weekday: "short",
     day: "numeric",
     month: "short",
@@ -68,6 +71,7 @@ export function localWhen(at: number, zone: string, locale: string): string {
     hourCycle: "h23",
     timeZone: zone,
   }).format(at);
+  return `${when} ${zoneLabel(zone)}`;
 }
 
 function endText(t: Translate, plan: PlanTerms, locale: string): string | undefined {
@@ -109,7 +113,7 @@ export function planCardKeyboard(t: Translate, id: string): InlineKeyboard {
 export function planLine(t: Translate, plan: Plan, dueAt: number | undefined, locale: string): string {
   const parts = [planTitle(t, plan, locale)];
   if (plan.state === "active" && dueAt !== undefined) {
-    parts.push(t("recurring-next", { when: localWhen(dueAt, plan.zone, locale), zone: plan.zone }));
+    parts.push(t("recurring-next", { when: localWhen(dueAt, plan.zone, locale) }));
     if (plan.skipDate !== undefined && plan.skipDate === plan.next?.date)
       parts.push(t("recurring-skip-marked"));
   } else parts.push(t("recurring-state", { state: plan.state }));
@@ -314,7 +318,7 @@ export function deskUserPlansText(
   ];
   if (plans.length === 0) blocks.push(t("operator-plans-user-none"));
   for (const plan of plans)
-    blocks.push(`${plan.id} · ${statusText(t, plan.state)}\n${planTitle(t, plan, locale)} (${plan.zone})`);
+    blocks.push(`${plan.id} · ${statusText(t, plan.state)}\n${planTitle(t, plan, locale)}`);
   blocks.push(
     `${t("operator-plans-runs-title")}\n${runs.length === 0 ? t("operator-plans-no-runs") : runs.map((run) => runLine(t, run, locale)).join("\n")}`,
   );

@@ -22,9 +22,14 @@ async function typedCard(user: FakeUser, words: string): Promise<string> {
 /** A card with the first run's minute masked: each plan runs at a minute of its own (the spread). */
 const sameCard = (text: string) => text.replace(/((?:First run|Erste Ausführung): .*\d\d):\d\d/, "$1:mm");
 
-async function zoneThenCard(user: FakeUser): Promise<string> {
+/** The zone is asked before the hour (the hour is the zone's), and the hour's question names it. */
+async function zoneThenHour(user: FakeUser): Promise<string> {
   await user.waitForReply(/Which time zone/);
   await user.send("Berlin");
+  return (await user.waitForReply(/At what hour/)).text;
+}
+
+async function card(user: FakeUser): Promise<string> {
   return (await user.waitForReply(/New recurring buy/)).text;
 }
 
@@ -53,7 +58,7 @@ describe("guided /recurring, account mode", () => {
     const weekday = await ada.waitForReply(/day of the week/);
     expect(weekday.buttons.flat()).toEqual(["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]);
     await ada.tap("Mon");
-    await ada.waitForReply(/At what hour/);
+    expect(await zoneThenHour(ada)).toContain("(your time, Europe/Berlin)");
     await ada.send("25");
     await ada.waitForReply(/whole hour from 0 to 23/);
     await ada.tap("09:00");
@@ -61,7 +66,7 @@ describe("guided /recurring, account mode", () => {
     await ada.tap("After a number of runs");
     await ada.waitForReply(/how many runs/);
     await ada.send("12");
-    const guided = await zoneThenCard(ada);
+    const guided = await card(ada);
     expect(ada.lastMessage()?.buttons.flat()).toEqual(["✅ Confirm", "✖️ Cancel"]);
 
     const bea = await h.loggedInUser();
@@ -87,15 +92,18 @@ describe("guided /recurring, account mode", () => {
     await cid.tap("Every month");
     await cid.waitForReply(/day of the month/);
     await cid.send("15");
-    await cid.waitForReply(/At what hour/);
+    await zoneThenHour(cid);
     await cid.send("18:00");
     await cid.waitForReply(/end by itself/);
     await cid.tap("Until a date");
-    await cid.waitForReply(/Until which date/);
+    // The example is in the locale's own date format; that form is read, and ISO too.
+    await cid.waitForReply(/Until which date\? Type it like 06\/30\/2027\./);
     await cid.send("2020-01-01");
     await cid.waitForReply(/has passed/);
-    await cid.send("2027-06-30");
-    const guided = await zoneThenCard(cid);
+    await cid.send("30.06.2027x");
+    await cid.waitForReply(/cannot read that date\. Please type it like 06\/30\/2027\./);
+    await cid.send("6/30/2027");
+    const guided = await card(cid);
     const dan = await h.loggedInUser();
     expect(sameCard(guided)).toBe(sameCard(await typedCard(dan, "eth 25 monthly 15 18 until 2027-06-30")));
   });
@@ -113,14 +121,14 @@ describe("guided /recurring, account mode", () => {
     await jan.tap("Jeden Monat");
     await jan.waitForReply(/Tag des Monats/);
     await jan.tap("Letzter Tag");
-    await jan.waitForReply(/Um wie viel Uhr/);
+    await jan.waitForReply(/In welcher Zeitzone/);
+    await jan.send("Berlin");
+    expect((await jan.waitForReply(/Um wie viel Uhr/)).text).toContain("(deine Zeit, Europe/Berlin)");
     await jan.tap("09:00");
     await jan.waitForReply(/von selbst enden/);
     await jan.tap("Bis zu einem Datum");
     await jan.waitForReply(/Schreib es so: 30\.06\.2027/);
     await jan.send("30.06.2027");
-    await jan.waitForReply(/In welcher Zeitzone/);
-    await jan.send("Berlin");
     const guided = (await jan.waitForReply(/Neuer Sparplan:/)).text;
     const kai = await h.loggedInUser(undefined, { languageCode: "de" });
     await kai.send("/recurring btc 50 monatlich letzter 9 bis 30.06.2027");
@@ -174,11 +182,11 @@ describe("guided /recurring, partner mode", () => {
     await ada.send("50");
     await ada.waitForReply(/How often/);
     await ada.tap("Every day");
-    await ada.waitForReply(/At what hour/);
+    await zoneThenHour(ada);
     await ada.tap("09:00");
     await ada.waitForReply(/end by itself/);
     await ada.tap("No end");
-    const guided = await zoneThenCard(ada);
+    const guided = await card(ada);
     const bea = await h.partnerUser();
     expect(sameCard(guided)).toBe(sameCard(await typedCard(bea, "btc 50 daily 9")));
   });

@@ -62,7 +62,7 @@ describe("inline mode with a market-data account", () => {
       [
         `Bitcoin (BTC): ${price}`,
         `24 h: ${btc?.description?.slice("24 h: ".length)}`,
-        `Rate of ${formatDateTime(now(), "en")} UTC`,
+        `Rate of ${formatDateTime(now(), "en")}`,
       ].join("\n"),
     );
     expect(cacheTime).toBe(INLINE_CACHE_SECONDS);
@@ -108,7 +108,7 @@ describe("inline mode with a market-data account", () => {
     const ute = s.user(undefined, { languageCode: "de" });
     const { results } = await answer(ute, "btc");
     expect(results[0]?.title).toBe("Bitcoin (BTC): 12.345,67\u00a0€");
-    expect(card(results[0])).toContain(`Kurs vom ${formatDateTime(now(), "de")} UTC`);
+    expect(card(results[0])).toContain(`Kurs vom ${formatDateTime(now(), "de")}`);
     const unknown = await answer(ute, "doge");
     expect(unknown.button?.text).toBe("Unbekannte Währung: Bot öffnen");
   });
@@ -131,7 +131,7 @@ describe("inline mode with a market-data account", () => {
     expect(results[0]?.description).toMatch(/· as of 3 min ago$/);
     const text = card(results[0]);
     expect(text).toContain("Bitcoin (BTC): €12,345.67");
-    expect(text).toContain(`Rate of ${formatDateTime(fetchedAt, "en")} UTC`);
+    expect(text).toContain(`Rate of ${formatDateTime(fetchedAt, "en")}`);
     expect(text).toContain("⚠️ As of 3 minutes ago: the exchange cannot be reached right now.");
     expect(cacheTime).toBe(INLINE_RETRY_CACHE_SECONDS);
   }, 20_000);

@@ -165,7 +165,7 @@ describe("partner screens, in English and German, in both of the sandbox's shape
       });
       const list = await reply(user, "/transactions", /📜/);
       expect(list.text).toContain(
-        "✅ done · #77 Buy · €100.00 → BTC\nNov 22, 2026, 9:12 AM\nPartner ref: X-1",
+        "✅ done · #77 Buy · €100.00 → BTC\nNov 22, 2026, 9:12 AM UTC\nPartner ref: X-1",
       );
       expect(list.text).not.toContain("5");
 

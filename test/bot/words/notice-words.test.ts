@@ -9,7 +9,7 @@ import { createI18n } from "../../../src/bot/i18n.ts";
 import { alertHeldLine, alertNotice } from "../../../src/bot/ui/alert-text.ts";
 import { formatDate, formatDateTime, formatMoment, formatTime } from "../../../src/bot/ui/format.ts";
 import { notificationsKeyboard } from "../../../src/bot/ui/notifications-menu.ts";
-import { planLine } from "../../../src/bot/ui/plan-text.ts";
+import { planCardText, planEventText, planLine } from "../../../src/bot/ui/plan-text.ts";
 import type { Plan } from "../../../src/plans/book.ts";
 import { withReaderZone } from "../../../src/reader-zone.ts";
 import { DEFAULT_PROFILE, Profiles } from "../../../src/session/profiles.ts";
@@ -74,7 +74,7 @@ describe("the notification modes' icons", () => {
 });
 
 describe("times in the user's zone, named", () => {
-  it("a zone given or the reader's: local time and its name; none: UTC as before", () => {
+  it("a zone given or the reader's: local time and its name; none: UTC, named too", () => {
     // Intl puts narrow no-break spaces before AM/PM.
     const plain = (text: string) => text.replace(/\u202f/g, " ");
     expect(plain(formatTime(AT, "en"))).toBe("6:53 AM UTC");
@@ -91,7 +91,10 @@ describe("times in the user's zone, named", () => {
       "27.11.2026, 07:53 (Europe/Berlin)",
     );
     expect(plain(formatMoment(AT, "en"))).toBe("Nov 27, 2026, 6:53 AM UTC");
-    expect(plain(formatDateTime(AT, "de"))).toBe("27.11.2026, 06:53");
+    // A date and time in a list names its zone as well: "13:22" alone is read as local time.
+    expect(plain(formatDateTime(AT, "de"))).toBe("27.11.2026, 06:53 UTC");
+    expect(plain(formatDateTime(AT, "en"))).toBe("Nov 27, 2026, 6:53 AM UTC");
+    expect(plain(formatDateTime(AT, "de", "+05:30"))).toBe("27.11.2026, 12:23 UTC+05:30");
   });
 
   it("a calendar date as the locale writes it", () => {
@@ -124,4 +127,65 @@ describe("a plan's last run", () => {
       expect(text).not.toContain("2026-11-29");
     });
   }
+});
+
+describe("a plan's times name the plan's zone", () => {
+  const plan: Plan = {
+    id: "p2",
+    userId: 1,
+    mode: "account",
+    currency: "btc",
+    amount: "25",
+    schedule: { every: "day", hour: 9 },
+    zone: "Europe/Berlin",
+    state: "active",
+    createdAt: AT,
+    runs: 0,
+  };
+  const run = {
+    planId: "p2",
+    userId: 1,
+    date: "2026-11-28",
+    dueAt: AT,
+    startedAt: AT,
+    outcome: "reminded" as const,
+  };
+  for (const [locale, title, first, until] of [
+    [
+      "en",
+      "€25.00 of BTC every day at 09:00 (Europe/Berlin)",
+      "First run: Fri, Nov 27, 2026, 07:53 (Europe/Berlin)",
+      "until Fri, Nov 27, 2026, 11:53 (Europe/Berlin).",
+    ],
+    [
+      "de",
+      `25,00${NBSP}€ in BTC jeden Tag um 09:00 (Europe/Berlin)`,
+      "Erste Ausführung: Fr., 27. Nov. 2026, 07:53 (Europe/Berlin)",
+      "bis Fr., 27. Nov. 2026, 11:53 (Europe/Berlin).",
+    ],
+  ] as const) {
+    it(`in the schedule, the card, the list and the reminder (${locale})`, () => {
+      const t = tOf(locale);
+      const card = planCardText(t, plan, AT, 0, locale);
+      expect(card).toContain(title);
+      expect(card).toContain(first);
+      expect(planLine(t, plan, AT + 86_400_000, locale)).toContain("07:53 (Europe/Berlin)");
+      const reminder = planEventText(
+        t,
+        { kind: "reminder", plan, run: { ...run, expiresAt: AT + 4 * 3_600_000 } },
+        undefined,
+        locale,
+      );
+      expect(reminder).toContain(title);
+      expect(reminder).toContain(until);
+    });
+  }
+
+  it("a plan in UTC or at an offset says so", () => {
+    const t = tOf("en");
+    expect(planCardText(t, { ...plan, zone: "UTC" }, AT, 0, "en")).toContain("every day at 09:00 UTC");
+    expect(planCardText(t, { ...plan, zone: "+05:30" }, AT, 0, "en")).toContain(
+      "every day at 09:00 UTC+05:30",
+    );
+  });
 });

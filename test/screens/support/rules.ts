@@ -97,9 +97,14 @@ const ZONE_NAMES = new Set(
     zone.split("/").at(-1)?.replace(/_/g, " ") ?? zone,
   ]),
 );
+/** Zones whose name has a space once written for people ("America/New York", "New York"). */
+const SPACED_ZONE_NAMES = [...ZONE_NAMES]
+  .map((zone) => zone.replace(/_/g, " "))
+  .filter((zone) => zone.includes(" "));
 /** A zone: UTC/GMT (with an offset or not), a zone abbreviation, an IANA name or its city. */
 function namesZone(line: string): boolean {
   if (/\b(?:UTC|GMT|CET|CEST|MEZ|MESZ)\b/.test(line)) return true;
+  if (SPACED_ZONE_NAMES.some((zone) => line.includes(zone))) return true;
   for (const word of line.matchAll(/[A-Z][\p{L}_]+(?:\/[A-Z][\p{L}_]+)*/gu))
     if (ZONE_NAMES.has(word[0])) return true;
   return false;
