@@ -24,7 +24,6 @@
  * for (const notice of notices) await send(notice);
  */
 import type { Clock } from "../clock.ts";
-import { EUR } from "../currency.ts";
 import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { OrderClients } from "./clients.ts";

@@ -148,8 +148,6 @@ export function labelKeyOf(name: string): string | undefined {
 /** Names whose values identify something: shown as they came, never reformatted as a number. */
 const VERBATIM =
   /(?:^|_)(?:id|ids|iban|bic|swift|code|number|reference|ref|phone|postal|zip|pair|token|hash|address|txid|key|email)(?:_|$)/;
-/** Names whose values are trading pairs. */
-const PAIR_NAME = /(?:^|_)(?:pair|market|symbol)$/;
 const DATE_NAME = /(?:^|_)(?:at|date|time|timestamp|dob)(?:_|$)|^date_of_birth$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;

@@ -7,9 +7,8 @@
  * await ctx.reply(quoteCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
 import { formatAmount } from "../../money.ts";
-import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
+import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
 import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import type { Translate } from "../../translate.ts";
