@@ -27,6 +27,7 @@ import { formatAmount, parseAmount } from "../../money.ts";
 import type { Refusal, Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
+import { confirmBankAdd } from "../flows/bank-confirm.ts";
 import { startBankCooling } from "../flows/bank-cooling.ts";
 import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
@@ -186,39 +187,13 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "saf
     if (amount === undefined) return;
 
     const amountText = formatAmount(new Big(amount), EUR, locale);
-    const confirmLabel = ctx.t("banks-button-confirm-add");
-    const cancelLabel = ctx.t("banks-button-cancel");
-    await ctx.reply(
-      ctx.t("banks-add-summary", {
-        name: escapeHtml(userText(name)),
-        iban: escapeHtml(groupIban(iban)),
-        bic: escapeHtml(bic),
-        amount: amountText,
-      }),
-      {
-        parse_mode: "HTML",
-        reply_markup: new InlineKeyboard()
-          .text(confirmLabel, own + BUTTONS.actions.add())
-          .text(cancelLabel, own + BUTTONS.actions.no()),
-      },
-    );
-    for (;;) {
-      const answer = await waitAnswer(conversation, step);
-      const choice =
-        answer.kind === "tap"
-          ? answer.data.slice(own.length)
-          : sameLabel(answer.text, confirmLabel)
-            ? "add"
-            : sameLabel(answer.text, cancelLabel)
-              ? "no"
-              : undefined;
-      if (choice === "no") {
-        await answer.ctx.reply(ctx.t("flow-cancelled"));
-        return;
-      }
-      if (choice === "add") break;
-      await answer.ctx.reply(ctx.t("banks-add-confirm-hint"));
-    }
+    const summary = ctx.t("banks-add-summary", {
+      name: escapeHtml(userText(name)),
+      iban: escapeHtml(groupIban(iban)),
+      bic: escapeHtml(bic),
+      amount: amountText,
+    });
+    if (!(await confirmBankAdd(conversation, ctx, { own, step }, summary))) return;
 
     const outcome = await sessionCall(conversation, ctx, deps, async (client): Promise<AddOutcome> => {
       try {

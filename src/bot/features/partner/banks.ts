@@ -16,6 +16,7 @@ import { groupIban } from "../../../iban.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
+import { confirmBankAdd } from "../../flows/bank-confirm.ts";
 import { startBankCooling } from "../../flows/bank-cooling.ts";
 import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
@@ -25,7 +26,6 @@ import { flowButtons, waitAnswer } from "../../flows/wait.ts";
 import { refusalMessage } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
-import { sameLabel } from "../../ui/amount.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
 import { bankButtonLabel, bankCard, bankStateText, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
@@ -213,32 +213,15 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
     if (bic === undefined) return;
 
     // What is sent is shown first and added only on Confirm, as in account mode (features/banks.ts).
-    const confirmLabel = ctx.t("banks-button-confirm-add");
-    const cancelLabel = ctx.t("banks-button-cancel");
-    const summary = { name: escapeHtml(name), iban: escapeHtml(groupIban(iban)), bic: escapeHtml(bic) };
-    await ctx.reply(ctx.t("partner-banks-add-summary", summary), {
-      parse_mode: "HTML",
-      reply_markup: new InlineKeyboard()
-        .text(confirmLabel, own + BUTTONS.actions.add())
-        .text(cancelLabel, own + BUTTONS.actions.no()),
-    });
-    for (;;) {
-      const answer = await waitAnswer(conversation, step);
-      const choice =
-        answer.kind === "tap"
-          ? answer.data.slice(own.length)
-          : sameLabel(answer.text, confirmLabel)
-            ? "add"
-            : sameLabel(answer.text, cancelLabel)
-              ? "no"
-              : undefined;
-      if (choice === "no") {
-        await answer.ctx.reply(ctx.t("flow-cancelled"));
-        return;
-      }
-      if (choice === "add") break;
-      await answer.ctx.reply(ctx.t("banks-add-confirm-hint"));
-    }
+    const summary = {
+      name: escapeHtml(userText(name)),
+      iban: escapeHtml(groupIban(iban)),
+      bic: escapeHtml(bic),
+    };
+    if (
+      !(await confirmBankAdd(conversation, ctx, { own, step }, ctx.t("partner-banks-add-summary", summary)))
+    )
+      return;
 
     const outcome = await externalCall(conversation, async (): Promise<AddOutcome> => {
       try {
