@@ -12,7 +12,7 @@ error-exchange-rate-limited = Die Börse bittet uns, langsamer zu machen. Bitte 
    *[other] { $seconds } Sekunden
   } noch einmal.
 error-exchange-server = Die Börse hat gerade ein Problem. Bitte versuche es später noch einmal. (Referenz: { $ref })
-error-exchange-refused = Die Börse hat das abgelehnt: { $message }
+error-exchange-refused = Die Börse hat das abgelehnt. Prüf bitte deine Angaben und versuch es noch einmal. (Referenz: { $ref })
 error-exchange-not-found = Die Börse kennt diesen Eintrag nicht.
 error-exchange-forbidden = Die Börse erlaubt das für dein Konto nicht.
 error-exchange-bad-response = Die Börse hat eine Antwort geschickt, die wir nicht lesen konnten. Bitte versuche es später noch einmal. (Referenz: { $ref })
@@ -575,7 +575,7 @@ trade-tap-unknown = Dieses Angebot gilt nicht mehr. Beginne neu mit /buy oder /s
 trade-requoted = Kurse bewegen sich: Dein Angebot war älter als eine Minute, hier ist ein neues. Es wurde noch nichts beauftragt.
 trade-placed = ✅ Auftrag erteilt: { $summary }. Ich sage dir Bescheid, wenn er abgeschlossen ist.
 trade-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, daher weiß ich noch nicht, ob dein Auftrag ({ $summary }) angekommen ist. Ich sende ihn NICHT noch einmal. Ich prüfe es und sage dir Bescheid.
-trade-failed = ❌ Die Börse hat den Auftrag abgelehnt: { $reason } Es wurde nichts beauftragt.
+trade-failed = ❌ Die Börse hat den Auftrag abgelehnt, es wurde also nichts beauftragt. Prüf Betrag und Guthaben und versuch es dann noch einmal.
 trade-failed-login = Deine Sitzung bei der Börse ist abgelaufen, daher wurde nichts beauftragt. Melde dich neu an und beginne von vorn.
 order-summary-buy = { $code } für { $amount } kaufen
 order-summary-sell = { $amount } verkaufen
@@ -586,7 +586,7 @@ order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist 10 Minuten nach
 order-notice-unknown = ⚠️ Ich kann nicht sagen, ob dein Auftrag ({ $summary }) bei der Börse angekommen ist: Sie hat über deine Transaktionen in einer Form geantwortet, die ich nicht lesen kann. Er kann ausgeführt und abgebucht worden sein oder auch nicht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst; ich sage dir Bescheid, wenn ich es herausfinde.
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
 order-notice-settled-fee = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen. Die Börse hat eine Gebühr von { $fee } berechnet.
-order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
+order-notice-failed = ❌ Die Börse meldet deinen Auftrag ({ $summary }) als fehlgeschlagen und nennt keinen Grund. Schau bitte in /balance und /transactions, bevor du es noch einmal versuchst.
 
 ## /send
 
@@ -634,7 +634,7 @@ send-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich das Senden 
 send-code-late = Das hat zu lange gedauert, darum habe ich das Senden abgebrochen. Es wurde nichts gesendet. Hol dir mit /send ein neues Angebot.
 send-sending = Ich gebe den Auftrag an die Börse…
 send-placed = ✅ Die Börse hat deinen Auftrag angenommen: { $amount } an <code>{ $address }</code>. Ich sage dir Bescheid, sobald er durch ist.
-send-failed = Die Börse hat dieses Senden abgelehnt: { $reason }
+send-failed = Die Börse hat dieses Senden abgelehnt, es wurde also nichts gesendet. Prüf Adresse, Betrag und Guthaben und versuch es dann noch einmal.
     Es wurde nichts gesendet.
 send-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts gesendet. Melde dich neu an und beginne dann mit /send von vorn.
 send-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob das Senden ausgeführt wurde. Sende es nicht noch einmal: Ich prüfe es und sage dir, was passiert ist.
@@ -741,7 +741,7 @@ withdraw-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich die Aus
 withdraw-code-late = Das hat zu lange gedauert, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Hol dir mit /withdraw ein neues Angebot.
 withdraw-sending = Ich gebe den Auftrag an die Börse…
 withdraw-placed = ✅ Die Börse hat deine Auszahlung von { $amount } auf { $bank } angenommen. Ich sage dir Bescheid, sobald sie durch ist.
-withdraw-failed = Die Börse hat diese Auszahlung abgelehnt: { $reason }
+withdraw-failed = Die Börse hat diese Auszahlung abgelehnt, es wurde also nichts ausgezahlt. Prüf Betrag und Guthaben und versuch es dann noch einmal.
     Es wurde nichts ausgezahlt.
 withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts ausgezahlt. Melde dich neu an und beginne dann mit /withdraw von vorn.
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.

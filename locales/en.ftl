@@ -12,7 +12,7 @@ error-exchange-rate-limited = The exchange asks us to slow down. Please try agai
    *[other] { $seconds } seconds
   }.
 error-exchange-server = The exchange has a problem right now. Please try again later. (Reference: { $ref })
-error-exchange-refused = The exchange refused this: { $message }
+error-exchange-refused = The exchange turned this down. Please check what you entered and try again. (Reference: { $ref })
 error-exchange-not-found = The exchange does not know that item.
 error-exchange-forbidden = The exchange does not allow this for your account.
 error-exchange-bad-response = The exchange sent an answer we could not read. Please try again later. (Reference: { $ref })
@@ -575,7 +575,7 @@ trade-tap-unknown = This quote is no longer valid. Start again with /buy or /sel
 trade-requoted = Prices move: your quote was more than a minute old, so here is a new one. Nothing was ordered yet.
 trade-placed = ✅ Order placed: { $summary }. I will tell you when it settles.
 trade-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether your order ({ $summary }) went through. I will NOT send it again. I will check and tell you.
-trade-failed = ❌ The exchange refused the order: { $reason } Nothing was ordered.
+trade-failed = ❌ The exchange refused the order, so nothing was ordered. Check the amount and your balance, then try again.
 trade-failed-login = Your session at the exchange has ended, so nothing was ordered. Log in again, then start over.
 order-summary-buy = buy { $code } for { $amount }
 order-summary-sell = sell { $amount }
@@ -586,7 +586,7 @@ order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchang
 order-notice-unknown = ⚠️ I cannot tell whether your order ({ $summary }) reached the exchange: it answered about your transactions in a form I cannot read. It may have been carried out and charged, or not. Please look for it in /transactions before you place it again; I will tell you if I find out.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
 order-notice-settled-fee = 🎉 Your order ({ $summary }) completed. The exchange took a fee of { $fee }.
-order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
+order-notice-failed = ❌ The exchange reports your order ({ $summary }) as failed and gives no reason. Please check /balance and /transactions before you try again.
 
 ## /send
 
@@ -634,7 +634,7 @@ send-code-too-many = The code was refused too often, so I cancelled this send. N
 send-code-late = That took too long, so I cancelled this send. Nothing was sent. Start again with /send for a fresh quote.
 send-sending = Sending the order to the exchange…
 send-placed = ✅ The exchange accepted your order: { $amount } to <code>{ $address }</code>. I will tell you when it has gone through.
-send-failed = The exchange refused this send: { $reason }
+send-failed = The exchange refused this send, so nothing was sent. Check the address, the amount and your balance, then try again.
     Nothing was sent.
 send-login-needed = Your exchange session has ended, so nothing was sent. Log in again, then start over with /send.
 send-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the send was placed. Do not send it again: I am checking and will tell you what happened.
@@ -741,7 +741,7 @@ withdraw-code-too-many = The code was refused too often, so I cancelled this wit
 withdraw-code-late = That took too long, so I cancelled this withdrawal. Nothing was withdrawn. Start again with /withdraw for a fresh quote.
 withdraw-sending = Sending the order to the exchange…
 withdraw-placed = ✅ The exchange accepted your withdrawal of { $amount } to { $bank }. I will tell you when it has gone through.
-withdraw-failed = The exchange refused this withdrawal: { $reason }
+withdraw-failed = The exchange refused this withdrawal, so nothing was paid out. Check the amount and your balance, then try again.
     Nothing was withdrawn.
 withdraw-login-needed = Your exchange session has ended, so nothing was withdrawn. Log in again, then start over with /withdraw.
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
