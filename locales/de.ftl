@@ -193,7 +193,7 @@ deposit-new-created =
     Schick nur { $name } an sie.
 deposit-address-gone = Diese Adresse ist nicht mehr in deiner Liste. Schick /deposit, um die aktuellen zu sehen.
 deposit-picker-expired = Diese Auswahl ist abgelaufen. Schick /deposit noch einmal.
-deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. btc). (/cancel zum Abbrechen)
+deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. BTC). (/cancel zum Abbrechen)
 deposit-unknown-currency = „{ $currency }“ kenne ich nicht. Wähle eine von: { $list }
 deposit-receive-paused = Der Empfang von { $name } ({ $currency }) ist bei der Börse gerade pausiert, darum kann ich dafür keine Adresse erstellen. Bitte versuche es später noch einmal.
 
@@ -371,7 +371,7 @@ prices-title = 📈 Kurse in Euro
 prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
 prices-hint = Schick /price btc für einen Kurs mit seiner Zeit.
 prices-empty = Die Börse listet gerade keine Kurse.
-price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. btc oder bitcoin). (/cancel zum Abbrechen)
+price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. BTC oder Bitcoin). (/cancel zum Abbrechen)
 price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Kurs vom { $time }
@@ -421,9 +421,9 @@ limits-empty = Die Börse meldet keine Limits für dein Konto.
 
 fees-usage =
     Was würde ein Auftrag kosten? Zum Beispiel:
-    /fees buy 100 – Kauf für 100 €
-    /fees sell 0,01 btc – Verkauf von 0,01 BTC
-    /fees send btc – BTC senden
+    /fees kaufen 100 – Kauf für 100 €
+    /fees verkaufen 0,01 btc – Verkauf von 0,01 BTC
+    /fees senden btc – BTC senden
     Oder wähle unten. (/cancel zum Abbrechen)
 fees-button-buy = Kaufen
 fees-button-sell = Verkaufen

@@ -193,7 +193,7 @@ deposit-new-created =
     Send only { $name } to it.
 deposit-address-gone = That address is no longer in your list. Send /deposit to see the current ones.
 deposit-picker-expired = This choice has expired. Send /deposit again.
-deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. btc). (/cancel to stop)
+deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. BTC). (/cancel to stop)
 deposit-unknown-currency = I do not know “{ $currency }”. Choose one of: { $list }
 deposit-receive-paused = Receiving { $name } ({ $currency }) is paused at the exchange right now, so I cannot make an address for it. Please try again later.
 
@@ -371,7 +371,7 @@ prices-title = 📈 Prices in euros
 prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
 prices-hint = Send /price btc for one rate with its time.
 prices-empty = The exchange lists no prices right now.
-price-ask = Which currency? Tap one, or send its code or name (e.g. btc or bitcoin). (/cancel to stop)
+price-ask = Which currency? Tap one, or send its code or name (e.g. BTC or Bitcoin). (/cancel to stop)
 price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Rate of { $time }
