@@ -1343,7 +1343,7 @@ safety-allowlist-on-partner = Freigabeliste: <b>an</b>. Auszahlungen gehen nur a
 safety-allowlist-off-partner = Freigabeliste: <b>aus</b>. Auszahlungen gehen an jedes deiner verifizierten Bankkonten, auch an gerade erst hinzugefügte.
 safety-allowlist-on-done-partner = ✅ Freigabeliste an: Auszahlungen gehen nur an Bankkonten, deren Wartezeit vorbei ist.
 safety-hint-partner = Limit setzen: /safety limit auszahlen { $large }, /safety limit kaufen 200, /safety limit verkaufen aus. Wartezeit: /safety wartezeit 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine PIN.
-settings-button-safety = 🛡 Sicherheit: Freigabeliste, Wartezeit, Limits
+settings-button-safety = 🛡 Sicherheit und Limits
 command-addresses = Gespeicherte Adressen
 command-safety = Freigabeliste und eigene Limits
 

@@ -1343,7 +1343,7 @@ safety-allowlist-on-partner = Allowlist: <b>on</b>. Withdrawals go only to bank 
 safety-allowlist-off-partner = Allowlist: <b>off</b>. Withdrawals go to any of your verified bank accounts, also ones added a moment ago.
 safety-allowlist-on-done-partner = ✅ Allowlist on: withdrawals go only to bank accounts whose cooling-off is over.
 safety-hint-partner = Set a limit: /safety cap withdraw { $large }, /safety cap buy 200, /safety cap sell off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs your PIN.
-settings-button-safety = 🛡 Safety: allowlist, cooling-off, limits
+settings-button-safety = 🛡 Safety and limits
 command-addresses = Saved addresses
 command-safety = Allowlist and your own limits
 
