@@ -15,10 +15,12 @@ describe("button labels", () => {
     it(`keep to 30 characters (${locale})`, () => {
       const lines = readFileSync(join(LOCALES_DIR, `${locale}.ftl`), "utf8").split("\n");
       const labels = lines
-        .map((line) => /^([a-z0-9-]*button[a-z0-9-]*) = ([^{]+)$/.exec(line))
+        .flatMap((line) => {
+          const match = /^([a-z0-9-]*button[a-z0-9-]*) = ([^{]+)$/.exec(line);
+          return match ? [{ key: match[1] ?? "", label: (match[2] ?? "").trim() }] : [];
+        })
         // A button's label, not what a tap on a stale button answers (a toast, up to 200 characters).
-        .filter((match) => match !== null && !/-stale$|^button-inactive$/.test(match[1] ?? ""))
-        .map((match) => ({ key: match[1], label: (match[2] ?? "").trim() }));
+        .filter(({ key }) => !/-stale$|^button-inactive$/.test(key));
       expect(labels.length).toBeGreaterThan(50);
       const long = labels.filter(({ label }) => [...graphemes.segment(label)].length > 30);
       expect(long).toEqual([]);
