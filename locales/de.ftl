@@ -961,7 +961,10 @@ status-basic = Basis
 status-unknown = unbekannt
 fields-yes = ja
 fields-no = nein
-fields-more-lines = … (weitere Felder nicht angezeigt)
+fields-more-details = … und { $count ->
+    [one] eine weitere Angabe
+   *[other] { $count } weitere Angaben
+  }
 fields-more-items = … und { $count ->
     [one] eines mehr
    *[other] { $count } weitere

@@ -961,7 +961,10 @@ status-basic = basic
 status-unknown = unknown
 fields-yes = yes
 fields-no = no
-fields-more-lines = … (more fields not shown)
+fields-more-details = … and { $count ->
+    [one] one more detail
+   *[other] { $count } more details
+  }
 fields-more-items = … and { $count ->
     [one] one more
    *[other] { $count } more

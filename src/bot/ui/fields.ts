@@ -408,8 +408,26 @@ export function fieldLines(
   const out: string[] = [];
   linesOf(t, item, locale, options, undefined, "", 0, out);
   const limit = options.maxLines ?? 60;
-  if (out.length >= limit) out.push(t("fields-more-lines"));
+  if (out.length >= limit) {
+    const hidden = lineCount(item, 0) - out.length;
+    if (hidden > 0) out.push(t("fields-more-details", { count: hidden }));
+  }
   return out;
+}
+
+/** How many lines linesOf gives for a value with no limit (counted, not worded). */
+function lineCount(value: unknown, depth: number): number {
+  if (depth >= MAX_DEPTH && typeof value === "object" && value !== null) return 1;
+  if (Array.isArray(value)) {
+    if (value.length === 0 || value.every((v) => v === null || typeof v !== "object")) return 1;
+    return value.reduce((sum: number, item) => sum + lineCount(item, depth + 1), 0);
+  }
+  if (isRecord(value)) {
+    const children = Object.values(value);
+    if (children.length === 0) return 1;
+    return children.reduce((sum: number, child) => sum + lineCount(child, depth + 1), 0);
+  }
+  return 1;
 }
 
 /**

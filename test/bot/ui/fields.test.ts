@@ -157,7 +157,8 @@ describe("the field renderer", () => {
     for (const text of messages) expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
     const all = messages.join("\n");
     expect(all).toContain("fields-more-items(4950)");
-    expect(all).toContain("fields-more-lines");
+    // The first item's 102 lines, cut at 60: the rest counted for people, not "fields not shown".
+    expect(all).toContain("fields-more-details(42)");
     expect(all).toContain("…");
     // One enormous string alone still fits.
     for (const text of fieldMessages(t, "title", { blob: "x".repeat(1_000_000) }, "en", { empty: "" })) {
@@ -265,5 +266,26 @@ describe("the GiroCode (EPC069-12)", () => {
     expect(isCreditorReference("RF18 5390 0754 7034")).toBe(true);
     expect(isCreditorReference("RF19539007547034")).toBe(false);
     expect(isCreditorReference("Customer 42")).toBe(false);
+  });
+});
+
+describe("the fields left out of a long item", () => {
+  it("are counted for people, in their language, with the plural", async () => {
+    const { createI18n } = await import("../../../src/bot/i18n.ts");
+    const { Profiles } = await import("../../../src/session/profiles.ts");
+    const { openStore } = await import("../../../src/store/store.ts");
+    const i18n = createI18n({ defaultLocale: "en", profiles: new Profiles(await openStore("memory://")) });
+    const item = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`field_${i}`, i]));
+    for (const [locale, maxLines, last] of [
+      ["en", 5, "… and 3 more details"],
+      ["en", 7, "… and one more detail"],
+      ["de", 5, "… und 3 weitere Angaben"],
+      ["de", 7, "… und eine weitere Angabe"],
+    ] as const) {
+      const lines = fieldLines((key, vars) => i18n.t(locale, key, vars), item, locale, { maxLines });
+      expect(lines.at(-1)).toBe(last);
+      expect(lines).toHaveLength(maxLines + 1);
+    }
+    expect(fieldLines(t, item, "en", { maxLines: 8 })).toHaveLength(8);
   });
 });
