@@ -155,6 +155,8 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 /** A plain decimal as an API sends it: no grouping, no leading zeros (`0012` is a code, not 12). */
 const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/** A decimal with a fraction: never an identifier (those are digits, letters and signs). */
+const FRACTION = /\.\d/;
 
 /** `currencyCode`, `currency-code`, `Currency Code` → `currency_code`. */
 export function snake(name: string): string {
@@ -277,7 +279,9 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
     if (!Number.isFinite(value)) return String(value);
     const unix = unixMs(key, value);
     if (unix !== undefined) return formatDateTime(unix, locale);
-    if (VERBATIM.test(key)) return String(value);
+    // Identifiers keep their digits as sent; one with a decimal fraction is no identifier but a
+    // number, written as the locale writes numbers (no "451.5" in German).
+    if (VERBATIM.test(key) && Number.isInteger(value)) return String(value);
     return formatDecimal(String(value), locale) ?? String(value);
   }
   if (typeof value === "string") {
@@ -287,7 +291,7 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
     if (date !== undefined) return date;
     const worded = codedValue(t, key, text);
     if (worded !== undefined) return worded;
-    if (!VERBATIM.test(key) && text.length <= 40 && DECIMAL.test(text)) {
+    if ((!VERBATIM.test(key) || FRACTION.test(text)) && text.length <= 40 && DECIMAL.test(text)) {
       return formatDecimal(text, locale) ?? cut(text);
     }
     return cut(text);

@@ -289,3 +289,38 @@ describe("the fields left out of a long item", () => {
     expect(fieldLines(t, item, "en", { maxLines: 8 })).toHaveLength(8);
   });
 });
+
+describe("a number in a field named like an identifier", () => {
+  it("is written as the locale writes numbers when it has a fraction; identifiers keep their digits", () => {
+    const lines = fieldLines(
+      t,
+      {
+        building_number: "451.5",
+        pair: "136.5",
+        user_id: 294.5,
+        postal_code: "01067",
+        id: 7,
+        iban: "DE89370400440532013000",
+      },
+      "de",
+    );
+    expect(lines).toEqual([
+      "<b>fields-label-building</b>: 451,5",
+      "<b>fields-label-pair</b>: 136,5",
+      "<b>fields-label-user-id</b>: 294,5",
+      "<b>fields-label-postal-code</b>: 01067",
+      "<b>fields-label-id</b>: 7",
+      "<b>fields-label-iban</b>: DE89370400440532013000",
+    ]);
+  });
+
+  it("in the partner's deposit instructions, a bank named by a number too", async () => {
+    const { depositText } = await import("../../../src/bot/features/partner/deposit.ts");
+    const text = depositText(
+      t,
+      { beneficiary: "Exchange GmbH", bank_name: "73.5", iban: "DE89370400440532013000" },
+      "de",
+    ).join("\n");
+    expect(text).toContain("<b>fields-label-bank</b>: 73,5");
+  });
+});
