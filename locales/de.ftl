@@ -1089,7 +1089,7 @@ notify-menu-explained = Lautlos heißt: Die Nachricht kommt ohne Ton. In der Ruh
 notify-button-quiet-off = 🌙 Keine Ruhezeit
 notify-button-zone = 🌍 Zeitzone ändern
 notify-button-quiet-other = 🌙 Andere Zeiten…
-notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich still sein (deine Zeit)? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
+notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich dich in Ruhe lassen (deine Zeit)? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
 notify-quiet-ask-to = 🌙 Ruhe ab { $from }. Bis wie viel Uhr?
 notify-quiet-hour-again = Bitte schreib eine volle Stunde von 0 bis 23, zum Beispiel 22 oder 7.
 notify-quiet-same-hour = Das Ende muss eine andere Stunde sein als der Anfang.
@@ -1227,7 +1227,7 @@ run-why-balance = Dein EUR-Guthaben ist { $balance }, die Ausführung braucht { 
 run-why-minimum = { $amount } liegt unter dem Mindestbetrag der Börse von { $minimum }. Beende diesen Plan und leg in /recurring einen mit höherem Betrag an.
 run-why-closed = Der Kauf von { $code } ist an der Börse gerade ausgesetzt. Der Plan versucht es bei der nächsten Ausführung wieder.
 run-why-rule = { $rule }
-run-failed = 🔁 { $plan }: Die Börse hat die Order vom { $date } abgelehnt ({ $reason }), nichts gekauft. Der Plan versucht es bei der nächsten Ausführung wieder; in /recurring kannst du ihn pausieren oder beenden.
+run-failed = 🔁 { $plan }: Die Börse hat den Auftrag vom { $date } abgelehnt, nichts gekauft. Der Plan versucht es bei der nächsten Ausführung wieder; in /recurring kannst du ihn pausieren oder beenden.
 run-missed = 🔁 { $plan }: { $count } Ausführung(en) verpasst, während der Bot offline war ({ $dates }). Dafür wurde nichts gekauft; verpasste Ausführungen werden nie gesammelt nachgeholt.
 run-reminder =
     🔁 Zeit für deinen Sparplan: { $plan }.

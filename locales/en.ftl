@@ -1227,7 +1227,7 @@ run-why-balance = Your EUR balance is { $balance } and the run needs { $needed }
 run-why-minimum = { $amount } is below the exchange's minimum of { $minimum }. Stop this plan and set one with a larger amount in /recurring.
 run-why-closed = Buying { $code } is paused at the exchange right now. The plan tries again at its next run.
 run-why-rule = { $rule }
-run-failed = 🔁 { $plan }: the exchange refused the order of { $date } ({ $reason }), nothing was bought. The plan tries again at its next run; /recurring pauses or stops it.
+run-failed = 🔁 { $plan }: the exchange refused the order of { $date }, nothing was bought. The plan tries again at its next run; /recurring pauses or stops it.
 run-missed = 🔁 { $plan }: { $count } run(s) missed while the bot was offline ({ $dates }). Nothing was bought for them; missed runs are never bought late in a burst.
 run-reminder =
     🔁 Time for your recurring buy: { $plan }.

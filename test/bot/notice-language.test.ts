@@ -94,7 +94,10 @@ describe("the language of partner notices", () => {
   });
 
   it("tells a KYC change in the app's language of a user who never chose one", async () => {
-    const emil = await h.partnerUser(undefined, { languageCode: "de", kycStatus: "pending" });
+    // Linked with no app language known (as before this was kept): the next update tells it.
+    const emil = await h.partnerUser(undefined, { kycStatus: "pending" });
+    expect((await h.deps.profiles.get(emil.id)).appLocale).toBeUndefined();
+    emil.from.language_code = "de";
     await emil.send("/balance");
     await emil.waitForReply();
     h.sandbox.faults.setPartnerUserStatus(emil.partnerUserId, { kyc_status: "passed" });
