@@ -43,3 +43,26 @@ describe("examples that work as typed", () => {
     expect((await user.waitForReply()).text).toMatch(/Bitcoin/);
   });
 });
+
+describe("the operator desk's examples, as typed in German", () => {
+  const OPERATOR = 777_101;
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness({ mode: "partner", partner: { operatorIds: [OPERATOR] } });
+  });
+  afterAll(async () => {
+    await h.stop();
+  });
+
+  it("/master alert's usage names the German word for off, and it works", async () => {
+    const desk = h.user(OPERATOR, { languageCode: "de" });
+    await desk.send("/master alert eur 1000");
+    await desk.waitForReply();
+    await desk.send("/master alert eur");
+    const usage = (await desk.waitForReply()).text;
+    const example = /\(oder (\/master alert eur \S+)\)/.exec(usage)?.[1];
+    expect(example).toBe("/master alert eur aus");
+    await desk.send(example ?? "");
+    expect((await desk.waitForReply()).text).toMatch(/^🔕 Die Warnung für EUR ist entfernt\./);
+  });
+});
