@@ -386,7 +386,7 @@ function linesOf(
     return;
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = shownEntries(value);
     if (entries.length === 0) {
       line(EMPTY);
       return;
@@ -419,6 +419,20 @@ export function fieldLines(
   return out;
 }
 
+/**
+ * An object's fields as shown: a `meta` or `links` block beside them tells about the answer
+ * (its shape, its source, where the next page is), not about the thing shown, and its names are
+ * the API's, with no words for people.
+ */
+function shownEntries(value: Record<string, unknown>): [string, unknown][] {
+  const entries = Object.entries(value);
+  const shown = entries.filter(([name]) => !ABOUT_THE_ANSWER.has(snake(name)));
+  // Nothing but such a block: that is all there is to show.
+  return shown.length === 0 ? entries : shown;
+}
+
+const ABOUT_THE_ANSWER = new Set(["meta", "links", "_links"]);
+
 /** How many lines linesOf gives for a value with no limit (counted, not worded). */
 function lineCount(value: unknown, depth: number): number {
   if (depth >= MAX_DEPTH && typeof value === "object" && value !== null) return 1;
@@ -427,7 +441,7 @@ function lineCount(value: unknown, depth: number): number {
     return value.reduce((sum: number, item) => sum + lineCount(item, depth + 1), 0);
   }
   if (isRecord(value)) {
-    const children = Object.values(value);
+    const children = shownEntries(value).map(([, child]) => child);
     if (children.length === 0) return 1;
     return children.reduce((sum: number, child) => sum + lineCount(child, depth + 1), 0);
   }

@@ -324,3 +324,19 @@ describe("a number in a field named like an identifier", () => {
     expect(text).toContain("<b>fields-label-bank</b>: 73,5");
   });
 });
+
+describe("a block about the answer beside an item's fields", () => {
+  it("is left out: its names are the API's, not the item's", () => {
+    const bank = {
+      id: 11,
+      name: "Sandbox Partnerbank",
+      meta: { shape: "alternate", source: { name: "sandbox" } },
+    };
+    expect(fieldLines(t, bank, "de")).toEqual([
+      "<b>fields-label-id</b>: 11",
+      "<b>fields-label-name</b>: Sandbox Partnerbank",
+    ]);
+    // Alone, it is all there is, and shown.
+    expect(fieldLines(t, { meta: { total: 2 } }, "de")).toHaveLength(1);
+  });
+});
