@@ -12,7 +12,7 @@ error-exchange-rate-limited = Die Börse bittet uns, langsamer zu machen. Bitte 
    *[other] { $seconds } Sekunden
   } noch einmal.
 error-exchange-server = Die Börse hat gerade ein Problem. Bitte versuche es später noch einmal. (Referenz: { $ref })
-error-exchange-refused = Die Börse hat das abgelehnt: { $message }
+error-exchange-refused = Die Börse hat das abgelehnt. Prüf bitte deine Angaben und versuch es noch einmal. (Referenz: { $ref })
 error-exchange-not-found = Die Börse kennt diesen Eintrag nicht.
 error-exchange-forbidden = Die Börse erlaubt das für dein Konto nicht.
 error-exchange-bad-response = Die Börse hat eine Antwort geschickt, die wir nicht lesen konnten. Bitte versuche es später noch einmal. (Referenz: { $ref })
@@ -193,7 +193,7 @@ deposit-new-created =
     Schick nur { $name } an sie.
 deposit-address-gone = Diese Adresse ist nicht mehr in deiner Liste. Schick /deposit, um die aktuellen zu sehen.
 deposit-picker-expired = Diese Auswahl ist abgelaufen. Schick /deposit noch einmal.
-deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. btc). (/cancel zum Abbrechen)
+deposit-choose-currency = Welche Währung möchtest du empfangen? Tippe eine an oder schreib ihr Kürzel (z. B. BTC). (/cancel zum Abbrechen)
 deposit-unknown-currency = „{ $currency }“ kenne ich nicht. Wähle eine von: { $list }
 deposit-receive-paused = Der Empfang von { $name } ({ $currency }) ist bei der Börse gerade pausiert, darum kann ich dafür keine Adresse erstellen. Bitte versuche es später noch einmal.
 
@@ -371,7 +371,7 @@ prices-title = 📈 Kurse in Euro
 prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
 prices-hint = Schick /price btc für einen Kurs mit seiner Zeit.
 prices-empty = Die Börse listet gerade keine Kurse.
-price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. btc oder bitcoin). (/cancel zum Abbrechen)
+price-ask = Welche Währung? Tippe eine an, oder schick ihr Kürzel oder ihren Namen (z. B. BTC oder Bitcoin). (/cancel zum Abbrechen)
 price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Kurs vom { $time }
@@ -421,9 +421,9 @@ limits-empty = Die Börse meldet keine Limits für dein Konto.
 
 fees-usage =
     Was würde ein Auftrag kosten? Zum Beispiel:
-    /fees buy 100 – Kauf für 100 €
-    /fees sell 0,01 btc – Verkauf von 0,01 BTC
-    /fees send btc – BTC senden
+    /fees kaufen 100 – Kauf für 100 €
+    /fees verkaufen 0,01 btc – Verkauf von 0,01 BTC
+    /fees senden btc – BTC senden
     Oder wähle unten. (/cancel zum Abbrechen)
 fees-button-buy = Kaufen
 fees-button-sell = Verkaufen
@@ -575,7 +575,7 @@ trade-tap-unknown = Dieses Angebot gilt nicht mehr. Beginne neu mit /buy oder /s
 trade-requoted = Kurse bewegen sich: Dein Angebot war älter als eine Minute, hier ist ein neues. Es wurde noch nichts beauftragt.
 trade-placed = ✅ Auftrag erteilt: { $summary }. Ich sage dir Bescheid, wenn er abgeschlossen ist.
 trade-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, daher weiß ich noch nicht, ob dein Auftrag ({ $summary }) angekommen ist. Ich sende ihn NICHT noch einmal. Ich prüfe es und sage dir Bescheid.
-trade-failed = ❌ Die Börse hat den Auftrag abgelehnt: { $reason } Es wurde nichts beauftragt.
+trade-failed = ❌ Die Börse hat den Auftrag abgelehnt, es wurde also nichts beauftragt. Prüf Betrag und Guthaben und versuch es dann noch einmal.
 trade-failed-login = Deine Sitzung bei der Börse ist abgelaufen, daher wurde nichts beauftragt. Melde dich neu an und beginne von vorn.
 order-summary-buy = { $code } für { $amount } kaufen
 order-summary-sell = { $amount } verkaufen
@@ -586,7 +586,7 @@ order-notice-not-placed = ℹ️ Dein Auftrag ({ $summary }) ist 10 Minuten nach
 order-notice-unknown = ⚠️ Ich kann nicht sagen, ob dein Auftrag ({ $summary }) bei der Börse angekommen ist: Sie hat über deine Transaktionen in einer Form geantwortet, die ich nicht lesen kann. Er kann ausgeführt und abgebucht worden sein oder auch nicht. Bitte sieh in /transactions nach, bevor du ihn erneut erteilst; ich sage dir Bescheid, wenn ich es herausfinde.
 order-notice-settled = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen.
 order-notice-settled-fee = 🎉 Dein Auftrag ({ $summary }) ist abgeschlossen. Die Börse hat eine Gebühr von { $fee } berechnet.
-order-notice-failed = ❌ Dein Auftrag ({ $summary }) ist bei der Börse fehlgeschlagen: { $reason }
+order-notice-failed = ❌ Die Börse meldet deinen Auftrag ({ $summary }) als fehlgeschlagen und nennt keinen Grund. Schau bitte in /balance und /transactions, bevor du es noch einmal versuchst.
 
 ## /send
 
@@ -634,7 +634,7 @@ send-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich das Senden 
 send-code-late = Das hat zu lange gedauert, darum habe ich das Senden abgebrochen. Es wurde nichts gesendet. Hol dir mit /send ein neues Angebot.
 send-sending = Ich gebe den Auftrag an die Börse…
 send-placed = ✅ Die Börse hat deinen Auftrag angenommen: { $amount } an <code>{ $address }</code>. Ich sage dir Bescheid, sobald er durch ist.
-send-failed = Die Börse hat dieses Senden abgelehnt: { $reason }
+send-failed = Die Börse hat dieses Senden abgelehnt, es wurde also nichts gesendet. Prüf Adresse, Betrag und Guthaben und versuch es dann noch einmal.
     Es wurde nichts gesendet.
 send-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts gesendet. Melde dich neu an und beginne dann mit /send von vorn.
 send-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob das Senden ausgeführt wurde. Sende es nicht noch einmal: Ich prüfe es und sage dir, was passiert ist.
@@ -741,7 +741,7 @@ withdraw-code-too-many = Der Code wurde zu oft abgelehnt, darum habe ich die Aus
 withdraw-code-late = Das hat zu lange gedauert, darum habe ich die Auszahlung abgebrochen. Es wurde nichts ausgezahlt. Hol dir mit /withdraw ein neues Angebot.
 withdraw-sending = Ich gebe den Auftrag an die Börse…
 withdraw-placed = ✅ Die Börse hat deine Auszahlung von { $amount } auf { $bank } angenommen. Ich sage dir Bescheid, sobald sie durch ist.
-withdraw-failed = Die Börse hat diese Auszahlung abgelehnt: { $reason }
+withdraw-failed = Die Börse hat diese Auszahlung abgelehnt, es wurde also nichts ausgezahlt. Prüf Betrag und Guthaben und versuch es dann noch einmal.
     Es wurde nichts ausgezahlt.
 withdraw-login-needed = Deine Sitzung bei der Börse ist abgelaufen, darum wurde nichts ausgezahlt. Melde dich neu an und beginne dann mit /withdraw von vorn.
 withdraw-unknown = ⚠️ Die Börse hat nicht rechtzeitig geantwortet, darum weiß ich noch nicht, ob die Auszahlung ausgeführt wurde. Gib sie nicht noch einmal auf: Ich prüfe es und sage dir, was passiert ist.
@@ -961,7 +961,10 @@ status-basic = Basis
 status-unknown = unbekannt
 fields-yes = ja
 fields-no = nein
-fields-more-lines = … (weitere Felder nicht angezeigt)
+fields-more-details = … und { $count ->
+    [one] eine weitere Angabe
+   *[other] { $count } weitere Angaben
+  }
 fields-more-items = … und { $count ->
     [one] eines mehr
    *[other] { $count } weitere
@@ -1057,7 +1060,7 @@ operator-alert-line = • unter { $amount } ({ $state })
 operator-alert-armed = aktiv
 operator-alert-fired = ausgelöst, wartet, bis das Guthaben wieder darüber liegt
 operator-alert-none = Keine Warnung bei niedrigem Guthaben gesetzt. Beispiel: /master alert eur 1000
-operator-alert-usage = Schick /master alert, eine Währung und einen Betrag, z. B. /master alert eur 1000 (oder /master alert eur off).
+operator-alert-usage = Schick /master alert, eine Währung und einen Betrag, z. B. /master alert eur 1000 (oder /master alert eur aus).
 operator-alert-set = 🔔 Gesetzt: Die Operatoren erfahren es, wenn das Master-Guthaben unter { $amount } fällt. Jetzt sind es { $balance }.
 operator-alert-removed = 🔕 Die Warnung für { $currency } ist entfernt.
 operator-alert-not-set = Für { $currency } ist keine Warnung gesetzt.
@@ -1086,7 +1089,7 @@ notify-menu-explained = Lautlos heißt: Die Nachricht kommt ohne Ton. In der Ruh
 notify-button-quiet-off = 🌙 Keine Ruhezeit
 notify-button-zone = 🌍 Zeitzone ändern
 notify-button-quiet-other = 🌙 Andere Zeiten…
-notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich still sein (deine Zeit, { $zone })? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
+notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich dich in Ruhe lassen (deine Zeit, { $zone })? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
 notify-quiet-ask-to = 🌙 Ruhe ab { $from }. Bis wie viel Uhr (deine Zeit, { $zone })?
 notify-quiet-hour-again = Bitte schreib eine volle Stunde von 0 bis 23, zum Beispiel 22 oder 7.
 notify-quiet-same-hour = Das Ende muss eine andere Stunde sein als der Anfang.
@@ -1224,7 +1227,7 @@ run-why-balance = Dein EUR-Guthaben ist { $balance }, die Ausführung braucht { 
 run-why-minimum = { $amount } liegt unter dem Mindestbetrag der Börse von { $minimum }. Beende diesen Plan und leg in /recurring einen mit höherem Betrag an.
 run-why-closed = Der Kauf von { $code } ist an der Börse gerade ausgesetzt. Der Plan versucht es bei der nächsten Ausführung wieder.
 run-why-rule = { $rule }
-run-failed = 🔁 { $plan }: Die Börse hat die Order vom { $date } abgelehnt ({ $reason }), nichts gekauft. Der Plan versucht es bei der nächsten Ausführung wieder; in /recurring kannst du ihn pausieren oder beenden.
+run-failed = 🔁 { $plan }: Die Börse hat den Auftrag vom { $date } abgelehnt, nichts gekauft. Der Plan versucht es bei der nächsten Ausführung wieder; in /recurring kannst du ihn pausieren oder beenden.
 run-missed = 🔁 { $plan }: { $count } Ausführung(en) verpasst, während der Bot offline war ({ $dates }). Dafür wurde nichts gekauft; verpasste Ausführungen werden nie gesammelt nachgeholt.
 run-reminder =
     🔁 Zeit für deinen Sparplan: { $plan }.
@@ -1343,7 +1346,7 @@ safety-allowlist-on-partner = Freigabeliste: <b>an</b>. Auszahlungen gehen nur a
 safety-allowlist-off-partner = Freigabeliste: <b>aus</b>. Auszahlungen gehen an jedes deiner verifizierten Bankkonten, auch an gerade erst hinzugefügte.
 safety-allowlist-on-done-partner = ✅ Freigabeliste an: Auszahlungen gehen nur an Bankkonten, deren Wartezeit vorbei ist.
 safety-hint-partner = Limit setzen: /safety limit auszahlen { $large }, /safety limit kaufen 200, /safety limit verkaufen aus. Wartezeit: /safety wartezeit 12. Ein niedrigeres Limit oder eine längere Wartezeit gilt sofort; alles Lockerere wartet und braucht deine PIN.
-settings-button-safety = 🛡 Sicherheit: Freigabeliste, Wartezeit, Limits
+settings-button-safety = 🛡 Sicherheit und Limits
 command-addresses = Gespeicherte Adressen
 command-safety = Freigabeliste und eigene Limits
 

@@ -12,7 +12,7 @@ error-exchange-rate-limited = The exchange asks us to slow down. Please try agai
    *[other] { $seconds } seconds
   }.
 error-exchange-server = The exchange has a problem right now. Please try again later. (Reference: { $ref })
-error-exchange-refused = The exchange refused this: { $message }
+error-exchange-refused = The exchange turned this down. Please check what you entered and try again. (Reference: { $ref })
 error-exchange-not-found = The exchange does not know that item.
 error-exchange-forbidden = The exchange does not allow this for your account.
 error-exchange-bad-response = The exchange sent an answer we could not read. Please try again later. (Reference: { $ref })
@@ -193,7 +193,7 @@ deposit-new-created =
     Send only { $name } to it.
 deposit-address-gone = That address is no longer in your list. Send /deposit to see the current ones.
 deposit-picker-expired = This choice has expired. Send /deposit again.
-deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. btc). (/cancel to stop)
+deposit-choose-currency = Which currency do you want to receive? Tap one, or type its code (e.g. BTC). (/cancel to stop)
 deposit-unknown-currency = I do not know “{ $currency }”. Choose one of: { $list }
 deposit-receive-paused = Receiving { $name } ({ $currency }) is paused at the exchange right now, so I cannot make an address for it. Please try again later.
 
@@ -371,7 +371,7 @@ prices-title = 📈 Prices in euros
 prices-line = { $arrow } { $name } ({ $code }): { $price } ({ $change } in 24 h)
 prices-hint = Send /price btc for one rate with its time.
 prices-empty = The exchange lists no prices right now.
-price-ask = Which currency? Tap one, or send its code or name (e.g. btc or bitcoin). (/cancel to stop)
+price-ask = Which currency? Tap one, or send its code or name (e.g. BTC or Bitcoin). (/cancel to stop)
 price-rate = { $name } ({ $code }): { $price }
 price-change = 24 h: { $arrow } { $change }
 price-time = Rate of { $time }
@@ -575,7 +575,7 @@ trade-tap-unknown = This quote is no longer valid. Start again with /buy or /sel
 trade-requoted = Prices move: your quote was more than a minute old, so here is a new one. Nothing was ordered yet.
 trade-placed = ✅ Order placed: { $summary }. I will tell you when it settles.
 trade-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether your order ({ $summary }) went through. I will NOT send it again. I will check and tell you.
-trade-failed = ❌ The exchange refused the order: { $reason } Nothing was ordered.
+trade-failed = ❌ The exchange refused the order, so nothing was ordered. Check the amount and your balance, then try again.
 trade-failed-login = Your session at the exchange has ended, so nothing was ordered. Log in again, then start over.
 order-summary-buy = buy { $code } for { $amount }
 order-summary-sell = sell { $amount }
@@ -586,7 +586,7 @@ order-notice-not-placed = ℹ️ Your order ({ $summary }) is not at the exchang
 order-notice-unknown = ⚠️ I cannot tell whether your order ({ $summary }) reached the exchange: it answered about your transactions in a form I cannot read. It may have been carried out and charged, or not. Please look for it in /transactions before you place it again; I will tell you if I find out.
 order-notice-settled = 🎉 Your order ({ $summary }) completed.
 order-notice-settled-fee = 🎉 Your order ({ $summary }) completed. The exchange took a fee of { $fee }.
-order-notice-failed = ❌ Your order ({ $summary }) failed at the exchange: { $reason }
+order-notice-failed = ❌ The exchange reports your order ({ $summary }) as failed and gives no reason. Please check /balance and /transactions before you try again.
 
 ## /send
 
@@ -634,7 +634,7 @@ send-code-too-many = The code was refused too often, so I cancelled this send. N
 send-code-late = That took too long, so I cancelled this send. Nothing was sent. Start again with /send for a fresh quote.
 send-sending = Sending the order to the exchange…
 send-placed = ✅ The exchange accepted your order: { $amount } to <code>{ $address }</code>. I will tell you when it has gone through.
-send-failed = The exchange refused this send: { $reason }
+send-failed = The exchange refused this send, so nothing was sent. Check the address, the amount and your balance, then try again.
     Nothing was sent.
 send-login-needed = Your exchange session has ended, so nothing was sent. Log in again, then start over with /send.
 send-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the send was placed. Do not send it again: I am checking and will tell you what happened.
@@ -741,7 +741,7 @@ withdraw-code-too-many = The code was refused too often, so I cancelled this wit
 withdraw-code-late = That took too long, so I cancelled this withdrawal. Nothing was withdrawn. Start again with /withdraw for a fresh quote.
 withdraw-sending = Sending the order to the exchange…
 withdraw-placed = ✅ The exchange accepted your withdrawal of { $amount } to { $bank }. I will tell you when it has gone through.
-withdraw-failed = The exchange refused this withdrawal: { $reason }
+withdraw-failed = The exchange refused this withdrawal, so nothing was paid out. Check the amount and your balance, then try again.
     Nothing was withdrawn.
 withdraw-login-needed = Your exchange session has ended, so nothing was withdrawn. Log in again, then start over with /withdraw.
 withdraw-unknown = ⚠️ The exchange did not answer in time, so I do not know yet whether the withdrawal was placed. Do not order it again: I am checking and will tell you what happened.
@@ -961,7 +961,10 @@ status-basic = basic
 status-unknown = unknown
 fields-yes = yes
 fields-no = no
-fields-more-lines = … (more fields not shown)
+fields-more-details = … and { $count ->
+    [one] one more detail
+   *[other] { $count } more details
+  }
 fields-more-items = … and { $count ->
     [one] one more
    *[other] { $count } more
@@ -1224,7 +1227,7 @@ run-why-balance = Your EUR balance is { $balance } and the run needs { $needed }
 run-why-minimum = { $amount } is below the exchange's minimum of { $minimum }. Stop this plan and set one with a larger amount in /recurring.
 run-why-closed = Buying { $code } is paused at the exchange right now. The plan tries again at its next run.
 run-why-rule = { $rule }
-run-failed = 🔁 { $plan }: the exchange refused the order of { $date } ({ $reason }), nothing was bought. The plan tries again at its next run; /recurring pauses or stops it.
+run-failed = 🔁 { $plan }: the exchange refused the order of { $date }, nothing was bought. The plan tries again at its next run; /recurring pauses or stops it.
 run-missed = 🔁 { $plan }: { $count } run(s) missed while the bot was offline ({ $dates }). Nothing was bought for them; missed runs are never bought late in a burst.
 run-reminder =
     🔁 Time for your recurring buy: { $plan }.
@@ -1343,7 +1346,7 @@ safety-allowlist-on-partner = Allowlist: <b>on</b>. Withdrawals go only to bank 
 safety-allowlist-off-partner = Allowlist: <b>off</b>. Withdrawals go to any of your verified bank accounts, also ones added a moment ago.
 safety-allowlist-on-done-partner = ✅ Allowlist on: withdrawals go only to bank accounts whose cooling-off is over.
 safety-hint-partner = Set a limit: /safety cap withdraw { $large }, /safety cap buy 200, /safety cap sell off. Cooling-off: /safety cooling 12. A lower limit or a longer cooling-off holds at once; anything looser waits, and needs your PIN.
-settings-button-safety = 🛡 Safety: allowlist, cooling-off, limits
+settings-button-safety = 🛡 Safety and limits
 command-addresses = Saved addresses
 command-safety = Allowlist and your own limits
 

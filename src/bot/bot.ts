@@ -73,6 +73,7 @@ import { orderCodeConversation } from "./flows/order-code.ts";
 import { deferChosenLocale, negotiateChosenLocale } from "./i18n.ts";
 import { type AnswerDeadlineOptions, answerDeadline } from "./middleware/answer-deadline.ts";
 import { ChatLock, type ChatLockOptions } from "./middleware/chat-lock.ts";
+import { rememberClientLocale } from "./middleware/client-locale.ts";
 import { createErrorHandler } from "./middleware/error-boundary.ts";
 import { type FloodLimitOptions, floodLimit } from "./middleware/flood-limit.ts";
 import { InFlight } from "./middleware/in-flight.ts";
@@ -198,14 +199,12 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     });
   }
   // Every time this update words is in the user's zone (bot/ui/format.ts reads it); the profile is
-  // the one i18n read, from Profiles' cache.
+  // the one i18n read, from Profiles' cache. The app's language is kept from it for later notices.
   inPrivate.use(async (ctx, next) => {
     // A store that is down fails the update further on, with its own words; the zone is not why.
-    const zone = await deps.profiles.get(ctx.from.id).then(
-      (profile) => profile.timeZone,
-      () => undefined,
-    );
-    return withReaderZone(zone, next);
+    const profile = await deps.profiles.get(ctx.from.id).catch(() => undefined);
+    await rememberClientLocale(deps.profiles, ctx.from.id, ctx.from.language_code, profile);
+    return withReaderZone(profile?.timeZone, next);
   });
   inPrivate.use(
     session<SessionData, BotContext>({

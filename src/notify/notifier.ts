@@ -158,7 +158,9 @@ export class Notifier {
   }
 
   #locale(profile: Awaited<ReturnType<Profiles["get"]>>, fallback: string | undefined): string {
-    return profile.locale ?? fallback ?? profile.appLocale ?? this.#options.defaultLocale;
+    // The app's language, kept from the user's latest update, is fresher than the one a notice
+    // was set up in (an alert, a plan); both only when the user never chose one.
+    return profile.locale ?? profile.appLocale ?? fallback ?? this.#options.defaultLocale;
   }
 
   #translator(profile: Awaited<ReturnType<Profiles["get"]>>, fallback: string | undefined): Translate {

@@ -23,6 +23,7 @@ import { createBot, drainUpdates } from "../../src/bot/bot.ts";
 import type { BotContext } from "../../src/bot/context.ts";
 import type { BotDeps } from "../../src/bot/deps.ts";
 import { chartPhotos } from "../../src/bot/flows/price-chart.ts";
+import { clientLocale } from "../../src/bot/i18n.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
@@ -314,6 +315,8 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         consent: { version: "test", url: TEST_TERMS_URL, at: clock.now() },
         email,
       });
+      // As the sign-up does: notices that follow (KYC, a PIN reset) are in the app's language.
+      await harness.deps.profiles.rememberAppLocale(id, clientLocale(userOptions.languageCode));
       return Object.assign(user, { partnerUserId, pin: PARTNER_PIN });
     },
     async restartBot(restart = {}) {

@@ -40,7 +40,7 @@ import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
-import { type BankView, bankButtonLabel, bankCard, bankView, pickTyped } from "../ui/bank-view.ts";
+import { type BankView, bankButtonLabel, bankCard, bankLabel, bankView, pickTyped } from "../ui/bank-view.ts";
 import { BANK_REMOVE_PICKED, CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { escapeHtml } from "../ui/format.ts";
@@ -258,7 +258,7 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
     for (const bank of banks)
       keyboard.text(`🗑 ${bankButtonLabel(bank)}`, own + BUTTONS.actions.remove(bank.id)).row();
     keyboard.text(ctx.t("banks-button-cancel"), own + BUTTONS.actions.no());
-    const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankButtonLabel(bank))}`).join("\n");
+    const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankLabel(bank))}`).join("\n");
     await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
 
     let chosen: BankView | undefined;
@@ -329,7 +329,7 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
         throw error;
       }
     });
-    const label = escapeHtml(bankButtonLabel(chosen));
+    const label = escapeHtml(bankLabel(chosen));
     switch (outcome.kind) {
       case "removed":
         await ctx.reply(ctx.t("banks-removed", { bank: label }), { parse_mode: "HTML" });

@@ -21,7 +21,7 @@ import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
-import { bankButtonLabel, bankView } from "../ui/bank-view.ts";
+import { bankLabel, bankView } from "../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
 export const WITHDRAW_FLOW = "withdraw";
@@ -61,7 +61,7 @@ function withdrawFlow(deps: WithdrawDeps) {
 
     // ── Amount, quote, card ──
     await askAmountAndQuote(conversation, ctx, deps, {
-      question: ctx.t("withdraw-ask-amount", { bank: bankButtonLabel(target) }),
+      question: ctx.t("withdraw-ask-amount", { bank: bankLabel(target) }),
       again: ctx.t("withdraw-ask-amount-again"),
       unit: EUR,
       wait: step,

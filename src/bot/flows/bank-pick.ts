@@ -10,7 +10,7 @@
 import { InlineKeyboard } from "grammy";
 import type { QuoteRefusal } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";
-import { type BankView, bankButtonLabel, pickTyped } from "../ui/bank-view.ts";
+import { type BankView, bankButtonLabel, bankLabel, pickTyped } from "../ui/bank-view.ts";
 import { BANK_PICK, BANK_PICKED } from "../ui/callback-data.ts";
 import { type WaitOptions, waitAnswer } from "./wait.ts";
 
@@ -27,7 +27,7 @@ export async function pickBank(
     return undefined;
   }
   if (!banks.some(isVerified)) {
-    const list = banks.map((bank) => `⏳ ${bankButtonLabel(bank)}`).join("\n");
+    const list = banks.map((bank) => `⏳ ${bankLabel(bank)}`).join("\n");
     await ctx.reply(ctx.t("withdraw-none-verified", { list }));
     return undefined;
   }
@@ -46,7 +46,7 @@ export async function pickBank(
   const list = banks
     .map(
       (bank, index) =>
-        `${index + 1}. ${bankButtonLabel(bank)}${isVerified(bank) ? "" : ` ${ctx.t("withdraw-pending-mark")}`}`,
+        `${index + 1}. ${bankLabel(bank)}${isVerified(bank) ? "" : ` ${ctx.t("withdraw-pending-mark")}`}`,
     )
     .join("\n");
   await ctx.reply(ctx.t("withdraw-ask-bank", { list }), { reply_markup: keyboard });

@@ -4,7 +4,6 @@
  */
 import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, FlowContext } from "../context.ts";
-import { escapeHtml } from "../ui/format.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
 import { cardParseMode, ORDER_WORDS, outcomeVars, refusalText } from "../ui/order-card.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
@@ -39,10 +38,9 @@ export async function tellOutcome(
         );
         return;
       }
-      await ctx.reply(
-        signed(ctx.t(words.failed, { reason: parseMode ? escapeHtml(result.reason) : result.reason })),
-        options,
-      );
+      // The exchange's reason (undocumented, English, often an HTTP reason phrase) stays in the
+      // ledger and the log; the sentence says what the user can check.
+      await ctx.reply(signed(ctx.t(words.failed)), options);
       return;
     case "guarded":
       await ctx.reply(refusalText(ctx.t, result.refusal, locale));

@@ -32,7 +32,9 @@ export function exchangeErrorText(t: Translate, error: ExchangeError, ref: strin
       return t("error-exchange-server", { ref });
     case "validation":
     case "http":
-      return t("error-exchange-refused", { message: refusalMessage(error) });
+      // The exchange documents no error body: what it says (often just the HTTP reason phrase,
+      // in English) is for the log, the user gets a sentence in their language.
+      return t("error-exchange-refused", { ref });
     case "not-found":
       return t("error-exchange-not-found");
     case "forbidden":

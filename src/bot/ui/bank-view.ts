@@ -4,7 +4,7 @@
  * and /withdraw.
  */
 import type { BankAccount } from "../../exchange/schemas.ts";
-import { maskIban } from "../../iban.ts";
+import { compactIban, maskIban } from "../../iban.ts";
 import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { statusText } from "./coded-values.ts";
@@ -59,11 +59,39 @@ export function bankCard(t: Translate, bank: BankAccount | BankView): string {
   });
 }
 
-/** A button label for one account: its name and the masked IBAN (no HTML in buttons). */
-export function bankButtonLabel(bank: { name: string; iban: string }): string {
+/** One account in a sentence or a list: its name and the masked IBAN (no HTML). */
+export function bankLabel(bank: { name: string; iban: string }): string {
   const typed = userText(bank.name);
   const name = typed.length > 24 ? `${typed.slice(0, 23)}…` : typed;
   return `${name} · ${maskIban(bank.iban)}`;
+}
+
+/**
+ * Telegram shows about 30 characters of a button; every bank button puts an icon and a space
+ * before this label, so the label keeps to 28: the IBAN's last four digits (what tells a user's
+ * accounts apart) always, the bank's name cut with "…" to fit.
+ */
+export const BANK_BUTTON_LABEL_MAX = 28;
+
+/** A button label for one account: its name, shortened to fit, and the IBAN's last digits. */
+export function bankButtonLabel(bank: { name: string; iban: string }): string {
+  const tail = ` · •• ${compactIban(bank.iban).slice(-4)}`;
+  const room = BANK_BUTTON_LABEL_MAX - graphemes(tail).length;
+  const name = graphemes(userText(bank.name));
+  return `${
+    name.length > room
+      ? `${name
+          .slice(0, room - 1)
+          .join("")
+          .trimEnd()}…`
+      : name.join("")
+  }${tail}`;
+}
+
+const SEGMENTER = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+function graphemes(text: string): string[] {
+  return Array.from(SEGMENTER.segment(text), (part) => part.segment);
 }
 
 /** A typed choice: the position in the list (`2`), the IBAN's last four digits, or the whole IBAN. */
@@ -74,7 +102,10 @@ export function pickTyped(text: string, banks: readonly BankView[]): BankView | 
   const byIban = banks.filter((bank) => bank.iban.replace(/\s+/g, "").toUpperCase().endsWith(typed));
   if (typed.length >= 4 && byIban.length === 1) return byIban[0];
   const byLabel = banks.filter(
-    (bank) => sameLabel(text, bankButtonLabel(bank)) || sameLabel(text, bank.name),
+    (bank) =>
+      sameLabel(text, bankButtonLabel(bank)) ||
+      sameLabel(text, bankLabel(bank)) ||
+      sameLabel(text, bank.name),
   );
   return byLabel.length === 1 ? byLabel[0] : undefined;
 }

@@ -153,6 +153,8 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 /** A plain decimal as an API sends it: no grouping, no leading zeros (`0012` is a code, not 12). */
 const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+/** A decimal with a fraction: never an identifier (those are digits, letters and signs). */
+const FRACTION = /\.\d/;
 
 /** `currencyCode`, `currency-code`, `Currency Code` → `currency_code`. */
 export function snake(name: string): string {
@@ -275,7 +277,9 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
     if (!Number.isFinite(value)) return String(value);
     const unix = unixMs(key, value);
     if (unix !== undefined) return formatDateTime(unix, locale);
-    if (VERBATIM.test(key)) return String(value);
+    // Identifiers keep their digits as sent; one with a decimal fraction is no identifier but a
+    // number, written as the locale writes numbers (no "451.5" in German).
+    if (VERBATIM.test(key) && Number.isInteger(value)) return String(value);
     return formatDecimal(String(value), locale) ?? String(value);
   }
   if (typeof value === "string") {
@@ -285,7 +289,7 @@ export function fieldValue(t: Translate, name: string, value: unknown, locale: s
     if (date !== undefined) return date;
     const worded = codedValue(t, key, text);
     if (worded !== undefined) return worded;
-    if (!VERBATIM.test(key) && text.length <= 40 && DECIMAL.test(text)) {
+    if ((!VERBATIM.test(key) || FRACTION.test(text)) && text.length <= 40 && DECIMAL.test(text)) {
       return formatDecimal(text, locale) ?? cut(text);
     }
     return cut(text);
@@ -380,7 +384,7 @@ function linesOf(
     return;
   }
   if (isRecord(value)) {
-    const entries = Object.entries(value);
+    const entries = shownEntries(value);
     if (entries.length === 0) {
       line(EMPTY);
       return;
@@ -406,8 +410,40 @@ export function fieldLines(
   const out: string[] = [];
   linesOf(t, item, locale, options, undefined, "", 0, out);
   const limit = options.maxLines ?? 60;
-  if (out.length >= limit) out.push(t("fields-more-lines"));
+  if (out.length >= limit) {
+    const hidden = lineCount(item, 0) - out.length;
+    if (hidden > 0) out.push(t("fields-more-details", { count: hidden }));
+  }
   return out;
+}
+
+/**
+ * An object's fields as shown: a `meta` or `links` block beside them tells about the answer
+ * (its shape, its source, where the next page is), not about the thing shown, and its names are
+ * the API's, with no words for people.
+ */
+function shownEntries(value: Record<string, unknown>): [string, unknown][] {
+  const entries = Object.entries(value);
+  const shown = entries.filter(([name]) => !ABOUT_THE_ANSWER.has(snake(name)));
+  // Nothing but such a block: that is all there is to show.
+  return shown.length === 0 ? entries : shown;
+}
+
+const ABOUT_THE_ANSWER = new Set(["meta", "links", "_links"]);
+
+/** How many lines linesOf gives for a value with no limit (counted, not worded). */
+function lineCount(value: unknown, depth: number): number {
+  if (depth >= MAX_DEPTH && typeof value === "object" && value !== null) return 1;
+  if (Array.isArray(value)) {
+    if (value.length === 0 || value.every((v) => v === null || typeof v !== "object")) return 1;
+    return value.reduce((sum: number, item) => sum + lineCount(item, depth + 1), 0);
+  }
+  if (isRecord(value)) {
+    const children = shownEntries(value).map(([, child]) => child);
+    if (children.length === 0) return 1;
+    return children.reduce((sum: number, child) => sum + lineCount(child, depth + 1), 0);
+  }
+  return 1;
 }
 
 /**

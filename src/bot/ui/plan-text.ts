@@ -222,7 +222,8 @@ export function planEventText(
     case "skipped":
       return `${t("run-skipped", { plan: title, date: formatDate(event.run.date, locale) })}\n${skippedWhy(t, event.run, plan, locale)}\n${next}`;
     case "failed":
-      return `${t("run-failed", { plan: title, date: formatDate(event.run.date, locale), reason: event.run.reason ?? "?" })}\n${next}`;
+      // The exchange's reason (undocumented, in English) is for the operator desk's /plans, not here.
+      return `${t("run-failed", { plan: title, date: formatDate(event.run.date, locale) })}\n${next}`;
     case "missed":
       return `${t("run-missed", { plan: title, count: event.dates.length, dates: event.dates.map((date) => formatDate(date, locale)).join(", ") })}\n${next}`;
     case "reminder":

@@ -128,6 +128,7 @@ function noticeSentence(t: Translate, notice: OrderNotice, locale: string): stri
         : t("order-notice-settled", { summary });
     }
     case "failed":
-      return t("order-notice-failed", { summary, reason: notice.action.failure ?? "error" });
+      // The exchange's transaction says only "error": no reason to pass on.
+      return t("order-notice-failed", { summary });
   }
 }

@@ -11,7 +11,7 @@ import { type Harness, type PartnerFakeUser, startHarness } from "../../support/
 
 const OPERATOR = 777_001;
 const CARD = (m: SentMessage) => /your quote|Withdraw euros/.test(m.text) && m.buttons.length > 0;
-const BANK = "🏦 Sandbox Partnerbank · DE89 •••• •••• 3000";
+const BANK = "🏦 Sandbox Partnerba… · •• 3000";
 
 describe("partner mode: freeze, unfreeze, PIN care", () => {
   let h: Harness;

@@ -105,7 +105,7 @@ describe("partner mode: the KYC gate", () => {
       const user = await h.partnerUser();
       await user.send("/withdraw");
       await user.waitForReply(/To which bank account/);
-      await user.tap("🏦 Sandbox Partnerbank · DE89 •••• •••• 3000");
+      await user.tap("🏦 Sandbox Partnerba… · •• 3000");
       await user.waitForReply(/How many euros/);
       await user.send("20");
       const card = await user.waitForReply(CARD);

@@ -14,7 +14,7 @@ import { type Harness, type PartnerFakeUser, startHarness } from "../../support/
 
 const CARD = (m: SentMessage) => /your quote|Withdraw euros/.test(m.text) && m.buttons.length > 0;
 const ALREADY = "This order was already placed. Nothing was ordered twice.";
-const BANK = "🏦 Sandbox Partnerbank · DE89 •••• •••• 3000";
+const BANK = "🏦 Sandbox Partnerba… · •• 3000";
 
 describe("partner mode: buy, sell and withdraw through the one pipeline", () => {
   let h: Harness;

@@ -157,7 +157,8 @@ describe("the field renderer", () => {
     for (const text of messages) expect(text.length).toBeLessThanOrEqual(MESSAGE_LIMIT);
     const all = messages.join("\n");
     expect(all).toContain("fields-more-items(4950)");
-    expect(all).toContain("fields-more-lines");
+    // The first item's 102 lines, cut at 60: the rest counted for people, not "fields not shown".
+    expect(all).toContain("fields-more-details(42)");
     expect(all).toContain("…");
     // One enormous string alone still fits.
     for (const text of fieldMessages(t, "title", { blob: "x".repeat(1_000_000) }, "en", { empty: "" })) {
@@ -265,5 +266,77 @@ describe("the GiroCode (EPC069-12)", () => {
     expect(isCreditorReference("RF18 5390 0754 7034")).toBe(true);
     expect(isCreditorReference("RF19539007547034")).toBe(false);
     expect(isCreditorReference("Customer 42")).toBe(false);
+  });
+});
+
+describe("the fields left out of a long item", () => {
+  it("are counted for people, in their language, with the plural", async () => {
+    const { createI18n } = await import("../../../src/bot/i18n.ts");
+    const { Profiles } = await import("../../../src/session/profiles.ts");
+    const { openStore } = await import("../../../src/store/store.ts");
+    const i18n = createI18n({ defaultLocale: "en", profiles: new Profiles(await openStore("memory://")) });
+    const item = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`field_${i}`, i]));
+    for (const [locale, maxLines, last] of [
+      ["en", 5, "… and 3 more details"],
+      ["en", 7, "… and one more detail"],
+      ["de", 5, "… und 3 weitere Angaben"],
+      ["de", 7, "… und eine weitere Angabe"],
+    ] as const) {
+      const lines = fieldLines((key, vars) => i18n.t(locale, key, vars), item, locale, { maxLines });
+      expect(lines.at(-1)).toBe(last);
+      expect(lines).toHaveLength(maxLines + 1);
+    }
+    expect(fieldLines(t, item, "en", { maxLines: 8 })).toHaveLength(8);
+  });
+});
+
+describe("a number in a field named like an identifier", () => {
+  it("is written as the locale writes numbers when it has a fraction; identifiers keep their digits", () => {
+    const lines = fieldLines(
+      t,
+      {
+        building_number: "451.5",
+        pair: "136.5",
+        user_id: 294.5,
+        postal_code: "01067",
+        id: 7,
+        iban: "DE89370400440532013000",
+      },
+      "de",
+    );
+    expect(lines).toEqual([
+      "<b>fields-label-building</b>: 451,5",
+      "<b>fields-label-pair</b>: 136,5",
+      "<b>fields-label-user-id</b>: 294,5",
+      "<b>fields-label-postal-code</b>: 01067",
+      "<b>fields-label-id</b>: 7",
+      "<b>fields-label-iban</b>: DE89370400440532013000",
+    ]);
+  });
+
+  it("in the partner's deposit instructions, a bank named by a number too", async () => {
+    const { depositText } = await import("../../../src/bot/features/partner/deposit.ts");
+    const text = depositText(
+      t,
+      { beneficiary: "Exchange GmbH", bank_name: "73.5", iban: "DE89370400440532013000" },
+      "de",
+    ).join("\n");
+    expect(text).toContain("<b>fields-label-bank</b>: 73,5");
+  });
+});
+
+describe("a block about the answer beside an item's fields", () => {
+  it("is left out: its names are the API's, not the item's", () => {
+    const bank = {
+      id: 11,
+      name: "Sandbox Partnerbank",
+      meta: { shape: "alternate", source: { name: "sandbox" } },
+    };
+    expect(fieldLines(t, bank, "de")).toEqual([
+      "<b>fields-label-id</b>: 11",
+      "<b>fields-label-name</b>: Sandbox Partnerbank",
+    ]);
+    // Alone, it is all there is, and shown.
+    expect(fieldLines(t, { meta: { total: 2 } }, "de")).toHaveLength(1);
   });
 });

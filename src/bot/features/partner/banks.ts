@@ -27,7 +27,7 @@ import { refusalMessage } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
-import { bankButtonLabel, bankCard, bankStateText, bankView } from "../../ui/bank-view.ts";
+import { bankButtonLabel, bankCard, bankLabel, bankStateText, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { answerTap, closeCard } from "../../ui/edit.ts";
@@ -171,7 +171,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
       }
       throw error;
     }
-    await closeCard(ctx, ctx.t("partner-banks-removed", { bank: bankButtonLabel(bank) }));
+    await closeCard(ctx, ctx.t("partner-banks-removed", { bank: bankLabel(bank) }));
   });
   return composer;
 }

@@ -22,7 +22,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { amountRefusalText } from "../../ui/amount.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
-import { fieldLabel, fieldLines } from "../../ui/fields.ts";
+import { fieldLabel, fieldLines, fieldValue } from "../../ui/fields.ts";
 import { escapeHtml } from "../../ui/format.ts";
 import { giroCodePayload, giroCodePng } from "../../ui/girocode.ts";
 import { readDeposit } from "../../ui/recognise.ts";
@@ -41,7 +41,9 @@ export function depositText(t: Translate, instructions: unknown, locale: string)
   const lines = details.flatMap(([name, value, copyable]) =>
     value === undefined
       ? []
-      : [`<b>${escapeHtml(fieldLabel(t, name))}</b>: ${copyable ? copy(value) : escapeHtml(value)}`],
+      : [
+          `<b>${escapeHtml(fieldLabel(t, name))}</b>: ${copyable ? copy(value) : escapeHtml(fieldValue(t, name, value, locale))}`,
+        ],
   );
   if (view.currency !== "eur") {
     lines.push(`<b>${escapeHtml(fieldLabel(t, "currency"))}</b>: ${escapeHtml(view.currency.toUpperCase())}`);

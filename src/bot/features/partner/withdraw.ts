@@ -16,7 +16,7 @@ import { flowUserId } from "../../flows/user.ts";
 import { flowButtons } from "../../flows/wait.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
-import { bankButtonLabel, bankView } from "../../ui/bank-view.ts";
+import { bankLabel, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 
 export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
@@ -53,7 +53,7 @@ function partnerWithdrawFlow(deps: PartnerWithdrawDeps) {
     const target = await pickBank(conversation, ctx, banks, buttons);
     if (target === undefined) return;
     await askAmountAndQuote(conversation, ctx, deps, {
-      question: ctx.t("withdraw-ask-amount", { bank: bankButtonLabel(target) }),
+      question: ctx.t("withdraw-ask-amount", { bank: bankLabel(target) }),
       again: ctx.t("withdraw-ask-amount-again"),
       unit: "eur",
       wait: buttons.wait,
