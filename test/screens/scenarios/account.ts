@@ -4,9 +4,8 @@
  */
 import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
-import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import type { Harness } from "../../support/harness.ts";
-import type { Driver } from "../support/driver.ts";
+import { ACCOUNT_GUIDED_SCENARIOS } from "./account-guided.ts";
+import { loggedIn, proveItIsMe, relogin } from "./account-steps.ts";
 import { BTC_ADDRESS, explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
 /** Commands whose screen and buttons are toured once logged in. */
@@ -73,7 +72,15 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
     async run(d, h) {
       const user = h.user(undefined, { languageCode: d.locale });
       await d.send(user, "/login");
-      await d.answer(user, "/login", "not an e-mail", h.sandbox.demo.email, "not-the-password", "12", "000000");
+      await d.answer(
+        user,
+        "/login",
+        "not an e-mail",
+        h.sandbox.demo.email,
+        "not-the-password",
+        "12",
+        "000000",
+      );
       await d.fresh(user, "/login", "/login again");
       await d.answer(user, "/login", h.sandbox.demo.email, h.sandbox.demo.password, "000000");
       await d.answer(user, "/login", h.sandbox.currentCode());
@@ -442,35 +449,5 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/buy btc 20", "/buy after the exchange ended the session");
     },
   },
+  ...ACCOUNT_GUIDED_SCENARIOS,
 ];
-
-/**
- * Answers whatever the bot asks to prove it is the user (e-mail, password, code: today's re-login
- * asks all three, a shorter one only some), reading which question the last step asked.
- */
-async function proveItIsMe(d: Driver, h: Harness, user: FakeUser, flow: string): Promise<void> {
-  for (let asked = 0; asked < 4; asked++) {
-    // The step's last question is what the bot waits for.
-    const keys =
-      [...d.stepKeys].reverse().find((id) => /ask-email|bad-email|ask-password|ask-code/.test(id)) ?? "";
-    if (/ask-email|bad-email/.test(keys)) await d.send(user, h.sandbox.demo.email, `${flow} ← e-mail`);
-    else if (/ask-password|expired-ask-password/.test(keys))
-      await d.send(user, h.sandbox.demo.password, `${flow} ← password`);
-    else if (/ask-code|renew-ask-code/.test(keys))
-      await d.send(user, h.sandbox.currentCode(), `${flow} ← code`);
-    else return;
-  }
-}
-
-/** Logs `user` in again (a session ends after an hour, and the catalogue moves days). */
-async function relogin(d: Driver, h: Harness, user: FakeUser): Promise<void> {
-  await d.fresh(user, "/login", "/login again (a session lasts an hour)");
-  await proveItIsMe(d, h, user, "/login again");
-}
-
-async function loggedIn(d: Driver, h: Harness) {
-  d.title("login (helper)");
-  const user = await h.loggedInUser(undefined, { languageCode: d.locale });
-  await d.settle();
-  return user;
-}
