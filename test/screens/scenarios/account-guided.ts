@@ -4,7 +4,7 @@
  * afterwards (pause, resume, stop, the limit, old taps on them).
  */
 import { isoDate, loggedIn, tapAs } from "./account-steps.ts";
-import type { Scenario } from "./common.ts";
+import { runPlansOnTime, type Scenario } from "./common.ts";
 
 export const ACCOUNT_GUIDED_SCENARIOS: Scenario[] = [
   {
@@ -29,6 +29,12 @@ export const ACCOUNT_GUIDED_SCENARIOS: Scenario[] = [
       await step("guided plan: runs", "0", "12");
       await step("guided plan: time zone", "Berlin");
       await d.tapIf(user, /^pl:c:/, "guided plan card → Confirm");
+      // The exchange's minimum cannot be read: the amount is asked without it.
+      await d.fresh(user, "/recurring");
+      await d.tap(user, /^rc:new$/, "/recurring → New plan (no minimum known)");
+      h.sandbox.faults.failNext(10, 503, { method: "GET", path: "/v1/limits*" });
+      await d.tap(user, /^rcf:.*:cur:btc$/, "guided plan → BTC (its minimum unknown)");
+      h.sandbox.faults.reset();
       // A monthly plan until a date.
       await d.fresh(user, "/recurring");
       await d.tap(user, /^rc:new$/, "/recurring → New plan (monthly)");
@@ -77,7 +83,14 @@ export const ACCOUNT_GUIDED_SCENARIOS: Scenario[] = [
       await d.tap(user, /^pl:k:/, "/recurring → Stop");
       await d.tap(user, /^pl:y:/, "/recurring → Stop → yes");
       await d.tapData(user, /^pl:a:/, "/recurring → Pause on the stopped plan (an old tap)");
-      await d.tapData(user, /^pl:c:/, "/recurring card → Confirm on a card long gone", 0);
+      await tapAs(d, other, d.button(user, /^pl:a:/)?.data, "someone else's plan → Pause");
+      await d.fresh(user, "/recurring eth 20 daily 13");
+      await d.tapIf(user, /^pl:x:/, "/recurring card → Cancel");
+      await d.tapData(user, /^pl:c:/, "/recurring card → Confirm on the cancelled card");
+      // A plan of one run: its reminder says no run follows.
+      await d.fresh(user, "/recurring btc 25 daily 7 runs 1");
+      await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      await runPlansOnTime(d, h, user.id, "recurring plans due (reminders)");
       await d.fresh(user, "/recurring");
     },
   },
@@ -116,17 +129,18 @@ export const ACCOUNT_GUIDED_SCENARIOS: Scenario[] = [
       await d.answer(user, "guided cap: which", "much");
       await d.tap(user, /^scf:.*:c:send$/, "guided cap → send");
       await d.answer(user, "guided cap: currency", "€", "btc");
-      await d.answer(user, "guided cap: amount", "lots", "0.5");
+      await d.answer(user, "guided cap: amount", "lots", "1 2", "0.5");
       await d.fresh(user, "/safety");
       await d.tap(user, /^sf:cap$/, "/safety → a daily cap");
       await d.tap(user, /^scf:.*:c:buy$/, "guided cap → buy");
       await d.tap(user, /^scf:.*:off$/, "guided cap → no cap");
-      await d.fresh(user, "/safety cooling 500");
+      await d.fresh(user, "/safety cooling 99");
       await d.fresh(user, "/notifications nonsense");
-      await d.fresh(user, "/notifications quiet");
-      await d.answer(user, "guided quiet hours", "25", "22", "22", "7");
       await d.fresh(user, "/notifications zone");
       await d.answer(user, "time zone", "Atlantis", "Nowhere", "Elsewhere");
+      await d.fresh(user, "/notifications zone Berlin");
+      await d.fresh(user, "/notifications quiet");
+      await d.answer(user, "guided quiet hours", "25", "22", "22", "7");
     },
   },
 ];
