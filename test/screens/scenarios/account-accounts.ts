@@ -80,7 +80,7 @@ export const ACCOUNT_OTHER_SCENARIOS: Scenario[] = [
       await d.tick("session about to end (code alone)", 56 * 60_000);
       await d.fresh(user, "/safety allowlist off", "/safety allowlist off (the password remembered)");
       await proveItIsMe(d, h, user, "/safety allowlist off (is it you?)");
-      await d.tick("session ended", 10 * 60_000);
+      await d.tick("session ended", 70 * 60_000);
       await d.fresh(user, "/login", "/login after the session ended, the password remembered");
       await d.answer(user, "quick login", h.sandbox.currentCode());
       // The exchange ends the session while a flow needs it: logged in again in place.

@@ -129,7 +129,7 @@ export const ACCOUNT_GUIDED_SCENARIOS: Scenario[] = [
       await d.answer(user, "guided cap: which", "much");
       await d.tap(user, /^scf:.*:c:send$/, "guided cap → send");
       await d.answer(user, "guided cap: currency", "€", "btc");
-      await d.answer(user, "guided cap: amount", "lots", "1 2", "0.5");
+      await d.answer(user, "guided cap: amount", "lots", "", "0.5");
       await d.fresh(user, "/safety");
       await d.tap(user, /^sf:cap$/, "/safety → a daily cap");
       await d.tap(user, /^scf:.*:c:buy$/, "guided cap → buy");

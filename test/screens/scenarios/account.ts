@@ -6,6 +6,7 @@ import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
 import { ACCOUNT_OTHER_SCENARIOS } from "./account-accounts.ts";
 import { ACCOUNT_GUIDED_SCENARIOS } from "./account-guided.ts";
+import { ACCOUNT_MONEY_SCENARIOS } from "./account-money.ts";
 import { loggedIn, proveItIsMe, relogin } from "./account-steps.ts";
 import { BTC_ADDRESS, explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
@@ -452,4 +453,5 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
   },
   ...ACCOUNT_GUIDED_SCENARIOS,
   ...ACCOUNT_OTHER_SCENARIOS,
+  ...ACCOUNT_MONEY_SCENARIOS,
 ];
