@@ -40,7 +40,16 @@ export const ACCOUNT_OTHER_SCENARIOS: Scenario[] = [
       // Demo's deposit address: its QR button is tapped later, once logged in to another account.
       await d.fresh(user, "/deposit");
       await logInAs(d, h, user, FRESH);
-      for (const text of ["/home", "/deposit", "/transactions", "/withdraw", "/me", "/balance"])
+      for (const text of [
+        "/home",
+        "/deposit",
+        "/transactions",
+        "/tx abc",
+        "/withdraw",
+        "/me",
+        "/balance",
+        "/limits",
+      ])
         await d.fresh(user, text, `${text} (a new account)`);
       await d.tapData(user, /^dep:qr:/, "/deposit → an address of the account logged out of");
       state.addBankAccount(fresh, {

@@ -15,8 +15,17 @@ import { BTC_ADDRESS, type Scenario } from "./common.ts";
 type Kind = "send" | "withdraw";
 
 /** Opens a card of `kind` for `amount` (a saved BTC address, or the demo's verified bank account). */
-async function openCard(d: Driver, user: FakeUser, kind: Kind, amount: string, title: string): Promise<void> {
-  await d.fresh(user, `/${kind}`, `/${kind} (${title})`);
+async function openCard(
+  d: Driver,
+  user: FakeUser,
+  kind: Kind,
+  amount: string,
+  title: string,
+  /** Keep the open card (no /cancel first): the new one replaces it. */
+  keep = false,
+): Promise<void> {
+  if (keep) await d.send(user, `/${kind}`, `/${kind} (${title})`);
+  else await d.fresh(user, `/${kind}`, `/${kind} (${title})`);
   if (kind === "send") {
     await d.tapIf(user, /cur:btc$/, `/send → BTC (${title})`);
     await d.tapIf(user, /:a:/, `/send → saved address (${title})`);
@@ -67,7 +76,7 @@ async function codeStepPaths(
   await d.tick(`${kind} settled`, 10_000);
   // A card replaced by a newer one, then a card past its time.
   await openCard(d, user, kind, amount, "first card");
-  await openCard(d, user, kind, amount, "a newer card");
+  await openCard(d, user, kind, amount, "a newer card", true);
   await d.tapData(user, /^ord:c:/, `/${kind}: the replaced card → Confirm`, -2);
   await d.tapIf(user, /^ord:x:/, `/${kind} card → Cancel`);
   await openCard(d, user, kind, amount, "expires");
@@ -134,6 +143,14 @@ export const ACCOUNT_MONEY_SCENARIOS: Scenario[] = [
       await codeStepPaths(d, h, user, "withdraw", "20");
       await limitPaths(d, h, user, "send", "crypto_withdrawal", "0.0006");
       await limitPaths(d, h, user, "withdraw", "fiat_withdrawal", "20");
+      // A withdrawal over half the user's own cap: the security notice about a large outflow.
+      await d.tick("a day later", 25 * 3_600_000);
+      await relogin(d, h, user);
+      await d.fresh(user, "/safety cap withdraw 30");
+      await openCard(d, user, "withdraw", "20", "over half the user's own cap");
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
+      await d.answer(user, "/withdraw code", h.sandbox.currentCode());
+      await d.tick("withdrawal settled", 10_000);
     },
   },
   {
@@ -170,11 +187,19 @@ export const ACCOUNT_MONEY_SCENARIOS: Scenario[] = [
       faults.dropNext(1, { method: "POST", path: "/v1/buy" });
       await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (the order never arrives)");
       faults.reset();
-      h.clock.advance(11 * 60_000);
-      faults.failNext(50, 503, { method: "GET", path: "/v1/transactions*" });
-      await d.tick("the order's fate cannot be read");
-      faults.reset();
-      await d.tick("the order never reached the exchange", 60_000);
+      await d.tick("the order never reached the exchange", 11 * 60_000);
+      // An order not settled yet, then one detail of each kind and state the account now has.
+      await d.fresh(user, "/buy btc 12");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm");
+      h.sandbox.deposit({ amount: new Big("0.01"), currency: "btc", email: h.sandbox.demo.email });
+      const kinds = new Map<string, number>();
+      for (const [id, tx] of h.sandbox.state.transactions)
+        kinds.set(`${String(tx.type)}:${String(tx.state)}`, id);
+      for (const id of kinds.values()) await d.send(user, `/tx ${id}`);
+      await d.fresh(user, "/transactions");
+      await d.tapIf(user, /^tx:p:1:/, "/transactions → next page");
+      await d.tapIf(user, /^tx:p:0:/, "/transactions → previous page");
+      await tapAs(d, user, "tx:p:99:*", "/transactions → a page past the last");
     },
   },
   {
@@ -186,17 +211,21 @@ export const ACCOUNT_MONEY_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^ord:c:/, "/sell card → Confirm");
       await d.tick("sell settled", 10_000);
       await d.fresh(user, "/alert btc above 61000");
+      await d.fresh(user, "/alert eth above 3500");
       await d.fresh(user, "/notifications zone UTC");
       const hour = new Date(h.clock.now()).getUTCHours();
       await d.fresh(user, `/notifications quiet ${hour} ${(hour + 2) % 24}`, "/notifications quiet (now)");
       await d.tick("alerts checked");
+      h.sandbox.setPrice("eth", "3000");
+      await d.tick("alerts checked");
       h.sandbox.setPrice("btc", "62000");
-      await d.tick("alert fired in quiet hours", 60_000);
+      h.sandbox.setPrice("eth", "3600");
+      await d.tick("alerts fired in quiet hours", 60_000);
       h.sandbox.setPrice("btc", "62500");
       await d.tick("quiet hours over: the held alert", 3 * 3_600_000);
       await d.tapIf(user, /^aq:buy:/, "alert → Buy");
-      await d.tapData(user, /^aq:buy:/, "alert → Buy again (a double tap)");
       await d.send(user, "/cancel", "alert → Buy: /cancel");
+      await d.tapData(user, /^aq:buy:/, "alert → Buy again (a double tap)");
       await d.fresh(user, "/logout");
       await d.tapData(user, /^aq:buy:/, "alert → Buy when logged out");
       await proveItIsMe(d, h, user, "alert → Buy (log in first)");

@@ -5,6 +5,7 @@
 import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
 import { ACCOUNT_OTHER_SCENARIOS } from "./account-accounts.ts";
+import { ACCOUNT_EDGE_SCENARIOS, ACCOUNT_FIRST_SCENARIOS } from "./account-edges.ts";
 import { ACCOUNT_GUIDED_SCENARIOS } from "./account-guided.ts";
 import { ACCOUNT_MONEY_SCENARIOS } from "./account-money.ts";
 import { loggedIn, proveItIsMe, relogin } from "./account-steps.ts";
@@ -37,6 +38,7 @@ const TOURED = [
 ];
 
 export const ACCOUNT_SCENARIOS: Scenario[] = [
+  ...ACCOUNT_FIRST_SCENARIOS,
   {
     name: "a stranger: start, help, menu, refusals",
     async run(d, h) {
@@ -454,4 +456,5 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
   ...ACCOUNT_GUIDED_SCENARIOS,
   ...ACCOUNT_OTHER_SCENARIOS,
   ...ACCOUNT_MONEY_SCENARIOS,
+  ...ACCOUNT_EDGE_SCENARIOS,
 ];
