@@ -46,8 +46,9 @@ interface Run {
 const rendered = new Set<string>();
 
 async function catalogue(mode: Mode, locale: string): Promise<Run> {
-  // A flood limit a scenario can reach (a burst of updates within a second), never a step's pace.
-  const floodLimit = { max: 60, windowMs: 1_000 };
+  // A flood limit a scenario can reach (a burst of updates), never a step's pace (each step waits
+  // for the bot to be quiet: far fewer than 100 steps in two seconds).
+  const floodLimit = { max: 100, windowMs: 2_000 };
   const h = await startHarness(
     // As the demo and a deployment run it: the operator's market-data account feeds prices and charts.
     mode === "partner"

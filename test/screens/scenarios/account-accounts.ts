@@ -16,6 +16,7 @@ const FRESH = {
   password: "fresh-password-1",
   totpSecret: "SANDBOXFRESHACCOUNTSECRETKEYABCD",
 };
+const LOCKED = { email: "locked@sandbox.test", password: "locked-password-1", totpSecret: FRESH.totpSecret };
 const BUSINESS = { email: "business@sandbox.test", password: "business-password-1" };
 
 /** Logs `user` out of whatever account, then in to `account` by the whole /login. */
@@ -93,17 +94,33 @@ export const ACCOUNT_OTHER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/login", "/login after the session ended, the password remembered");
       await d.answer(user, "quick login", h.sandbox.currentCode());
       // The exchange ends the session while a flow needs it: logged in again in place.
-      await d.fresh(user, "/send");
       h.sandbox.faults.expireAllTokens();
-      await d.tapIf(user, /cur:btc$/, "/send → currency (the session ended at the exchange)");
-      await proveItIsMe(d, h, user, "/send (logged in again in place)");
-      await d.send(user, "/cancel", "/send: /cancel");
-      await d.fresh(user, "/settings remember off");
-      await d.fresh(user, "/withdraw");
-      h.sandbox.faults.expireAllTokens();
-      await d.tapIf(user, /^wd:/, "/withdraw → bank account (the session ended at the exchange)");
+      await d.fresh(
+        user,
+        "/withdraw",
+        "/withdraw (the session ended at the exchange, the password remembered)",
+      );
       await proveItIsMe(d, h, user, "/withdraw (logged in again in place)");
       await d.send(user, "/cancel", "/withdraw: /cancel");
+      await d.fresh(user, "/settings remember off");
+      h.sandbox.faults.expireAllTokens();
+      await d.fresh(user, "/withdraw", "/withdraw (the session ended at the exchange)");
+      await proveItIsMe(d, h, user, "/withdraw (logged in again in place)");
+      await d.send(user, "/cancel", "/withdraw: /cancel");
+      // Five wrong passwords lock the login for a while (an account of its own: the lock is per e-mail too).
+      const guessed = h.sandbox.state.createAccount({ ...LOCKED, info: { name: "Lou" } });
+      const guesser = h.user(undefined, { languageCode: d.locale });
+      for (let i = 1; i <= 5; i++) {
+        await d.send(guesser, "/login", `/login with a wrong password (${i})`);
+        await d.answer(
+          guesser,
+          "/login",
+          guessed.email,
+          "wrong-password",
+          h.sandbox.currentCode(guessed.email),
+        );
+      }
+      await d.send(guesser, "/login", "/login while locked out");
     },
   },
 ];

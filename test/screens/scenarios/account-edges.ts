@@ -19,8 +19,11 @@ export const ACCOUNT_FIRST_SCENARIOS: Scenario[] = [
   {
     name: "the exchange's prices down before the bot ever read them",
     async run(d, h) {
-      const user = h.user(undefined, { languageCode: d.locale });
       h.sandbox.faults.failNext(1000, 503, { method: "GET", path: "/v1/prices*" });
+      const alerting = await loggedIn(d, h);
+      await d.send(alerting, "/home", "/home before any price was read");
+      await d.send(alerting, "/alert", "/alert before any price was read");
+      const user = h.user(undefined, { languageCode: d.locale });
       await d.send(user, "/prices", "/prices before any price was read");
       await d.send(user, "/price btc", "/price btc before any price was read");
       d.title("inline: btc before any price was read");
@@ -28,10 +31,11 @@ export const ACCOUNT_FIRST_SCENARIOS: Scenario[] = [
       await d.settle();
       await d.sendInGroup(user, "/price");
       h.sandbox.faults.reset();
+      // Past the feed's wait after a failed read.
+      h.clock.advance(60_000);
       await d.send(user, "/prices", "/prices once the exchange answers");
       await tapAs(d, user, "chart:btc:30d", "a 30-day chart with one price known");
       await tapAs(d, user, "chart:zzz:24h", "a chart of a currency no longer listed");
-      const alerting = await loggedIn(d, h);
       h.sandbox.faults.failNext(1000, 503, { method: "GET", path: "/v1/prices*" });
       h.clock.advance(5 * 60_000);
       await d.send(alerting, "/prices", "/prices while the exchange's prices are down (stale)");
@@ -76,24 +80,24 @@ export const ACCOUNT_EDGE_SCENARIOS: Scenario[] = [
       await d.answer(user, "/fees step by step", "hmm", "sell", "btc", "0.01");
       await d.fresh(user, "/fees send 0.0001 btc");
       await d.fresh(user, `/buy btc ${"1".repeat(40)}`, "/buy with a very long amount");
-      // The flood limit counts real time (its window is a second in the catalogue).
-      const windowOver = () => new Promise((resolve) => setTimeout(resolve, 1_100));
-      await d.fresh(user, "/home", "/home (before a flood)");
-      const tapped = d.button(user, /./);
+      // The flood limit counts real time (its window is two seconds in the catalogue).
+      const windowOver = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+      const tapped = user.messages().at(-1);
       await windowOver();
       d.title("a flood of messages");
-      await Promise.all(Array.from({ length: 70 }, () => user.send("flood")));
+      await Promise.all(Array.from({ length: 250 }, () => user.send("flood")));
       await d.settle();
       await windowOver();
       d.title("a flood of taps");
       if (tapped !== undefined)
-        await Promise.all(Array.from({ length: 70 }, () => user.tapData(tapped.messageId, tapped.data)));
+        await Promise.all(Array.from({ length: 250 }, () => user.tapData(tapped.messageId, "gone")));
       await d.settle();
       await windowOver();
       await d.fresh(user, "/freeze");
       await d.tapIf(user, /^frz$/, "/freeze → confirm");
       await d.fresh(user, "/logout");
       await d.fresh(user, "/unfreeze", "/unfreeze when logged out");
+      await d.answer(user, "/unfreeze: log in", h.sandbox.demo.email, "not-the-password", "123456");
     },
   },
   {
@@ -118,10 +122,33 @@ export const ACCOUNT_EDGE_SCENARIOS: Scenario[] = [
       faults.reset();
       await d.fresh(user, "/banks add", "/banks add (too many tries)");
       for (let i = 0; i < 20; i++) await d.send(user, "<>", '/banks add: name ← "<>"');
+      // Added through the bot: once the exchange verified it, it still cools off.
+      await d.fresh(user, "/banks add", "/banks add (accepted)");
+      await d.answer(user, "/banks add", "Finn Bank", "DE02120300000000202051", "BYLADEM1001", "2");
+      await d.tapIf(user, /:add$/, "/banks add → Add this account");
+      h.clock.advance(11 * 60_000);
+      await d.fresh(user, "/withdraw", "/withdraw to the account verified, cooling off");
+      await d.tapData(user, /^wd:.*:b:\d+$/, "/withdraw → the new bank account");
+      await d.answer(user, "/withdraw amount", "20");
+      await d.send(user, "/cancel", "/withdraw: /cancel");
+      const demo = [...h.sandbox.state.accounts.values()].find((a) => a.email === h.sandbox.demo.email);
+      if (demo === undefined) throw new Error("no demo account in the sandbox");
+      // A card to an account removed at the exchange before the Confirm.
+      const leaving = h.sandbox.state.addBankAccount(demo, {
+        name: "Leaving Bank",
+        iban: "GB29NWBK60161331926819",
+        swift_bic: "NWBKGB2LXXX",
+        verificationAmount: new Big("1.00"),
+        verified: true,
+      });
+      await d.fresh(user, "/withdraw", "/withdraw to an account about to be removed");
+      await d.tapIf(user, new RegExp(`^wd:.*:b:${leaving.id}$`), "/withdraw → that account");
+      await d.answer(user, "/withdraw amount", "20");
+      h.sandbox.state.bankAccounts.delete(leaving.id);
+      h.clock.advance(3 * 60_000);
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm (expired, the account is gone)");
       // Another account to remove: added at the exchange, then removed in its own app mid-flow.
-      const account = [...h.sandbox.state.accounts.values()].find((a) => a.email === h.sandbox.demo.email);
-      if (account === undefined) throw new Error("no demo account in the sandbox");
-      const bank = h.sandbox.state.addBankAccount(account, {
+      const bank = h.sandbox.state.addBankAccount(demo, {
         name: "Gone Bank",
         iban: "FR1420041010050500013M02606",
         swift_bic: "PSSTFRPPXXX",
@@ -174,7 +201,7 @@ export const ACCOUNT_EDGE_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/safety", "/safety with a shorter cooling-off pending");
       await d.fresh(user, "/safety allowlist off");
       await proveItIsMe(d, h, user, "/safety allowlist off (is it you?)");
-      await d.tick("the allowlist off takes effect", 25 * 3_600_000);
+      await d.tick("the allowlist off takes effect", 49 * 3_600_000);
       await relogin(d, h, user);
       await d.fresh(user, "/addresses", "/addresses with the allowlist off");
       await d.fresh(user, "/safety", "/safety with the allowlist off");

@@ -222,7 +222,12 @@ export const ACCOUNT_MONEY_SCENARIOS: Scenario[] = [
       h.sandbox.setPrice("eth", "3600");
       await d.tick("alerts fired in quiet hours", 60_000);
       h.sandbox.setPrice("btc", "62500");
-      await d.tick("quiet hours over: the held alert", 3 * 3_600_000);
+      await d.tick("quiet hours over: the held alerts", 3 * 3_600_000);
+      await d.fresh(user, "/notifications quiet off");
+      await d.fresh(user, "/alert btc above 63000");
+      await d.tick("alerts checked");
+      h.sandbox.setPrice("btc", "63500");
+      await d.tick("alert fired", 60_000);
       await d.tapIf(user, /^aq:buy:/, "alert → Buy");
       await d.send(user, "/cancel", "alert → Buy: /cancel");
       await d.tapData(user, /^aq:buy:/, "alert → Buy again (a double tap)");
@@ -230,7 +235,6 @@ export const ACCOUNT_MONEY_SCENARIOS: Scenario[] = [
       await d.tapData(user, /^aq:buy:/, "alert → Buy when logged out");
       await proveItIsMe(d, h, user, "alert → Buy (log in first)");
       await d.send(user, "/cancel", "alert → Buy: /cancel");
-      await d.fresh(user, "/notifications quiet off");
     },
   },
 ];
