@@ -82,17 +82,19 @@ export const ACCOUNT_EDGE_SCENARIOS: Scenario[] = [
       await d.fresh(user, `/buy btc ${"1".repeat(40)}`, "/buy with a very long amount");
       // The flood limit counts real time (its window is two seconds in the catalogue).
       const windowOver = () => new Promise((resolve) => setTimeout(resolve, 2_100));
+      await d.send(user, "/cancel", "/cancel (before a flood)");
       const tapped = user.messages().at(-1);
       await windowOver();
       d.title("a flood of messages");
-      await Promise.all(Array.from({ length: 250 }, () => user.send("flood")));
+      await Promise.all(Array.from({ length: 150 }, () => user.send("flood")));
       await d.settle();
       await windowOver();
       d.title("a flood of taps");
       if (tapped !== undefined)
-        await Promise.all(Array.from({ length: 250 }, () => user.tapData(tapped.messageId, "gone")));
+        await Promise.all(Array.from({ length: 150 }, () => user.tapData(tapped.messageId, "gone")));
       await d.settle();
       await windowOver();
+      await d.tapData(user, /^frz$/, "a security notice → Freeze");
       await d.fresh(user, "/freeze");
       await d.tapIf(user, /^frz$/, "/freeze → confirm");
       await d.fresh(user, "/logout");
@@ -214,6 +216,15 @@ export const ACCOUNT_EDGE_SCENARIOS: Scenario[] = [
       // Turned on again meanwhile (as from another chat of the user's): the card's Confirm is refused.
       await h.deps.safety.setAllowlist(user.id, true);
       await d.tapIf(user, /^ord:c:/, "/send card → Confirm (the allowlist is on again)");
+      // The list full (filled in the store directly: thirty saves through the chat add nothing).
+      for (let i = 0; i < 30; i++)
+        await h.deps.safety.addresses.save(
+          user.id,
+          { currency: "eth", label: `Wallet ${i + 1}`, address: `0x${String(i).padStart(40, "0")}` },
+          h.clock.now(),
+        );
+      await add(OTHER_BTC_ADDRESS, "One more", "the list is full");
+      await proveItIsMe(d, h, user, "/addresses add (is it you?)");
     },
   },
 ];

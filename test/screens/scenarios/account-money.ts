@@ -200,6 +200,19 @@ export const ACCOUNT_MONEY_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^tx:p:1:/, "/transactions → next page");
       await d.tapIf(user, /^tx:p:0:/, "/transactions → previous page");
       await tapAs(d, user, "tx:p:99:*", "/transactions → a page past the last");
+      await d.fresh(user, "/transactions");
+      await d.tapIf(user, /^tx:x:menu$/, "/transactions → Export");
+      await d.tapIf(user, /^tx:k:menu$/, "/transactions → Export → for a tax tool");
+      await d.tapIf(user, /^tx:k:all$/, "/transactions → Export → for a tax tool → everything");
+      // An order placed just before midnight settles the next day: its detail says when it changed.
+      const day = 86_400_000;
+      h.clock.advance(day - (h.clock.now() % day) - 2_000);
+      await relogin(d, h, user);
+      await d.fresh(user, "/buy btc 13", "/buy just before midnight");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm");
+      await d.tick("settled after midnight", 10_000);
+      const latest = Math.max(...h.sandbox.state.transactions.keys());
+      await d.send(user, `/tx ${latest}`, "/tx of an order settled the next day");
     },
   },
   {

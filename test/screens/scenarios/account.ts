@@ -352,7 +352,7 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^pl:p:/, "/recurring → resume");
       await runPlansOnTime(d, h, user.id, "recurring plan due on time (reminder)");
       await relogin(d, h, user);
-      await d.tapData(user, /^(?!pl:)/, "reminder → its button");
+      await d.tapData(user, /^aq:buy:/, "reminder → its button");
       await d.fresh(user, "/recurring");
       await d.tapIf(user, /^pl:k:/, "/recurring → stop");
       await d.tapData(user, /^pl:p:/, "/recurring → resume a stopped plan (an old tap)");
