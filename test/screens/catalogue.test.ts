@@ -46,11 +46,14 @@ interface Run {
 const rendered = new Set<string>();
 
 async function catalogue(mode: Mode, locale: string): Promise<Run> {
+  // A flood limit a scenario can reach (a burst of updates), never a step's pace (each step waits
+  // for the bot to be quiet: far fewer than 100 steps in two seconds).
+  const floodLimit = { max: 100, windowMs: 2_000 };
   const h = await startHarness(
     // As the demo and a deployment run it: the operator's market-data account feeds prices and charts.
     mode === "partner"
-      ? { mode, partner: { operatorIds: [OPERATOR] }, marketData: true }
-      : { marketData: true },
+      ? { mode, partner: { operatorIds: [OPERATOR] }, marketData: true, floodLimit }
+      : { marketData: true, floodLimit },
   );
   const log = new ScreenLog(h.telegram, locale);
   const d = new Driver(h, log, locale);

@@ -4,9 +4,11 @@
  */
 import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
-import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import type { Harness } from "../../support/harness.ts";
-import type { Driver } from "../support/driver.ts";
+import { ACCOUNT_OTHER_SCENARIOS } from "./account-accounts.ts";
+import { ACCOUNT_EDGE_SCENARIOS, ACCOUNT_FIRST_SCENARIOS } from "./account-edges.ts";
+import { ACCOUNT_GUIDED_SCENARIOS } from "./account-guided.ts";
+import { ACCOUNT_MONEY_SCENARIOS } from "./account-money.ts";
+import { loggedIn, proveItIsMe, relogin } from "./account-steps.ts";
 import { BTC_ADDRESS, explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
 /** Commands whose screen and buttons are toured once logged in. */
@@ -36,6 +38,7 @@ const TOURED = [
 ];
 
 export const ACCOUNT_SCENARIOS: Scenario[] = [
+  ...ACCOUNT_FIRST_SCENARIOS,
   {
     name: "a stranger: start, help, menu, refusals",
     async run(d, h) {
@@ -349,7 +352,7 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^pl:p:/, "/recurring → resume");
       await runPlansOnTime(d, h, user.id, "recurring plan due on time (reminder)");
       await relogin(d, h, user);
-      await d.tapData(user, /^(?!pl:)/, "reminder → its button");
+      await d.tapData(user, /^aq:buy:/, "reminder → its button");
       await d.fresh(user, "/recurring");
       await d.tapIf(user, /^pl:k:/, "/recurring → stop");
       await d.tapData(user, /^pl:p:/, "/recurring → resume a stopped plan (an old tap)");
@@ -450,35 +453,8 @@ export const ACCOUNT_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/buy btc 20", "/buy after the exchange ended the session");
     },
   },
+  ...ACCOUNT_GUIDED_SCENARIOS,
+  ...ACCOUNT_OTHER_SCENARIOS,
+  ...ACCOUNT_MONEY_SCENARIOS,
+  ...ACCOUNT_EDGE_SCENARIOS,
 ];
-
-/**
- * Answers whatever the bot asks to prove it is the user (e-mail, password, code: today's re-login
- * asks all three, a shorter one only some), reading which question the last step asked.
- */
-async function proveItIsMe(d: Driver, h: Harness, user: FakeUser, flow: string): Promise<void> {
-  for (let asked = 0; asked < 4; asked++) {
-    // The step's last question is what the bot waits for.
-    const keys =
-      [...d.stepKeys].reverse().find((id) => /ask-email|bad-email|ask-password|ask-code/.test(id)) ?? "";
-    if (/ask-email|bad-email/.test(keys)) await d.send(user, h.sandbox.demo.email, `${flow} ← e-mail`);
-    else if (/ask-password|expired-ask-password/.test(keys))
-      await d.send(user, h.sandbox.demo.password, `${flow} ← password`);
-    else if (/ask-code|renew-ask-code/.test(keys))
-      await d.send(user, h.sandbox.currentCode(), `${flow} ← code`);
-    else return;
-  }
-}
-
-/** Logs `user` in again (a session ends after an hour, and the catalogue moves days). */
-async function relogin(d: Driver, h: Harness, user: FakeUser): Promise<void> {
-  await d.fresh(user, "/login", "/login again (a session lasts an hour)");
-  await proveItIsMe(d, h, user, "/login again");
-}
-
-async function loggedIn(d: Driver, h: Harness) {
-  d.title("login (helper)");
-  const user = await h.loggedInUser(undefined, { languageCode: d.locale });
-  await d.settle();
-  return user;
-}

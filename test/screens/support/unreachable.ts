@@ -25,4 +25,22 @@ export const UNREACHABLE: Record<string, string> = {
   "webapp-bad-code-format": WEB_PAGE,
   "webapp-wrong-code": WEB_PAGE,
   "webapp-wrong-credentials": WEB_PAGE,
+  // Account mode.
+  "alert-guide-kind":
+    "dead branch: the guided /alert asks only about currencies the market lists, each with its price",
+  "export-too-large": "a statement over Telegram's 50 MB file limit: hundreds of thousands of transactions",
+  "banks-state-other":
+    "a bank-account state besides pending and verified: exchange-api.md documents none, the sandbox has none",
+  "me-empty": "the exchange always reports at least the account type: no account has an empty profile",
+  "limits-empty": "the exchange always lists its five limits",
+  "prices-empty": "the exchange's price list is never empty while it answers",
+  "trade-refused-fee":
+    "a sell worth less than its fee: the exchange's minimum sell is worth more than the fee",
+  "market-no-source":
+    "only without MARKET_DATA_* and nobody logged in; the catalogue runs as deployed, with a market-data account",
+  "inline-no-source":
+    "only without MARKET_DATA_* and nobody logged in; the catalogue runs as deployed, with a market-data account",
+  "recurring-off": "only with the operator's RECURRING_MAX_PLANS=0 (the catalogue runs the default)",
+  "security-delay-minutes":
+    "only with an UNFREEZE_DELAY_MINUTES that is not whole hours (the catalogue runs the default)",
 };
