@@ -172,18 +172,20 @@ function alertFlow(deps: AlertDeps) {
     const userId = flowUserId(ctx);
     const t = ctx.t.bind(ctx);
     const locale = await ctx.i18n.getLocale();
-    const market = await externalCall(conversation, () =>
-      deps.market.snapshot().then(
-        (snapshot) =>
-          snapshot.prices.map((p) => ({
-            code: p.currency,
-            name: p.name,
-            price: p.price,
-            change: p.change24h,
-          })),
-        () => undefined,
-      ),
-    );
+    // The feed may refuse at once (no earlier answer to fall back on): every refusal is "no market".
+    const market = await externalCall(conversation, async () => {
+      try {
+        const snapshot = await deps.market.snapshot();
+        return snapshot.prices.map((p) => ({
+          code: p.currency,
+          name: p.name,
+          price: p.price,
+          change: p.change24h,
+        }));
+      } catch {
+        return undefined;
+      }
+    });
     if (market === undefined || market.length === 0) {
       await ctx.reply(t("alert-no-market"));
       return;
