@@ -5,6 +5,7 @@
  */
 import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
+import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import type { Harness } from "../../support/harness.ts";
 import type { Driver } from "../support/driver.ts";
 import { explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
@@ -33,6 +34,17 @@ const TOURED = [
   "/withdraw",
   "/pin",
 ];
+
+/** A group where the bot is a plain member (it may not delete others' messages). */
+const PLAIN_GROUP = -1001000000077;
+
+/** The whole sign-up: e-mail, names, phone, consent and PIN; what the exchange answers ends it. */
+async function signUp(d: Driver, user: FakeUser, email: string, title: string): Promise<void> {
+  await d.fresh(user, "/start", `${title}: /start`);
+  await d.answer(user, title, email, "Ada", "Lovelace", "+49 151 2345 6789");
+  await d.tapIf(user, /:agree$/, `${title} → I agree`);
+  await d.answer(user, `${title}: PIN`, "482913", "482913");
+}
 
 async function customer(d: Driver, h: Harness, options: { eur?: string; bankAccount?: boolean } = {}) {
   d.title("a partner customer (helper)");
@@ -85,14 +97,29 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.answer(user, "sign-up PIN", "12", "123456", "482913", "482914", "482913", "482913");
       await d.send(user, "/start", "/start while verification is open");
       const twin = h.user(undefined, { languageCode: d.locale, firstName: "Ada" });
-      await d.send(twin, "/start", "another stranger: /start");
-      await d.answer(twin, "sign-up with a taken e-mail", `ada2-${d.locale}@partner.test`);
+      await signUp(d, twin, `ada2-${d.locale}@partner.test`, "sign-up with a taken e-mail");
+      // The exchange refuses the new user (403), then cannot be reached (500).
+      h.sandbox.faults.failNext(1, 403, { method: "POST", path: "/api/v1/partners/users" });
+      await signUp(d, twin, `ada3-${d.locale}@partner.test`, "sign-up the exchange refuses");
+      h.sandbox.faults.failNext(5, 500, { method: "POST", path: "/api/v1/partners/users" });
+      await signUp(d, twin, `ada4-${d.locale}@partner.test`, "sign-up while the exchange is down");
+      h.sandbox.faults.reset();
       await d.send(user, "/balance", "/balance before verification");
       await d.send(user, "/verify");
-      await d.answer(user, "/verify", "short", "invalid-token-0123456789");
+      await d.answer(user, "/verify", "short");
+      await d.send(user, "/verify");
+      await d.answer(user, "/verify", "invalid-token-0123456789");
+      h.sandbox.faults.failNext(1, 500, { method: "POST", path: /kyc-import$/ });
+      await d.send(user, "/verify sumsub-share-token-9876543210", "/verify while the exchange is down");
+      h.sandbox.faults.reset();
       await d.send(user, "/verify sumsub-share-token-0123456789");
       await d.tick("verification checked");
       await d.sendInGroup(user, "/verify group-share-token-0123456789");
+      // In a group where the bot may not delete others' messages, the token stays readable.
+      h.telegram.denyDeletes(PLAIN_GROUP);
+      d.title("group without the admin right: /verify TOKEN");
+      await user.sendInGroup("/verify group-share-token-0123456789", PLAIN_GROUP);
+      await d.settle();
       await d.sendInGroup(user, "/help");
       await d.sendInGroup(user, "/price btc");
     },
@@ -124,16 +151,27 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.send(user, "/start", "/start when signed up");
       await d.send(user, "/help");
       for (const command of TOURED) await explore(d, user, command);
-      await d.send(user, "/tx 1");
-      await d.send(user, "/tx abc");
-      await d.send(user, "/tx 99999");
+      // Fresh: the tour's last command (/pin) leaves its question open.
+      await d.fresh(user, "/tx 1");
+      await d.fresh(user, "/tx abc");
+      await d.fresh(user, "/tx 99999");
       await d.send(user, "/price doge");
       await d.fresh(user, "/transactions btc");
       await d.send(user, "/profile address");
-      await d.answer(user, "/profile address", "Unter den Linden", "77", "10117", "Berlin", "Germany", "deu");
+      // The country comes first (the postal code is checked against it), then street, number, postal code, city.
+      await d.answer(user, "/profile address", "Germany", "deu", "…", "<b>Linden</b>", "Unter den Linden", "77");
+      await d.answer(user, "/profile address", "Berlin", "10117", "Berlin");
       await d.send(user, "/profile");
       await d.tapIf(user, /^pf:phone$/, "/profile → phone");
       await d.answer(user, "/profile phone", "12", "+49 151 2345 6789");
+      await d.fresh(user, "/profile name");
+      await d.answer(user, "/profile name", "Ada 🚀", "Ada");
+      h.sandbox.faults.failNext(1, 422, { method: "POST", path: "/api/v1/partners/users" });
+      await d.fresh(user, "/profile surname", "/profile surname (the exchange refuses)");
+      await d.answer(user, "/profile surname", "Lovelace");
+      h.sandbox.faults.reset();
+      await d.fresh(user, "/profile phone", "/profile phone (wrong until it gives up)");
+      for (let i = 0; i < 20; i++) await d.send(user, "12", `/profile phone ← wrong number ${i + 1}`);
       await d.send(user, "/cancel", "/cancel with nothing to stop");
     },
   },
@@ -372,6 +410,125 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "the PIN: awaited, late, reset by the desk, set anew, locked",
+    async run(d, h) {
+      const user = await customer(d, h);
+      const desk = h.user(OPERATOR, { languageCode: d.locale });
+      const withdrawCard = async (title: string) => {
+        await d.fresh(user, "/withdraw", title);
+        await d.tapIf(user, /^pwd:/, `${title} → bank account`);
+        await d.answer(user, `${title}: amount`, "10");
+        await d.tapIf(user, /^ord:c:/, `${title} → Confirm`);
+      };
+      await withdrawCard("/withdraw (Confirm typed while the PIN is asked)");
+      await d.send(user, "confirm", "/withdraw PIN ← a typed Confirm");
+      await d.tapData(user, /^ord:c:/, "/withdraw card → Confirm again while the PIN is asked");
+      h.clock.advance(6 * 60_000);
+      await d.answer(user, "/withdraw PIN (after the deadline)", user.pin);
+      await withdrawCard("/withdraw (the desk resets the PIN meanwhile)");
+      await d.send(desk, `/pinreset ${user.partnerUserId}`, "desk: /pinreset");
+      await d.answer(user, "/withdraw PIN (reset meanwhile)", user.pin);
+      await d.fresh(user, "/safety allowlist off", "/safety allowlist off (no PIN set)");
+      await d.answer(user, "/safety allowlist off (no PIN set)", user.pin);
+      await d.fresh(user, "/pin", "/pin (none set)");
+      await d.answer(user, "/pin (none set)", "135790", "135790");
+      await d.fresh(user, "/safety allowlist off");
+      await d.answer(user, "/safety allowlist off (PIN)", "135790");
+      await d.tick("the allowlist's cooling-off over", 49 * 3_600_000);
+      await d.fresh(user, "/safety", "/safety (allowlist off)");
+      await d.fresh(user, "/safety allowlist on");
+      for (let i = 0; i < 5; i++) {
+        await d.fresh(user, "/pin", `/pin (wrong PIN ${i + 1})`);
+        await d.answer(user, "/pin (wrong)", "000000");
+      }
+      await d.fresh(user, "/pin", "/pin (locked)");
+      await d.fresh(user, "/safety allowlist off", "/safety allowlist off (PIN locked)");
+      await d.answer(user, "/safety allowlist off (PIN locked)", "135790");
+      await d.send(user, "/cancel");
+      h.clock.advance(16 * 60_000);
+    },
+  },
+  {
+    name: "orders whose outcome is unknown, or whose owner is no longer linked",
+    async run(d, h) {
+      const user = await customer(d, h);
+      // Every attempt (the first and the keyed repeats) gets a 500: nobody knows if it happened.
+      h.sandbox.faults.failNext(10, 500, { method: "POST", path: /\/buy$/ });
+      await d.fresh(user, "/buy btc 20", "/buy (the exchange answers 500 to every try)");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (outcome unknown)");
+      h.sandbox.faults.reset();
+      await d.tick("the unknown order reconciled", 10_000);
+      // The link store lost this user's link between the card and the tap (no chat can unlink).
+      await d.fresh(user, "/buy btc 20", "/buy (the link is lost before Confirm)");
+      await h.deps.store.delete(`partner-user:${user.id}`);
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (not linked)");
+      await h.deps.partner?.users.link(user.id, user.partnerUserId);
+    },
+  },
+  {
+    name: "bank accounts: a second one removed, old buttons, the exchange refusing",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/banks add", "/banks add (mistakes)");
+      await d.answer(user, "/banks add", "x".repeat(80), "<Bank>", "Zweitbank");
+      await d.answer(user, "/banks add", "DE89 3704 0044 0532 0130 0!", "XX89 3704 0044 0532 0130 01", "DE89");
+      await d.answer(user, "/banks add", "DE02 1203 0000 0000 2020 51", "BYLADEM1", "NWBKGB2L", "BYLADEM1001");
+      await d.send(user, "maybe", "/banks add card ← typed text");
+      await d.tapIf(user, /:add$/, "/banks add → Add this account");
+      await d.fresh(user, "/banks");
+      const view = d.lastButtons(user).filter((data) => data.startsWith("pb:v:")).at(-1);
+      const remove = d.lastButtons(user).filter((data) => data.startsWith("pb:r:")).at(-1);
+      if (view === undefined || remove === undefined) throw new Error("no second bank account to remove");
+      h.sandbox.faults.failNext(1, 422, { method: "DELETE" });
+      await d.tap(user, new RegExp(`^${remove}$`), "/banks → remove (the exchange refuses)");
+      await d.tapIf(user, /^pb:rr:/, "/banks → really remove (refused)");
+      h.sandbox.faults.reset();
+      await d.fresh(user, "/banks");
+      await d.tap(user, new RegExp(`^${remove}$`), "/banks → remove");
+      await d.tapIf(user, /^pb:rr:/, "/banks → really remove");
+      await d.tapData(user, /^pb:rr:/, "/banks → really remove again (an old tap)");
+      await d.tapData(user, new RegExp(`^${view}$`), "/banks → view the removed account (an old tap)");
+      await d.tapData(user, new RegExp(`^${remove}$`), "/banks → remove the removed account (an old tap)");
+      for (const [status, title] of [
+        [404, "the exchange has retired adding"],
+        [422, "the exchange refuses"],
+      ] as const) {
+        h.sandbox.faults.failNext(1, status, { method: "POST", path: /bank-accounts$/ });
+        await d.fresh(user, "/banks add", `/banks add (${title})`);
+        await d.answer(user, `/banks add (${title})`, "Drittbank", "DE75 5121 0800 1245 1261 99", "SOGEDEFFXXX");
+        await d.tapIf(user, /:add$/, `/banks add → Add this account (${title})`);
+        h.sandbox.faults.reset();
+      }
+      await d.fresh(user, "/banks add", "/banks add (wrong until it gives up)");
+      for (let i = 0; i < 6; i++) await d.send(user, "<>", `/banks add ← wrong name ${i + 1}`);
+      await d.send(user, "/cancel");
+    },
+  },
+  {
+    name: "the tax tool's file, and the digest's portfolio",
+    async run(d, h) {
+      const user = await customer(d, h);
+      h.sandbox.deposit({ amount: new Big(100), accountId: user.partnerUserId });
+      await d.fresh(user, "/buy btc 50");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm");
+      await d.tick("buy settled", 10_000);
+      await d.fresh(user, "/transactions");
+      await d.tapIf(user, /^tx:x:menu$/, "/transactions → Export");
+      await d.tapIf(user, /^tx:k:menu$/, "/transactions → Export → Koinly");
+      await d.tapIf(user, /^tx:k:all$/, "/transactions → Export → Koinly → everything");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:n:digest:1$/, "notifications → daily digest on");
+      for (const title of ["daily digest with the portfolio", "daily digest: the portfolio's change"]) {
+        // To the next 08:10 in the user's zone (UTC: none was chosen), when digests go out.
+        const now = h.clock.now();
+        const at = new Date(now);
+        at.setUTCHours(8, 10, 0, 0);
+        if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
+        await d.tick(title, at.getTime() - now);
+      }
+    },
+  },
+  {
     name: "the operator desk",
     async run(d, h) {
       const customerUser = await customer(d, h);
@@ -397,7 +554,10 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         "/master alert eur 1000",
         "/master alert eur",
         "/master foo bar",
+        "/master €",
         "/master alert",
+        // Above the balance: the next check tells the operators.
+        "/master alert eur 100000000",
         "/pinreset",
         `/pinreset ${id}`,
         "/pinreset 987654321",
@@ -409,7 +569,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         await d.send(desk, text, `desk: ${text}`);
       await d.tapIf(desk, /^atx:/, "desk: /alltx → next page");
       await d.tick("master balance below its alert", 60 * 60_000);
+      await d.send(desk, "/master alert", "desk: /master alert (after it fired)");
       await d.send(desk, "/master alert eur off", "desk: /master alert eur off");
+      await d.send(desk, "/master alert eur off", "desk: /master alert eur off (again)");
       await d.send(customerUser, "/master", "a customer types /master");
     },
   },
