@@ -183,7 +183,16 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/transactions btc");
       await d.send(user, "/profile address");
       // The country comes first (the postal code is checked against it), then street, number, postal code, city.
-      await d.answer(user, "/profile address", "Germany", "deu", "…", "<b>Linden</b>", "Unter den Linden", "77");
+      await d.answer(
+        user,
+        "/profile address",
+        "Germany",
+        "deu",
+        "…",
+        "<b>Linden</b>",
+        "Unter den Linden",
+        "77",
+      );
       await d.answer(user, "/profile address", "Berlin", "10117", "Berlin");
       await d.send(user, "/profile");
       await d.tapIf(user, /^pf:phone$/, "/profile → phone");
@@ -380,12 +389,13 @@ export const PARTNER_SCENARIOS: Scenario[] = [
           "created_at updated_at price pair fee name type available locked total value fiat_amount code " +
           "base_currency quote_currency date timestamp id user_id crypto_amount fee_currency miner_fee " +
           "address note daily monthly day_used month_used decimals email surname phone date_of_birth " +
-          "building_number city postal_code country kyc_status edd_status limit spent tier buy sell minimum"
+          "building_number city postal_code country kyc_status edd_status limit spent tier buy sell minimum " +
+          "eur_value verified"
         )
           .split(" ")
           .map((name, index) => [
             name,
-            index % 3 === 0 ? true : index % 3 === 1 ? String(index * 10.5) : `x${index}`,
+            index % 3 === 0 ? index % 2 === 0 : index % 3 === 1 ? String(index * 10.5) : `x${index}`,
           ]),
       );
       const list = Array.from({ length: 40 }, (_, index) => ({ ...fields, id: index + 1 }));
@@ -490,14 +500,26 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       const user = await customer(d, h);
       await d.fresh(user, "/banks add", "/banks add (mistakes)");
       await d.answer(user, "/banks add", "x".repeat(80), "<Bank>", "Zweitbank");
-      await d.answer(user, "/banks add", "DE89 3704 0044 0532 0130 0!", "XX89 3704 0044 0532 0130 01", "DE89");
+      await d.answer(
+        user,
+        "/banks add",
+        "DE89 3704 0044 0532 0130 0!",
+        "XX89 3704 0044 0532 0130 01",
+        "DE89",
+      );
       await d.answer(user, "/banks add", "DE89 3704 0044 0532 0130 0A", "DE02 1203 0000 0000 2020 51");
       await d.answer(user, "/banks add", "BYLA", "ABCDXX12", "BYLADEM1", "NWBKGB2L");
       await d.send(user, "maybe", "/banks add card ← typed text");
       await d.tapIf(user, /:add$/, "/banks add → Add this account");
       await d.fresh(user, "/banks");
-      const view = d.lastButtons(user).filter((data) => data.startsWith("pb:v:")).at(-1);
-      const remove = d.lastButtons(user).filter((data) => data.startsWith("pb:r:")).at(-1);
+      const view = d
+        .lastButtons(user)
+        .filter((data) => data.startsWith("pb:v:"))
+        .at(-1);
+      const remove = d
+        .lastButtons(user)
+        .filter((data) => data.startsWith("pb:r:"))
+        .at(-1);
       if (view === undefined || remove === undefined) throw new Error("no second bank account to remove");
       h.sandbox.faults.failNext(1, 422, { method: "DELETE" });
       await d.tap(user, new RegExp(`^${remove}$`), "/banks → remove (the exchange refuses)");
@@ -515,7 +537,13 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       ] as const) {
         h.sandbox.faults.failNext(1, status, { method: "POST", path: /bank-accounts$/ });
         await d.fresh(user, "/banks add", `/banks add (${title})`);
-        await d.answer(user, `/banks add (${title})`, "Drittbank", "DE75 5121 0800 1245 1261 99", "SOGEDEFFXXX");
+        await d.answer(
+          user,
+          `/banks add (${title})`,
+          "Drittbank",
+          "DE75 5121 0800 1245 1261 99",
+          "SOGEDEFFXXX",
+        );
         await d.tapIf(user, /:add$/, `/banks add → Add this account (${title})`);
         h.sandbox.faults.reset();
       }
@@ -564,7 +592,11 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.tapIf(user, /^pl:x:/, "/recurring card → Cancel");
       await d.tapData(user, /^pl:c:/, "/recurring card → Confirm after Cancel (an old tap)");
       const today = berlinDay(h.clock.now());
-      await d.fresh(user, `/recurring btc 20 daily 0 until ${today}`, "/recurring … until before its first run");
+      await d.fresh(
+        user,
+        `/recurring btc 20 daily 0 until ${today}`,
+        "/recurring … until before its first run",
+      );
       // Plan states: one plan paused, resumed and stopped, each by an old tap too.
       await d.fresh(user, "/recurring eth 20 daily 10");
       await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
@@ -586,7 +618,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         }
       };
       await run("ETH has no rate", { exchangeRates: { status: true, data: [] } });
-      await run("the minimum went up", { minimumLimits: { status: true, data: [{ pair: "etheur", buy: "50" }] } });
+      await run("the minimum went up", {
+        minimumLimits: { status: true, data: [{ pair: "etheur", buy: "50" }] },
+      });
       h.sandbox.faults.setPartnerUserStatus(user.partnerUserId, { kyc_status: "pending" });
       await run("KYC pending again");
       h.sandbox.faults.setPartnerUserStatus(user.partnerUserId, { kyc_status: "passed" });
@@ -608,6 +642,55 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.tap(user, verb("y"), "/recurring → stop → yes");
       await d.tapData(user, verb("a"), "/recurring → pause a stopped plan (an old tap)", 0);
       await d.tick("recurring plans: nothing due", 24 * 3_600_000);
+    },
+  },
+  {
+    name: "answers the spec leaves open: an unknown KYC status, a rate without a name, limits without use, long lists",
+    async run(d, h) {
+      const user = await customer(d, h);
+      const real = h.deps.partner?.api;
+      if (real === undefined) throw new Error("partner mode expected");
+      const row = (index: number) => ({
+        id: index + 1,
+        type: "unheard_of",
+        note: `row ${index + 1}`,
+        created_at: "2026-11-20T10:00:00Z",
+      });
+      const undo = answerAs(h, {
+        getUser: async (id: number) => ({ ...(await real.getUser(id)), kyc_status: "on_hold" }),
+      });
+      try {
+        await d.fresh(user, "/balance", "/balance with a KYC status nobody planned for");
+      } finally {
+        undo();
+      }
+      const undoShapes = answerAs(h, {
+        exchangeRates: async () => {
+          const rates = await real.exchangeRates();
+          const list = Array.isArray(rates) ? rates : [];
+          return [...list, { pair: "zzzeur", price: "1.5" }];
+        },
+        userLimits: [{ type: "fiat_withdrawal", currency_code: "eur", daily: "5000", monthly: "20000" }],
+        depositInstructions: { status: true, data: Array.from({ length: 60 }, (_, i) => row(i)) },
+        // Exactly one page and one more: the next page is then empty.
+        userTransactions: (_id: number, query: { start?: number } = {}) =>
+          (query.start ?? 0) === 0
+            ? { status: true, data: Array.from({ length: 6 }, (_, i) => row(i)) }
+            : { status: true, data: [] },
+      });
+      try {
+        await d.fresh(user, "/prices", "/prices with a currency the list does not name");
+        await d.fresh(user, "/limits", "/limits without their use");
+        await d.fresh(user, "/deposit", "/deposit with a long list");
+        await d.fresh(user, "/transactions", "/transactions with rows nobody planned for");
+        await d.tapIf(user, /^ptx:1$/, "/transactions → next page (empty)");
+        await d.fresh(user, "/transactions", "/transactions with rows nobody planned for");
+        await d.tapIf(user, /^tx:x:menu$/, "/transactions → Export");
+        await d.tapIf(user, /^tx:k:menu$/, "/transactions → Export → Koinly");
+        await d.tapIf(user, /^tx:k:all$/, "/transactions → Export → Koinly → everything (unreadable rows)");
+      } finally {
+        undoShapes();
+      }
     },
   },
   {
