@@ -653,6 +653,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       const row = (index: number) => ({
         id: index + 1,
         type: "unheard_of",
+        state: "completed",
         note: `row ${index + 1}`,
         created_at: "2026-11-20T10:00:00Z",
       });
@@ -671,7 +672,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
           return [...list, { pair: "zzzeur", price: "1.5" }];
         },
         userLimits: [{ type: "fiat_withdrawal", currency_code: "eur", daily: "5000", monthly: "20000" }],
-        depositInstructions: { status: true, data: Array.from({ length: 60 }, (_, i) => row(i)) },
+        userBalance: { status: true, data: Array.from({ length: 60 }, (_, i) => row(i)) },
         // Exactly one page and one more: the next page is then empty.
         userTransactions: (_id: number, query: { start?: number } = {}) =>
           (query.start ?? 0) === 0
@@ -681,7 +682,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       try {
         await d.fresh(user, "/prices", "/prices with a currency the list does not name");
         await d.fresh(user, "/limits", "/limits without their use");
-        await d.fresh(user, "/deposit", "/deposit with a long list");
+        await d.fresh(user, "/balance", "/balance with a long list nobody planned for");
         await d.fresh(user, "/transactions", "/transactions with rows nobody planned for");
         await d.tapIf(user, /^ptx:1$/, "/transactions → next page (empty)");
         await d.fresh(user, "/transactions", "/transactions with rows nobody planned for");
