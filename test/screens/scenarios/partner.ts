@@ -695,6 +695,87 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "withdrawals: no bank, none verified, which bank, replaced, expired, refused, unknown, limits",
+    async run(d, h) {
+      const bank = (verified: boolean, iban: string) => ({
+        name: verified ? "Zweitbank" : "Neue Bank",
+        iban,
+        swift_bic: "COBADEFFXXX",
+        verificationAmount: new Big("1.00"),
+        verified,
+      });
+      const accountOf = (user: { partnerUserId: number }) => {
+        const account = h.sandbox.state.partnerUser(user.partnerUserId);
+        if (account === undefined) throw new Error("no partner user at the sandbox");
+        return account;
+      };
+      const none = await customer(d, h, { bankAccount: false });
+      await d.fresh(none, "/withdraw", "/withdraw without a bank account");
+      h.sandbox.state.addBankAccount(accountOf(none), bank(false, "DE02120300000000202051"));
+      await d.fresh(none, "/withdraw", "/withdraw with only an unverified bank account");
+      const user = await customer(d, h, { eur: "30000" });
+      h.sandbox.state.addBankAccount(accountOf(user), bank(true, "DE02120300000000202051"));
+      const card = async (title: string, amount = "10") => {
+        await d.fresh(user, "/withdraw", title);
+        await d.tapIf(user, /^pwd:/, `${title} → bank account`);
+        await d.answer(user, `${title}: amount`, amount);
+      };
+      await d.fresh(user, "/withdraw", "/withdraw with two bank accounts");
+      await d.send(user, "the blue one", "/withdraw bank ← typed, not tapped");
+      await d.send(user, "/cancel");
+      await card("/withdraw (a card replaced by the next)");
+      // No /cancel between: the new card replaces the open one.
+      await d.send(user, "/withdraw", "/withdraw (the card that replaces it)");
+      await d.tapIf(user, /^pwd:/, "/withdraw (the card that replaces it) → bank account");
+      await d.answer(user, "/withdraw (the card that replaces it): amount", "10");
+      await d.tapData(user, /^ord:c:/, "the replaced card → Confirm", -2);
+      await d.send(user, "/cancel");
+      // The second bank account is removed at the exchange (another device) while its card is open.
+      await d.fresh(user, "/withdraw", "/withdraw to the second bank account");
+      const second = d.lastButtons(user).at(-1);
+      if (second !== undefined)
+        await d.tap(user, new RegExp(`^${second}$`), "/withdraw → the second bank account");
+      await d.answer(user, "/withdraw to the second bank account: amount", "10");
+      for (const [id, record] of h.sandbox.state.bankAccounts)
+        if (record.accountId === accountOf(user).id && record.name === "Zweitbank")
+          h.sandbox.state.bankAccounts.delete(id);
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm (the bank account is gone)");
+      await d.answer(user, "/withdraw card → Confirm (the bank account is gone): PIN", user.pin);
+      await d.send(user, "/cancel");
+      await card("/withdraw (the quote runs out)");
+      h.clock.advance(10 * 60_000);
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm after the quote ran out");
+      await d.send(user, "/cancel");
+      for (const [count, status, title] of [
+        [1, 422, "the exchange refuses"],
+        [10, 500, "the exchange answers 500"],
+      ] as const) {
+        await card(`/withdraw (${title})`);
+        await d.tapIf(user, /^ord:c:/, `/withdraw card → Confirm (${title})`);
+        h.sandbox.faults.failNext(count, status, { method: "POST", path: /\/withdraw$/ });
+        await d.answer(user, `/withdraw PIN (${title})`, user.pin);
+        h.sandbox.faults.reset();
+      }
+      await d.tapData(user, /^ord:x:/, "/withdraw card → Cancel after it was sent (an old tap)");
+      await card("/withdraw over the daily limit", "6000");
+      // The exchange lowers a limit while the card is open (its operator's decision): Confirm is refused.
+      const ceilings = h.sandbox.state.ceilings;
+      const before = ceilings.fiat_withdrawal;
+      try {
+        await card("/withdraw (the daily limit drops)", "100");
+        ceilings.fiat_withdrawal = { daily: new Big(50), monthly: before.monthly };
+        await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm over the new daily limit");
+        await d.answer(user, "/withdraw card → Confirm over the new daily limit: PIN", user.pin);
+        ceilings.fiat_withdrawal = { daily: before.daily, monthly: new Big(2000) };
+        await card("/withdraw (the monthly limit is the tighter)", "100");
+      } finally {
+        ceilings.fiat_withdrawal = before;
+      }
+      await d.send(user, "/cancel");
+      await d.tick("withdrawals settled", 10_000);
+    },
+  },
+  {
     name: "the operator desk",
     async run(d, h) {
       const customerUser = await customer(d, h);
