@@ -250,6 +250,16 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/transactions");
       await d.fresh(user, "/buy btc 30");
       await d.tapIf(user, /^ord:x:/, "/buy card → Cancel");
+      await d.fresh(user, "/buy btc 30", "/buy (the quote runs out)");
+      const stale = d.button(user, /^ord:c:/);
+      h.clock.advance(10 * 60_000);
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm after the quote ran out");
+      if (stale !== undefined) {
+        d.title("the ran-out card → Confirm again (tap)");
+        await user.tapData(stale.messageId, stale.data);
+        await d.settle();
+      }
+      await d.send(user, "/cancel");
       for (let i = 0; i < 2; i++) {
         await d.fresh(user, "/withdraw", "/withdraw again (wrong PINs)");
         await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
@@ -641,7 +651,24 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.tap(user, verb("k"), "/recurring → stop");
       await d.tap(user, verb("y"), "/recurring → stop → yes");
       await d.tapData(user, verb("a"), "/recurring → pause a stopped plan (an old tap)", 0);
-      await d.tick("recurring plans: nothing due", 24 * 3_600_000);
+      // Up to the most plans a user may have, with two cards open: the second Confirm is one too many.
+      for (const hour of [11, 12, 13, 14]) {
+        await d.fresh(user, `/recurring eth 20 daily ${hour}`, "/recurring (one more plan)");
+        await d.tapIf(user, /^pl:c:/, "/recurring card → Confirm");
+      }
+      await d.fresh(user, "/recurring eth 20 daily 15", "/recurring (the fifth plan)");
+      const fifth = d.button(user, /^pl:c:/);
+      await d.fresh(user, "/recurring eth 20 daily 16", "/recurring (a sixth plan)");
+      const sixth = d.button(user, /^pl:c:/);
+      for (const [button, title] of [
+        [fifth, "the fifth plan's card → Confirm"],
+        [sixth, "the sixth plan's card → Confirm"],
+      ] as const) {
+        if (button === undefined) continue;
+        d.title(`${title} (tap)`);
+        await user.tapData(button.messageId, button.data);
+        await d.settle();
+      }
     },
   },
   {
