@@ -191,6 +191,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         "…",
         "<b>Linden</b>",
         "Unter den Linden",
+        "77 und noch viel mehr dazu",
         "77",
       );
       await d.answer(user, "/profile address", "Berlin", "10117", "Berlin");
@@ -692,6 +693,21 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       } finally {
         undo();
       }
+      const undoRates = answerAs(h, {
+        exchangeRates: { status: true, data: [] },
+        userBalance: {
+          status: true,
+          data: [
+            { currency_code: "eur", balance: "10" },
+            { currency_code: "btc", balance: "0.5" },
+          ],
+        },
+      });
+      try {
+        await d.fresh(user, "/balance", "/balance while the exchange gives no rates");
+      } finally {
+        undoRates();
+      }
       const undoShapes = answerAs(h, {
         exchangeRates: async () => {
           const rates = await real.exchangeRates();
@@ -795,6 +811,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         await d.answer(user, "/withdraw card → Confirm over the new daily limit: PIN", user.pin);
         ceilings.fiat_withdrawal = { daily: before.daily, monthly: new Big(2000) };
         await card("/withdraw (the monthly limit is the tighter)", "100");
+        await card("/withdraw over the monthly limit", "2500");
       } finally {
         ceilings.fiat_withdrawal = before;
       }
