@@ -502,7 +502,20 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.fresh(user, "/buy btc 20", "/buy (the exchange answers 500 to every try)");
       await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (outcome unknown)");
       h.sandbox.faults.reset();
-      await d.tick("the unknown order reconciled", 10_000);
+      // The exchange's transactions cannot be read after the grace: the outcome stays unknown, and is said so.
+      const undo = answerAs(h, { userTransactions: { status: true, data: [{ odd: "row" }] } });
+      try {
+        await d.tick("the unknown order, its transactions unreadable", 11 * 60_000);
+      } finally {
+        undo();
+      }
+      // Carried out, but every answer is cut: the exchange's list then shows it, still open.
+      h.sandbox.faults.dropAnswerNext(10, { method: "POST", path: /\/buy$/ });
+      await d.fresh(user, "/buy btc 25", "/buy (every answer is cut)");
+      await d.tapIf(user, /^ord:c:/, "/buy card → Confirm (every answer is cut)");
+      h.sandbox.faults.reset();
+      await d.tick("the cut order found at the exchange");
+      await d.tick("the cut order settled", 10_000);
     },
   },
   {
