@@ -138,6 +138,9 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       h.sandbox.faults.reset();
       await d.send(user, "/verify sumsub-share-token-0123456789");
       await d.tick("verification checked");
+      const signedUp = await h.deps.partner?.users.partnerIdOf(user.id);
+      if (signedUp !== undefined) h.sandbox.faults.setPartnerUserStatus(signedUp, { kyc_status: "passed" });
+      await d.tapData(user, /:agree$/, "sign-up → I agree (an old tap, once verified)");
       await d.sendInGroup(user, "/verify group-share-token-0123456789");
       // In a group where the bot may not delete others' messages, the token stays readable.
       h.telegram.denyDeletes(PLAIN_GROUP);
