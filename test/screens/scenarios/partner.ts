@@ -836,6 +836,64 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "a recurring plan step by step, with the partner's minimum",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/recurring btc 20 daily 9", "/recurring (to set the time zone)");
+      await d.answer(user, "/recurring time zone", "Berlin");
+      await d.tapIf(user, /^pl:x:/, "/recurring card → Cancel");
+      const later = new Date(h.clock.now() + 90 * 24 * 3_600_000).toISOString().slice(0, 10);
+      const guide = async (title: string, steps: Array<string | RegExp>) => {
+        await d.fresh(user, "/recurring", `${title}: /recurring`);
+        await d.tap(user, /^rc:new$/, `${title} → New plan`);
+        for (const step of steps) {
+          if (typeof step === "string") await d.send(user, step, `${title} ← "${step}"`);
+          else await d.tap(user, step, `${title} → ${String(step)}`);
+        }
+        await d.tapIf(user, /^pl:x:/, `${title}: card → Cancel`);
+      };
+      await guide("monthly, ending after some runs", [
+        "doge",
+        "btc",
+        "5",
+        "20",
+        "monthly",
+        /:e:month$/,
+        "40",
+        "15",
+        "9",
+        /:end:runs$/,
+        "0",
+        "12",
+      ]);
+      await guide("weekly, ending on a date", [
+        /:cur:eth$/,
+        "20",
+        /:e:week$/,
+        /:w:1$/,
+        /:h:18$/,
+        /:end:until$/,
+        "soon",
+        "2020-01-01",
+        later,
+      ]);
+      const undo = answerAs(h, { minimumLimits: { status: true, data: [] } });
+      try {
+        await guide("the exchange names no minimum", [/:cur:btc$/]);
+      } finally {
+        undo();
+      }
+      await guide("monthly on the last day, no end", [
+        /:cur:btc$/,
+        "25",
+        /:e:month$/,
+        /:d:last$/,
+        "7",
+        /:end:none$/,
+      ]);
+    },
+  },
+  {
     name: "the operator desk",
     async run(d, h) {
       const customerUser = await customer(d, h);
