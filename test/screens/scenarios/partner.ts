@@ -484,7 +484,22 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.answer(user, "/safety allowlist off (PIN)", "135790");
       await d.tick("the allowlist's cooling-off over", 49 * 3_600_000);
       await d.fresh(user, "/safety", "/safety (allowlist off)");
+      await d.fresh(user, "/safety allowlist off", "/safety allowlist off (already off)");
       await d.fresh(user, "/safety allowlist on");
+      await d.fresh(user, "/safety cooling 99");
+      await d.fresh(user, "/safety cooling 12", "/safety cooling 12 (shorter: needs the PIN)");
+      await d.answer(user, "/safety cooling 12 (PIN)", "135790");
+      await d.fresh(user, "/safety", "/safety (the shorter cooling-off pending)");
+      await d.fresh(user, "/safety cap", "/safety cap (step by step)");
+      await d.send(user, "withdraw", "/safety cap ← typed, not tapped");
+      await d.tap(user, /:c:withdraw$/, "/safety cap → withdraw");
+      await d.answer(user, "/safety cap withdraw", "lots", "500");
+      // More than half the cap leaves at once: the user is told.
+      await d.fresh(user, "/withdraw", "/withdraw (more than half the cap)");
+      await d.tapIf(user, /^pwd:/, "/withdraw → bank account");
+      await d.answer(user, "/withdraw amount", "300");
+      await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm");
+      await d.answer(user, "/withdraw PIN", "135790");
       for (let i = 0; i < 5; i++) {
         await d.fresh(user, "/pin", `/pin (wrong PIN ${i + 1})`);
         await d.answer(user, "/pin (wrong)", "000000");
