@@ -909,6 +909,34 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     },
   },
   {
+    name: "notifications: a zone never found, hours of one's own, a digest held in quiet hours",
+    async run(d, h) {
+      const user = await customer(d, h);
+      await d.fresh(user, "/notifications foo");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:n:digest:1$/, "notifications → daily digest on");
+      await d.answer(user, "notifications: time zone", "Atlantis", "Atlantis", "Atlantis");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:n:digest:1$/, "notifications → daily digest on");
+      await d.answer(user, "notifications: time zone", "Berlin");
+      await d.fresh(user, "/notifications");
+      await d.tapIf(user, /^set:qp$/, "notifications → other quiet hours");
+      await d.answer(user, "notifications: quiet hours", "25", "7", "7", "6");
+      // Quiet from 07:00 to 06:00 (Berlin): two days' digests (08:00) wait, and come together at 06:00.
+      for (const [hour, title] of [
+        [7, "daily digest during quiet hours (held)"],
+        [7, "the next day's digest (held too)"],
+        [5, "quiet hours over: what was held"],
+      ] as const) {
+        const now = h.clock.now();
+        const at = new Date(now);
+        at.setUTCHours(hour, 10, 0, 0);
+        if (at.getTime() <= now) at.setUTCDate(at.getUTCDate() + 1);
+        await d.tick(title, at.getTime() - now);
+      }
+    },
+  },
+  {
     name: "the operator desk",
     async run(d, h) {
       const customerUser = await customer(d, h);
