@@ -289,6 +289,8 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       await d.answer(user, "/banks add", "NWBK", "NWBKGB2L");
       await d.tapIf(user, /:add$/, "/banks add → Add this account");
       await d.fresh(user, "/withdraw", "/withdraw during cooling-off");
+      await d.tapIf(user, /^pwd:/, "/withdraw during cooling-off → bank account");
+      await d.answer(user, "/withdraw during cooling-off: amount", "10");
       await d.tick("cooling-off over", 25 * 3_600_000);
       await d.fresh(user, "/banks");
       await d.tapIf(user, /^pb:v:/, "/banks → view");
