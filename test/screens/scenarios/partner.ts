@@ -543,7 +543,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     async run(d, h) {
       const user = await customer(d, h);
       await d.fresh(user, "/banks add", "/banks add (mistakes)");
-      await d.answer(user, "/banks add", "x".repeat(80), "<Bank>", "Zweitbank");
+      await d.answer(user, "/banks add", "x".repeat(80), "<Bank>", "Commerzbank");
       await d.answer(
         user,
         "/banks add",
@@ -584,7 +584,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         await d.answer(
           user,
           `/banks add (${title})`,
-          "Drittbank",
+          "Sparkasse Berlin",
           "DE75 5121 0800 1245 1261 99",
           "SOGEDEFFXXX",
         );
@@ -715,7 +715,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         id: index + 1,
         type: "unheard_of",
         state: "completed",
-        note: `row ${index + 1}`,
+        note: `Ada ${index + 1}`,
         created_at: "2026-11-20T10:00:00Z",
       });
       const undo = answerAs(h, {
@@ -774,7 +774,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
     name: "withdrawals: no bank, none verified, which bank, replaced, expired, refused, unknown, limits",
     async run(d, h) {
       const bank = (verified: boolean, iban: string) => ({
-        name: verified ? "Zweitbank" : "Neue Bank",
+        name: verified ? "Commerzbank" : "Sparkasse",
         iban,
         swift_bic: "COBADEFFXXX",
         verificationAmount: new Big("1.00"),
@@ -813,7 +813,7 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         await d.tap(user, new RegExp(`^${second}$`), "/withdraw → the second bank account");
       await d.answer(user, "/withdraw to the second bank account: amount", "10");
       for (const [id, record] of h.sandbox.state.bankAccounts)
-        if (record.accountId === accountOf(user).id && record.name === "Zweitbank")
+        if (record.accountId === accountOf(user).id && record.name === "Commerzbank")
           h.sandbox.state.bankAccounts.delete(id);
       await d.tapIf(user, /^ord:c:/, "/withdraw card → Confirm (the bank account is gone)");
       await d.answer(user, "/withdraw card → Confirm (the bank account is gone): PIN", user.pin);
