@@ -11,7 +11,15 @@
  */
 const WEB_PAGE = "the Mini App login page (a browser page, not a chat screen)";
 
+/**
+ * A partner feature re-reads the user's link after the KYC gate found it; only a store that loses
+ * the link in between (no chat unlinks a user) makes these answer.
+ */
+const LINK_LOST = "partner mode: the link store losing a signed-up user between the gate and the feature";
+
 export const UNREACHABLE: Record<string, string> = {
+  "partner-not-linked": LINK_LOST,
+  "partner-order-not-signed-up": LINK_LOST,
   "webapp-title": WEB_PAGE,
   "webapp-intro": WEB_PAGE,
   "webapp-email": WEB_PAGE,
