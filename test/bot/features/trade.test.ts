@@ -252,7 +252,9 @@ describe("/buy and /sell", () => {
     try {
       const before = posts(h, "/v1/buy");
       await ada.tap("✅ Confirm");
-      expect((await ada.waitForReply(/refused/)).text).toContain("Buying BTC is currently unavailable.");
+      expect((await ada.waitForReply(/refused/)).text).toBe(
+        "❌ The exchange refused the order, so nothing was ordered. Check the amount and your balance, then try again.",
+      );
       expect(posts(h, "/v1/buy")).toBe(before + 1);
     } finally {
       h.sandbox.faults.openAsset("buy", "btc");

@@ -1,5 +1,5 @@
 /**
- * Issue 27, buttons over 30 characters: a bank account's button label keeps to 28 characters (its
+ * A bank account's button label keeps to 28 characters (its
  * buttons put an icon and a space before it), always with the IBAN's last four digits; a long
  * bank name is cut with "…". Sentences and lists keep the longer label.
  */

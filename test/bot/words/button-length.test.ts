@@ -1,5 +1,5 @@
 /**
- * Issue 27, buttons over 30 characters: Telegram cuts a longer button label. Every button label of
+ * Telegram cuts a longer button label. Every button label of
  * the locale files without variables (those with variables are checked where they are built, as
  * the bank accounts' in test/bot/ui/bank-label.test.ts) keeps to 30 characters, in each language.
  */

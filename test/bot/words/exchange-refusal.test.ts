@@ -1,5 +1,5 @@
 /**
- * Issue 27, raw English from the exchange in German screens: a 400 or 422 answer, a refused order
+ * A 400 or 422 answer, a refused order
  * and an order the exchange reports as failed are worded in the user's language. The exchange
  * documents no error body, so neither its message (here the HTTP reason phrase the sandbox sends)
  * nor its bare transaction state "error" reaches the user.
