@@ -13,6 +13,8 @@ error-exchange-rate-limited = Die Börse bittet uns, langsamer zu machen. Bitte 
   } noch einmal.
 error-exchange-server = Die Börse hat gerade ein Problem. Bitte versuche es später noch einmal. (Referenz: { $ref })
 error-exchange-refused = Die Börse hat das abgelehnt. Prüf bitte deine Angaben und versuch es noch einmal. (Referenz: { $ref })
+exchange-refused-details = Die Angaben wurden nicht angenommen. Prüf sie bitte und versuch es noch einmal.
+exchange-refused-forbidden = Für dein Konto ist das nicht erlaubt.
 error-exchange-not-found = Die Börse kennt diesen Eintrag nicht.
 error-exchange-forbidden = Die Börse erlaubt das für dein Konto nicht.
 error-exchange-bad-response = Die Börse hat eine Antwort geschickt, die wir nicht lesen konnten. Bitte versuche es später noch einmal. (Referenz: { $ref })
@@ -934,6 +936,7 @@ fields-label-tier = Stufe
 fields-label-buy = Kauf
 fields-label-sell = Verkauf
 fields-label-minimum = Mindestbetrag
+fields-label-verified = Verifiziert
 fields-kind-fiat = Geld (Fiat)
 fields-kind-crypto = Krypto
 fields-kind-other = andere
@@ -1091,8 +1094,8 @@ notify-button-zone = 🌍 Zeitzone ändern
 notify-button-quiet-other = 🌙 Andere Zeiten…
 notify-quiet-ask-from = 🌙 Ab wie viel Uhr soll ich dich in Ruhe lassen (deine Zeit, { $zone })? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
 notify-quiet-ask-to = 🌙 Ruhe ab { $from }. Bis wie viel Uhr (deine Zeit, { $zone })?
-notify-quiet-hour-again = Bitte schreib eine volle Stunde von 0 bis 23, zum Beispiel 22 oder 7.
-notify-quiet-same-hour = Das Ende muss eine andere Stunde sein als der Anfang.
+notify-quiet-hour-again = Bitte schreib eine volle Stunde von 0 bis 23 (deine Zeit, { $zone }), zum Beispiel 22 oder 7.
+notify-quiet-same-hour = Das Ende muss eine andere Stunde sein als der Anfang (deine Zeit, { $zone }).
 notify-usage = Das habe ich nicht verstanden. Beispiele: /notifications ruhezeit 22 7, /notifications ruhezeit aus, /notifications zeitzone Berlin.
 notify-held-header = 🌙 Während deiner Ruhezeit ({ $count ->
     [one] eine Nachricht
@@ -1263,6 +1266,20 @@ operator-plans-run = { $date } · Plan { $plan } · Telegram { $user } · { $out
         [not-confirmed] nicht bestätigt
        *[other] läuft
     } · { $reason }
+operator-plans-reason = { $reason ->
+        [no-partner] Partnermodus nicht eingerichtet
+        [no-account] kein Börsenkonto verknüpft
+        [kyc] Identitätsprüfung nicht bestanden
+        [closed] Währung geschlossen
+        [minimum] unter dem Mindestbetrag
+        [fee] Gebühr höher als der Betrag
+        [balance] Guthaben zu gering
+        [limit] Limit der Börse erreicht
+        [frozen] Geldaktionen eingefroren
+        [own-limit] eigenes Tageslimit des Nutzers
+        [session-expired] Sitzung abgelaufen
+       *[exchange] von der Börse abgelehnt (ihre Worte stehen im Log)
+    }
 operator-plans-user-title = 🔁 Sparpläne von Partnerkunde { $id } (Telegram { $telegram })
 operator-plans-user-none = Keine Sparpläne.
 

@@ -13,6 +13,8 @@ error-exchange-rate-limited = The exchange asks us to slow down. Please try agai
   }.
 error-exchange-server = The exchange has a problem right now. Please try again later. (Reference: { $ref })
 error-exchange-refused = The exchange turned this down. Please check what you entered and try again. (Reference: { $ref })
+exchange-refused-details = it did not accept the details given. Please check them and try again.
+exchange-refused-forbidden = it does not allow this for your account.
 error-exchange-not-found = The exchange does not know that item.
 error-exchange-forbidden = The exchange does not allow this for your account.
 error-exchange-bad-response = The exchange sent an answer we could not read. Please try again later. (Reference: { $ref })
@@ -934,6 +936,7 @@ fields-label-tier = Tier
 fields-label-buy = Buy
 fields-label-sell = Sell
 fields-label-minimum = Minimum
+fields-label-verified = Verified
 fields-kind-fiat = money (fiat)
 fields-kind-crypto = crypto
 fields-kind-other = other
@@ -1091,8 +1094,8 @@ notify-button-zone = 🌍 Change time zone
 notify-button-quiet-other = 🌙 Other hours…
 notify-quiet-ask-from = 🌙 From what hour should I keep quiet (your time, { $zone })? Tap one, or type a whole hour from 0 to 23.
 notify-quiet-ask-to = 🌙 Quiet from { $from }. Until what hour (your time, { $zone })?
-notify-quiet-hour-again = Please type a whole hour from 0 to 23, for example 22 or 7.
-notify-quiet-same-hour = The end must be another hour than the start.
+notify-quiet-hour-again = Please type a whole hour from 0 to 23 (your time, { $zone }), for example 22 or 7.
+notify-quiet-same-hour = The end must be another hour than the start (your time, { $zone }).
 notify-usage = I did not understand that. Examples: /notifications quiet 22 7, /notifications quiet off, /notifications zone Berlin.
 notify-held-header = 🌙 While your quiet hours ran ({ $count ->
     [one] one message
@@ -1263,6 +1266,20 @@ operator-plans-run = { $date } · plan { $plan } · Telegram { $user } · { $out
         [not-confirmed] not confirmed
        *[other] running
     } · { $reason }
+operator-plans-reason = { $reason ->
+        [no-partner] partner mode not configured
+        [no-account] no exchange account linked
+        [kyc] identity check not passed
+        [closed] currency closed
+        [minimum] below the minimum
+        [fee] fee higher than the amount
+        [balance] balance too low
+        [limit] exchange limit reached
+        [frozen] money actions frozen
+        [own-limit] the user's own daily limit
+        [session-expired] session expired
+       *[exchange] refused by the exchange (its words are in the log)
+    }
 operator-plans-user-title = 🔁 Plans of partner user { $id } (Telegram { $telegram })
 operator-plans-user-none = No plans.
 

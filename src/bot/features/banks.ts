@@ -34,7 +34,7 @@ import { externalCall } from "../flows/external.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
-import { refusalMessage } from "../middleware/error-boundary.ts";
+import { refusalWords } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
 import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
@@ -207,7 +207,7 @@ function addFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing" | "saf
       } catch (error) {
         if (error instanceof ExchangeError && error.kind === "validation") {
           const field = Object.keys(error.fieldErrors)[0];
-          return { kind: "refused", message: refusalMessage(error), ...(field ? { field } : {}) };
+          return { kind: "refused", message: refusalWords(ctx.t, error), ...(field ? { field } : {}) };
         }
         throw error;
       }
@@ -323,7 +323,7 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
         return { kind: "removed" };
       } catch (error) {
         if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
-          return { kind: "refused", message: refusalMessage(error) };
+          return { kind: "refused", message: refusalWords(ctx.t, error) };
         }
         if (error instanceof ExchangeError && error.kind === "not-found") return { kind: "gone" };
         throw error;

@@ -129,7 +129,9 @@ async function askQuietHours(conversation: Flow, ctx: FlowContext, zone: string)
       const hour = tapped(answer, "f") ?? (answer.kind === "text" ? answer.text : undefined);
       if (hour === undefined) return undefined;
       const value = typedHour(hour);
-      return value === undefined ? { again: t("notify-quiet-hour-again") } : { value };
+      return value === undefined
+        ? { again: t("notify-quiet-hour-again", { zone: zoneName(zone) }) }
+        : { value };
     },
   );
   if (from.value === "off") return { kind: "quiet", hours: undefined };
@@ -146,8 +148,8 @@ async function askQuietHours(conversation: Flow, ctx: FlowContext, zone: string)
       const hour = tapped(answer, "t") ?? (answer.kind === "text" ? answer.text : undefined);
       if (hour === undefined) return undefined;
       const value = typedHour(hour);
-      if (value === undefined) return { again: t("notify-quiet-hour-again") };
-      return value === start ? { again: t("notify-quiet-same-hour") } : { value };
+      if (value === undefined) return { again: t("notify-quiet-hour-again", { zone: zoneName(zone) }) };
+      return value === start ? { again: t("notify-quiet-same-hour", { zone: zoneName(zone) }) } : { value };
     },
   );
   return { kind: "quiet", hours: { from: start * 60, to: to.value * 60 } };

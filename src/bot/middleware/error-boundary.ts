@@ -46,12 +46,18 @@ export function exchangeErrorText(t: Translate, error: ExchangeError, ref: strin
   }
 }
 
-/** The exchange's own words for a refusal: the first field message, else its message. */
-export function refusalMessage(error: ExchangeError): string {
-  const fieldMessage = Object.values(error.fieldErrors).flat()[0];
-  if (fieldMessage) return fieldMessage;
-  const body = error.body as { message?: unknown } | undefined;
-  return typeof body?.message === "string" && body.message ? body.message : `HTTP ${error.status ?? "?"}`;
+/**
+ * Why the exchange refused, in the user's language. The exchange documents no error body, and
+ * what it sends (a field message in English, or just the HTTP reason phrase) is for the log: a
+ * user reads a sentence of their own locale, never "Unprocessable Entity".
+ */
+export function refusalWords(t: Translate, error: ExchangeError): string {
+  return t(refusalKey(error));
+}
+
+/** The sentence's key of `refusalWords`, for an outcome worded later (a conversation's step). */
+export function refusalKey(error: ExchangeError): "exchange-refused-forbidden" | "exchange-refused-details" {
+  return error.kind === "forbidden" ? "exchange-refused-forbidden" : "exchange-refused-details";
 }
 
 /** The error's kind for metrics (UpdateObserver.updateFailed): a small fixed set. */

@@ -134,6 +134,7 @@ const LABEL_GROUPS: Record<string, readonly string[]> = {
   "fields-label-buy": ["buy", "minimum_buy", "buy_minimum"],
   "fields-label-sell": ["sell", "minimum_sell", "sell_minimum"],
   "fields-label-minimum": ["minimum"],
+  "fields-label-verified": ["verified", "is_verified"],
 };
 
 const LABEL_KEYS: ReadonlyMap<string, string> = new Map(

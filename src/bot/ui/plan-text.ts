@@ -278,8 +278,32 @@ function runLine(t: Translate, run: PlanRun, locale: string): string {
     plan: run.planId,
     user: String(run.userId),
     outcome: run.outcome,
-    reason: run.reason ?? "—",
+    reason: deskRunReason(t, run.reason),
   });
+}
+
+/** Reasons the bot records itself, worded for the desk; anything else is the exchange's text. */
+const DESK_REASONS = new Set([
+  "no-partner",
+  "no-account",
+  "kyc",
+  "closed",
+  "minimum",
+  "fee",
+  "balance",
+  "limit",
+  "frozen",
+  "own-limit",
+  "session-expired",
+]);
+
+/**
+ * Why a run did not buy, for the operator desk in its reader's language: the exchange's own
+ * refusal (undocumented, English, often the HTTP reason phrase) is in the log, not on the screen.
+ */
+function deskRunReason(t: Translate, reason: string | undefined): string {
+  if (reason === undefined) return "—";
+  return t("operator-plans-reason", { reason: DESK_REASONS.has(reason) ? reason : "exchange" });
 }
 
 /** The desk's /plans: plans by state, the last 24 h's runs by outcome, the failed and unknown ones with their user. */

@@ -22,12 +22,13 @@ export const ACCOUNT_GUIDED_SCENARIOS: Scenario[] = [
       await d.tap(user, /^rcf:.*:e:week$/, "guided plan → every week");
       await step("guided plan: weekday", "someday");
       await d.tap(user, /^rcf:.*:w:1$/, "guided plan → Monday");
+      // The zone is asked before the hour, so the hour's question can name it.
+      await step("guided plan: time zone", "Atlantis", "Berlin");
       await step("guided plan: hour", "25");
       await d.tap(user, /^rcf:.*:h:9$/, "guided plan → 09:00");
       await step("guided plan: end", "never");
       await d.tap(user, /^rcf:.*:end:runs$/, "guided plan → after a number of runs");
       await step("guided plan: runs", "0", "12");
-      await step("guided plan: time zone", "Berlin");
       await d.tapIf(user, /^pl:c:/, "guided plan card → Confirm");
       // The exchange's minimum cannot be read: the amount is asked without it.
       await d.fresh(user, "/recurring");

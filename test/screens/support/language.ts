@@ -88,6 +88,17 @@ export const TEST_DATA_WORDS = new Set(
     "blue",
     "tiger",
     "Sandstraße",
+    // The account scenarios' other accounts, banks, saved address and business profile.
+    "Finn",
+    "Finn's",
+    "Grace",
+    "Hopper",
+    "Trading",
+    "Leaving",
+    "Gone",
+    "Vault",
+    "Hafenweg",
+    "Hamburg",
   ].map((word) => word.toLowerCase()),
 );
 

@@ -37,8 +37,6 @@ export const UNREACHABLE: Record<string, string> = {
   "alert-guide-kind":
     "dead branch: the guided /alert asks only about currencies the market lists, each with its price",
   "export-too-large": "a statement over Telegram's 50 MB file limit: hundreds of thousands of transactions",
-  "banks-state-other":
-    "a bank-account state besides pending and verified: the API reference documents none, the sandbox has none",
   "me-empty": "the exchange always reports at least the account type: no account has an empty profile",
   "limits-empty": "the exchange always lists its five limits",
   "prices-empty": "the exchange's price list is never empty while it answers",

@@ -23,7 +23,7 @@ import { externalCall } from "../../flows/external.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons, waitAnswer } from "../../flows/wait.ts";
-import { refusalMessage } from "../../middleware/error-boundary.ts";
+import { refusalWords } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
@@ -166,7 +166,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
         return;
       }
       if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
-        await closeCard(ctx, ctx.t("banks-remove-refused", { message: refusalMessage(error) }));
+        await closeCard(ctx, ctx.t("banks-remove-refused", { message: refusalWords(ctx.t, error) }));
         return;
       }
       throw error;
@@ -229,7 +229,7 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
         return { kind: "added", reply: JSON.parse(JSON.stringify(reply ?? null)) as unknown };
       } catch (error) {
         if (error instanceof ExchangeError && error.kind === "validation") {
-          return { kind: "refused", message: refusalMessage(error) };
+          return { kind: "refused", message: refusalWords(ctx.t, error) };
         }
         if (
           error instanceof ExchangeError &&

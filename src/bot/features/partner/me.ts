@@ -18,7 +18,7 @@ import { externalCall } from "../../flows/external.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { waitForText } from "../../flows/wait.ts";
-import { refusalMessage } from "../../middleware/error-boundary.ts";
+import { refusalWords } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
@@ -110,7 +110,7 @@ function profileFlow(flowDeps: { partner: PartnerServices }) {
         return { ok: true as const };
       } catch (error) {
         if (error instanceof ExchangeError && error.kind === "validation") {
-          return { ok: false as const, message: refusalMessage(error) };
+          return { ok: false as const, message: refusalWords(ctx.t, error) };
         }
         throw error;
       }

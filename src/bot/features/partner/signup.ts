@@ -20,6 +20,7 @@ import { askNewPin } from "../../flows/pin.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons, isPlainText, waitAnswer, waitForText } from "../../flows/wait.ts";
 import { clientLocale } from "../../i18n.ts";
+import { refusalKey } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { FLOW_BUTTONS } from "../../ui/callback-data.ts";
@@ -138,7 +139,7 @@ function signUpFlow(deps: Deps) {
     } else if (outcome.reason === "email-taken") {
       await ctx.reply(ctx.t("signup-email-taken", { email, support }));
     } else if (outcome.reason === "refused") {
-      await ctx.reply(ctx.t("signup-refused", { reason: outcome.message, support }));
+      await ctx.reply(ctx.t("signup-refused", { reason: ctx.t(outcome.words), support }));
     } else {
       await ctx.reply(ctx.t("signup-unavailable"));
     }
@@ -148,7 +149,7 @@ function signUpFlow(deps: Deps) {
 type SignUpOutcome =
   | { ok: true; kyc: { kyc_status: string; edd_status?: string | undefined } }
   | { ok: false; reason: "email-taken" }
-  | { ok: false; reason: "refused"; message: string }
+  | { ok: false; reason: "refused"; words: ReturnType<typeof refusalKey> }
   | { ok: false; reason: "unavailable" };
 
 /** The exchange's answer to a refused sign-up, as something the user can act on. */
@@ -160,11 +161,10 @@ function refusalOf(error: unknown): SignUpOutcome {
     // is not about its shape (we checked that) means the exchange knows the address.
     if (emailErrors.some((m) => /taken|exist|already|registered/i.test(m)))
       return { ok: false, reason: "email-taken" };
-    const first = Object.values(error.fieldErrors).flat()[0];
-    return { ok: false, reason: "refused", message: first ?? error.message };
+    return { ok: false, reason: "refused", words: refusalKey(error) };
   }
   if (error.kind === "http" || error.kind === "forbidden" || error.kind === "not-found") {
-    return { ok: false, reason: "refused", message: error.message };
+    return { ok: false, reason: "refused", words: refusalKey(error) };
   }
   return { ok: false, reason: "unavailable" };
 }

@@ -15,6 +15,7 @@ import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { waitForSecret } from "../../flows/wait.ts";
+import { refusalWords } from "../../middleware/error-boundary.ts";
 import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { privateChatKeyboard } from "../../ui/keyboards.ts";
@@ -122,7 +123,7 @@ async function importToken(
   } catch (error) {
     if (!(error instanceof ExchangeError)) throw error;
     if (error.kind === "validation" || error.kind === "http" || error.kind === "forbidden") {
-      const reason = Object.values(error.fieldErrors).flat()[0] ?? error.message;
+      const reason = refusalWords(ctx.t, error);
       return ctx.t("verify-refused", { reason, support: deps.partner.supportContact });
     }
     return ctx.t("verify-unavailable");
