@@ -1144,6 +1144,7 @@ recurring-guide-weekday = An welchem Wochentag?
 recurring-guide-day = An welchem Tag des Monats? Tipp einen an oder schreib einen Tag von 1 bis { $last }.
 recurring-guide-day-again = Bitte schreib einen Tag von 1 bis { $last } oder tipp auf „Letzter Tag“.
 recurring-guide-hour = Um wie viel Uhr (deine Zeit, { $zone })? Tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23.
+recurring-guide-hour-again = Bitte tipp eine Uhrzeit an oder schreib eine volle Stunde von 0 bis 23 (deine Zeit, { $zone }).
 recurring-guide-end = Soll der Plan von selbst enden?
 recurring-guide-runs = Nach wie vielen Ausführungen soll er enden? Schreib eine Zahl, zum Beispiel 12.
 recurring-guide-runs-again = Bitte schreib eine ganze Zahl von 1 bis 999.

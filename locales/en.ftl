@@ -1144,6 +1144,7 @@ recurring-guide-weekday = On which day of the week?
 recurring-guide-day = On which day of the month? Tap one, or type a day from 1 to { $last }.
 recurring-guide-day-again = Please type a day from 1 to { $last }, or tap “Last day”.
 recurring-guide-hour = At what hour (your time, { $zone })? Tap one, or type a whole hour from 0 to 23.
+recurring-guide-hour-again = Please tap an hour, or type a whole hour from 0 to 23 (your time, { $zone }).
 recurring-guide-end = Should the plan end by itself?
 recurring-guide-runs = After how many runs should it end? Type a number, for example 12.
 recurring-guide-runs-again = Please type a whole number from 1 to 999.

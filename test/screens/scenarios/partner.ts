@@ -11,6 +11,24 @@ import type { Driver } from "../support/driver.ts";
 import { explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
 /** The operator of the catalogue's partner runs (OPERATOR_IDS). */
+/** Status values the partner screens word (ui/coded-values.ts), one of each worded state. */
+const STATUS_VALUES = [
+  "inactive",
+  "blocked",
+  "closed",
+  "unverified",
+  "failed",
+  "declined",
+  "not_started",
+  "required",
+  "confirmed",
+  "cancelled",
+  "expired",
+  "paused",
+  "listed",
+  "basic",
+];
+
 export const OPERATOR = 777_001;
 
 const TOURED = [
@@ -444,6 +462,11 @@ export const PARTNER_SCENARIOS: Scenario[] = [
         ])
           await d.fresh(user, text, `${text} (unplanned shape)`);
         await d.tapIf(user, /^ptx:/, "/transactions → next page (unplanned shape)");
+        // Every state word a status field may carry (the partner API shows no payload): worded.
+        for (const status of STATUS_VALUES) {
+          swap({ userTransaction: { status: true, data: { id: 1, status, kyc_status: status } } });
+          await d.fresh(user, "/tx 1", `/tx 1 (status ${status})`);
+        }
         swap({
           userBalance: { status: true, data: {} },
           userLimits: { status: true, data: [] },

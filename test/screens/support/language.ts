@@ -195,7 +195,9 @@ export function foreignWords(text: string, locale: string, locales: readonly str
     .replace(/https?:\/\/\S+/g, " ")
     .replace(/\S+@\S+/g, " ")
     .replace(/@\w+/g, " ")
-    .replace(/\/[a-z]+\b/g, " ");
+    .replace(/\/[a-z]+\b/g, " ")
+    // The end of a shortened address after its ellipsis ("Bitcoin …altlhr"): data, not a word.
+    .replace(/…\S+/g, " ");
   // The language picker names each language in its own words ("Deutsch" on an English screen).
   const ownNames = new Set(
     locales.map((l) => new Intl.DisplayNames([l], { type: "language" }).of(l)?.toLowerCase() ?? l),

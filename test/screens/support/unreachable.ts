@@ -18,6 +18,11 @@ const WEB_PAGE = "the Mini App login page (a browser page, not a chat screen)";
 const LINK_LOST = "partner mode: the link store losing a signed-up user between the gate and the feature";
 
 export const UNREACHABLE: Record<string, string> = {
+  // The digest goes out from the jobs' tick, which reads prices first: once the feed has any it
+  // serves the last ones, so the digest's "no prices" needs a feed that never answered at a digest hour.
+  "digest-prices-unavailable": "a digest hour reached while the market feed has never answered",
+  // The sandbox, as the API reference describes, lists an account the moment it is added.
+  "partner-banks-added-unlisted": "a partner API that does not list a bank account right after adding it",
   "partner-not-linked": LINK_LOST,
   "partner-order-not-signed-up": LINK_LOST,
   "webapp-title": WEB_PAGE,
