@@ -141,6 +141,8 @@ export interface Harness {
   partnerUser(id?: number, options?: PartnerUserOptions): Promise<PartnerFakeUser>;
   /** Resolves when no exchange request of the bot is under way, retries included. */
   exchangeIdle(): Promise<void>;
+  /** Resolves when the security notices' delivery queue has sent what it holds. */
+  noticesIdle(): Promise<void>;
   /**
    * Stops the bot (in-flight updates finish) and builds a new one on the same store; with
    * `secretsKey`, the new one runs with that SECRETS_KEY (a key change or rotation).
@@ -264,6 +266,9 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
       return services.deps;
     },
     exchangeIdle: () => services.http.idle(),
+    noticesIdle: async () => {
+      await delivery?.queue.idle();
+    },
     get bot() {
       return bot;
     },

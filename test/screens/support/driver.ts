@@ -37,6 +37,7 @@ export class Driver {
       await this.h.telegram.waitUntilIdle({ quietMs: 12, timeoutMs: 20_000 });
       await drainUpdates(this.h.bot);
       await this.h.exchangeIdle();
+      await this.h.noticesIdle();
       await this.#jobs?.notifier.queue.idle();
     }
   }
