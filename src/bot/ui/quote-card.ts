@@ -118,9 +118,9 @@ function noticeSentence(t: Translate, notice: OrderNotice, locale: string): stri
       return t("order-notice-unknown", { summary });
     case "settled": {
       const { feeTaken, feeTakenCurrency } = notice.action;
-      return feeTaken !== undefined &&
-        feeTakenCurrency !== undefined &&
-        FEE_TOLD_WHEN_SETTLED[notice.action.kind]
+      // A fee of nothing is no news: "took a fee of €0.00" is not said.
+      const told = feeTaken !== undefined && feeTakenCurrency !== undefined && new Big(feeTaken).gt(0);
+      return told && FEE_TOLD_WHEN_SETTLED[notice.action.kind]
         ? t("order-notice-settled-fee", {
             summary,
             fee: formatAmount(new Big(feeTaken), feeTakenCurrency, locale),

@@ -152,5 +152,18 @@ describe("partner screens like account screens", () => {
       undefined,
     );
     expect(withFee).toMatch(/^order-notice-settled-fee .*"fee":"€1\.50"/);
+    // A withdrawal the exchange charged nothing for: no "fee of €0.00".
+    const free = orderNoticeText(
+      t,
+      {
+        kind: "settled",
+        userId: 1,
+        action: { ...action, feeTaken: "0", feeTakenCurrency: "eur" },
+        locale: "en",
+      },
+      "en",
+      undefined,
+    );
+    expect(free).toMatch(/^order-notice-settled /);
   });
 });
