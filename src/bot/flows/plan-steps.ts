@@ -171,7 +171,9 @@ export async function guidePlan(
       const picked = tapped(answer, "h") ?? (answer.kind === "text" ? answer.text.toLowerCase() : undefined);
       if (picked === undefined) return undefined;
       const value = readHour(picked.replace(/\s*uhr$/, ""));
-      return value === undefined ? { again: t("recurring-guide-hour-again", { zone: zoneName(zone) }) } : { value };
+      return value === undefined
+        ? { again: t("recurring-guide-hour-again", { zone: zoneName(zone) }) }
+        : { value };
     },
   );
 
