@@ -214,7 +214,7 @@ describe("/banks add and remove", () => {
     expect(changes()).toEqual([]);
   });
 
-  it("says what the exchange refused, in a sentence", async () => {
+  it("says that the exchange refused, in a sentence of the user's language (its own words go to the log)", async () => {
     await fillAdd();
     // Someone else added the same IBAN meanwhile (another device): the exchange refuses it.
     h.sandbox.state.addBankAccount(h.sandbox.seeded.demo, {
@@ -225,7 +225,10 @@ describe("/banks add and remove", () => {
     });
     await ada.tap("✅ Add this account");
     const reply = await ada.waitForReply(/did not add/);
-    expect(reply.text).toContain("already been taken");
+    expect(reply.text).toContain(
+      "The exchange did not add the account: it did not accept the details given. Please check them and try again.",
+    );
+    expect(reply.text).not.toContain("already been taken");
   });
 
   it("removes an account after confirmation: DELETE with its id", async () => {
