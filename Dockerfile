@@ -47,7 +47,7 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY --from=deps /app/node_modules ./node_modules
 
-# What `node dist/main.js` reads at run time: the compiled code and the locales (src/bot/i18n.ts
+# What `node dist/process/main.js` reads at run time: the compiled code and the locales (src/bot/i18n.ts
 # finds them as ../../locales from itself, so dist/ sits where src/ does). No sources.
 COPY locales ./locales
 COPY --from=build /app/dist ./dist
@@ -84,4 +84,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
 # per GC, not up to four times. Chosen by measurement (bench/README.md, "Heap flags").
 # --liftoff-only: WebAssembly (the charts' resvg) stays in V8's baseline compiler; optimising it
 # held ~50 MiB more for a chart drawn ~10 ms faster (bench/README.md, "(h) Price charts").
-CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--liftoff-only", "dist/main.js"]
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "--liftoff-only", "dist/process/main.js"]

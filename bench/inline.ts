@@ -15,7 +15,7 @@
  * Run alone: `node bench/inline.ts`.
  */
 import { performance } from "node:perf_hooks";
-import { OffsetClock } from "../src/clock.ts";
+import { OffsetClock } from "../src/support/clock.ts";
 import type { RecordedCall } from "../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../test/support/harness.ts";
 

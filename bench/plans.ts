@@ -13,14 +13,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Big from "big.js";
-import { ManualClock } from "../src/clock.ts";
-import { silentLogger } from "../src/logger.ts";
 import { newActionId } from "../src/orders/ledger.ts";
 import { DEFAULT_PLAN_SETTINGS } from "../src/plans/book.ts";
 import { PlanRunner } from "../src/plans/runner.ts";
+import { createServices } from "../src/process/services.ts";
 import { startSandbox } from "../src/sandbox/server.ts";
-import { createServices } from "../src/services.ts";
 import { Vault } from "../src/store/vault.ts";
+import { ManualClock } from "../src/support/clock.ts";
+import { silentLogger } from "../src/support/logger.ts";
 import { CountingStore, STORE_READS, STORE_WRITES } from "./lib/counting-store.ts";
 
 export const PLANS_BENCH = {

@@ -41,7 +41,7 @@ if (existsSync(tsc) && existsSync(join(root, "tsconfig.build.json"))) {
   }
   process.exit(status);
 }
-if (!existsSync(join(dist, "main.js"))) {
+if (!existsSync(join(dist, "process", "main.js"))) {
   console.error(
     "dist/ is missing and TypeScript is not installed here: run `npm ci && npm run build` first.",
   );
@@ -51,7 +51,11 @@ if (!existsSync(join(dist, "main.js"))) {
 function buildUnlessCurrent(): number {
   const sources = sourcesHash();
   const stamp = join(dist, STAMP);
-  if (existsSync(join(dist, "main.js")) && existsSync(stamp) && readFileSync(stamp, "utf8") === sources)
+  if (
+    existsSync(join(dist, "process", "main.js")) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === sources
+  )
     return 0;
   const fresh = join(root, `dist.building-${process.pid}`);
   rmSync(fresh, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 /**
- * `npm run backup` (scripts/backup.ts → src/backup.ts): a consistent copy of the SQLite store taken
+ * `npm run backup` (scripts/backup.ts → src/chores/backup.ts): a consistent copy of the SQLite store taken
  * while a real bot process (`npm start`'s build) writes to it, run as in the image (dist/, no
  * sources); it opens, passes SQLite's integrity check and holds every user stored before it
  * began. Redis, an existing target and a missing store are refused with one sentence each.

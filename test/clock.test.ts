@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ManualTimers } from "../src/clock.ts";
+import { ManualTimers } from "../src/support/clock.ts";
 
 describe("ManualTimers", () => {
   it("fires timers in time order, each at its own time, also those set by a timer on the way", () => {

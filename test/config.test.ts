@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig, loadStoreConfig } from "../src/config.ts";
+import { ConfigError, loadConfig, loadStoreConfig } from "../src/config/config.ts";
 
 const KEY = Buffer.alloc(32, 7).toString("base64");
 const base = {

@@ -8,8 +8,8 @@ import { Writable } from "node:stream";
 import { Bot } from "grammy";
 import { afterEach, describe, expect, it } from "vitest";
 import { retryingFetch } from "../src/bot/transport/telegram-fetch.ts";
-import { connectTelegram, TokenRefusedError } from "../src/connect-telegram.ts";
-import { createLogger } from "../src/logger.ts";
+import { connectTelegram, TokenRefusedError } from "../src/process/connect-telegram.ts";
+import { createLogger } from "../src/support/logger.ts";
 import { startBotApiDouble } from "../src/telegram-double/index.ts";
 import {
   drop,

@@ -1,6 +1,6 @@
 /**
  * Every environment variable the code reads is explained where an operator or a new user looks:
- * `.env.example` and the README. `src/config.ts` is the only reader for `npm start` (its names are
+ * `.env.example` and the README. `src/config/config.ts` is the only reader for `npm start` (its names are
  * the upper-case string literals there); the demo and the sandbox read a few of their own.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -14,7 +14,9 @@ const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 const SYSTEM = new Set(["USER", "PATH", "HOME", "CI"]);
 
 function configVariables(): string[] {
-  return [...read("src/config.ts").matchAll(/"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"/g)].map((m) => m[1] ?? "");
+  return [...read("src/config/config.ts").matchAll(/"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"/g)].map(
+    (m) => m[1] ?? "",
+  );
 }
 
 function toolVariables(): string[] {

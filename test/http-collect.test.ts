@@ -6,7 +6,7 @@
 import { EventEmitter } from "node:events";
 import { Dispatcher, errors, Pool } from "undici";
 import { afterEach, describe, expect, it } from "vitest";
-import { type AbortSignalLike, CollectingRequest, collect, utf8Text } from "../src/http-collect.ts";
+import { type AbortSignalLike, CollectingRequest, collect, utf8Text } from "../src/support/http-collect.ts";
 import {
   closedPortUrl,
   empty,

@@ -91,16 +91,16 @@ describe("ARCHITECTURE.md's import table", () => {
     // Edges the code once had: notify/ → bot/, bot/ → webapp/ (a circle), config and partner/ → market/.
     expect(refused("src/notify/delivery.ts", "src/bot/deps.ts", true)).toBeDefined();
     expect(refused("src/bot/bot.ts", "src/webapp/routes.ts")).toBeDefined();
-    expect(refused("src/config.ts", "src/market/market-data-account.ts")).toBeDefined();
+    expect(refused("src/config/config.ts", "src/market/market-data-account.ts")).toBeDefined();
     expect(refused("src/partner/auth.ts", "src/market/market-data-account.ts")).toBeDefined();
     expect(refused("src/market/market-data-account.ts", "otplib")).toBeDefined();
     // metrics.ts: prom-client only, imported by the composition root only.
-    expect(refused("src/metrics.ts", "src/store/store.ts")).toBeDefined();
-    expect(refused("src/bot/middleware/update-logger.ts", "src/metrics.ts")).toBeDefined();
+    expect(refused("src/process/metrics.ts", "src/store/store.ts")).toBeDefined();
+    expect(refused("src/bot/middleware/update-logger.ts", "src/process/metrics.ts")).toBeDefined();
     expect(refused("src/orders/pipeline.ts", "prom-client")).toBeDefined();
-    expect(refused("src/main.ts", "src/metrics.ts")).toBeUndefined();
+    expect(refused("src/process/main.ts", "src/process/metrics.ts")).toBeUndefined();
     // Production never reaches the sandbox, the Bot API double or the demo.
-    for (const file of ["src/main.ts", "src/bot/bot.ts", "src/webhook.ts"])
+    for (const file of ["src/process/main.ts", "src/bot/bot.ts", "src/process/webhook.ts"])
       for (const test of ["src/sandbox/server.ts", "src/telegram-double/double.ts", "src/demo/main.ts"])
         expect(refused(file, test), `${file} → ${test}`).toBeDefined();
     // The rows below: bot/ may import them all, the demo anything.
@@ -122,7 +122,7 @@ describe("the rules inside bot/", () => {
   it("only bot/ and the composition root import features", () => {
     const outside = ["src/notify", "src/alerts", "src/orders", "src/session", "src/market", "src/store"];
     for (const folder of outside) expect(violations(folder, ["src/bot/features"]), folder).toEqual([]);
-    const root = ["src/jobs.ts", "src/services.ts", "src/main.ts"].flatMap((file) =>
+    const root = ["src/process/jobs.ts", "src/process/services.ts", "src/process/main.ts"].flatMap((file) =>
       specifiersOf(readFileSync(join(ROOT, file), "utf8"))
         .filter((specifier) => specifier.includes("/features/"))
         .map((specifier) => `${file} imports ${specifier}`),

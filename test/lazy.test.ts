@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { lazy } from "../src/lazy.ts";
+import { lazy } from "../src/support/lazy.ts";
 
 describe("lazy", () => {
   it("loads once, at the first use", async () => {

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { Api, GrammyError, HttpError } from "grammy";
 import { describe, expect, it } from "vitest";
-import { createLogger } from "../src/logger.ts";
+import { createLogger } from "../src/support/logger.ts";
 import { startBotApiDouble } from "../src/telegram-double/index.ts";
 
 function capture() {

@@ -8,9 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationOf } from "../src/exchange/http.ts";
-import { startBackgroundJobs } from "../src/jobs.ts";
-import { Metrics } from "../src/metrics.ts";
 import { createDelivery } from "../src/notify/delivery.ts";
+import { startBackgroundJobs } from "../src/process/jobs.ts";
+import { Metrics } from "../src/process/metrics.ts";
 import { type Harness, logInUpToCode, startHarness } from "./support/harness.ts";
 
 /** One sample of the exposition text: the line with exactly these labels, or undefined. */

@@ -13,7 +13,7 @@ import {
   MAX_INPUT_LENGTH,
   parseAmount,
   toPlainString,
-} from "../src/money.ts";
+} from "../src/domain/money.ts";
 
 const REFUSALS: AmountRefusal[] = [
   "empty",

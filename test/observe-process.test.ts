@@ -1,5 +1,5 @@
 /**
- * What an operator watches, from a real bot process (src/main.ts under Node, as `npm start` runs
+ * What an operator watches, from a real bot process (src/process/main.ts under Node, as `npm start` runs
  * it but from the sources, so no build is shared with other test files) against the sandbox and
  * the Bot API double, in polling mode:
  * - the HTTP server runs in polling mode too: /healthz and /readyz answer on PORT;
@@ -38,7 +38,7 @@ interface BotProcess {
 /** The bot from its sources with the start script's Node flags and environment, stdout read as JSON lines. */
 function startBot(env: Record<string, string | undefined>, extraNodeFlags: string[] = []): BotProcess {
   const start = startCommand(ROOT);
-  const child = spawn(process.execPath, [...start.nodeFlags, ...extraNodeFlags, "src/main.ts"], {
+  const child = spawn(process.execPath, [...start.nodeFlags, ...extraNodeFlags, "src/process/main.ts"], {
     cwd: ROOT,
     env: { ...env, ...start.env },
     stdio: ["ignore", "pipe", "pipe"],

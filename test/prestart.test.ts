@@ -22,8 +22,8 @@ describe("npm start's build step without the dev dependencies", () => {
   const prestart = () => spawnSync(process.execPath, ["scripts/prestart.ts"], { cwd: app, encoding: "utf8" });
 
   it("runs the dist/ built before", () => {
-    mkdirSync(join(app, "dist"));
-    writeFileSync(join(app, "dist/main.js"), "");
+    mkdirSync(join(app, "dist/process"), { recursive: true });
+    writeFileSync(join(app, "dist/process/main.js"), "");
     const run = prestart();
     expect(run.stderr).toBe("");
     expect(run.status).toBe(0);
@@ -48,10 +48,10 @@ const SLOW_TSC = `
 const fs = require("node:fs");
 const args = process.argv.slice(2);
 const out = args.includes("--outDir") ? args[args.indexOf("--outDir") + 1] : "dist";
-fs.mkdirSync(out, { recursive: true });
-const files = fs.readdirSync("src").sort().map((name) => ({
-  js: fs.readFileSync("src/" + name, "utf8").replace(/: number/g, "").replace(/\\.ts"/g, '.js"'),
-  fd: fs.openSync(out + "/" + name.replace(/\\.ts$/, ".js"), "w"),
+fs.mkdirSync(out + "/process", { recursive: true });
+const files = fs.readdirSync("src/process").sort().map((name) => ({
+  js: fs.readFileSync("src/process/" + name, "utf8").replace(/: number/g, "").replace(/\\.ts"/g, '.js"'),
+  fd: fs.openSync(out + "/process/" + name.replace(/\\.ts$/, ".js"), "w"),
 }));
 for (const { js, fd } of files) fs.writeSync(fd, js.slice(0, js.length / 2));
 Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 400);
@@ -63,7 +63,7 @@ for (const { js, fd } of files) {
 
 /**
  * Two `npm start`s at once from one folder (a process manager running two instances): each runs
- * prestart, then its dist/main.js. One build wrote dist/ in place while the other already ran
+ * prestart, then its dist/process/main.js. One build wrote dist/ in place while the other already ran
  * from it, and crashed on a half-written module.
  */
 describe("two npm starts at once from one folder", () => {
@@ -79,20 +79,20 @@ describe("two npm starts at once from one folder", () => {
 
   /** Sources whose main prints the sum of every module's value (each is `version`). */
   function writeSources(version: number): void {
-    mkdirSync(join(app, "src"), { recursive: true });
+    mkdirSync(join(app, "src/process"), { recursive: true });
     const names = Array.from({ length: MODULES }, (_, i) => `m${i}`);
     for (const name of names) {
-      writeFileSync(join(app, `src/${name}.ts`), `export const value: number = ${version};\n`);
+      writeFileSync(join(app, `src/process/${name}.ts`), `export const value: number = ${version};\n`);
     }
     const imports = names.map((name) => `import { value as ${name} } from "./${name}.ts";`).join("\n");
-    writeFileSync(join(app, "src/main.ts"), `${imports}\nconsole.log(${names.join(" + ")});\n`);
+    writeFileSync(join(app, "src/process/main.ts"), `${imports}\nconsole.log(${names.join(" + ")});\n`);
   }
 
   const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** prestart, then the built bot, as `npm start` runs them; resolves with the exit code and output. */
   function start(): Promise<{ code: number | null; output: string }> {
-    const child = spawn("sh", ["-c", `"$NODE" scripts/prestart.ts && "$NODE" dist/main.js`], {
+    const child = spawn("sh", ["-c", `"$NODE" scripts/prestart.ts && "$NODE" dist/process/main.js`], {
       cwd: app,
       env: { ...process.env, NODE: process.execPath },
     });
@@ -120,8 +120,8 @@ describe("two npm starts at once from one folder", () => {
   it("skips a build of the sources dist/ was built from", () => {
     writeSources(3);
     expect(spawnSync(process.execPath, ["scripts/prestart.ts"], { cwd: app }).status).toBe(0);
-    const built = statSync(join(app, "dist/main.js")).mtimeMs;
+    const built = statSync(join(app, "dist/process/main.js")).mtimeMs;
     expect(spawnSync(process.execPath, ["scripts/prestart.ts"], { cwd: app }).status).toBe(0);
-    expect(statSync(join(app, "dist/main.js")).mtimeMs).toBe(built);
+    expect(statSync(join(app, "dist/process/main.js")).mtimeMs).toBe(built);
   }, 60_000);
 });

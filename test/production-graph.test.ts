@@ -67,16 +67,16 @@ describe("npm start's import graph", () => {
   });
 
   it("holds nothing of sandbox/, telegram-double/ or demo/", () => {
-    const graph = importGraph(ROOT, "src/main.ts");
+    const graph = importGraph(ROOT, "src/process/main.ts");
     expect(graph.files.has("src/bot/bot.ts")).toBe(true);
-    expect(forbiddenReached("src/main.ts")).toEqual([]);
+    expect(forbiddenReached("src/process/main.ts")).toEqual([]);
   });
 
   it("needs only packages that `npm ci --omit=dev` installs", () => {
     const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
       dependencies: Record<string, string>;
     };
-    const graph = importGraph(ROOT, "src/main.ts");
+    const graph = importGraph(ROOT, "src/process/main.ts");
     const missing = [...graph.packages]
       .filter(([name]) => !(name in manifest.dependencies))
       .map(([name, file]) => `${name} (imported by ${chainTo(graph, file)})`);
@@ -84,9 +84,14 @@ describe("npm start's import graph", () => {
   });
 
   it("loads the Redis backend, QR codes, address and phone checks, the Mini App, charts and metrics only at first use", () => {
-    // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/lazy.ts);
+    // A bot on SQLite that serves /start, /help, /prices and /balance never loads these (src/support/lazy.ts);
     // prom-client only with METRICS_PORT; the chart engine at the first chart drawn.
-    const files = ["src/store/redis.ts", "src/webapp/routes.ts", "src/webapp/init-data.ts", "src/metrics.ts"];
+    const files = [
+      "src/store/redis.ts",
+      "src/webapp/routes.ts",
+      "src/webapp/init-data.ts",
+      "src/process/metrics.ts",
+    ];
     const packages = [
       "d3-scale",
       "d3-shape",
@@ -99,8 +104,8 @@ describe("npm start's import graph", () => {
       "libphonenumber-js",
       "@telegram-apps/init-data-node",
     ];
-    const all = importGraph(ROOT, "src/main.ts");
-    const atStart = importGraph(ROOT, "src/main.ts", { atStart: true });
+    const all = importGraph(ROOT, "src/process/main.ts");
+    const atStart = importGraph(ROOT, "src/process/main.ts", { atStart: true });
     expect(files.filter((file) => !all.files.has(file))).toEqual([]);
     expect(packages.filter((name) => !all.packages.has(name))).toEqual([]);
     expect(files.filter((file) => atStart.files.has(file)).map((file) => chainTo(atStart, file))).toEqual([]);
@@ -225,7 +230,7 @@ describe("the Docker image", () => {
 
   it("builds dist/ in the build stage and the final stage carries it and the locales, no sources", () => {
     app = buildImageTree(tree);
-    expect(existsSync(join(app, "dist/main.js"))).toBe(true);
+    expect(existsSync(join(app, "dist/process/main.js"))).toBe(true);
     expect(existsSync(join(app, "locales/en.ftl"))).toBe(true);
     expect(existsSync(join(app, "package.json"))).toBe(true);
     expect(existsSync(join(app, "src"))).toBe(false);
@@ -238,7 +243,7 @@ describe("the Docker image", () => {
     const folders = NOT_IN_PRODUCTION.map((folder) => folder.replace(/^src\//, ""));
     expect(files.filter((file) => folders.some((folder) => file.startsWith(folder)))).toEqual([]);
     expect(files.filter((file) => !file.endsWith(".js"))).toEqual([]);
-    const graph = importGraph(app, "dist/main.js");
+    const graph = importGraph(app, "dist/process/main.js");
     expect(graph.files.size).toBeGreaterThan(50);
     const relativeImports = files.flatMap((file) =>
       specifiersOf(readFileSync(join(app, "dist", file), "utf8")).filter((s) => s.startsWith(".")),
@@ -261,7 +266,7 @@ describe("the Docker image", () => {
     const prestart = spawnSync(process.execPath, ["scripts/prestart.ts"], { cwd: app, encoding: "utf8" });
     expect(prestart.stderr).toBe("");
     expect(prestart.status).toBe(0);
-    const started = spawnSync(process.execPath, ["dist/main.js"], {
+    const started = spawnSync(process.execPath, ["dist/process/main.js"], {
       cwd: app,
       env: { PATH: process.env.PATH },
       encoding: "utf8",

@@ -6,12 +6,12 @@
  * asked getMe at most once per interval however often /readyz is probed.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../src/clock.ts";
-import { silentLogger } from "../src/logger.ts";
-import { instanceReadiness, readinessRoute } from "../src/readiness.ts";
+import { instanceReadiness, readinessRoute } from "../src/process/readiness.ts";
+import { startHttpServer, type WebhookServer } from "../src/process/webhook.ts";
 import { openStore, type Store } from "../src/store/store.ts";
+import { ManualClock } from "../src/support/clock.ts";
+import { silentLogger } from "../src/support/logger.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
-import { startHttpServer, type WebhookServer } from "../src/webhook.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "./support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);

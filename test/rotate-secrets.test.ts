@@ -12,8 +12,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { Writable } from "node:stream";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../src/logger.ts";
 import { Vault } from "../src/store/vault.ts";
+import { createLogger } from "../src/support/logger.ts";
 import { type Harness, startHarness } from "./support/harness.ts";
 import {
   type RedisServer,

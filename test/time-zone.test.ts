@@ -8,7 +8,7 @@ import {
   offsetLabel,
   offsetMinutes,
   parseTimeZone,
-} from "../src/time-zone.ts";
+} from "../src/domain/time-zone.ts";
 
 describe("parseTimeZone", () => {
   it.each([

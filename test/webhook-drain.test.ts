@@ -13,9 +13,9 @@ import type { Socket } from "node:net";
 import { Bot } from "grammy";
 import { afterEach, beforeAll, afterAll as cleanup, describe, expect, it } from "vitest";
 import type { BotContext } from "../src/bot/context.ts";
-import { Draining } from "../src/draining.ts";
+import { Draining } from "../src/process/draining.ts";
+import { startWebhookServer, WEBHOOK_BODY_LIMIT, type WebhookServer } from "../src/process/webhook.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
-import { startWebhookServer, WEBHOOK_BODY_LIMIT, type WebhookServer } from "../src/webhook.ts";
 
 const SECRET = "drain-secret";
 

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createBot } from "../src/bot/bot.ts";
-import { ManualClock } from "../src/clock.ts";
-import { silentLogger } from "../src/logger.ts";
+import { createServices, type Services } from "../src/process/services.ts";
+import { startWebhookServer, type WebhookServer } from "../src/process/webhook.ts";
 import { type Sandbox, startSandbox } from "../src/sandbox/server.ts";
-import { createServices, type Services } from "../src/services.ts";
 import { Vault } from "../src/store/vault.ts";
+import { ManualClock } from "../src/support/clock.ts";
+import { silentLogger } from "../src/support/logger.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../src/webapp/routes.ts";
-import { startWebhookServer, type WebhookServer } from "../src/webhook.ts";
 
 const SECRET = "hook-secret_123";
 

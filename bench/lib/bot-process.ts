@@ -13,7 +13,7 @@ import { GCProfiler, getHeapSpaceStatistics } from "node:v8";
 import { type RunnerHandle, run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import type { Services } from "../../src/services.ts";
+import type { Services } from "../../src/process/services.ts";
 import { CountingStore, type StoreOp } from "./counting-store.ts";
 
 export interface StartWhole {
@@ -87,9 +87,9 @@ async function start(options: StartWhole | StartBare): Promise<void> {
   } else {
     // Loaded only here, so the bare bot's process holds grammY and the runner, nothing of ours.
     const { createBot, drainUpdates } = await import("../../src/bot/bot.ts");
-    const { systemClock } = await import("../../src/clock.ts");
-    const { silentLogger } = await import("../../src/logger.ts");
-    const { createServices } = await import("../../src/services.ts");
+    const { systemClock } = await import("../../src/support/clock.ts");
+    const { silentLogger } = await import("../../src/support/logger.ts");
+    const { createServices } = await import("../../src/process/services.ts");
     drain = drainUpdates;
     services = await createServices(
       {
@@ -120,7 +120,7 @@ async function start(options: StartWhole | StartBare): Promise<void> {
     }) as unknown as Bot;
     // As main.ts: security notices (a login's, with Freeze) go out through the delivery queue.
     const { createDelivery } = await import("../../src/notify/delivery.ts");
-    const { securityNoticeSender } = await import("../../src/jobs.ts");
+    const { securityNoticeSender } = await import("../../src/process/jobs.ts");
     const delivery = createDelivery({ deps: services.deps, api: bot.api });
     services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
   }

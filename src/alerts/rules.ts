@@ -13,7 +13,7 @@
  * fires({ kind: "above", level: "60000" }, new Big("60001"), new Big(0)); // true
  */
 import Big from "big.js";
-import { type AmountRefusal, parseAmount, toPlainString } from "../money.ts";
+import { type AmountRefusal, parseAmount, toPlainString } from "../domain/money.ts";
 
 export type AlertKind = "above" | "below" | "change";
 

@@ -15,9 +15,9 @@
  * await scheduler.tick(); // { fired: 3, rearmed: 1, … }
  */
 import Big from "big.js";
-import type { Clock } from "../clock.ts";
-import type { Logger } from "../logger.ts";
 import type { MarketFeed, MarketPrice } from "../market/types.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import { type AlertEvent, AlertIndex } from "./alert-index.ts";
 import type { AlertBook } from "./book.ts";
 import type { Alert } from "./rules.ts";

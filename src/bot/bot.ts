@@ -27,10 +27,10 @@ import {
   type Transformer,
 } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
-import { withReaderZone } from "../reader-zone.ts";
+import { withReaderZone } from "../domain/reader-zone.ts";
 import { storageAdapter } from "../store/adapter.ts";
 import { encryptedAdapter } from "../store/encrypted-adapter.ts";
-import { webAppLoginPageUrl } from "../webapp-paths.ts";
+import { webAppLoginPageUrl } from "../support/webapp-paths.ts";
 import { knownCommands, MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "./commands.ts";
 import type { BotContext, FlowContext, PrivateContext, SessionData } from "./context.ts";
 import type { BotDeps } from "./deps.ts";

@@ -1,9 +1,7 @@
 import type { I18n } from "@grammyjs/i18n";
 import type { AlertBook } from "../alerts/book.ts";
-import type { Clock } from "../clock.ts";
-import type { Config } from "../config.ts";
+import type { Config } from "../config/config.ts";
 import type { AccountApi } from "../exchange/account.ts";
-import type { Logger } from "../logger.ts";
 import type { PriceHistory } from "../market/history.ts";
 import type { MarketFeed } from "../market/types.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
@@ -18,6 +16,8 @@ import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
 import type { ChatReads } from "../store/update-reads.ts";
 import type { Vault } from "../store/vault.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import type { FlowContext } from "./context.ts";
 
 /**

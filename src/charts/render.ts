@@ -10,7 +10,7 @@
  * is Inter, shipped as TTF files in an npm package (resvg reads TTF/OTF, not WOFF2); no system
  * font is looked up and nothing is downloaded.
  *
- * All of it is loaded at the first chart (src/lazy.ts), so a bot that never draws does not carry
+ * All of it is loaded at the first chart (src/support/lazy.ts), so a bot that never draws does not carry
  * it. Drawing runs in the bot's own thread: a worker thread was measured to cost more memory, not
  * less (bench/README.md). Knows nothing of Telegram: the words on the picture (title, note) come
  * in as text.
@@ -33,7 +33,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { lazy } from "../lazy.ts";
+import { lazy } from "../support/lazy.ts";
 
 export const CHART_WIDTH = 960;
 export const CHART_HEIGHT = 540;

@@ -9,8 +9,8 @@
  * @example
  * routes.push(chartPhotoRoute({ signer: vault, clock, draw: (ref) => chartPhotoJpeg(deps, ref) }));
  */
-import type { Clock } from "../clock.ts";
-import type { HttpRoute } from "../webhook.ts";
+import type { Clock } from "../support/clock.ts";
+import type { HttpRoute } from "../support/http-route.ts";
 import { CHART_PHOTO_PATH, type ChartPhotoRef, readChartPhotoPath, type UrlSigner } from "./photo-url.ts";
 
 /** Pictures kept for repeated fetches (about 60 KB each, thumbnails 10 KB). */

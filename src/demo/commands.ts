@@ -9,8 +9,8 @@
  * late is (rightly, after a real outage) recorded as missed.
  */
 import Big from "big.js";
-import type { AdjustableClock } from "../clock.ts";
 import type { Sandbox } from "../sandbox/server.ts";
+import type { AdjustableClock } from "../support/clock.ts";
 import type { BotApiDouble, FakeUser } from "../telegram-double/index.ts";
 import type { Printed } from "./transcript.ts";
 

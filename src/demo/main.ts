@@ -6,7 +6,7 @@
  */
 import { join } from "node:path";
 import { createInterface } from "node:readline";
-import { createLogger } from "../logger.ts";
+import { createLogger } from "../support/logger.ts";
 import { startDemo } from "./app.ts";
 import { DEMO_FILES_DIR, DemoFiles } from "./files.ts";
 import { DemoTerminal } from "./terminal.ts";

@@ -3,7 +3,7 @@
  * sandbox's). The demo user is a newcomer who signs up through the bot's own /start conversation,
  * and also the partner's operator (OPERATOR_IDS), so the operator desk answers them too.
  */
-import type { PartnerConfig } from "../config.ts";
+import type { PartnerConfig } from "../config/config.ts";
 import type { Sandbox } from "../sandbox/server.ts";
 
 /** The partner walk, in the words of README.md's (whose lines test/demo/readme-walk.test.ts types). */

@@ -13,7 +13,7 @@
  * const { balance } = await session.fiatBalance();
  */
 import type { z } from "zod";
-import { type Big, toPlainString } from "../money.ts";
+import { type Big, toPlainString } from "../domain/money.ts";
 import type { HttpClient, HttpMethod, QueryValue } from "./http.ts";
 import { parseResponse } from "./parse.ts";
 import * as s from "./schemas.ts";

@@ -15,8 +15,8 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import { type Dispatcher, Pool } from "undici";
-import { type Collected, CollectingRequest, utf8Text } from "../http-collect.ts";
-import { InFlight } from "../in-flight.ts";
+import { type Collected, CollectingRequest, utf8Text } from "../support/http-collect.ts";
+import { InFlight } from "../support/in-flight.ts";
 import { timeLeft } from "./deadline.ts";
 import { ExchangeError, type ExchangeErrorKind, kindForStatus, readErrorBody } from "./errors.ts";
 

@@ -11,7 +11,7 @@
  * if (user.kyc_status === "passed") await partner.buy(id, { amount, pair: "btceur", idempotencyKey });
  */
 import type { z } from "zod";
-import { type Big, toPlainString } from "../money.ts";
+import { type Big, toPlainString } from "../domain/money.ts";
 import { ExchangeError } from "./errors.ts";
 import type { HttpClient, HttpMethod, QueryValue } from "./http.ts";
 import { parseResponse } from "./parse.ts";

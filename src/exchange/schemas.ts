@@ -5,7 +5,7 @@
  * searched for any of them. The sandbox shares these types.
  */
 import { z } from "zod";
-import { type Big, decimalFrom } from "../money.ts";
+import { type Big, decimalFrom } from "../domain/money.ts";
 
 export const decimal = z.union([z.number(), z.string()]).transform((value, ctx): Big => {
   const parsed = decimalFrom(value);

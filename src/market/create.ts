@@ -5,10 +5,11 @@
  * @example
  * const market = createMarketFeed({ account, sessions, clock, log, marketData: config.marketData });
  */
-import type { Clock } from "../clock.ts";
+
 import type { AccountApi } from "../exchange/account.ts";
-import type { Logger } from "../logger.ts";
 import type { Sessions } from "../session/sessions.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import { CachedMarketFeed, toMarketPrices } from "./feed.ts";
 import { MarketDataAccount, type MarketDataCredentials } from "./market-data-account.ts";
 import { MarketUpstream } from "./upstream.ts";

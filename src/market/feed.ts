@@ -15,9 +15,10 @@
  * const feed = new CachedMarketFeed({ fetch: () => upstream.use((c) => c.prices()).then(toMarketPrices), clock });
  * const { prices, stale, fetchedAt } = await feed.snapshot();
  */
-import type { Clock } from "../clock.ts";
+
 import type { PriceItem } from "../exchange/schemas.ts";
-import type { Logger } from "../logger.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import { MarketUnavailableError } from "./errors.ts";
 import type { MarketFeed, MarketPrice, MarketSnapshot } from "./types.ts";
 

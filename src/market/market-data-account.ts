@@ -10,10 +10,11 @@
  * const account = new MarketDataAccount({ account: accountApi, credentials, clock });
  * const items = await account.use((client) => client.prices());
  */
-import type { Clock } from "../clock.ts";
+
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
-import { operatorCode } from "../totp.ts";
+import type { Clock } from "../support/clock.ts";
+import { operatorCode } from "../support/totp.ts";
 
 export interface MarketDataCredentials {
   email: string;

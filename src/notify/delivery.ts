@@ -9,11 +9,11 @@
  * await delivery.stop(); // waits a little for what is queued
  */
 import type { Api } from "grammy";
-import type { Clock } from "../clock.ts";
-import type { Logger } from "../logger.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import { apiDeliveryQueue, Notifier } from "./notifier.ts";
 import type { DeliveryQueue, DeliveryQueueOptions } from "./queue.ts";
 

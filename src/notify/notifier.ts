@@ -22,13 +22,13 @@
  * });
  */
 import { Api } from "grammy";
-import type { Clock } from "../clock.ts";
-import { withReaderZone } from "../reader-zone.ts";
+import { withReaderZone } from "../domain/reader-zone.ts";
+import { localTime, zoneLabel } from "../domain/time-zone.ts";
+import type { Translate } from "../domain/translate.ts";
 import { NOTIFY_KINDS, type NotifyKind, type NotifyMode, type Profiles } from "../session/profiles.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
-import { localTime, zoneLabel } from "../time-zone.ts";
-import type { Translate } from "../translate.ts";
+import type { Clock } from "../support/clock.ts";
 import { type HeldNotice, HeldNotices, type HeldPrice } from "./held.ts";
 import { DeliveryQueue, type DeliveryQueueOptions, type SendOther } from "./queue.ts";
 import { clockText, inQuietHours } from "./quiet-hours.ts";

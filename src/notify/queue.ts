@@ -24,8 +24,8 @@
  * await queue.idle();
  */
 import { GrammyError, HttpError } from "grammy";
-import { systemTimers, type Timers } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+import { systemTimers, type Timers } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 
 /** The optional parameters of sendMessage that notices use. */
 export interface SendOther {

@@ -1,13 +1,14 @@
 /**
  * Quiet hours on the user's own wall clock: whether an instant falls inside them, read in the zone
- * the user gave (src/time-zone.ts), so "22:00–07:00" follows them across summer time and a move
+ * the user gave (src/domain/time-zone.ts), so "22:00–07:00" follows them across summer time and a move
  * to another zone. Without a zone there are no quiet hours: they are the user's hours, not UTC's.
  *
  * @example
  * inQuietHours({ timeZone: "Europe/Berlin", quietHours: { from: 22 * 60, to: 7 * 60 } }, clock.now());
  */
+
+import { localTime } from "../domain/time-zone.ts";
 import type { UserProfile } from "../session/profiles.ts";
-import { localTime } from "../time-zone.ts";
 
 /** Minutes in a day: the largest value `from` and `to` take (24:00, the end of the day). */
 export const DAY_MINUTES = 24 * 60;

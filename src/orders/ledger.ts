@@ -28,9 +28,9 @@
  * const confirmed = await ledger.confirm(action.id, 42); // { ok: true, action } once, then { ok: false, reason: "already" }
  */
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../clock.ts";
 import { indexExistingKeys } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import { type ActionProgress, type ActionState, FINAL_STATES, OPEN_STATES } from "./action.ts";
 import {
   ACTION_KINDS,

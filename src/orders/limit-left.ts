@@ -7,7 +7,7 @@
  * if (left !== undefined && amount.gt(left.left)) refuse("limit", left);
  */
 import Big from "big.js";
-import { EUR } from "../currency.ts";
+import { EUR } from "../domain/currency.ts";
 import type { LimitRecord, LimitType } from "../exchange/schemas.ts";
 
 /**

@@ -17,9 +17,9 @@
  * const tx = await findOrder(client, ledger, action); // undefined: not (yet) at the exchange
  */
 import Big from "big.js";
+import { decimalFrom } from "../domain/money.ts";
 import type { AccountSession } from "../exchange/account.ts";
 import type { Transaction } from "../exchange/schemas.ts";
-import { decimalFrom } from "../money.ts";
 import { type OrderClient, type PartnerClient, partnerOf } from "./clients.ts";
 import { kindOf } from "./kinds/index.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";

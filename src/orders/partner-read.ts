@@ -10,7 +10,7 @@
  * const price = decimalField(rowFor(rows, { pair: "btceur" }), ["price", "rate"]);
  */
 import type Big from "big.js";
-import { decimalFrom } from "../money.ts";
+import { decimalFrom } from "../domain/money.ts";
 
 export type Row = Record<string, unknown>;
 

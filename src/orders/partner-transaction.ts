@@ -10,9 +10,10 @@
  * const read = readPartnerTransaction({ id: "7", type: "buy_crypto", created_at: "…", fiat_amount: 100 });
  * if (read.ok) couldBe(read.tx, action);
  */
+
+import { decimalFrom } from "../domain/money.ts";
 import type { Transaction } from "../exchange/schemas.ts";
 import { normalizeTimestamp } from "../exchange/schemas.ts";
-import { decimalFrom } from "../money.ts";
 import { codeField, fieldOf, type Row } from "./partner-read.ts";
 
 /** Every name an amount may go by; matching accepts the order's amount under any of them. */

@@ -8,7 +8,7 @@
  * mode's kinds (partner-buy, partner-sell, partner-withdraw) go the same way: their client is the
  * partner API with the linked partner user (clients.ts) instead of the user's session, their
  * secret step is the PIN, and their POST carries an idempotency key fixed in their draft at quote
- * time. Built once in the composition root (src/services.ts) around the one Ledger; the bot and
+ * time. Built once in the composition root (src/process/services.ts) around the one Ledger; the bot and
  * the background jobs get this object. A new kind is a descriptor in kinds/ (and its line in the
  * registry), its card and words in bot/ui/order-card.ts, its locale keys, and a thin feature
  * that collects its input.
@@ -22,11 +22,12 @@
  * const confirmed = await orders.confirm(id, userId);
  * if (confirmed.ok && !orders.needsCode(confirmed.action)) await orders.place(id, userId);
  */
-import type { Clock } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+
 import type { Profiles } from "../session/profiles.ts";
 import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import { type OrderClient, OrderClients, type PartnerAccess } from "./clients.ts";
 import { firstRefusal, type GuardedRefusal, type GuardStage, type OrderGuard } from "./guards.ts";
 import {

@@ -29,9 +29,9 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { ExchangeError } from "../exchange/errors.ts";
-import type { Logger } from "../logger.ts";
 import type { PinCheck } from "../partner/pins.ts";
 import { NotLoggedInError } from "../session/errors.ts";
+import type { Logger } from "../support/logger.ts";
 import type { OrderClient, OrderClients } from "./clients.ts";
 import { type ActionKind, type ActionOf, kindOf } from "./kinds/index.ts";
 import type { Receipt } from "./kinds/kind.ts";

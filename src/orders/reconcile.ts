@@ -23,9 +23,10 @@
  * const notices = await reconcileUser(deps, userId);
  * for (const notice of notices) await send(notice);
  */
-import type { Clock } from "../clock.ts";
-import type { Logger } from "../logger.ts";
+
 import type { Profiles } from "../session/profiles.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
 import { lookUpOrder } from "./match.ts";

@@ -15,12 +15,12 @@
  */
 import { randomBytes } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
-import type { Clock } from "../clock.ts";
 import type { AccountApi } from "../exchange/account.ts";
 import type { PartnerTokenSource } from "../exchange/partner.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
-import { operatorCode } from "../totp.ts";
+import type { Clock } from "../support/clock.ts";
+import { operatorCode } from "../support/totp.ts";
 
 export const PARTNER_TOKEN_KEY = "partner-auth:token";
 export const PARTNER_LOGIN_LEASE_KEY = "partner-auth:login";

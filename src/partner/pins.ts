@@ -10,9 +10,9 @@
  */
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual } from "node:crypto";
 import { promisify } from "node:util";
-import type { Clock } from "../clock.ts";
 import { FailureLimit } from "../session/failure-limit.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 
 const scrypt = promisify(scryptCallback) as (
   password: string,

@@ -16,8 +16,8 @@
  * await book.setState(made.plan.id, 42, "paused"); // off the due hours until resumed
  */
 import { createHash } from "node:crypto";
-import type { Clock } from "../clock.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import { nextRun, type Occurrence, type Schedule } from "./schedule.ts";
 
 export type PlanMode = "partner" | "account";

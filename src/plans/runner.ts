@@ -21,11 +21,11 @@
  */
 import { createHash } from "node:crypto";
 import Big from "big.js";
-import type { Clock } from "../clock.ts";
 import { ExchangeError } from "../exchange/errors.ts";
-import type { Logger } from "../logger.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { PartnerServices } from "../partner/services.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import type { Plan, PlanBook, PlanRun } from "./book.ts";
 import { type Occurrence, runsBetween } from "./schedule.ts";
 

@@ -10,7 +10,7 @@
  * const next = nextRun({ every: "month", day: "last", hour: 9 }, "Europe/Berlin", clock.now());
  * next.date; // "2026-11-30"
  */
-import { addDays, daysInMonth, instantOf, type LocalDate, localTime } from "../time-zone.ts";
+import { addDays, daysInMonth, instantOf, type LocalDate, localTime } from "../domain/time-zone.ts";
 
 export type Schedule =
   | { every: "day"; hour: number }

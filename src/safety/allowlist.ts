@@ -16,8 +16,9 @@
  * const { on, hours } = await allowlist.get(userId);
  * const { effectiveAt } = await allowlist.setOn(userId, false); // off from effectiveAt
  */
-import type { Clock } from "../clock.ts";
+
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import { type CoolingConfig, HOUR_MS, MAX_COOLING_HOURS } from "./cooling.ts";
 import { changeRecord } from "./record.ts";
 

@@ -8,8 +8,9 @@
  * await banks.added(userId, { reference: "RF18…", iban: "DE89 •••• 3000" }, usableAt);
  * await banks.usableAt(userId, "RF18…"); // the time, or undefined when it does not wait
  */
-import type { Clock } from "../clock.ts";
+
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import { listCooling } from "./cooling.ts";
 import { changeRecord } from "./record.ts";
 

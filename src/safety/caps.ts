@@ -15,10 +15,10 @@
  * const left = await caps.left(userId, "withdraw", stateOf); // Big or undefined (no cap)
  */
 import Big from "big.js";
-import type { Clock } from "../clock.ts";
-import { EUR } from "../currency.ts";
+import { EUR } from "../domain/currency.ts";
 import type { ActionState } from "../orders/action.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import { HOUR_MS } from "./cooling.ts";
 import { changeRecord } from "./record.ts";
 

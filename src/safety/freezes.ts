@@ -17,11 +17,12 @@
  * await freezes.isFrozen(userId); // true
  * const at = await freezes.scheduleUnfreeze(userId); // open again an hour from now
  */
-import type { Clock } from "../clock.ts";
+
 import type { OrderGuard } from "../orders/guards.ts";
 import type { MoneyAction } from "../orders/ledger.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import type { SecurityNotices } from "./security-events.ts";
 
 export interface FreezeRecord {

@@ -12,11 +12,11 @@
  * the send, not before the exchange is asked.
  */
 import Big from "big.js";
-import type { Clock } from "../clock.ts";
 import type { OrderGuard } from "../orders/guards.ts";
 import type { MoneyAction } from "../orders/kinds/index.ts";
 import type { OrderRequest, QuoteRefusal } from "../orders/quote.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import type { Allowlist } from "./allowlist.ts";
 import type { BankCooling } from "./bank-cooling.ts";
 import { type CapKey, capCurrency, type SelfCaps, type StateOf } from "./caps.ts";

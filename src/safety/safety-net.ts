@@ -8,10 +8,11 @@
  * const outcome = await safety.saveAddress(userId, { currency: "btc", label: "Cold", address });
  * if (outcome.ok) say(outcome.saved.usableAt);
  */
-import type { Clock } from "../clock.ts";
+
 import type { OrderGuard } from "../orders/guards.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
+import type { Clock } from "../support/clock.ts";
 import { Allowlist, type ChangeOutcome } from "./allowlist.ts";
 import { BankCooling } from "./bank-cooling.ts";
 import { type CapKey, capCurrency, SelfCaps, type StateOf } from "./caps.ts";

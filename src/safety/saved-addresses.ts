@@ -9,9 +9,9 @@
  * const found = await addresses.find(userId, "btc", address); // { …, usableAt }
  */
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../clock.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
+import type { Clock } from "../support/clock.ts";
 import { listCooling } from "./cooling.ts";
 import { changeRecord } from "./record.ts";
 

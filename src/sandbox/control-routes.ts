@@ -17,7 +17,7 @@
  * | GET /_sandbox/demo | | the demo credentials and URLs |
  */
 import type Big from "big.js";
-import type { AdjustableClock } from "../clock.ts";
+import type { AdjustableClock } from "../support/clock.ts";
 import { deposit } from "./deposits.ts";
 import type { FaultMatch, Faults } from "./faults.ts";
 import { Checks, HttpError, json, modelNotFound } from "./http-kit.ts";

@@ -4,7 +4,7 @@
  * bodies look like it: `{message, errors: {field: [sentences]}}` with 422 for bad input.
  */
 import Big from "big.js";
-import { decimalFrom } from "../money.ts";
+import { decimalFrom } from "../domain/money.ts";
 
 export interface Reply {
   status: number;

@@ -3,7 +3,7 @@
  * without trailing zeros) except where the spec types a field as a number.
  */
 import type Big from "big.js";
-import { toPlainString } from "../money.ts";
+import { toPlainString } from "../domain/money.ts";
 import { dateTimeMs, isoUtc } from "./http-kit.ts";
 import type { BankAccountRecord, TransactionRecord } from "./state.ts";
 

@@ -2,7 +2,7 @@
  * Laravel's `throttle:60,1`: a window opens at a key's first hit and lasts a minute of sandbox
  * time; past the allowance, 429 with the seconds until the window closes.
  */
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../support/clock.ts";
 
 export type RateDecision =
   | { ok: true; limit: number; remaining: number }

@@ -14,7 +14,7 @@ import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES }
 import type { AddressInfo, Socket } from "node:net";
 import { setTimeout as delay } from "node:timers/promises";
 import Big from "big.js";
-import { type AdjustableClock, OffsetClock } from "../clock.ts";
+import { type AdjustableClock, OffsetClock } from "../support/clock.ts";
 import { accountRoutes } from "./account-routes.ts";
 import { controlRoutes } from "./control-routes.ts";
 import { type DepositInput, type DepositResult, deposit } from "./deposits.ts";
@@ -29,7 +29,7 @@ import { DEMO, type Seeded, seed } from "./seed.ts";
 import { SandboxState } from "./state.ts";
 import { totpCodeAt } from "./totp.ts";
 
-export type { AdjustableClock } from "../clock.ts";
+export type { AdjustableClock } from "../support/clock.ts";
 export type { FaultMatch, Faults } from "./faults.ts";
 export type { SandboxState } from "./state.ts";
 

@@ -12,8 +12,8 @@
  */
 import { randomBytes } from "node:crypto";
 import Big from "big.js";
-import type { Clock } from "../clock.ts";
 import { LIMIT_TYPES, type LimitType } from "../exchange/schemas.ts";
+import type { Clock } from "../support/clock.ts";
 import { generateAddress } from "./addresses.ts";
 import { makeRfReference } from "./rf-reference.ts";
 import { type Ceiling, defaultCeilings } from "./rules.ts";

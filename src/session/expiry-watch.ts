@@ -9,8 +9,9 @@
  * whether a 6-digit message typed outside any flow is that code. Without one, the offer is the
  * warning's button (a login needs the password too).
  */
-import type { Clock } from "../clock.ts";
+
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 import type { Profiles } from "./profiles.ts";
 import type { Sessions } from "./sessions.ts";
 

@@ -28,8 +28,8 @@
  * if (ok) await limit.clear("42"); else if ((await limit.fail(taken.slot)).lockedUntil) tooMany(…);
  */
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../clock.ts";
 import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
 
 /** One reserved attempt. */
 export interface Slot {

@@ -40,7 +40,7 @@ export interface UserProfile {
   /** Log out after this many minutes without a message; 0 means never. */
   autoLogoutMinutes: number;
   /**
-   * Where the user's wall clock is (an IANA name or a "+HH:MM" offset, see src/time-zone.ts): asked
+   * Where the user's wall clock is (an IANA name or a "+HH:MM" offset, see src/domain/time-zone.ts): asked
    * once, the first time something runs at the user's own hours (quiet hours, the digest, plans).
    */
   timeZone?: string | undefined;

@@ -16,12 +16,12 @@
  * if (outcome.ok) await sessions.use(userId, (client) => client.fiatBalance());
  */
 import { createHash } from "node:crypto";
-import type { Clock } from "../clock.ts";
 import type { AccountApi, AccountSession } from "../exchange/account.ts";
 import { ExchangeError } from "../exchange/errors.ts";
 import { indexExistingKeys } from "../store/indexed.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
+import type { Clock } from "../support/clock.ts";
 import { NotLoggedInError } from "./errors.ts";
 import { FailureLimit } from "./failure-limit.ts";
 

@@ -1,6 +1,6 @@
 import type { Server } from "node:http";
 import type { BotCommand, UserFromGetMe } from "grammy/types";
-import { type Clock, systemClock } from "../clock.ts";
+import { type Clock, systemClock } from "../support/clock.ts";
 import { BotApiError, notFound } from "./errors.ts";
 import { FakeUser, type FakeUserOptions } from "./fake-user.ts";
 import { listen, serverPort } from "./http.ts";

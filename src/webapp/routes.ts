@@ -18,11 +18,11 @@ import { CODE, EMAIL } from "../bot/flows/log-in.ts";
 import { clientLocale, SUPPORTED_LOCALES } from "../bot/i18n.ts";
 import { errorReference, exchangeErrorText } from "../bot/middleware/error-boundary.ts";
 import { formatTime } from "../bot/ui/format.ts";
+import type { Translate } from "../domain/translate.ts";
 import { ExchangeError } from "../exchange/errors.ts";
-import { readBoundedBody } from "../http-body.ts";
-import type { Translate } from "../translate.ts";
-import { WEBAPP_LOGIN_PATH } from "../webapp-paths.ts";
-import type { HttpRoute } from "../webhook.ts";
+import { readBoundedBody } from "../support/http-body.ts";
+import type { HttpRoute } from "../support/http-route.ts";
+import { WEBAPP_LOGIN_PATH } from "../support/webapp-paths.ts";
 import { checkInitData } from "./init-data.ts";
 import { loginPage, type PageTexts } from "./page.ts";
 

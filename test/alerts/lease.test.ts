@@ -6,10 +6,10 @@
 import { Api } from "grammy";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { Lease } from "../../src/alerts/lease.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
-import { silentLogger } from "../../src/logger.ts";
-import { createServices, type Services } from "../../src/services.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
+import { createServices, type Services } from "../../src/process/services.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { silentLogger } from "../../src/support/logger.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 import { shortenTtls } from "../support/redis-time.ts";

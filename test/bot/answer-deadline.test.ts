@@ -5,7 +5,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const EXCHANGE_LATENCY_MS = 2_500;

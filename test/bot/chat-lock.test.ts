@@ -13,10 +13,10 @@ import type { Update } from "grammy/types";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { BotContext } from "../../src/bot/context.ts";
 import { ChatLock } from "../../src/bot/middleware/chat-lock.ts";
-import { ManualTimers } from "../../src/clock.ts";
 import { timeLeft, withDeadline } from "../../src/exchange/deadline.ts";
-import { silentLogger } from "../../src/logger.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
+import { silentLogger } from "../../src/support/logger.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 
 const LEASE_MS = 30_000;

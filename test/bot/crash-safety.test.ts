@@ -4,9 +4,9 @@
  * v1/transactions tells the user what really happened.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../support/harness.ts";

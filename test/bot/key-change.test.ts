@@ -8,8 +8,8 @@
  */
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/logger.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { createLogger } from "../../src/support/logger.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { type Harness, type HarnessOptions, logIn, logInUpToCode, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";

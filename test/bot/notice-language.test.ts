@@ -5,7 +5,7 @@
  * changed); a language they picked still wins.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 

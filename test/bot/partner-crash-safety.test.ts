@@ -7,9 +7,9 @@
  * where to look: never "nothing was charged".
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
-import type { BackgroundJobs } from "../../src/jobs.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
+import type { BackgroundJobs } from "../../src/process/jobs.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import type { SentMessage } from "../../src/telegram-double/state.ts";
 import { HARNESS_EPOCH, type Harness, type PartnerFakeUser, startHarness } from "../support/harness.ts";
 import { drainQueue, jobsOnTimers } from "../support/virtual-delivery.ts";

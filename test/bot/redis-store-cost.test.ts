@@ -10,7 +10,7 @@
 import { createClient } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { drainUpdates } from "../../src/bot/bot.ts";
-import { startBackgroundJobs } from "../../src/jobs.ts";
+import { startBackgroundJobs } from "../../src/process/jobs.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 

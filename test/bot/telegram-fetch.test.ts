@@ -1,7 +1,7 @@
 import { Api, GrammyError, InputFile } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { retryingFetch } from "../../src/bot/transport/telegram-fetch.ts";
-import { ManualClock } from "../../src/clock.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
 
 describe("retryingFetch: Bot API 429s retried beneath grammY", () => {

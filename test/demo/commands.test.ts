@@ -6,8 +6,8 @@
  */
 import type { InlineQueryResult } from "grammy/types";
 import { describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { type DemoCommandContext, handleDemoCommand } from "../../src/demo/commands.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 
 type Buttons = NonNullable<ReturnType<DemoCommandContext["buttons"]>>["buttons"];
 

@@ -6,10 +6,10 @@
 
 import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { AccountApi, type AccountSession } from "../../src/exchange/account.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { type RecordedRequest, type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { failure } from "../support/failure.ts";
 
 /** 10 s into a 30 s TOTP step. */

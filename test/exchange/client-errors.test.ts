@@ -7,10 +7,10 @@
 import { inspect } from "node:util";
 import Big from "big.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { AccountApi, type AccountSession } from "../../src/exchange/account.ts";
 import { HttpClient, type HttpClientOptions } from "../../src/exchange/http.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { failure } from "../support/failure.ts";
 
 const START = Date.parse("2026-03-10T12:00:10Z");

@@ -6,10 +6,10 @@
 
 import Big from "big.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { PartnerApi } from "../../src/exchange/partner.ts";
 import { type RecordedRequest, type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { failure } from "../support/failure.ts";
 
 const START = Date.parse("2026-03-10T12:00:10Z");

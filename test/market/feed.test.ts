@@ -4,7 +4,6 @@
  * its age when the exchange is down, and a clear error when there is no source at all.
  */
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { AccountApi } from "../../src/exchange/account.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { createMarketFeed } from "../../src/market/create.ts";
@@ -14,6 +13,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { Sessions } from "../../src/session/sessions.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 
 /** 10 s into a 30 s TOTP step. */
 const START = Date.parse("2026-03-10T12:00:10Z");

@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { CHART_RANGES, HISTORY_PREFIX, PriceHistory, TIERS } from "../../src/market/history.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);

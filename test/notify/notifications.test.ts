@@ -5,11 +5,11 @@
  * `disable_notification` is checked where it lands.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
-import type { BackgroundJobs } from "../../src/jobs.ts";
 import type { NoticeKind } from "../../src/notify/notifier.ts";
 import { inQuietHours } from "../../src/notify/quiet-hours.ts";
+import type { BackgroundJobs } from "../../src/process/jobs.ts";
 import { NOTIFY_KINDS, NOTIFY_MODES, readNotifications } from "../../src/session/profiles.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../support/harness.ts";
 import { draftOf } from "../support/quotes.ts";

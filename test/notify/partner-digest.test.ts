@@ -5,8 +5,8 @@
  */
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
-import type { BackgroundJobs } from "../../src/jobs.ts";
+import type { BackgroundJobs } from "../../src/process/jobs.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../support/harness.ts";
 import { drainQueue, jobsOnTimers } from "../support/virtual-delivery.ts";
 

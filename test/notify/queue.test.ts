@@ -1,8 +1,8 @@
 import { Api, GrammyError, HttpError } from "grammy";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
 import { apiDeliveryQueue } from "../../src/notify/notifier.ts";
 import { DeliveryQueue, type Outgoing } from "../../src/notify/queue.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import { type BotApiDouble, startBotApiDouble } from "../../src/telegram-double/index.ts";
 import { drainQueue } from "../support/virtual-delivery.ts";
 

@@ -4,10 +4,10 @@
  * even when both run the step at the same moment (the store's claims decide, not the lease).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualTimers } from "../../src/clock.ts";
-import { DailyDigest } from "../../src/digest.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
 import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
+import { DailyDigest } from "../../src/process/digest.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
+import { ManualTimers } from "../../src/support/clock.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import { HARNESS_EPOCH, type Harness } from "../support/harness.ts";
 import { redisAvailable, redisUnavailableReason } from "../support/redis.ts";

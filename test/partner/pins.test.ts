@@ -7,9 +7,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { PIN_LOCK_MS, PIN_MAX_TRIES, Pins } from "../../src/partner/pins.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 
 const RIGHT = "482913";
 

@@ -6,11 +6,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { planEventText } from "../../src/bot/ui/plan-text.ts";
+import type { Translate } from "../../src/domain/translate.ts";
 import type { GuardStage, OrderGuard } from "../../src/orders/guards.ts";
 import { OrderPipeline } from "../../src/orders/pipeline.ts";
 import type { OrderRequest, QuoteRefusal } from "../../src/orders/quote.ts";
 import { PlanRunner } from "../../src/plans/runner.ts";
-import type { Translate } from "../../src/translate.ts";
 import { type Harness, startHarness, testLogger } from "../support/harness.ts";
 import { buysOf, makePlan, tick, toNextRun } from "./support.ts";
 

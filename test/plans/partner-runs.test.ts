@@ -8,9 +8,9 @@
  */
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
+import { localTime } from "../../src/domain/time-zone.ts";
 import { runIdempotencyKey } from "../../src/plans/runner.ts";
-import { localTime } from "../../src/time-zone.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { buysOf, makePlan, tick, toNextRun } from "./support.ts";
 

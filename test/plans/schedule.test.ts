@@ -4,8 +4,8 @@
  * year included), a weekday, and the runs between two instants after downtime.
  */
 import { describe, expect, it } from "vitest";
+import { localTime } from "../../src/domain/time-zone.ts";
 import { nextRun, runsBetween, runsOn } from "../../src/plans/schedule.ts";
-import { localTime } from "../../src/time-zone.ts";
 
 const BERLIN = "Europe/Berlin";
 const at = (iso: string) => Date.parse(iso);

@@ -4,8 +4,8 @@
  * clock moved to a plan's next run, and the sandbox's buy orders of one partner user.
  */
 import { expect } from "vitest";
-import { startBackgroundJobs } from "../../src/jobs.ts";
 import type { Plan } from "../../src/plans/book.ts";
+import { startBackgroundJobs } from "../../src/process/jobs.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";
 import type { Harness } from "../support/harness.ts";
 

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { Freezes, freezeGuard } from "../../src/safety/freezes.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 
 const HOUR = 3_600_000;
 

@@ -9,7 +9,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import type { ActionState } from "../../src/orders/action.ts";
 import { COOLING_INDEX, coolingKey, HOUR_MS } from "../../src/safety/cooling.ts";
 import { claimUsableNow } from "../../src/safety/cooling-notices.ts";
@@ -17,6 +16,7 @@ import { SafetyNet } from "../../src/safety/safety-net.ts";
 import type { SecurityEvent } from "../../src/safety/security-events.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";

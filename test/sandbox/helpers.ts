@@ -1,8 +1,8 @@
-import { ManualClock } from "../../src/clock.ts";
 import { AccountApi, type AccountSession } from "../../src/exchange/account.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { PartnerApi } from "../../src/exchange/partner.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 
 /** 10 s into a 30 s TOTP step, so "the previous step" is unambiguous. */
 export const START = Date.parse("2026-03-10T12:00:10Z");

@@ -8,9 +8,9 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { FailureLimit } from "../../src/session/failure-limit.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 
 if (!redisAvailable()) console.warn(redisUnavailableReason);

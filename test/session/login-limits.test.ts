@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ManualClock } from "../../src/clock.ts";
 import { AccountApi } from "../../src/exchange/account.ts";
 import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
@@ -7,6 +6,7 @@ import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { Sessions } from "../../src/session/sessions.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 
 describe("failed-login limits (SECURITY.md, rule 3)", () => {
   let sandbox: Sandbox;

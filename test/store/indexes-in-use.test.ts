@@ -5,10 +5,10 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AlertBook } from "../../src/alerts/book.ts";
-import { ManualClock } from "../../src/clock.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
 import { MasterAlerts } from "../../src/partner/master-alerts.ts";
 import { openStore, type Store } from "../../src/store/store.ts";
+import { ManualClock } from "../../src/support/clock.ts";
 import { draftOf } from "../support/quotes.ts";
 
 let store: Store;

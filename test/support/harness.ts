@@ -27,18 +27,19 @@ import { clientLocale } from "../../src/bot/i18n.ts";
 import type { AnswerDeadlineOptions } from "../../src/bot/middleware/answer-deadline.ts";
 import type { ChatLockOptions } from "../../src/bot/middleware/chat-lock.ts";
 import type { FloodLimitOptions } from "../../src/bot/middleware/flood-limit.ts";
-import { type AdjustableClock, ManualClock } from "../../src/clock.ts";
-import type { PartnerConfig, RecurringConfig } from "../../src/config.ts";
-import { securityNoticeSender, startBackgroundJobs } from "../../src/jobs.ts";
-import { createLogger, type Logger, silentLogger } from "../../src/logger.ts";
-import type { Metrics } from "../../src/metrics.ts";
+import type { PartnerConfig, RecurringConfig } from "../../src/config/config.ts";
 import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
+import { securityNoticeSender, startBackgroundJobs } from "../../src/process/jobs.ts";
+import type { Metrics } from "../../src/process/metrics.ts";
+import { createServices, type Services } from "../../src/process/services.ts";
+import { type HttpRoute, startHttpServer } from "../../src/process/webhook.ts";
 import type { SecurityEvent } from "../../src/safety/security-events.ts";
 import { PARTNER_SERVICE } from "../../src/sandbox/seed.ts";
 import { type Sandbox, type SandboxOptions, startSandbox } from "../../src/sandbox/server.ts";
 import type { KycStatus } from "../../src/sandbox/state.ts";
-import { createServices, type Services } from "../../src/services.ts";
 import { Vault } from "../../src/store/vault.ts";
+import { type AdjustableClock, ManualClock } from "../../src/support/clock.ts";
+import { createLogger, type Logger, silentLogger } from "../../src/support/logger.ts";
 import { commandEntities } from "../../src/telegram-double/formatting.ts";
 import {
   type BotApiDouble,
@@ -48,7 +49,6 @@ import {
   startBotApiDouble,
 } from "../../src/telegram-double/index.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
-import { type HttpRoute, startHttpServer } from "../../src/webhook.ts";
 
 export interface HarnessOptions {
   /** Default: a fresh SQLite file in a temp folder. */

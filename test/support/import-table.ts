@@ -4,7 +4,7 @@
  *
  * How a row reads (write new rows in these forms, or the parser throws):
  * - **folder**: backticked paths; the first starts with `src/`, the others may leave it out
- *   (`src/main.ts`, `services.ts`). A folder ends with `/`; a trailing `*` takes every path that
+ *   (`src/process/main.ts`, `services.ts`). A folder ends with `/`; a trailing `*` takes every path that
  *   starts so (`src/metrics*`). A file belongs to the row whose path matches it longest.
  * - **its job**: prose; "every folder may import it" (or "them") opens the row's paths to all rows.
  * - **may import**, one of:

@@ -3,10 +3,10 @@
  * pass by moving a ManualTimers instead of waiting.
  */
 
-import type { ManualTimers } from "../../src/clock.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../src/jobs.ts";
 import { createDelivery } from "../../src/notify/delivery.ts";
 import type { DeliveryQueue } from "../../src/notify/queue.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
+import type { ManualTimers } from "../../src/support/clock.ts";
 import type { Harness } from "./harness.ts";
 
 /** The background jobs as tests tick them, their notices paced on `timers` instead of the wall clock. */

@@ -4,10 +4,10 @@
  */
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/logger.ts";
+import { startHttpServer } from "../../src/process/webhook.ts";
+import { createLogger } from "../../src/support/logger.ts";
 import { signInitData, webAppLink } from "../../src/webapp/init-data.ts";
 import { WEBAPP_LOGIN_PATH, webAppRoutes } from "../../src/webapp/routes.ts";
-import { startHttpServer } from "../../src/webhook.ts";
 import { type Harness, runJobsNearSessionEnd, startHarness } from "../support/harness.ts";
 import { initDataFields, telegramInitData } from "../support/init-data.ts";
 import { savedLongAgo } from "../support/safety.ts";

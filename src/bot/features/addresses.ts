@@ -4,15 +4,15 @@
  * on (/safety), a send goes only to one of them past its cooling-off.
  *
  *   /addresses            the list, with ➕ Add and a 🗑 button per address
- *   /addresses add [btc]  currency → address (checked for the currency: src/crypto-address.ts)
+ *   /addresses add [btc]  currency → address (checked for the currency: src/domain/crypto-address.ts)
  *                         → label → fresh 2FA code → saved, cooling off (flows/save-address.ts)
  *
  * Removing needs no code: it only narrows where money may go.
  */
 import { InlineKeyboard } from "grammy";
-import { checkAddress, cleanAddress } from "../../crypto-address.ts";
+import { checkAddress, cleanAddress } from "../../domain/crypto-address.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { SavedAddress } from "../../safety/saved-addresses.ts";
-import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";

@@ -21,9 +21,9 @@ import {
   MIN_CHANGE_PERCENT,
   parseAlertCommand,
 } from "../../alerts/rules.ts";
+import { formatChange } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { MarketSnapshot } from "../../market/types.ts";
-import { formatChange } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

@@ -19,12 +19,12 @@
 
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
+import { groupIban } from "../../domain/iban.ts";
+import { formatAmount, parseAmount } from "../../domain/money.ts";
+import type { Refusal, Translate } from "../../domain/translate.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
-import { groupIban } from "../../iban.ts";
-import { formatAmount, parseAmount } from "../../money.ts";
-import type { Refusal, Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { confirmBankAdd } from "../flows/bank-confirm.ts";

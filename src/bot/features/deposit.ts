@@ -11,8 +11,8 @@
  */
 import { createHash } from "node:crypto";
 import { InlineKeyboard, InputFile } from "grammy";
+import type { Translate } from "../../domain/translate.ts";
 import type { Address } from "../../exchange/schemas.ts";
-import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

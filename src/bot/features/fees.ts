@@ -16,11 +16,11 @@
  */
 
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
+import { decimalsFor } from "../../domain/money.ts";
+import type { Refusal } from "../../domain/translate.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
-import { decimalsFor } from "../../money.ts";
-import type { Refusal } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

@@ -7,10 +7,10 @@
  * neutral title, never its code.
  */
 import type Big from "big.js";
+import { formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { LIMIT_TYPES, type LimitRecord } from "../../exchange/schemas.ts";
-import { formatAmount } from "../../money.ts";
 import { limitCurrency } from "../../orders/limit-left.ts";
-import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";

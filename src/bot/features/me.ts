@@ -3,8 +3,9 @@
  * e-mail, address and birth date; business accounts add the company's name, address, VAT and
  * registration numbers. A field the exchange leaves out, or sends empty, is simply not shown.
  */
+
+import type { Translate } from "../../domain/translate.ts";
 import type { AccountInfo } from "../../exchange/schemas.ts";
-import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { requireLogin } from "../middleware/require-login.ts";

@@ -2,7 +2,7 @@
  * The notifications menu, opened from /settings (🔔): per kind (price alerts, order updates,
  * session expiry, the daily digest) on / silent / off, the digest's hour, quiet hours and the time
  * zone both are read in. What the choices do happens in notify/notifier.ts (modes, quiet hours)
- * and src/digest.ts; this only records them in the profile.
+ * and src/process/digest.ts; this only records them in the profile.
  *
  * Quiet hours and the digest run on the user's own clock: the first choice that needs it asks for
  * the time zone (flows/time-zone.ts, a city or an offset) and is saved once the zone is known.
@@ -15,6 +15,7 @@
  * zone Berlin`; `/notifications quiet` and `/notifications zone` alone ask.
  */
 
+import { isTimeZone, localTime, offsetLabel, parseTimeZone } from "../../domain/time-zone.ts";
 import { DAY_MINUTES } from "../../notify/quiet-hours.ts";
 import {
   NOTIFY_KINDS,
@@ -24,7 +25,6 @@ import {
   type UserProfile,
   withMode,
 } from "../../session/profiles.ts";
-import { isTimeZone, localTime, offsetLabel, parseTimeZone } from "../../time-zone.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

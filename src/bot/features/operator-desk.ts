@@ -24,8 +24,8 @@
  * e-mail is indexed, hashed, at sign-up).
  */
 import type { Composer } from "grammy";
+import { type Big, decimalFrom, formatAmount, parseAmount } from "../../domain/money.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
-import { type Big, decimalFrom, formatAmount, parseAmount } from "../../money.ts";
 import { MasterAlerts } from "../../partner/master-alerts.ts";
 import type { PartnerServices } from "../../partner/services.ts";
 import type { PrivateContext } from "../context.ts";

@@ -18,12 +18,12 @@
 import Big from "big.js";
 import { InlineKeyboard, InputFile } from "grammy";
 import { drawChart } from "../../charts/render.ts";
+import { formatChange } from "../../domain/money.ts";
+import { readerZone } from "../../domain/reader-zone.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
 import type { ChartRange } from "../../market/history.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
-import { formatChange } from "../../money.ts";
-import { readerZone } from "../../reader-zone.ts";
-import type { Translate } from "../../translate.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

@@ -13,15 +13,15 @@
 
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
+import { formatAmount } from "../../domain/money.ts";
+import { localTime } from "../../domain/time-zone.ts";
 import type { AccountSession } from "../../exchange/account.ts";
-import { formatAmount } from "../../money.ts";
 import { pairOf, partnerTradeMinimum } from "../../orders/kinds/partner-trade.ts";
 import { newActionId } from "../../orders/ledger.ts";
 import { decimalField, recordsOf, rowForPair } from "../../orders/partner-read.ts";
 import type { PlanTerms } from "../../plans/book.ts";
 import { dateText, nextRun } from "../../plans/schedule.ts";
-import { localTime } from "../../time-zone.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

@@ -18,12 +18,12 @@
 
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import { EUR } from "../../currency.ts";
-import { type AmountParse, formatAmount, formatNumber, parseAmount } from "../../money.ts";
+import { EUR } from "../../domain/currency.ts";
+import { type AmountParse, formatAmount, formatNumber, parseAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { AllowlistState } from "../../safety/allowlist.ts";
 import { type Cap, type CapKey, capCurrency } from "../../safety/caps.ts";
 import { MAX_COOLING_HOURS } from "../../safety/cooling.ts";
-import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

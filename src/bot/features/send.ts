@@ -4,7 +4,7 @@
  *   currency (buttons from the price list, or typed; `/send btc` skips the question)
  *   → recipient address: a saved one's button first (/addresses), or typed (cleaned of spaces and
  *     `bitcoin:…?amount=` wrappers, format and checksum checked for that currency:
- *     src/crypto-address.ts); a typed address that is not saved is offered for saving (label,
+ *     src/domain/crypto-address.ts); a typed address that is not saved is offered for saving (label,
  *     fresh code, cooling-off: flows/save-address.ts). With the allowlist on (src/safety/) the
  *     flow ends there (one still cooling off is refused at the quote with its time); with it off,
  *     the send goes on, saved or sent once
@@ -17,7 +17,7 @@
  */
 
 import { InlineKeyboard } from "grammy";
-import { checkAddress, cleanAddress, paymentLinkExample } from "../../crypto-address.ts";
+import { checkAddress, cleanAddress, paymentLinkExample } from "../../domain/crypto-address.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";

@@ -15,6 +15,7 @@
  * only ever captured there); turning it off forgets a remembered password at once.
  */
 import { InlineKeyboard } from "grammy";
+import type { Translate } from "../../domain/translate.ts";
 import { normalizePhrase, PHRASE_MAX_LENGTH, PHRASE_MIN_LENGTH } from "../../session/phishing-phrase.ts";
 import {
   AUTO_LOGOUT_CHOICES,
@@ -24,7 +25,6 @@ import {
   type UserProfile,
   withMode,
 } from "../../session/profiles.ts";
-import type { Translate } from "../../translate.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";

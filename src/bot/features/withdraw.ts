@@ -10,7 +10,7 @@
  * reference_number) are the pipeline's, the same for every kind (features/orders.ts).
  */
 
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { bankRefusalIsFinal, pickBank } from "../flows/bank-pick.ts";

@@ -6,7 +6,7 @@
  * @example
  * await startBankCooling(conversation, ctx, deps, { reference, iban });
  */
-import { maskIban } from "../../iban.ts";
+import { maskIban } from "../../domain/iban.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { formatMoment } from "../ui/format.ts";

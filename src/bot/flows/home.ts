@@ -8,7 +8,7 @@
  * await showHome(ctx, deps, async () => ({ who: email, total, held }), "reply");
  */
 import type Big from "big.js";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
 import type { PartnerApi } from "../../exchange/partner.ts";
 import type { Sessions } from "../../session/sessions.ts";

@@ -10,7 +10,7 @@
  *   unit: "eur", wait, request: (amount) => ({ kind: "withdraw", amount, referenceNumber }),
  * });
  */
-import { parseAmount } from "../../money.ts";
+import { parseAmount } from "../../domain/money.ts";
 import type { Quoted } from "../../orders/pipeline.ts";
 import { type OrderRequest, type QuoteRefusal, STANDING_REASONS } from "../../orders/quote.ts";
 import type { Flow, FlowContext } from "../context.ts";

@@ -11,7 +11,7 @@
  * if (words !== undefined) start.text = words;
  */
 import type Big from "big.js";
-import { formatAmount, parseAmount, toPlainString } from "../../money.ts";
+import { formatAmount, parseAmount, toPlainString } from "../../domain/money.ts";
 import type { PlanEnd } from "../../plans/book.ts";
 import { LAST_FIXED_DAY, type Schedule } from "../../plans/schedule.ts";
 import type { Flow, FlowContext } from "../context.ts";

@@ -9,10 +9,10 @@
  */
 
 import { InputFile } from "grammy";
+import type { Translate } from "../../domain/translate.ts";
 import { withDeadline } from "../../exchange/deadline.ts";
 import { normalizeTimestamp } from "../../exchange/schemas.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
-import type { Translate } from "../../translate.ts";
 import type { PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import type { ExportRange } from "../ui/callback-data.ts";

@@ -7,7 +7,7 @@
  * const zone = await flowTimeZone(conversation, ctx, deps);
  * if (zone === undefined) return; // the user left with /cancel or a command
  */
-import { localTime, offsetLabel, parseTimeZone } from "../../time-zone.ts";
+import { localTime, offsetLabel, parseTimeZone } from "../../domain/time-zone.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { externalCall } from "./external.ts";

@@ -14,7 +14,7 @@
  *   quote: (request) => sessionCall(conversation, ctx, deps, (client) => orders.quote({ account: client }, userId, request)),
  * });
  */
-import { parseAmount } from "../../money.ts";
+import { parseAmount } from "../../domain/money.ts";
 import type { ActionKind } from "../../orders/ledger.ts";
 import type { OrderPipeline, Quoted } from "../../orders/pipeline.ts";
 import { STANDING_REASONS } from "../../orders/quote.ts";

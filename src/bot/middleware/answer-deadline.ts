@@ -9,8 +9,8 @@
  * bot.use(answerDeadline({ firstSignMs: 2_000, finalMs: 20_000 }));
  */
 import type { MiddlewareFn } from "grammy";
-import { systemTimers, type Timers } from "../../clock.ts";
 import { withDeadline } from "../../exchange/deadline.ts";
+import { systemTimers, type Timers } from "../../support/clock.ts";
 import type { BotContext } from "../context.ts";
 
 export interface AnswerDeadlineOptions {

@@ -31,11 +31,11 @@
 import { randomUUID } from "node:crypto";
 import { setTimeout as delay } from "node:timers/promises";
 import type { MiddlewareFn } from "grammy";
-import { systemTimers, type Timers } from "../../clock.ts";
 import { postponeDeadline } from "../../exchange/deadline.ts";
-import type { Logger } from "../../logger.ts";
 import type { Store } from "../../store/store.ts";
 import type { ChatReads } from "../../store/update-reads.ts";
+import { systemTimers, type Timers } from "../../support/clock.ts";
+import type { Logger } from "../../support/logger.ts";
 import type { BotContext } from "../context.ts";
 
 export interface ChatLockOptions {

@@ -5,11 +5,11 @@
  */
 import { randomBytes } from "node:crypto";
 import type { BotError } from "grammy";
+import type { Translate } from "../../domain/translate.ts";
 import { ExchangeError } from "../../exchange/errors.ts";
-import type { Logger } from "../../logger.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
 import { StoreUnavailableError } from "../../store/errors.ts";
-import type { Translate } from "../../translate.ts";
+import type { Logger } from "../../support/logger.ts";
 import type { BotContext } from "../context.ts";
 import { negotiateChosenLocale } from "../i18n.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";

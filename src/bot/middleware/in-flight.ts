@@ -5,7 +5,7 @@
  * them would lose that write.
  */
 import type { MiddlewareFn } from "grammy";
-import { InFlight as InFlightWork } from "../../in-flight.ts";
+import { InFlight as InFlightWork } from "../../support/in-flight.ts";
 
 export class InFlight extends InFlightWork {
   readonly middleware: MiddlewareFn = (_ctx, next) => this.track(next);

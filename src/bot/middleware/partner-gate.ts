@@ -14,8 +14,8 @@
  * operator's `/freeze USER` and `/unfreeze USER`, for operators.
  */
 import type { MiddlewareFn } from "grammy";
+import type { Translate } from "../../domain/translate.ts";
 import type { PartnerServices } from "../../partner/services.ts";
-import type { Translate } from "../../translate.ts";
 import { OPERATOR_COMMANDS } from "../commands.ts";
 import type { PrivateContext } from "../context.ts";
 import type { PartnerBotDeps } from "../deps.ts";

@@ -1,6 +1,6 @@
 import type { MiddlewareFn } from "grammy";
 import type { Update } from "grammy/types";
-import type { Logger } from "../../logger.ts";
+import type { Logger } from "../../support/logger.ts";
 import type { BotContext } from "../context.ts";
 
 /**

@@ -17,7 +17,7 @@
  * await res.clone().json(); // the original can still be read
  */
 import { Response } from "undici";
-import { utf8Text } from "../../http-collect.ts";
+import { utf8Text } from "../../support/http-collect.ts";
 
 /** No body allowed in a Response with these statuses. */
 export const NULL_BODY_STATUS: ReadonlySet<number> = new Set([101, 103, 204, 205, 304]);

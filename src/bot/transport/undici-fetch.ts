@@ -11,7 +11,7 @@
  */
 import { Readable } from "node:stream";
 import { Agent, type Dispatcher } from "undici";
-import { collect } from "../../http-collect.ts";
+import { collect } from "../../support/http-collect.ts";
 import { CollectedResponse } from "./collected-response.ts";
 
 let shared: Agent | undefined;

@@ -8,9 +8,9 @@ import Big from "big.js";
 import { InlineKeyboard } from "grammy";
 import type { Alert, AlertKind } from "../../alerts/rules.ts";
 import type { FiredAt } from "../../alerts/scheduler.ts";
-import { formatAmount, formatChange, formatPercent } from "../../money.ts";
+import { formatAmount, formatChange, formatPercent } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { Notice } from "../../notify/notifier.ts";
-import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { formatPrice } from "./price-format.ts";
 

@@ -5,8 +5,8 @@
  * const parsed = parseAmount(text, "eur");
  * if (!parsed.ok) await ctx.reply(amountRefusalText(ctx.t, parsed));
  */
-import type { AmountParse, AmountRefusal } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import type { AmountParse, AmountRefusal } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 
 /** The sentence of each reason money.ts refuses an amount for. */
 export const AMOUNT_ERROR_KEYS: Record<AmountRefusal, string> = {

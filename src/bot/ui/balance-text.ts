@@ -6,9 +6,9 @@
  * const lines = balanceLines(ctx.t, { eur, total, crypto }, locale);
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
-import { formatAmount } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import { EUR } from "../../domain/currency.ts";
+import { formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { BalanceRow, RateRow } from "./recognise.ts";
 
 export interface BalanceView {

@@ -16,8 +16,8 @@ import {
   validateBIC,
   validateIBAN,
 } from "ibantools";
-import { compactIban } from "../../iban.ts";
-import type { Refusal } from "../../translate.ts";
+import { compactIban } from "../../domain/iban.ts";
+import type { Refusal } from "../../domain/translate.ts";
 
 /** A sentence key (written out in full here) and its variables. */
 export const MAX_BANK_NAME = 70;

@@ -3,9 +3,10 @@
  * the state in words, an HTML card, a button label, and reading a typed choice. Shared by /banks
  * and /withdraw.
  */
+
+import { compactIban, maskIban } from "../../domain/iban.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { BankAccount } from "../../exchange/schemas.ts";
-import { compactIban, maskIban } from "../../iban.ts";
-import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { statusText } from "./coded-values.ts";
 import { escapeHtml } from "./format.ts";

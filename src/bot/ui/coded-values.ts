@@ -10,7 +10,7 @@
  * @example
  * statusText(t, "not_required"); // "not required" / "nicht nötig"
  */
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 
 /** A transaction's kind, under every spelling the exchange's API reference and its partner rows use. */
 export const TRANSACTION_TYPE_KEYS: Readonly<Record<string, string>> = {

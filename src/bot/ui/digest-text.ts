@@ -2,14 +2,14 @@
  * The daily digest's words (plain text): the prices the user watches with the day's change, the
  * alerts that fired and the orders that settled in the last 24 hours, and in partner mode the
  * portfolio's value and its change since the last digest. The figures are gathered by the jobs
- * (src/digest.ts); this only words them.
+ * (src/process/digest.ts); this only words them.
  */
 import Big from "big.js";
-import { formatAmount, formatChange } from "../../money.ts";
+import { formatAmount, formatChange } from "../../domain/money.ts";
+import { localTime, zoneLabel } from "../../domain/time-zone.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { clockText } from "../../notify/quiet-hours.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
-import { localTime, zoneLabel } from "../../time-zone.ts";
-import type { Translate } from "../../translate.ts";
 import { describeAlert } from "./alert-text.ts";
 import { changeArrow, formatPrice } from "./price-format.ts";
 import { orderSummary } from "./quote-card.ts";

@@ -4,10 +4,10 @@
  * Amounts are read only by money.ts's parseAmount. The command and its flow are
  * features/fees.ts, the sentences ui/fee-text.ts.
  */
-import { EUR, EURO_WORDS } from "../../currency.ts";
+import { EUR, EURO_WORDS } from "../../domain/currency.ts";
+import { parseAmount } from "../../domain/money.ts";
+import type { Refusal, Translate } from "../../domain/translate.ts";
 import type { FeeType } from "../../exchange/schemas.ts";
-import { parseAmount } from "../../money.ts";
-import type { Refusal, Translate } from "../../translate.ts";
 import { AMOUNT_ERROR_KEYS } from "./amount.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { type CurrencyChoice, knownCodes, resolveCurrency } from "./currency-choice.ts";

@@ -4,9 +4,9 @@
  */
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import { EUR } from "../../currency.ts";
-import { formatAmount, formatNumber } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import { EUR } from "../../domain/currency.ts";
+import { formatAmount, formatNumber } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard } from "./currency-choice.ts";
 import { FEE_BUTTON_KEYS, FEE_TYPES, type Step } from "./fee-input.ts";

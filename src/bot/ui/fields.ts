@@ -23,8 +23,8 @@
  *   await ctx.reply(text, { parse_mode: "HTML" });
  * }
  */
-import { decimalFrom, formatNumber } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import { decimalFrom, formatNumber } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
 import {
   currencyCodeText,

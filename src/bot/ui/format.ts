@@ -3,10 +3,10 @@
  * reader's zone (reader-zone.ts: the user's profile, set per update and per notice) with the zone
  * named, "8:53 AM (Europe/Berlin)"; without a zone, in UTC named as such.
  */
-import { readerZone } from "../../reader-zone.ts";
-import { zoneLabel } from "../../time-zone.ts";
+import { readerZone } from "../../domain/reader-zone.ts";
+import { zoneLabel } from "../../domain/time-zone.ts";
 
-export { zoneLabel, zoneName } from "../../time-zone.ts";
+export { zoneLabel, zoneName } from "../../domain/time-zone.ts";
 
 // Building an Intl formatter costs far more than using one: one per locale, zone and kind.
 const timeFormats = new Map<string, Intl.DateTimeFormat>();

@@ -12,7 +12,7 @@
  * if (payload) await ctx.replyWithPhoto(new InputFile(await giroCodePng(payload), "girocode.png"));
  */
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from "ibantools";
-import type { Big } from "../../money.ts";
+import type { Big } from "../../domain/money.ts";
 import { qrPng } from "./qr-png.ts";
 
 export interface Transfer {

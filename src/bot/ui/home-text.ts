@@ -8,9 +8,9 @@
  */
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import { formatAmount, formatChange } from "../../money.ts";
+import { formatAmount, formatChange } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
-import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { formatPrice } from "./price-format.ts";
 import { orderSummary } from "./quote-card.ts";

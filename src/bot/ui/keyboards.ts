@@ -1,6 +1,6 @@
 import { InlineKeyboard, type Transformer } from "grammy";
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from "grammy/types";
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 
 export function loginKeyboard(t: Translate): InlineKeyboard {

@@ -16,8 +16,8 @@
  * const csv = koinlyCsv(ctx.t, rows, TELEGRAM_FILE_LIMIT);
  */
 import type Big from "big.js";
-import { decimalFrom } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import { decimalFrom } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { transactionTypeText } from "./coded-values.ts";
 import { readTransaction, type TxView } from "./recognise.ts";
 import { limitedCsv, type StatementRow } from "./statement-csv.ts";

@@ -3,7 +3,7 @@
  * from the exchange's `kyc_status` and `edd_status`, as its rules for integrators read them. One
  * place for the gate, /verify and the background re-check's notice.
  */
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 
 export type KycVerdict = "serve" | "wait" | "verify" | "refuse";
 

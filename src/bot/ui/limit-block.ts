@@ -7,8 +7,8 @@
  * limitBlockText(t, { title, daily, dayUsed, monthly, monthUsed }, (v) => formatAmount(v, "eur", locale), locale);
  */
 import type Big from "big.js";
+import type { Translate } from "../../domain/translate.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
-import type { Translate } from "../../translate.ts";
 import { progressBar } from "./progress-bar.ts";
 
 /** The title of each limit type the spec lists; a type the exchange adds later shows its code. */

@@ -5,6 +5,8 @@
  * next one (on → silent → off → on).
  */
 import { InlineKeyboard } from "grammy";
+import { localTime, offsetLabel } from "../../domain/time-zone.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { clockText } from "../../notify/quiet-hours.ts";
 import {
   NOTIFY_KINDS,
@@ -13,8 +15,6 @@ import {
   type QuietHours,
   type UserProfile,
 } from "../../session/profiles.ts";
-import { localTime, offsetLabel } from "../../time-zone.ts";
-import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { formatWallClock } from "./format.ts";
 

@@ -12,8 +12,9 @@
  */
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
-import { EUR } from "../../currency.ts";
-import { formatAmount } from "../../money.ts";
+import { EUR } from "../../domain/currency.ts";
+import { formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
 import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.ts";
 import type { SendAction } from "../../orders/kinds/send.ts";
@@ -21,7 +22,6 @@ import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
 import type { ConfirmRefusal } from "../../orders/ledger.ts";
 import { limitCurrency } from "../../orders/limit-left.ts";
 import type { QuoteRefusal } from "../../orders/quote.ts";
-import type { Translate } from "../../translate.ts";
 import { sameLabel } from "./amount.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { escapeHtml, formatMoment, formatTime } from "./format.ts";

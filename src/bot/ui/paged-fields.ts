@@ -13,7 +13,7 @@
  * const { text, keyboard } = pagedFields(ctx.t, rows, locale, { page, pageData: CALLBACK.partnerTxPage.data, title });
  */
 import { InlineKeyboard } from "grammy";
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { MESSAGE_LIMIT } from "./chunks.ts";
 import { fieldLines, itemsOf } from "./fields.ts";
 

@@ -10,10 +10,10 @@
  * await ctx.reply(partnerTradeCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
-import { formatAmount } from "../../money.ts";
+import { EUR } from "../../domain/currency.ts";
+import { formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { PartnerTradeAction } from "../../orders/kinds/partner-trade.ts";
-import type { Translate } from "../../translate.ts";
 import { formatTime } from "./format.ts";
 import { formatPrice } from "./price-format.ts";
 

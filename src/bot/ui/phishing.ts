@@ -9,7 +9,7 @@
  * // HTML messages: withPhishingLine(ctx.t, phrase, html, { html: true })
  */
 
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { escapeHtml } from "./format.ts";
 import { userText } from "./user-text.ts";
 

@@ -4,7 +4,7 @@
  * the plan ends. Each button's data comes from the flow's own builder (ui/callback-data.ts).
  */
 import { InlineKeyboard } from "grammy";
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 
 /** "09:00". */
 export const hourLabel = (hour: number) => `${String(hour).padStart(2, "0")}:00`;

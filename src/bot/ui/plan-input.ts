@@ -7,7 +7,7 @@
  *   /recurring btc 100 monthly last 9 until 2027-06-30   (monatlich letzter 9 bis 30.06.2027)
  *   /recurring btc 100 monthly 15 8 runs 12     (12 mal)
  */
-import { parseAmount, toPlainString } from "../../money.ts";
+import { parseAmount, toPlainString } from "../../domain/money.ts";
 import type { PlanEnd } from "../../plans/book.ts";
 import { LAST_FIXED_DAY, type Schedule } from "../../plans/schedule.ts";
 import { readTypedDate } from "./date-input.ts";

@@ -5,12 +5,12 @@
  * in the user's language.
  */
 import { InlineKeyboard } from "grammy";
-import { decimalFrom, formatAmount } from "../../money.ts";
+import { decimalFrom, formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { RefusalReason } from "../../orders/quote.ts";
 import type { Plan, PlanRun, PlanTerms } from "../../plans/book.ts";
 import type { PlanEvent } from "../../plans/runner.ts";
 import type { Schedule } from "../../plans/schedule.ts";
-import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { statusText } from "./coded-values.ts";
 import { formatDate, formatWallClock, zoneLabel } from "./format.ts";

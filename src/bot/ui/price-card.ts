@@ -9,11 +9,11 @@
  */
 import Big from "big.js";
 import { InlineKeyboard } from "grammy";
+import { formatChange } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { MarketUnavailableError } from "../../market/errors.ts";
 import { CHART_RANGE_NAMES, type ChartRange } from "../../market/history.ts";
 import type { MarketPrice } from "../../market/types.ts";
-import { formatChange } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import type { CurrencyChoice } from "./currency-choice.ts";
 import { escapeHtml, formatMoment } from "./format.ts";

@@ -7,7 +7,7 @@
  * formatPrice(new Big("60000"), "en"); // "€60,000.00"
  */
 import type Big from "big.js";
-import { formatAmount } from "../../money.ts";
+import { formatAmount } from "../../domain/money.ts";
 
 export const SMALL_PRICE_DECIMALS = 6;
 

@@ -1,12 +1,12 @@
 /**
  * A QR code as PNG bytes, for the deposit address pictures and the GiroCode. The encoder is loaded
- * at the first picture (src/lazy.ts): most updates never draw one.
+ * at the first picture (src/support/lazy.ts): most updates never draw one.
  *
  * @example
  * const png = await qrPng("bc1q…", { scale: 8 });
  */
 import type { QRCodeErrorCorrectionLevel } from "qrcode";
-import { lazy } from "../../lazy.ts";
+import { lazy } from "../../support/lazy.ts";
 
 const qrcode = lazy(() => import("qrcode"));
 

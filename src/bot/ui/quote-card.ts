@@ -7,11 +7,11 @@
  * await ctx.reply(quoteCardText(ctx.t, action, locale));
  */
 import Big from "big.js";
-import { formatAmount } from "../../money.ts";
+import { formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
 import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
-import type { Translate } from "../../translate.ts";
 import { formatTime } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";
 import { formatPrice } from "./price-format.ts";

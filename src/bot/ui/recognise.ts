@@ -14,7 +14,7 @@
  * const { rows, rest } = readBalances(await api.userBalance(id));
  */
 import type Big from "big.js";
-import { decimalFrom } from "../../money.ts";
+import { decimalFrom } from "../../domain/money.ts";
 import { pairText, QUOTES, splitPair } from "./coded-values.ts";
 import { dateMs, EUR_VALUE_NAMES, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
 

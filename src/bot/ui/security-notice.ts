@@ -9,10 +9,10 @@
  * await api.sendMessage(userId, text, { reply_markup: keyboard });
  */
 import { InlineKeyboard } from "grammy";
-import { maskIban } from "../../iban.ts";
-import { decimalFrom, formatAmount } from "../../money.ts";
+import { maskIban } from "../../domain/iban.ts";
+import { decimalFrom, formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import type { SecurityEvent } from "../../safety/security-events.ts";
-import type { Translate } from "../../translate.ts";
 import { CALLBACK } from "./callback-data.ts";
 import { formatMoment } from "./format.ts";
 import { withPhishingLine } from "./phishing.ts";

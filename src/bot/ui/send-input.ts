@@ -1,10 +1,10 @@
 /**
  * What /send and /addresses say about a typed crypto currency or recipient address: the checks are
- * below the bot (src/crypto-address.ts, currency-choice.ts), the sentences here, shared by both.
+ * below the bot (src/domain/crypto-address.ts, currency-choice.ts), the sentences here, shared by both.
  */
-import type { AddressCheck } from "../../crypto-address.ts";
-import { EURO_WORDS } from "../../currency.ts";
-import type { Translate } from "../../translate.ts";
+import type { AddressCheck } from "../../domain/crypto-address.ts";
+import { EURO_WORDS } from "../../domain/currency.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { type CurrencyChoice, knownCodes, resolveCurrency } from "./currency-choice.ts";
 import { userText } from "./user-text.ts";
 

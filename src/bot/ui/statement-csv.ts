@@ -13,8 +13,8 @@
  * await ctx.replyWithDocument(new InputFile(csv.bytes, "statement-2026-11.csv"));
  */
 import { stringify } from "csv-stringify/sync";
-import { decimalFrom, formatAmount } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import { decimalFrom, formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { transactionStateText, transactionTypeText } from "./coded-values.ts";
 import { readTransaction, type TxView } from "./recognise.ts";
 import { transactionAmountText } from "./transaction-text.ts";

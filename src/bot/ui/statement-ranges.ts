@@ -3,7 +3,7 @@
  * buttons, and the times each spans. Months and years are UTC's: the dates in the file are UTC too.
  */
 import { InlineKeyboard } from "grammy";
-import type { Translate } from "../../translate.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { CALLBACK, type ExportRange } from "./callback-data.ts";
 
 export const RANGE_KEYS: Record<ExportRange, string> = {

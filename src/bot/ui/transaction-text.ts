@@ -13,8 +13,8 @@
  * @example
  * const lines = rows.map((tx) => transactionLine(ctx.t, tx, locale));
  */
-import { type Big, decimalFrom, formatAmount } from "../../money.ts";
-import type { Translate } from "../../translate.ts";
+import { type Big, decimalFrom, formatAmount } from "../../domain/money.ts";
+import type { Translate } from "../../domain/translate.ts";
 import { transactionStateText, transactionTypeText } from "./coded-values.ts";
 import { fieldLines } from "./fields.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";

@@ -15,8 +15,8 @@
  */
 import { randomUUID } from "node:crypto";
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
-import { roundDown } from "../../money.ts";
+import { EUR } from "../../domain/currency.ts";
+import { roundDown } from "../../domain/money.ts";
 import type { Keyed, KindAction } from "../action.ts";
 import { type PartnerClient, partnerOf } from "../clients.ts";
 import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";

@@ -12,9 +12,9 @@
  */
 import { randomUUID } from "node:crypto";
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
+import { maskIban } from "../../domain/iban.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
-import { maskIban } from "../../iban.ts";
 import type { Keyed, KindAction } from "../action.ts";
 import { type PartnerClient, partnerOf } from "../clients.ts";
 import { type LimitLeft, noteLimit, roomLeft } from "../limit-left.ts";

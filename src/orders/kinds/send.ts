@@ -9,7 +9,7 @@
  * const result = await send.quote({ account }, { kind: "send", currency: "btc", address, amount: "0.01" });
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
 import type { KindAction } from "../action.ts";
 import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";

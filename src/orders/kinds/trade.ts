@@ -23,10 +23,10 @@
  * The two kinds' descriptors (buy.ts, sell.ts) are {@link tradeKind} of their side.
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
+import { EUR } from "../../domain/currency.ts";
+import { roundDown } from "../../domain/money.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
-import { roundDown } from "../../money.ts";
 import type { KindAction } from "../action.ts";
 import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";

@@ -7,8 +7,8 @@
  * const result = await withdraw.quote({ account }, { kind: "withdraw", amount: "100", referenceNumber });
  */
 import Big from "big.js";
-import { EUR } from "../../currency.ts";
-import { maskIban } from "../../iban.ts";
+import { EUR } from "../../domain/currency.ts";
+import { maskIban } from "../../domain/iban.ts";
 import type { KindAction } from "../action.ts";
 import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";

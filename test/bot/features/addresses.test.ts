@@ -6,7 +6,7 @@
  * told when it is ready, and the send goes after that.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { HOUR_MS } from "../../../src/safety/cooling.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, logIn, startHarness } from "../../support/harness.ts";

@@ -7,8 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CALLBACK } from "../../../src/bot/ui/callback-data.ts";
-import { ManualTimers } from "../../../src/clock.ts";
-import type { BackgroundJobs } from "../../../src/jobs.ts";
+import type { BackgroundJobs } from "../../../src/process/jobs.ts";
+import { ManualTimers } from "../../../src/support/clock.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
 import { actionIdOf, answerOf, liveCard } from "../../orders/helpers.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../../support/harness.ts";

@@ -5,8 +5,8 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { AlertBook } from "../../../src/alerts/book.ts";
-import { ManualTimers } from "../../../src/clock.ts";
-import type { BackgroundJobs } from "../../../src/jobs.ts";
+import type { BackgroundJobs } from "../../../src/process/jobs.ts";
+import { ManualTimers } from "../../../src/support/clock.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { HARNESS_EPOCH, type Harness, startHarness } from "../../support/harness.ts";
 import { drainQueue, jobsOnTimers } from "../../support/virtual-delivery.ts";

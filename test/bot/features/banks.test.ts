@@ -1,6 +1,6 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { groupIban, maskIban } from "../../../src/iban.ts";
+import { groupIban, maskIban } from "../../../src/domain/iban.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 describe("IBAN helpers", () => {

@@ -5,7 +5,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MENU_COMMANDS, PARTNER_MENU_COMMANDS } from "../../../src/bot/commands.ts";
-import { formatAmount } from "../../../src/money.ts";
+import { formatAmount } from "../../../src/domain/money.ts";
 import { liveCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

@@ -12,7 +12,7 @@ import {
 } from "../../../src/bot/features/inline.ts";
 import { formatDateTime } from "../../../src/bot/ui/format.ts";
 import { formatPrice } from "../../../src/bot/ui/price-format.ts";
-import { formatPercent } from "../../../src/money.ts";
+import { formatPercent } from "../../../src/domain/money.ts";
 import { type FakeUser, parseFormatted } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { progressBar } from "../../../src/bot/ui/progress-bar.ts";
-import { formatAmount } from "../../../src/money.ts";
+import { formatAmount } from "../../../src/domain/money.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 describe("progressBar", () => {

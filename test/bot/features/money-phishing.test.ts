@@ -4,7 +4,7 @@
  * without a phrase sees the same messages as before.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { liveCard, toSendCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";

@@ -6,7 +6,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositGiroCode } from "../../../src/bot/features/partner/deposit.ts";
-import { startBackgroundJobs } from "../../../src/jobs.ts";
+import { startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 async function emailOf(h: Harness, partnerUserId: number): Promise<string> {

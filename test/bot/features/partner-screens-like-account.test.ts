@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderNoticeText } from "../../../src/bot/ui/quote-card.ts";
-import { startBackgroundJobs } from "../../../src/jobs.ts";
 import { feeTaken, type OrderNotice } from "../../../src/orders/reconcile.ts";
+import { startBackgroundJobs } from "../../../src/process/jobs.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

@@ -4,7 +4,7 @@
  * user through the delivery queue, once (injected clock, one tick).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBackgroundJobs } from "../../../src/jobs.ts";
+import { startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 describe("partner /verify and the KYC re-check", () => {

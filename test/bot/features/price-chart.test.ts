@@ -11,7 +11,7 @@ import type { InlineQueryResult } from "grammy/types";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readChartPhotoPath } from "../../../src/charts/photo-url.ts";
 import { CHART_HEIGHT, CHART_WIDTH } from "../../../src/charts/render.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { Vault } from "../../../src/store/vault.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCurrency } from "../../../src/bot/ui/currency-choice.ts";
 import { formatDateTime } from "../../../src/bot/ui/format.ts";
 import { changeArrow, formatPrice } from "../../../src/bot/ui/price-format.ts";
-import { formatChange } from "../../../src/money.ts";
+import { formatChange } from "../../../src/domain/money.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

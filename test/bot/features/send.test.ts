@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { checkAddress, cleanAddress } from "../../../src/crypto-address.ts";
+import { checkAddress, cleanAddress } from "../../../src/domain/crypto-address.ts";
 import { OrderClients } from "../../../src/orders/clients.ts";
 import { Ledger } from "../../../src/orders/ledger.ts";
 import { reconcileUser } from "../../../src/orders/reconcile.ts";

@@ -1,7 +1,7 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readArguments } from "../../../src/bot/features/trade.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { tradeFee } from "../../../src/sandbox/rules.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { actionIdOf, answerOf, liveCard } from "../../orders/helpers.ts";

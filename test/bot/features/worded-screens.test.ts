@@ -12,11 +12,11 @@ import { readKyc } from "../../../src/bot/ui/kyc-status.ts";
 import { planLine } from "../../../src/bot/ui/plan-text.ts";
 import { securityNotice } from "../../../src/bot/ui/security-notice.ts";
 import { transactionItemLines } from "../../../src/bot/ui/transaction-text.ts";
+import { parseTimeZone } from "../../../src/domain/time-zone.ts";
 import type { Plan } from "../../../src/plans/book.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
 import { openStore } from "../../../src/store/store.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
-import { parseTimeZone } from "../../../src/time-zone.ts";
 import { liveCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

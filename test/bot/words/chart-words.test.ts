@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chartWords } from "../../../src/bot/flows/price-chart.ts";
 import { createI18n } from "../../../src/bot/i18n.ts";
 import { timeAxis } from "../../../src/charts/render.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
 import { openStore } from "../../../src/store/store.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";

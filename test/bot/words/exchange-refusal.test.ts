@@ -5,7 +5,7 @@
  * nor its bare transaction state "error" reaches the user.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 describe("the exchange's refusals, worded", () => {

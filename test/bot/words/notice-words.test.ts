@@ -10,8 +10,8 @@ import { alertHeldLine, alertNotice } from "../../../src/bot/ui/alert-text.ts";
 import { formatDate, formatDateTime, formatMoment, formatTime } from "../../../src/bot/ui/format.ts";
 import { notificationsKeyboard } from "../../../src/bot/ui/notifications-menu.ts";
 import { planCardText, planEventText, planLine } from "../../../src/bot/ui/plan-text.ts";
+import { withReaderZone } from "../../../src/domain/reader-zone.ts";
 import type { Plan } from "../../../src/plans/book.ts";
-import { withReaderZone } from "../../../src/reader-zone.ts";
 import { DEFAULT_PROFILE, Profiles } from "../../../src/session/profiles.ts";
 import { openStore } from "../../../src/store/store.ts";
 

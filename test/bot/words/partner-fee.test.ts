@@ -5,7 +5,7 @@
  */
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { tradeFee } from "../../../src/sandbox/rules.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 

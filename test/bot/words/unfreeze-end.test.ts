@@ -4,7 +4,7 @@
  * an unfreeze that a newer Freeze cancelled.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { DEFAULT_UNFREEZE_DELAY_MS } from "../../../src/safety/freezes.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { answerLoginUpToCode, type Harness, startHarness } from "../../support/harness.ts";

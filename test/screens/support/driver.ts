@@ -5,7 +5,7 @@
  * same script runs in every locale, and button taps go by callback data, which no locale changes.
  */
 import { drainUpdates } from "../../../src/bot/bot.ts";
-import { type BackgroundJobs, startBackgroundJobs } from "../../../src/jobs.ts";
+import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
 import type { Harness } from "../../support/harness.ts";
 import type { ScreenLog } from "./screens.ts";

@@ -6,7 +6,7 @@
  * balance carried), the empty ones in one line.
  * Whatever the exchange sent that nobody recognised follows, named and formatted (ui/fields.ts).
  */
-import { EUR } from "../../../currency.ts";
+import { EUR } from "../../../domain/currency.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";

@@ -11,8 +11,8 @@
  * Callback data (ui/callback-data.ts): `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
 import { InlineKeyboard } from "grammy";
+import { groupIban } from "../../../domain/iban.ts";
 import { ExchangeError } from "../../../exchange/errors.ts";
-import { groupIban } from "../../../iban.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";

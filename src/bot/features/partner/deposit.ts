@@ -14,9 +14,9 @@
  * about it is taken as said), and shows every other field below, named and formatted.
  */
 import { InputFile } from "grammy";
-import { type Big, parseAmount } from "../../../money.ts";
+import { type Big, parseAmount } from "../../../domain/money.ts";
+import type { Translate } from "../../../domain/translate.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
-import type { Translate } from "../../../translate.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { Feature } from "../../runtime/feature-router.ts";

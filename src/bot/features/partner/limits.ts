@@ -5,9 +5,9 @@
  * limits (ui/limit-block.ts); fields nobody recognised follow, named and formatted (ui/fields.ts).
  */
 import type Big from "big.js";
-import { formatAmount } from "../../../money.ts";
+import { formatAmount } from "../../../domain/money.ts";
+import type { Translate } from "../../../domain/translate.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
-import type { Translate } from "../../../translate.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { Feature } from "../../runtime/feature-router.ts";

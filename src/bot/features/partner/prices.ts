@@ -8,10 +8,10 @@
  * fields is `btc`, starts with `btc` followed by a separator (`BTC/EUR`, `btc_eur`), or is `btceur`.
  */
 
+import { formatNumber } from "../../../domain/money.ts";
+import type { Translate } from "../../../domain/translate.ts";
 import type { ChartRange } from "../../../market/history.ts";
-import { formatNumber } from "../../../money.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
-import type { Translate } from "../../../translate.ts";
 import type { PrivateContext } from "../../context.ts";
 import {
   type ChartDeps,

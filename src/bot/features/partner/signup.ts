@@ -9,7 +9,7 @@
  */
 import { InlineKeyboard, Keyboard } from "grammy";
 import { ExchangeError } from "../../../exchange/errors.ts";
-import { lazy } from "../../../lazy.ts";
+import { lazy } from "../../../support/lazy.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { PartnerBotDeps } from "../../deps.ts";
 import { enterFlow } from "../../flows/enter.ts";

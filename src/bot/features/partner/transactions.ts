@@ -5,9 +5,10 @@
  * account mode's words (ui/transaction-text.ts); what nobody recognised follows it, named and
  * formatted (ui/fields.ts). Internal ids (the user's, the partner's) only on `/tx`.
  */
+
+import type { Translate } from "../../../domain/translate.ts";
 import { ExchangeError } from "../../../exchange/errors.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
-import type { Translate } from "../../../translate.ts";
 import type { PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";

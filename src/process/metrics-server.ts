@@ -6,8 +6,8 @@
  * @example
  * const server = metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
  */
-import type { Config } from "./config.ts";
-import type { Logger } from "./logger.ts";
+import type { Config } from "../config/config.ts";
+import type { Logger } from "../support/logger.ts";
 import type { Metrics } from "./metrics.ts";
 import { type HttpRoute, startHttpServer, type WebhookServer } from "./webhook.ts";
 

@@ -6,7 +6,7 @@
  * const config = loadConfig(process.env, { purpose: "start" }); // throws ConfigError
  */
 import type { LevelWithSilent } from "pino";
-import { operatorCode } from "./totp.ts";
+import { operatorCode } from "../support/totp.ts";
 
 /** The words .env.example puts where a real value goes. */
 const PLACEHOLDER = /replace-(with|me)/i;

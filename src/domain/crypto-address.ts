@@ -7,7 +7,7 @@
  * The format check is multicoin-address-validator (checksums included: base58check, bech32 and
  * bech32m, EIP-55 mixed case, XRP's base58). ERC-20 tokens use their chain's format (`usdc` → `eth`).
  * A currency the library does not know is not checked here (`unchecked`), the exchange decides.
- * The library and its chain tables are loaded at the first check (src/lazy.ts), not at start-up.
+ * The library and its chain tables are loaded at the first check (src/support/lazy.ts), not at start-up.
  *
  * @example
  * cleanAddress(" bitcoin:BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ?amount=0.01 ");
@@ -15,7 +15,7 @@
  * await checkAddress("0xde0B295669a9FD93d5F28D9Ec85E40f4cb697BAe", "btc", ["btc", "eth"]);
  * // { ok: false, reason: "other-currency", other: "eth" }
  */
-import { lazy } from "./lazy.ts";
+import { lazy } from "../support/lazy.ts";
 
 const validator = lazy(() => import("multicoin-address-validator"));
 type Validator = Awaited<ReturnType<typeof validator>>["default"];

@@ -7,9 +7,10 @@
  * const storeLock = await lockStore(config.storeUrl); // exits with a sentence when another process has it
  * await warnAboutRedis(config.storeUrl, log);
  */
-import type { Logger } from "./logger.ts";
-import { StoreError } from "./store/errors.ts";
-import { sqliteFileOf } from "./store/store.ts";
+
+import { StoreError } from "../store/errors.ts";
+import { sqliteFileOf } from "../store/store.ts";
+import type { Logger } from "../support/logger.ts";
 
 /** Webhook mode (or the Mini App) cannot run without its port: one sentence, exit 2. */
 export async function cannotListen(
@@ -31,7 +32,7 @@ export async function cannotListen(
 export async function lockStore(storeUrl: string): Promise<{ release(): void } | undefined> {
   const file = sqliteFileOf(storeUrl);
   if (file === undefined) return undefined;
-  const { lockSqliteFile } = await import("./store/sqlite-lock.ts");
+  const { lockSqliteFile } = await import("../store/sqlite-lock.ts");
   try {
     return lockSqliteFile(file);
   } catch (error) {
@@ -44,7 +45,7 @@ export async function lockStore(storeUrl: string): Promise<{ release(): void } |
 /** A Redis that may evict keys or forget them gets one warning line each (store/redis-settings.ts). */
 export async function warnAboutRedis(storeUrl: string, log: Logger): Promise<void> {
   if (!/^rediss?:/.test(storeUrl)) return;
-  const { redisSettingsWarnings } = await import("./store/redis-settings.ts");
+  const { redisSettingsWarnings } = await import("../store/redis-settings.ts");
   const warnings = await redisSettingsWarnings(storeUrl).catch((error: unknown) => {
     log.warn({ err: error }, "Redis's settings could not be checked");
     return [];

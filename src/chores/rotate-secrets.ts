@@ -6,11 +6,11 @@
  * The order (README.md, Configure): every instance restarted with SECRETS_KEY="NEW,OLD" first, then
  * this, then SECRETS_KEY="NEW" and a restart.
  */
-import { ConfigError, loadStoreConfig } from "./config.ts";
-import { upgradeAuthRecord } from "./session/sessions.ts";
-import { rotateSecrets } from "./store/rotation.ts";
-import { openStore } from "./store/store.ts";
-import { Vault } from "./store/vault.ts";
+import { ConfigError, loadStoreConfig } from "../config/config.ts";
+import { upgradeAuthRecord } from "../session/sessions.ts";
+import { rotateSecrets } from "../store/rotation.ts";
+import { openStore } from "../store/store.ts";
+import { Vault } from "../store/vault.ts";
 
 async function main(): Promise<number> {
   let config: ReturnType<typeof loadStoreConfig>;

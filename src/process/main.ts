@@ -9,17 +9,17 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { run } from "@grammyjs/runner";
 import { GrammyError } from "grammy";
-import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "./bot/bot.ts";
-import { registerCommands } from "./bot/commands.ts";
-import { chartPhotos } from "./bot/flows/price-chart.ts";
-import { systemClock } from "./clock.ts";
-import { ConfigError, loadConfig } from "./config.ts";
+import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "../bot/bot.ts";
+import { registerCommands } from "../bot/commands.ts";
+import { chartPhotos } from "../bot/flows/price-chart.ts";
+import { ConfigError, loadConfig } from "../config/config.ts";
+import { createDelivery } from "../notify/delivery.ts";
+import { systemClock } from "../support/clock.ts";
+import { createLogger } from "../support/logger.ts";
 import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
 import { Draining } from "./draining.ts";
 import { securityNoticeSender, startBackgroundJobs } from "./jobs.ts";
-import { createLogger } from "./logger.ts";
 import { serveMetrics } from "./metrics-server.ts";
-import { createDelivery } from "./notify/delivery.ts";
 import { instanceReadiness, readinessRoute } from "./readiness.ts";
 import { createServices } from "./services.ts";
 import { cannotListen, lockStore, warnAboutRedis } from "./start-checks.ts";
@@ -81,7 +81,7 @@ async function main(): Promise<void> {
   // the initData checker) is loaded only when WEBAPP_URL is set.
   const routes: HttpRoute[] = [];
   if (config.webAppUrl) {
-    const { webAppRoutes } = await import("./webapp/routes.ts");
+    const { webAppRoutes } = await import("../webapp/routes.ts");
     routes.push(webAppRoutes({ deps: services.deps, botToken: config.botToken ?? "", api: bot.api }));
     // The charts inline answers point at (signed, expiring addresses under WEBAPP_URL).
     routes.push(chartPhotos(services.deps));

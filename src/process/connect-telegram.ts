@@ -10,7 +10,7 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { type Bot, type Context, GrammyError } from "grammy";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../support/logger.ts";
 
 export class TokenRefusedError extends Error {
   constructor(status: number) {

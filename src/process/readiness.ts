@@ -17,10 +17,10 @@
  * routes.push(readinessRoute(readiness));
  */
 import { Api, GrammyError } from "grammy";
-import { undiciFetch } from "./bot/transport/undici-fetch.ts";
-import type { Clock } from "./clock.ts";
-import type { Logger } from "./logger.ts";
-import type { Store } from "./store/store.ts";
+import { undiciFetch } from "../bot/transport/undici-fetch.ts";
+import type { Store } from "../store/store.ts";
+import type { Clock } from "../support/clock.ts";
+import type { Logger } from "../support/logger.ts";
 import type { HttpRoute } from "./webhook.ts";
 
 /** A check resolves with `ok` or with a short reason why not; a rejection counts as `failed`. */

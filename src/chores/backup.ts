@@ -4,10 +4,10 @@
  * is backed up by Redis itself (its AOF and RDB files; deploy/README.md), so it is refused here.
  * Exit status: 0 done, 1 refused or failed (one sentence on stderr), 2 a bad STORE_URL.
  */
-import { ConfigError, storeUrlOf } from "./config.ts";
-import { StoreError } from "./store/errors.ts";
-import { backupSqliteFile, timestampedBackupPath } from "./store/sqlite-backup.ts";
-import { sqliteFileOf } from "./store/store.ts";
+import { ConfigError, storeUrlOf } from "../config/config.ts";
+import { StoreError } from "../store/errors.ts";
+import { backupSqliteFile, timestampedBackupPath } from "../store/sqlite-backup.ts";
+import { sqliteFileOf } from "../store/store.ts";
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);

@@ -20,18 +20,18 @@ import { timingSafeEqual } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { type Bot, webhookCallback } from "grammy";
 import type { Update } from "grammy/types";
-import type { BotContext } from "./bot/context.ts";
+import type { BotContext } from "../bot/context.ts";
+import { readBoundedBody } from "../support/http-body.ts";
+import type { HttpRoute } from "../support/http-route.ts";
 import type { Draining } from "./draining.ts";
-import { readBoundedBody } from "./http-body.ts";
+
+export type { HttpRoute };
 
 /**
  * The largest webhook body taken (1 MiB). Telegram's updates are small: a message holds at most
  * 4,096 characters (a few tens of KiB as JSON, with its entities and the message it replies to).
  */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
-
-/** Answers the request and returns true, or returns false to let the next route try. */
-export type HttpRoute = (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
 
 export interface WebhookServer {
   server: Server;

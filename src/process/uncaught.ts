@@ -10,7 +10,7 @@
  * exitOnUncaught(log);
  */
 import { pino } from "pino";
-import type { Logger } from "./logger.ts";
+import type { Logger } from "../support/logger.ts";
 
 export function exitOnUncaught(
   log: Logger,
