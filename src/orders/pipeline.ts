@@ -28,7 +28,7 @@ import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
 import type { Clock } from "../support/clock.ts";
 import type { Logger } from "../support/logger.ts";
-import { type OrderClient, OrderClients, type PartnerAccess } from "./clients.ts";
+import { OrderClients, type PartnerAccess } from "./clients.ts";
 import { firstRefusal, type GuardedRefusal, type GuardStage, type OrderGuard } from "./guards.ts";
 import {
   ACTION_KINDS,
@@ -39,6 +39,7 @@ import {
   type RequestMap,
 } from "./kinds/index.ts";
 import { type ConfirmResult, Ledger, type LedgerOptions, type MoneyAction } from "./ledger.ts";
+import type { OrderClient } from "./order-client.ts";
 import { type PlaceResult, placeOrder } from "./place.ts";
 import type { OrderRequest, QuoteRefusal, QuoteResult } from "./quote.ts";
 import { type OrderNotice, reconcileAll, reconcileUser } from "./reconcile.ts";
