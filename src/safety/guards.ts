@@ -47,18 +47,18 @@ export function allowlistGuard<R extends GuardedRequest, A extends GuardedAction
 ): OrderGuard<R, A> {
   return {
     async refusal(_stage, userId, request) {
-      const destination = parts.factsOf(request.kind).destination(request);
+      const destination = parts.factsOf(request.kind).destination;
       if (destination.to === "nowhere") return undefined;
       if (!(await parts.allowlist.get(userId)).on) return undefined;
       const now = parts.clock.now();
       if (destination.to === "address") {
-        const saved = await parts.addresses.find(userId, destination.currency, destination.address);
-        if (saved === undefined)
-          return refusal(request, "address-unsaved", { currency: destination.currency });
+        const { currency, address } = destination.of(request);
+        const saved = await parts.addresses.find(userId, currency, address);
+        if (saved === undefined) return refusal(request, "address-unsaved", { currency });
         if (saved.usableAt > now) return refusal(request, "address-cooling", { at: String(saved.usableAt) });
         return undefined;
       }
-      const usableAt = await parts.banks.usableAt(userId, destination.referenceNumber);
+      const usableAt = await parts.banks.usableAt(userId, destination.of(request).referenceNumber);
       if (usableAt !== undefined && usableAt > now)
         return refusal(request, "bank-cooling", { at: String(usableAt) });
       return undefined;
@@ -86,7 +86,7 @@ export function capGuard<R extends GuardedRequest, A extends GuardedAction>(
       }
       const reserved = await parts.caps.reserve(userId, key, action.id, amount, parts.stateOf);
       if (!reserved.ok) return overCap(request, key, reserved.cap, reserved.left);
-      if (facts.destination(request).to !== "nowhere") {
+      if (facts.destination.to !== "nowhere") {
         await tellLargeOutflow(parts, userId, key, action.id, facts.family, amount);
       }
       return undefined;

@@ -8,6 +8,7 @@
  * the store for every kind (features/orders.ts); only Change amount comes back here.
  */
 
+import { kindOf } from "../../orders/kinds/index.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
@@ -26,7 +27,7 @@ import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
-export const TRADE_FLOW = "trade";
+export const TRADE_FLOW = kindOf("buy").flow;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "store" | "clock">;

@@ -15,8 +15,7 @@
  * export const send: KindDescriptor<"send", SendRequest, SendAction> = {
  *   kind: "send", family: "send", api: "account", secret: "code", retriedWithKey: false,
  *   transactionTypes: ["crypto_withdraw"], flow: "send", words: "send",
- *   destination: ({ currency, address }) => ({ to: "address", currency, address }),
- *   cap: sendCap, quote, draft, request, post,
+ *   destination: TO_ADDRESS, cap: sendCap, quote, draft, request, post,
  * };
  */
 import Big from "big.js";
@@ -28,14 +27,14 @@ import type { QuoteResult } from "../quote.ts";
 export type KindFamily = "buy" | "sell" | "send" | "withdraw";
 
 /**
- * Where a request's money goes: an outside address (the allowlist wants it saved and past its
+ * Where a kind's money goes: an outside address (the allowlist wants it saved and past its
  * cooling-off), a bank account (past its cooling-off when added through the bot), or nowhere
- * outside the user's account (a trade).
+ * outside the user's account (a trade). `of` reads the destination off a request.
  */
-export type Destination =
-  | { to: "address"; currency: string; address: string }
-  | { to: "bank-account"; referenceNumber: string }
-  | { to: "nowhere" };
+export type Destination<R> =
+  | { to: "nowhere" }
+  | { to: "address"; of(request: R): { currency: string; address: string } }
+  | { to: "bank-account"; of(request: R): { referenceNumber: string } };
 
 /** The user's own daily cap a request counts against: one EUR cap per family, a send's per crypto. */
 export type OwnCap = { family: "buy" | "sell" | "withdraw" } | { family: "send"; currency: string };
@@ -92,7 +91,7 @@ export interface KindDescriptor<
    */
   flow: string;
   words: CardWords;
-  destination(request: R): Destination;
+  destination: Destination<R>;
   cap: CapRule<R, A>;
   /** The exchange's numbers for the request, or why no quote (nothing recorded). */
   quote(client: OrderClient, request: R): Promise<QuoteResult<A["quote"]>>;
@@ -128,7 +127,19 @@ export const sellCap: CapRule<unknown, { amount: string; quote: { rate: string }
 };
 
 /** Nothing leaves the user's account (a trade). */
-export const nowhere = (): Destination => ({ to: "nowhere" });
+export const NOWHERE: Destination<unknown> = { to: "nowhere" };
+
+/** An outside address: the request's currency and address. */
+export const TO_ADDRESS: Destination<{ currency: string; address: string }> = {
+  to: "address",
+  of: ({ currency, address }) => ({ currency, address }),
+};
+
+/** A bank account of the user's, by the request's RF reference. */
+export const TO_BANK_ACCOUNT: Destination<{ referenceNumber: string }> = {
+  to: "bank-account",
+  of: ({ referenceNumber }) => ({ referenceNumber }),
+};
 
 /** A POST whose answer says nothing the ledger keeps. */
 export async function noReceipt(sent: Promise<unknown>): Promise<undefined> {

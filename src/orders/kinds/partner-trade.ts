@@ -21,7 +21,7 @@ import type { Keyed, KindAction } from "../action.ts";
 import { type PartnerClient, partnerOf } from "../order-client.ts";
 import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
-import { type CapRule, type KindDescriptor, nowhere } from "./kind.ts";
+import { type CapRule, type KindDescriptor, NOWHERE } from "./kind.ts";
 
 export type PartnerTradeKind = "partner-buy" | "partner-sell";
 
@@ -165,7 +165,7 @@ export function partnerTradeKind<K extends PartnerTradeKind>(
     transactionTypes: [facts.transactionType],
     flow: "partner-trade",
     words: "partner-trade",
-    destination: nowhere,
+    destination: NOWHERE,
     cap: facts.cap,
     quote: (client, request) => partnerTradeQuote(partnerOf(client), request),
     // Fixed before anything is sent, once per action: a double tap is one action, so one key.

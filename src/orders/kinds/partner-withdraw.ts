@@ -20,7 +20,7 @@ import { type LimitLeft, noteLimit, roomLeft } from "../limit-left.ts";
 import { type PartnerClient, partnerOf } from "../order-client.ts";
 import { codeField, decimalField, type Row, recordsOf } from "../partner-read.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
-import { eurCap, type KindDescriptor } from "./kind.ts";
+import { eurCap, type KindDescriptor, TO_BANK_ACCOUNT } from "./kind.ts";
 import type { WithdrawQuote, WithdrawRequest } from "./withdraw.ts";
 
 const TYPE = "fiat_withdrawal" satisfies LimitType;
@@ -97,7 +97,7 @@ export const partnerWithdraw: KindDescriptor<
   transactionTypes: ["fiat_withdraw", "fiat_withdrawal"],
   flow: "partner-withdraw",
   words: "partner-withdraw",
-  destination: ({ referenceNumber }) => ({ to: "bank-account", referenceNumber }),
+  destination: TO_BANK_ACCOUNT,
   cap: eurCap("withdraw"),
   quote: (client, request) => partnerWithdrawQuote(partnerOf(client), request),
   draft: ({ amount, referenceNumber }, quote) => ({

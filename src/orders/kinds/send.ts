@@ -14,7 +14,7 @@ import type { KindAction } from "../action.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { accountOf } from "../order-client.ts";
 import { refuse } from "../quote.ts";
-import { type KindDescriptor, noReceipt, secretOf, sendCap } from "./kind.ts";
+import { type KindDescriptor, noReceipt, secretOf, sendCap, TO_ADDRESS } from "./kind.ts";
 
 export interface SendRequest {
   kind: "send";
@@ -47,7 +47,7 @@ export const send: KindDescriptor<"send", SendRequest, SendAction> = {
   transactionTypes: ["crypto_withdraw"],
   flow: "send",
   words: "send",
-  destination: ({ currency, address }) => ({ to: "address", currency, address }),
+  destination: TO_ADDRESS,
   cap: sendCap,
   async quote(client, { currency, amount: requested }) {
     const account = accountOf(client);

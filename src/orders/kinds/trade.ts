@@ -31,7 +31,7 @@ import type { KindAction } from "../action.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { accountOf } from "../order-client.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
-import { type CapRule, type KindDescriptor, noReceipt, nowhere } from "./kind.ts";
+import { type CapRule, type KindDescriptor, NOWHERE, noReceipt } from "./kind.ts";
 
 export type TradeKind = "buy" | "sell";
 
@@ -157,7 +157,7 @@ export function tradeKind<K extends TradeKind>(
     transactionTypes: [facts.transactionType],
     flow: "trade",
     words: "trade",
-    destination: nowhere,
+    destination: NOWHERE,
     cap: facts.cap,
     quote: (client, request) => tradeQuote(accountOf(client), request),
     draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote }),

@@ -13,7 +13,7 @@ import type { KindAction } from "../action.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { accountOf } from "../order-client.ts";
 import { refuse } from "../quote.ts";
-import { eurCap, type KindDescriptor, noReceipt, secretOf } from "./kind.ts";
+import { eurCap, type KindDescriptor, noReceipt, secretOf, TO_BANK_ACCOUNT } from "./kind.ts";
 
 /** Both modes' withdrawal request: EUR to the bank account with this reference. */
 export interface WithdrawRequest<K extends "withdraw" | "partner-withdraw" = "withdraw"> {
@@ -46,7 +46,7 @@ export const withdraw: KindDescriptor<"withdraw", WithdrawRequest, WithdrawActio
   transactionTypes: ["fiat_withdraw", "fiat_withdrawal"],
   flow: "withdraw",
   words: "withdraw",
-  destination: ({ referenceNumber }) => ({ to: "bank-account", referenceNumber }),
+  destination: TO_BANK_ACCOUNT,
   cap: eurCap("withdraw"),
   async quote(client, request) {
     const account = accountOf(client);
