@@ -76,7 +76,7 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
   // (expired, replaced, cancelled) still asks again; only someone else's or a used one is refused.
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
-    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", { buy: "buy", sell: "sell" });
+    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", "account");
     if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, TRADE_FLOW, again));
   });
 

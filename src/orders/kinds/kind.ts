@@ -23,6 +23,9 @@ import type { ActionCore, ActionProgress } from "../action.ts";
 import type { OrderClient } from "../order-client.ts";
 import type { QuoteResult } from "../quote.ts";
 
+/** Who a kind's exchange calls go to: the user's own session, or the partner API (partner mode). */
+export type KindApi = "account" | "partner";
+
 /** What a kind does, as the user reads it: its refusals, its Freeze sentence, its notices. */
 export type KindFamily = "buy" | "sell" | "send" | "withdraw";
 
@@ -76,7 +79,7 @@ export interface KindDescriptor<
   kind: K;
   family: KindFamily;
   /** Who the exchange is asked as: the user's own session, or the partner API for the linked partner user. */
-  api: "account" | "partner";
+  api: KindApi;
   secret: SecretStep;
   /**
    * Whether a lost answer to the POST is asked again with the action's idempotency key (the API

@@ -63,8 +63,7 @@ export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateCont
     if (start !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, start);
   });
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
-    const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;
-    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", sides);
+    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", "partner");
     if (again !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, again);
   });
   return composer;
