@@ -37,7 +37,7 @@ const ALLOWED: readonly { file: string; rule: Rule; why: string }[] = [
   },
 ];
 
-export interface Finding {
+interface Finding {
   line: number;
   rule: Rule;
   text: string;
@@ -60,7 +60,7 @@ const literalOf = (names: readonly string[]) =>
 const lineAt = (source: string, index: number) => source.slice(0, index).split("\n").length;
 
 /** The places in `source` where one of `names` is used to decide on a kind. */
-export function kindNameFindings(source: string, names: readonly string[]): Finding[] {
+function kindNameFindings(source: string, names: readonly string[]): Finding[] {
   const code = withoutComments(source);
   const partner = names.filter((n) => n.startsWith("partner-"));
   const findings: Finding[] = [];
