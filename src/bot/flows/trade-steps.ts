@@ -184,8 +184,8 @@ export async function alertTapStart(
 /**
  * A card's Change amount (Confirm and Cancel are answered in features/orders.ts): cancels its
  * quote and returns what to ask again. A dead card (expired, replaced, cancelled) still asks
- * again; someone else's, a used one, or one of another kind than the trades of this feature's
- * mode (`api`) is refused to the tapper, and undefined comes back.
+ * again; someone else's, a used one, or a card that is no trade of this feature's mode (`api`) is
+ * refused to the tapper, and undefined comes back.
  */
 export async function changeAmount(
   ctx: PrivateContext,

@@ -50,7 +50,7 @@ export interface CapRule<R, A> {
 }
 
 /**
- * The key of a kind's sentences through the pipeline (`ORDER_WORDS` in bot/ui/order-card.ts, typed
+ * The key of a kind's sentences through the pipeline (`WORDS` in bot/ui/order-card.ts, typed
  * over every key): kinds that read alike share one.
  */
 export type CardWords = "trade" | "send" | "withdraw" | "partner-trade" | "partner-withdraw";
