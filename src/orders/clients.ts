@@ -9,20 +9,11 @@
  * const clients = new OrderClients(sessions, partner);
  * const quote = await clients.use(userId, "partner-buy", (client) => partnerBuy.quote(client, request));
  */
-import type { AccountSession } from "../exchange/account.ts";
-import type { PartnerApi } from "../exchange/partner.ts";
 import type { PartnerServices } from "../partner/services.ts";
 import { NotLoggedInError } from "../session/errors.ts";
 import type { Sessions } from "../session/sessions.ts";
 import { type ActionKind, kindOf } from "./kinds/index.ts";
-
-export interface PartnerClient {
-  api: PartnerApi;
-  /** The partner user the Telegram user was linked to at sign-up. */
-  partnerUserId: number;
-}
-
-export type OrderClient = { account: AccountSession } | { partner: PartnerClient };
+import type { OrderClient } from "./order-client.ts";
 
 /** What partner mode gives the pipeline: the API, the Telegram ↔ partner user links, the PINs. */
 export type PartnerAccess = Pick<PartnerServices, "api" | "users" | "pins">;
@@ -57,16 +48,4 @@ export class OrderClients {
     if (kindOf(kind).api === "partner") return (await this.#partner?.users.partnerIdOf(userId)) !== undefined;
     return (await this.#sessions.status(userId)).state === "active";
   }
-}
-
-/** The account session of an account kind's client (a programming error otherwise). */
-export function accountOf(client: OrderClient): AccountSession {
-  if (!("account" in client)) throw new Error("This kind of order needs the user's own session.");
-  return client.account;
-}
-
-/** The partner client of a partner kind's client (a programming error otherwise). */
-export function partnerOf(client: OrderClient): PartnerClient {
-  if (!("partner" in client)) throw new Error("This kind of order needs the partner API.");
-  return client.partner;
 }

@@ -19,12 +19,21 @@
  * };
  * new OrderPipeline({ ...deps, guards: [frozen] });
  */
+import type { ActionState } from "./action.ts";
 import type { MoneyAction } from "./kinds/index.ts";
 import type { OrderRequest, QuoteRefusal } from "./quote.ts";
 
 export type GuardStage = "quote" | "confirm" | "place";
 
-export interface OrderGuard {
+/** What a guard may read of any kind's request and recorded action (a kind's facts say the rest). */
+export type GuardedRequest = { kind: string };
+export type GuardedAction = { id: string; kind: string; state: ActionState; quote: unknown };
+
+/**
+ * One rule. The registry's kinds are the defaults; a guard that reads only a kind's facts
+ * (safety/guards.ts) is built over any kind's request, so a test can hand it a kind of its own.
+ */
+export interface OrderGuard<R extends GuardedRequest = OrderRequest, A extends GuardedAction = MoneyAction> {
   /**
    * Why this user may not go on with this request now; undefined lets it through. At `confirm`
    * and `place` the recorded action comes too (its id and quoted figures: a sell's EUR value).
@@ -32,9 +41,9 @@ export interface OrderGuard {
   refusal(
     stage: GuardStage,
     userId: number,
-    request: OrderRequest,
-    action?: MoneyAction,
-  ): Promise<QuoteRefusal | undefined>;
+    request: R,
+    action?: A,
+  ): Promise<QuoteRefusal<R["kind"]> | undefined>;
 }
 
 /** The first guard's refusal, in the guards' order; undefined when every guard lets it through. */

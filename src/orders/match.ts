@@ -20,9 +20,9 @@ import Big from "big.js";
 import { decimalFrom } from "../domain/money.ts";
 import type { AccountSession } from "../exchange/account.ts";
 import type { Transaction } from "../exchange/schemas.ts";
-import { type OrderClient, type PartnerClient, partnerOf } from "./clients.ts";
 import { kindOf } from "./kinds/index.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
+import { type OrderClient, type PartnerClient, partnerOf } from "./order-client.ts";
 import { recordsOf } from "./partner-read.ts";
 import { AMOUNT_NAMES, readPartnerTransaction } from "./partner-transaction.ts";
 

@@ -10,8 +10,8 @@
  * secret step is the PIN, and their POST carries an idempotency key fixed in their draft at quote
  * time. Built once in the composition root (src/process/services.ts) around the one Ledger; the bot and
  * the background jobs get this object. A new kind is a descriptor in kinds/ (and its line in the
- * registry), its card and words in bot/ui/order-card.ts, its locale keys, and a thin feature
- * that collects its input.
+ * registry: its facts tell the guards, the cards and the flows what it is), its card and words in
+ * bot/ui/order-card.ts, its locale keys, and a thin feature that collects its input.
  *
  * Knows nothing of Telegram: users are numbers, sentences are the bot's business.
  *
@@ -28,17 +28,19 @@ import type { Sessions } from "../session/sessions.ts";
 import type { Store } from "../store/store.ts";
 import type { Clock } from "../support/clock.ts";
 import type { Logger } from "../support/logger.ts";
-import { type OrderClient, OrderClients, type PartnerAccess } from "./clients.ts";
+import { OrderClients, type PartnerAccess } from "./clients.ts";
 import { firstRefusal, type GuardedRefusal, type GuardStage, type OrderGuard } from "./guards.ts";
 import {
   ACTION_KINDS,
   type ActionKind,
   type ActionOf,
   kindOf,
+  kindsOf,
   type MoneyDraft,
   type RequestMap,
 } from "./kinds/index.ts";
 import { type ConfirmResult, Ledger, type LedgerOptions, type MoneyAction } from "./ledger.ts";
+import type { OrderClient } from "./order-client.ts";
 import { type PlaceResult, placeOrder } from "./place.ts";
 import type { OrderRequest, QuoteRefusal, QuoteResult } from "./quote.ts";
 import { type OrderNotice, reconcileAll, reconcileUser } from "./reconcile.ts";
@@ -241,7 +243,7 @@ export class OrderPipeline {
       }
       return undefined;
     };
-    const [buy, sell] = await Promise.all([first(["buy", "partner-buy"]), first(["sell", "partner-sell"])]);
+    const [buy, sell] = await Promise.all([first(kindsOf("buy")), first(kindsOf("sell"))]);
     return { ...(buy === undefined ? {} : { buy }), ...(sell === undefined ? {} : { sell }) };
   }
 

@@ -32,11 +32,12 @@ import { ExchangeError } from "../exchange/errors.ts";
 import type { PinCheck } from "../partner/pins.ts";
 import { NotLoggedInError } from "../session/errors.ts";
 import type { Logger } from "../support/logger.ts";
-import type { OrderClient, OrderClients } from "./clients.ts";
+import type { OrderClients } from "./clients.ts";
 import { type ActionKind, type ActionOf, kindOf } from "./kinds/index.ts";
 import type { Receipt } from "./kinds/kind.ts";
 import type { ConfirmRefusal, Ledger, MoneyAction } from "./ledger.ts";
 import { findOrder } from "./match.ts";
+import type { OrderClient } from "./order-client.ts";
 import type { QuoteRefusal } from "./quote.ts";
 
 export type { Receipt } from "./kinds/kind.ts";

@@ -41,8 +41,8 @@ export type RefusalReason =
 export const STANDING_REASONS: ReadonlySet<RefusalReason> = new Set<RefusalReason>(["frozen"]);
 
 /** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
-export interface QuoteRefusal {
-  kind: ActionKind;
+export interface QuoteRefusal<K extends string = ActionKind> {
+  kind: K;
   reason: RefusalReason;
   vars: Record<string, string>;
 }

@@ -18,7 +18,7 @@
  * const at = await freezes.scheduleUnfreeze(userId); // open again an hour from now
  */
 
-import type { OrderGuard } from "../orders/guards.ts";
+import type { GuardedAction, GuardedRequest, OrderGuard } from "../orders/guards.ts";
 import type { MoneyAction } from "../orders/ledger.ts";
 import type { OrderPipeline } from "../orders/pipeline.ts";
 import type { Store } from "../store/store.ts";
@@ -129,8 +129,10 @@ export class Freezes {
   }
 }
 
-/** The pipeline's guard: a frozen user's money actions are refused at every stage. */
-export function freezeGuard(freezes: Freezes): OrderGuard {
+/** The pipeline's guard: a frozen user's money actions, of every kind, are refused at every stage. */
+export function freezeGuard<R extends GuardedRequest, A extends GuardedAction>(
+  freezes: Freezes,
+): OrderGuard<R, A> {
   return {
     async refusal(_stage, userId, request) {
       return (await freezes.isFrozen(userId))

@@ -10,6 +10,7 @@
  */
 
 import type { OrderGuard } from "../orders/guards.ts";
+import { descriptorOf } from "../orders/kinds/index.ts";
 import type { Store } from "../store/store.ts";
 import type { Vault } from "../store/vault.ts";
 import type { Clock } from "../support/clock.ts";
@@ -63,6 +64,7 @@ export class SafetyNet {
       caps: this.caps,
       notices: this.#notices,
       stateOf,
+      factsOf: descriptorOf,
     };
     return [allowlistGuard(parts), capGuard(parts)];
   }

@@ -25,7 +25,10 @@ export type SecurityEvent =
   | { type: "remember-password-changed"; on: boolean }
   /** A self-set daily cap changed (`amount` undefined: removed), from `effectiveAt`. */
   | { type: "limit-changed"; limit: string; currency: string; amount?: string; effectiveAt: number }
-  /** A send or withdrawal above half of the user's own cap for it. */
+  /**
+   * A send or withdrawal above half of the user's own cap for it; `kind` is its family (`send`,
+   * `withdraw`; older notices held a kind's name, worded alike).
+   */
   | { type: "large-outflow"; kind: string; amount: string; currency: string }
   /** Partner mode: the PIN changed by the user, or reset by the operator desk. */
   | { type: "pin-changed" }

@@ -46,4 +46,22 @@ describe("money kinds", () => {
     expect([...PARTNER_KINDS]).toEqual(["partner-buy", "partner-sell", "partner-withdraw"]);
     for (const kind of ACTION_KINDS) expect(KINDS[kind].transactionTypes.length).toBeGreaterThan(0);
   });
+
+  it("says of each kind what the rest of the code asks: its family, where its money goes, its flow and words", () => {
+    const facts = Object.fromEntries(
+      ACTION_KINDS.map((kind) => {
+        const { family, destination, flow, words } = KINDS[kind];
+        return [kind, [family, destination.to, flow, words]];
+      }),
+    );
+    expect(facts).toEqual({
+      buy: ["buy", "nowhere", "trade", "trade"],
+      sell: ["sell", "nowhere", "trade", "trade"],
+      send: ["send", "address", "send", "send"],
+      withdraw: ["withdraw", "bank-account", "withdraw", "withdraw"],
+      "partner-buy": ["buy", "nowhere", "partner-trade", "partner-trade"],
+      "partner-sell": ["sell", "nowhere", "partner-trade", "partner-trade"],
+      "partner-withdraw": ["withdraw", "bank-account", "partner-withdraw", "partner-withdraw"],
+    });
+  });
 });

@@ -29,7 +29,7 @@ import { requireLogin } from "../middleware/require-login.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
-import { cardMessage, ORDER_WORDS, refusalText, typedCardVerb } from "../ui/order-card.ts";
+import { cardMessage, ORDER_WORDS, refusalText, typedCardVerb, wordsOf } from "../ui/order-card.ts";
 
 export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
   const { orders } = deps;
@@ -78,7 +78,7 @@ export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
       action === undefined ||
       (!result.ok && (result.reason === "not-yours" || result.reason === "unknown"))
     ) {
-      const words = ORDER_WORDS[action?.kind ?? "buy"];
+      const words = wordsOf(action?.kind);
       await answers.answer(ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
       return;
     }
@@ -100,7 +100,7 @@ export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
     if (confirmed.ok) await deps.profiles.rememberAppLocale(userId, clientLocale(ctx.from.language_code));
     if (!confirmed.ok) {
       const action = confirmed.action;
-      const words = ORDER_WORDS[action?.kind ?? "buy"];
+      const words = wordsOf(action?.kind);
       if (confirmed.reason === "expired" && action !== undefined) {
         // One re-quote per stale card: a second tap on it must not replace the new card again.
         if (!(await orders.claimNotice(id, "requote"))) {

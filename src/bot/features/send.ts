@@ -18,6 +18,7 @@
 
 import { InlineKeyboard } from "grammy";
 import { checkAddress, cleanAddress, paymentLinkExample } from "../../domain/crypto-address.ts";
+import { kindOf } from "../../orders/kinds/index.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { moneyFlowEntry } from "../flows/enter.ts";
@@ -39,7 +40,7 @@ import {
 } from "../ui/send-input.ts";
 import { userText } from "../ui/user-text.ts";
 
-export const SEND_FLOW = "send";
+export const SEND_FLOW = kindOf("send").flow;
 const BUTTONS = FLOW_BUTTONS.send;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 

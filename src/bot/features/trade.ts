@@ -8,6 +8,7 @@
  * the store for every kind (features/orders.ts); only Change amount comes back here.
  */
 
+import { kindOf } from "../../orders/kinds/index.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
@@ -26,7 +27,7 @@ import type { FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
-export const TRADE_FLOW = "trade";
+export const TRADE_FLOW = kindOf("buy").flow;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "store" | "clock">;
@@ -75,7 +76,7 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
   // (expired, replaced, cancelled) still asks again; only someone else's or a used one is refused.
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
-    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", { buy: "buy", sell: "sell" });
+    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", "account");
     if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, TRADE_FLOW, again));
   });
 

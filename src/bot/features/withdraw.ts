@@ -11,6 +11,7 @@
  */
 
 import { EUR } from "../../domain/currency.ts";
+import { kindOf } from "../../orders/kinds/index.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { bankRefusalIsFinal, pickBank } from "../flows/bank-pick.ts";
@@ -24,7 +25,7 @@ import { Feature } from "../runtime/feature-router.ts";
 import { bankLabel, bankView } from "../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
-export const WITHDRAW_FLOW = "withdraw";
+export const WITHDRAW_FLOW = kindOf("withdraw").flow;
 const BUTTONS = FLOW_BUTTONS.withdraw;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 

@@ -2,16 +2,15 @@
  * The conversations that move money or bank accounts (/send, /withdraw, /banks add and remove,
  * and the fresh-code step of a confirmed order), and whether one of them runs.
  */
+import { ACTION_KINDS, kindOf } from "../../orders/kinds/index.ts";
 import type { BotContext } from "../context.ts";
 
-export const MONEY_FLOWS: readonly string[] = [
-  "banks-add",
-  "banks-remove",
-  "send",
-  "withdraw",
-  "partner-withdraw",
-  "order-code",
-];
+/** The flows of every kind whose money leaves the account (its descriptor's `flow` and `destination`). */
+const OUTFLOW_FLOWS = ACTION_KINDS.map(kindOf)
+  .filter((descriptor) => descriptor.destination.to !== "nowhere")
+  .map((descriptor) => descriptor.flow);
+
+export const MONEY_FLOWS: readonly string[] = ["banks-add", "banks-remove", ...OUTFLOW_FLOWS, "order-code"];
 
 /**
  * True while one of {@link MONEY_FLOWS} runs. Their commands are registered one after another, so

@@ -5,7 +5,7 @@
 import type { PlaceResult } from "../../orders/place.ts";
 import type { BotContext, FlowContext } from "../context.ts";
 import { loginKeyboard } from "../ui/keyboards.ts";
-import { cardParseMode, ORDER_WORDS, outcomeVars, refusalText } from "../ui/order-card.ts";
+import { cardParseMode, outcomeVars, refusalText, wordsOf } from "../ui/order-card.ts";
 import { withPhishingLine } from "../ui/phishing.ts";
 
 /**
@@ -17,9 +17,9 @@ export async function tellOutcome(
   result: PlaceResult,
   phrase: string | undefined,
 ): Promise<void> {
-  const kind = result.action?.kind ?? "buy";
-  const words = ORDER_WORDS[kind];
-  const parseMode = cardParseMode(kind);
+  const kind = result.action?.kind;
+  const words = wordsOf(kind);
+  const parseMode = kind === undefined ? undefined : cardParseMode(kind);
   const options = parseMode ? { parse_mode: parseMode } : {};
   const locale = await ctx.i18n.getLocale();
   const signed = (text: string) => withPhishingLine(ctx.t, phrase, text, { html: parseMode === "HTML" });

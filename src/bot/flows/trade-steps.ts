@@ -15,6 +15,8 @@
  * });
  */
 import { parseAmount } from "../../domain/money.ts";
+import { kindOf } from "../../orders/kinds/index.ts";
+import type { KindApi } from "../../orders/kinds/kind.ts";
 import type { ActionKind } from "../../orders/ledger.ts";
 import type { OrderPipeline, Quoted } from "../../orders/pipeline.ts";
 import { STANDING_REASONS } from "../../orders/quote.ts";
@@ -182,18 +184,18 @@ export async function alertTapStart(
 /**
  * A card's Change amount (Confirm and Cancel are answered in features/orders.ts): cancels its
  * quote and returns what to ask again. A dead card (expired, replaced, cancelled) still asks
- * again; someone else's, a used one, or one of another mode's kinds (`sides` maps the kinds this
- * feature trades to buy/sell) is refused to the tapper, and undefined comes back.
+ * again; someone else's, a used one, or a card that is no trade of this feature's mode (`api`) is
+ * refused to the tapper, and undefined comes back.
  */
 export async function changeAmount(
   ctx: PrivateContext,
   orders: Pick<OrderPipeline, "cancel">,
   id: string,
-  sides: Partial<Record<ActionKind, "buy" | "sell">>,
+  api: KindApi,
 ): Promise<TradeStart | undefined> {
   const result = await orders.cancel(id, ctx.from.id);
   const action = result.action;
-  const kind = action === undefined ? undefined : sides[action.kind];
+  const kind = action === undefined ? undefined : tradeSide(action.kind, api);
   if (action === undefined || kind === undefined) {
     await answerTap(ctx, ctx.t("trade-tap-unknown"), true);
     return undefined;
@@ -205,4 +207,10 @@ export async function changeAmount(
   await answerTap(ctx);
   await closeCard(ctx, ctx.t("trade-card-changed"));
   return { kind, currency: action.currency };
+}
+
+/** The side of a trade of this mode's kinds (a card's Change amount), undefined for any other kind. */
+function tradeSide(kind: ActionKind, api: KindApi): TradeStart["kind"] | undefined {
+  const { family, api: kindApi } = kindOf(kind);
+  return kindApi === api && (family === "buy" || family === "sell") ? family : undefined;
 }

@@ -15,7 +15,14 @@ import { InlineKeyboard } from "grammy";
 import { EUR } from "../../domain/currency.ts";
 import { formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
-import { type ActionKind, type ActionOf, KINDS, type MoneyAction } from "../../orders/kinds/index.ts";
+import {
+  ACTION_KINDS,
+  type ActionKind,
+  type ActionOf,
+  kindOf,
+  type MoneyAction,
+} from "../../orders/kinds/index.ts";
+import type { CardWords } from "../../orders/kinds/kind.ts";
 import type { PartnerWithdrawAction } from "../../orders/kinds/partner-withdraw.ts";
 import type { SendAction } from "../../orders/kinds/send.ts";
 import type { WithdrawAction } from "../../orders/kinds/withdraw.ts";
@@ -58,8 +65,6 @@ const WITHDRAW_BUTTONS: CardButtons = {
  * does not compile ({@link CARDS}).
  */
 interface KindCard<K extends ActionKind> {
-  /** The account kind it reads like in refusals (partner kinds: their twins). */
-  twin: "buy" | "sell" | "send" | "withdraw";
   /** The card holds addresses or account names: HTML, every value escaped. */
   html: boolean;
   text(t: Translate, action: ActionOf<K>, locale: string): string;
@@ -199,13 +204,13 @@ function withdrawCardText(
 /** Why the exchange's numbers allow no quote, in the user's language. */
 export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string): string {
   const v = refusal.vars;
-  // A partner kind's refusal reads as its account twin's (the same figures, the same advice).
-  const kind = CARDS[refusal.kind].twin;
-  const trade = kind === "buy" || kind === "sell";
+  // Worded by what the kind does: a partner kind's refusal reads as its account twin's.
+  const { family, api } = kindOf(refusal.kind);
+  const trade = family === "buy" || family === "sell";
   switch (refusal.reason) {
     case "closed":
-      if (kind === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
-      if (kind === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
+      if (family === "buy") return t("trade-refused-closed-buy", { code: v.code ?? "" });
+      if (family === "sell") return t("trade-refused-closed-sell", { code: v.code ?? "" });
       return t("send-refused-closed", { code: v.code ?? "" });
     case "minimum":
       return trade
@@ -215,7 +220,7 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
       return t("trade-refused-fee", { fee: money(v.fee, EUR, locale) });
     case "balance": {
       const currency = v.currency ?? EUR;
-      if (kind === "send") {
+      if (family === "send") {
         return t("send-refused-balance", {
           balance: money(v.balance, currency, locale),
           total: money(v.total, currency, locale),
@@ -223,19 +228,19 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
           most: money(v.most, currency, locale),
         });
       }
-      if (kind === "withdraw")
+      if (family === "withdraw")
         return t("withdraw-refused-balance", { balance: money(v.balance, EUR, locale) });
       const vars = { balance: money(v.balance, currency, locale), needed: money(v.needed, currency, locale) };
-      return kind === "buy" ? t("trade-refused-balance-buy", vars) : t("trade-refused-balance-sell", vars);
+      return family === "buy" ? t("trade-refused-balance-buy", vars) : t("trade-refused-balance-sell", vars);
     }
     case "limit": {
       const left = money(v.left, limitCurrency(v.type), locale);
       const month = v.period === "month";
-      if (kind === "send") {
+      if (family === "send") {
         const vars = { value: money(v.value, EUR, locale), left };
         return month ? t("send-refused-limit-month", vars) : t("send-refused-limit-day", vars);
       }
-      if (kind === "withdraw") {
+      if (family === "withdraw") {
         return month
           ? t("withdraw-refused-limit-month", { left })
           : t("withdraw-refused-limit-day", { left });
@@ -258,8 +263,8 @@ export function refusalText(t: Translate, refusal: QuoteRefusal, locale: string)
         left: money(v.left, v.currency ?? EUR, locale),
       });
     case "frozen":
-      // Worded by what the kind does (its card's twin) and by who can unfreeze (its API's mode).
-      return t("freeze-refused", { family: kind, mode: KINDS[refusal.kind].api });
+      // Worded by what the kind does (its family) and by who can unfreeze (its API's mode).
+      return t("freeze-refused", { family, mode: api });
   }
 }
 
@@ -412,21 +417,18 @@ const PARTNER_WITHDRAW_WORDS: OrderWords = {
  */
 const CARDS: { [K in ActionKind]: KindCard<K> } = {
   buy: {
-    twin: "buy",
     html: false,
     text: quoteCardText,
     buttons: TRADE_BUTTONS,
     outcome: summaryVars,
   },
   sell: {
-    twin: "sell",
     html: false,
     text: quoteCardText,
     buttons: TRADE_BUTTONS,
     outcome: summaryVars,
   },
   send: {
-    twin: "send",
     html: true,
     text: sendCardText,
     buttons: { confirm: "send-button-confirm", cancel: "send-button-cancel" },
@@ -436,28 +438,24 @@ const CARDS: { [K in ActionKind]: KindCard<K> } = {
     }),
   },
   withdraw: {
-    twin: "withdraw",
     html: true,
     text: (t, action, locale) => withdrawCardText(t, action, locale, "withdraw-card-check"),
     buttons: WITHDRAW_BUTTONS,
     outcome: withdrawVars,
   },
   "partner-buy": {
-    twin: "buy",
     html: false,
     text: partnerTradeCardText,
     buttons: TRADE_BUTTONS,
     outcome: summaryVars,
   },
   "partner-sell": {
-    twin: "sell",
     html: false,
     text: partnerTradeCardText,
     buttons: TRADE_BUTTONS,
     outcome: summaryVars,
   },
   "partner-withdraw": {
-    twin: "withdraw",
     html: true,
     text: (t, action, locale) => withdrawCardText(t, action, locale, "partner-withdraw-card-check"),
     buttons: WITHDRAW_BUTTONS,
@@ -465,15 +463,27 @@ const CARDS: { [K in ActionKind]: KindCard<K> } = {
   },
 };
 
-export const ORDER_WORDS: Record<ActionKind, OrderWords> = {
-  buy: TRADE_WORDS,
-  sell: TRADE_WORDS,
+/** Each kind's sentences, under the key its descriptor names (`words`): kinds that read alike share them. */
+const WORDS: Record<CardWords, OrderWords> = {
+  trade: TRADE_WORDS,
   send: SEND_WORDS,
   withdraw: WITHDRAW_WORDS,
-  "partner-buy": PARTNER_TRADE_WORDS,
-  "partner-sell": PARTNER_TRADE_WORDS,
+  "partner-trade": PARTNER_TRADE_WORDS,
   "partner-withdraw": PARTNER_WITHDRAW_WORDS,
 };
+
+/** Every kind's sentences (a complete table: each descriptor names a key of {@link WORDS}). */
+export const ORDER_WORDS = Object.fromEntries(
+  ACTION_KINDS.map((kind) => [kind, WORDS[kindOf(kind).words]]),
+) as Readonly<Record<ActionKind, OrderWords>>;
+
+/**
+ * A kind's sentences; a tap on an action the ledger does not know (no kind to read) hears a
+ * trade's, the words every card's unknown tap has always had.
+ */
+export function wordsOf(kind: ActionKind | undefined): OrderWords {
+  return kind === undefined ? TRADE_WORDS : ORDER_WORDS[kind];
+}
 
 /** The variables of a kind's outcome sentences (`placed`, `unknown`): what was ordered. */
 export function outcomeVars(t: Translate, action: MoneyAction, locale: string): Record<string, string> {

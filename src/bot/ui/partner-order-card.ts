@@ -13,6 +13,7 @@ import Big from "big.js";
 import { EUR } from "../../domain/currency.ts";
 import { formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import { kindOf } from "../../orders/kinds/index.ts";
 import type { PartnerTradeAction } from "../../orders/kinds/partner-trade.ts";
 import { formatTime } from "./format.ts";
 import { formatPrice } from "./price-format.ts";
@@ -22,7 +23,7 @@ export function partnerTradeCardText(t: Translate, action: PartnerTradeAction, l
   const code = action.currency.toUpperCase();
   const money = (value: string | undefined, currency: string | undefined) =>
     formatAmount(new Big(value ?? "0"), currency ?? EUR, locale);
-  const buy = action.kind === "partner-buy";
+  const buy = kindOf(action.kind).family === "buy";
   const lines = [
     t(buy ? "trade-card-title-buy" : "trade-card-title-sell", { code }),
     "",

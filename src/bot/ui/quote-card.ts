@@ -9,7 +9,7 @@
 import Big from "big.js";
 import { formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
-import type { ActionKind, ActionOf, MoneyAction } from "../../orders/kinds/index.ts";
+import { type ActionKind, type ActionOf, kindOf, type MoneyAction } from "../../orders/kinds/index.ts";
 import type { TradeAction } from "../../orders/kinds/trade.ts";
 import type { OrderNotice } from "../../orders/reconcile.ts";
 import { formatTime } from "./format.ts";
@@ -24,8 +24,9 @@ export function quoteCardText(t: Translate, action: TradeAction, locale: string)
   const code = action.currency.toUpperCase();
   const money = (value: string | undefined, currency: string | undefined) =>
     formatAmount(big(value), currency ?? "eur", locale);
+  const buy = kindOf(action.kind).family === "buy";
   const lines = [
-    t(action.kind === "buy" ? "trade-card-title-buy" : "trade-card-title-sell", { code }),
+    t(buy ? "trade-card-title-buy" : "trade-card-title-sell", { code }),
     "",
     t("trade-card-rate", { rate: formatPrice(big(q.rate), locale), code }),
     t("trade-card-fee", { fee: money(q.fee, "eur") }),
@@ -35,8 +36,8 @@ export function quoteCardText(t: Translate, action: TradeAction, locale: string)
     // A buy paid from the euro balance is not a card purchase: the exchange's API reference ties
     // no limit type to it, so the card names none (the quote still checks the card-purchase
     // limit, orders/kinds/trade.ts, and a refusal says it in words).
-    ...(action.kind === "buy" ? [] : [t("trade-card-limit-none")]),
-    t(action.kind === "buy" ? "trade-card-open-buy" : "trade-card-open-sell", { code }),
+    ...(buy ? [] : [t("trade-card-limit-none")]),
+    t(buy ? "trade-card-open-buy" : "trade-card-open-sell", { code }),
     "",
     t("trade-card-expires", { time: formatTime(action.expiresAt, locale) }),
   ];

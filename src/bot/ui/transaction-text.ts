@@ -15,6 +15,7 @@
  */
 import { type Big, decimalFrom, formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import { kindOf, kindsOf } from "../../orders/kinds/index.ts";
 import { transactionStateText, transactionTypeText } from "./coded-values.ts";
 import { fieldLines } from "./fields.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
@@ -23,9 +24,14 @@ import { readTransaction, type TxView } from "./recognise.ts";
 const CODE = /^[a-z0-9]{1,12}$/;
 const NONE = "—";
 
-/** The documented kind of a type other spellings may carry, for reading its amounts. */
-const BUY_TYPES = new Set(["buy_crypto", "buy"]);
-const SELL_TYPES = new Set(["sell_crypto", "sell"]);
+/**
+ * The transaction types whose amounts read as a buy's or a sell's: those of the kinds of that
+ * family (their descriptors'), and the other spelling a row may carry (coded-values.ts).
+ */
+const typesOf = (family: "buy" | "sell", otherSpelling: string) =>
+  new Set([...kindsOf(family).flatMap((kind) => kindOf(kind).transactionTypes), otherSpelling]);
+const BUY_TYPES = typesOf("buy", "buy");
+const SELL_TYPES = typesOf("sell", "sell");
 
 function extraCurrency(tx: TxView): string | undefined {
   const value = tx.currency_code;

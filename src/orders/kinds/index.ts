@@ -5,12 +5,13 @@
  * a field, or sits under another kind's name, does not compile.
  *
  * @example
- * const descriptor = kindOf(action.kind); // the kind's quote, POST, secret step, transaction types
+ * const descriptor = kindOf(action.kind); // its quote, POST, secret step, transaction types, facts
  * if (descriptor.secret !== "none") askForTheSecret();
+ * if (descriptor.destination(request).to === "address") checkTheAllowlist();
  */
 
 import { buy } from "./buy.ts";
-import type { AnyKindDescriptor, Draft, KindDescriptor } from "./kind.ts";
+import type { AnyKindDescriptor, Draft, KindDescriptor, KindFamily } from "./kind.ts";
 import { partnerBuy } from "./partner-buy.ts";
 import { partnerSell } from "./partner-sell.ts";
 import { partnerWithdraw } from "./partner-withdraw.ts";
@@ -58,4 +59,18 @@ export function kindOf<K extends ActionKind>(kind: K): DescriptorOf<K> {
 /** True for a name of a kind (an old record's kind is checked before it is trusted). */
 export function isActionKind(kind: unknown): kind is ActionKind {
   return typeof kind === "string" && Object.hasOwn(KINDS, kind);
+}
+
+/**
+ * A kind's descriptor by its name, read as any kind's: its facts asked without knowing which kind
+ * (safety/guards.ts; a test hands the guards a lookup that knows one kind more).
+ */
+export function descriptorOf(kind: string): AnyKindDescriptor {
+  if (!isActionKind(kind)) throw new Error(`No money kind is called "${kind}".`);
+  return KINDS[kind];
+}
+
+/** The kinds of one family, in the registry's order (a buy of either mode). */
+export function kindsOf(family: KindFamily): ActionKind[] {
+  return ACTION_KINDS.filter((kind) => KINDS[kind].family === family);
 }

@@ -5,15 +5,55 @@
  * {@link KindDescriptor}, listed once in the registry (index.ts); a descriptor that leaves a field
  * out does not compile (test/orders/kinds.test.ts).
  *
+ * Its facts are what the rest of the code would otherwise ask by the kind's name: its family
+ * (the words it reads like), where its money goes (the allowlist: safety/guards.ts), how it counts
+ * against the user's own cap, the conversation that collects its input and the key of its card
+ * words (bot/ui/order-card.ts). A kind name compared or listed outside this folder fails
+ * test/orders/kind-names.test.ts.
+ *
  * @example
  * export const send: KindDescriptor<"send", SendRequest, SendAction> = {
- *   kind: "send", api: "account", secret: "code", retriedWithKey: false,
- *   transactionTypes: ["crypto_withdraw"], quote, draft, request, post,
+ *   kind: "send", family: "send", api: "account", secret: "code", retriedWithKey: false,
+ *   transactionTypes: ["crypto_withdraw"], flow: "send", words: "send",
+ *   destination: TO_ADDRESS, cap: sendCap, quote, draft, request, post,
  * };
  */
+import Big from "big.js";
 import type { ActionCore, ActionProgress } from "../action.ts";
-import type { OrderClient } from "../clients.ts";
+import type { OrderClient } from "../order-client.ts";
 import type { QuoteResult } from "../quote.ts";
+
+/** Who a kind's exchange calls go to: the user's own session, or the partner API (partner mode). */
+export type KindApi = "account" | "partner";
+
+/** What a kind does, as the user reads it: its refusals, its Freeze sentence, its notices. */
+export type KindFamily = "buy" | "sell" | "send" | "withdraw";
+
+/**
+ * Where a kind's money goes: an outside address (the allowlist wants it saved and past its
+ * cooling-off), a bank account (past its cooling-off when added through the bot), or nowhere
+ * outside the user's account (a trade). `of` reads the destination off a request.
+ */
+export type Destination<R> =
+  | { to: "nowhere" }
+  | { to: "address"; of(request: R): { currency: string; address: string } }
+  | { to: "bank-account"; of(request: R): { referenceNumber: string } };
+
+/** The user's own daily cap a request counts against: one EUR cap per family, a send's per crypto. */
+export type OwnCap = { family: "buy" | "sell" | "withdraw" } | { family: "send"; currency: string };
+
+/** How a kind counts against the user's own daily cap (safety/caps.ts). */
+export interface CapRule<R, A> {
+  of(request: R): OwnCap;
+  /** The amount in the cap's currency; undefined while it cannot be known (a sell's EUR value needs its quoted rate). */
+  amount(request: R, action: A | undefined): Big | undefined;
+}
+
+/**
+ * The key of a kind's sentences through the pipeline (`WORDS` in bot/ui/order-card.ts, typed
+ * over every key): kinds that read alike share one.
+ */
+export type CardWords = "trade" | "send" | "withdraw" | "partner-trade" | "partner-withdraw";
 
 /** What the exchange's answer to the POST told: the order's transaction, when it says. */
 export interface Receipt {
@@ -37,8 +77,9 @@ export interface KindDescriptor<
   D = Draft<A>,
 > {
   kind: K;
+  family: KindFamily;
   /** Who the exchange is asked as: the user's own session, or the partner API for the linked partner user. */
-  api: "account" | "partner";
+  api: KindApi;
   secret: SecretStep;
   /**
    * Whether a lost answer to the POST is asked again with the action's idempotency key (the API
@@ -47,6 +88,14 @@ export interface KindDescriptor<
   retriedWithKey: boolean;
   /** The exchange's `transaction_type`s of this kind's order, for reconciliation (match.ts). */
   transactionTypes: readonly string[];
+  /**
+   * The id of the conversation that collects its input (bot/features/); a kind whose money leaves
+   * the account makes it a money flow (bot/flows/money-flows.ts).
+   */
+  flow: string;
+  words: CardWords;
+  destination: Destination<R>;
+  cap: CapRule<R, A>;
   /** The exchange's numbers for the request, or why no quote (nothing recorded). */
   quote(client: OrderClient, request: R): Promise<QuoteResult<A["quote"]>>;
   /** The action to record for a quoted request. */
@@ -59,6 +108,41 @@ export interface KindDescriptor<
 
 /** Any kind's descriptor (the registry's bound; method parameters are compared loosely, as TypeScript does). */
 export type AnyKindDescriptor = KindDescriptor<string, { kind: string }, { kind: string; quote: unknown }>;
+
+/** One of the user's EUR caps, counting the amount asked for (a buy's EUR, a withdrawal's). */
+export function eurCap(family: "buy" | "withdraw"): CapRule<{ amount: string }, unknown> {
+  return { of: () => ({ family }), amount: (request) => new Big(request.amount) };
+}
+
+/** The cap of the crypto sent, counting the amount sent. */
+export const sendCap: CapRule<{ currency: string; amount: string }, unknown> = {
+  of: ({ currency }) => ({ family: "send", currency }),
+  amount: (request) => new Big(request.amount),
+};
+
+/** The sell cap counts EUR: the crypto amount at the quote's rate, so only once quoted. */
+export const sellCap: CapRule<unknown, { amount: string; quote: { rate: string } }> = {
+  of: () => ({ family: "sell" }),
+  amount: (_request, action) =>
+    action === undefined
+      ? undefined
+      : new Big(action.amount).times(action.quote.rate).round(2, Big.roundHalfUp),
+};
+
+/** Nothing leaves the user's account (a trade). */
+export const NOWHERE: Destination<unknown> = { to: "nowhere" };
+
+/** An outside address: the request's currency and address. */
+export const TO_ADDRESS: Destination<{ currency: string; address: string }> = {
+  to: "address",
+  of: ({ currency, address }) => ({ currency, address }),
+};
+
+/** A bank account of the user's, by the request's RF reference. */
+export const TO_BANK_ACCOUNT: Destination<{ referenceNumber: string }> = {
+  to: "bank-account",
+  of: ({ referenceNumber }) => ({ referenceNumber }),
+};
 
 /** A POST whose answer says nothing the ledger keeps. */
 export async function noReceipt(sent: Promise<unknown>): Promise<undefined> {

@@ -18,10 +18,10 @@ import Big from "big.js";
 import { EUR } from "../../domain/currency.ts";
 import { roundDown } from "../../domain/money.ts";
 import type { Keyed, KindAction } from "../action.ts";
-import { type PartnerClient, partnerOf } from "../clients.ts";
+import { type PartnerClient, partnerOf } from "../order-client.ts";
 import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
-import type { KindDescriptor } from "./kind.ts";
+import { type CapRule, type KindDescriptor, NOWHERE } from "./kind.ts";
 
 export type PartnerTradeKind = "partner-buy" | "partner-sell";
 
@@ -136,22 +136,37 @@ export async function partnerTradeQuote(
   return { ok: true, quote };
 }
 
+/** The one POST of a partner trade, named by its partner API method (`api.buy`), so "find references" finds it. */
+export type PartnerTradePost = (
+  api: PartnerClient["api"],
+  partnerUserId: number,
+  order: Parameters<PartnerClient["api"]["buy"]>[1],
+) => Promise<{ transaction_id: number }>;
+
 /**
- * A partner buy or sell (`side`: which of the partner API's orders): quoted here, no secret step,
- * and a POST that carries the idempotency key fixed when the action was recorded, so a lost
- * answer is asked again with it (place.ts).
+ * A partner buy or sell: quoted here, no secret step, and a POST that carries the idempotency key
+ * fixed when the action was recorded, so a lost answer is asked again with it (place.ts).
  */
 export function partnerTradeKind<K extends PartnerTradeKind>(
   kind: K,
-  side: "buy" | "sell",
-  transactionType: string,
+  facts: {
+    family: "buy" | "sell";
+    transactionType: string;
+    cap: CapRule<PartnerTradeRequest<K>, PartnerTradeAction<K>>;
+    post: PartnerTradePost;
+  },
 ): KindDescriptor<K, PartnerTradeRequest<K>, PartnerTradeAction<K>> {
   return {
     kind,
+    family: facts.family,
     api: "partner",
     secret: "none",
     retriedWithKey: true,
-    transactionTypes: [transactionType],
+    transactionTypes: [facts.transactionType],
+    flow: "partner-trade",
+    words: "partner-trade",
+    destination: NOWHERE,
+    cap: facts.cap,
     quote: (client, request) => partnerTradeQuote(partnerOf(client), request),
     // Fixed before anything is sent, once per action: a double tap is one action, so one key.
     draft: ({ currency, amount, idempotencyKey }, quote) => ({
@@ -165,7 +180,7 @@ export function partnerTradeKind<K extends PartnerTradeKind>(
     async post(client, { amount, quote, idempotencyKey }) {
       const { api, partnerUserId } = partnerOf(client);
       const order = { amount: new Big(amount), pair: quote.pair, idempotencyKey };
-      return { transactionId: (await api[side](partnerUserId, order)).transaction_id };
+      return { transactionId: (await facts.post(api, partnerUserId, order)).transaction_id };
     },
   };
 }

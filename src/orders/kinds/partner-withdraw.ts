@@ -16,11 +16,11 @@ import { EUR } from "../../domain/currency.ts";
 import { maskIban } from "../../domain/iban.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
 import type { Keyed, KindAction } from "../action.ts";
-import { type PartnerClient, partnerOf } from "../clients.ts";
 import { type LimitLeft, noteLimit, roomLeft } from "../limit-left.ts";
+import { type PartnerClient, partnerOf } from "../order-client.ts";
 import { codeField, decimalField, type Row, recordsOf } from "../partner-read.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
-import type { KindDescriptor } from "./kind.ts";
+import { eurCap, type KindDescriptor, TO_BANK_ACCOUNT } from "./kind.ts";
 import type { WithdrawQuote, WithdrawRequest } from "./withdraw.ts";
 
 const TYPE = "fiat_withdrawal" satisfies LimitType;
@@ -90,10 +90,15 @@ export const partnerWithdraw: KindDescriptor<
   PartnerWithdrawAction
 > = {
   kind: "partner-withdraw",
+  family: "withdraw",
   api: "partner",
   secret: "pin",
   retriedWithKey: false,
   transactionTypes: ["fiat_withdraw", "fiat_withdrawal"],
+  flow: "partner-withdraw",
+  words: "partner-withdraw",
+  destination: TO_BANK_ACCOUNT,
+  cap: eurCap("withdraw"),
   quote: (client, request) => partnerWithdrawQuote(partnerOf(client), request),
   draft: ({ amount, referenceNumber }, quote) => ({
     kind: "partner-withdraw",

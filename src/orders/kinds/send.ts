@@ -11,10 +11,10 @@
 import Big from "big.js";
 import { EUR } from "../../domain/currency.ts";
 import type { KindAction } from "../action.ts";
-import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
+import { accountOf } from "../order-client.ts";
 import { refuse } from "../quote.ts";
-import { type KindDescriptor, noReceipt, secretOf } from "./kind.ts";
+import { type KindDescriptor, noReceipt, secretOf, sendCap, TO_ADDRESS } from "./kind.ts";
 
 export interface SendRequest {
   kind: "send";
@@ -40,10 +40,15 @@ export type SendAction = KindAction<"send", SendQuote, { address: string }>;
 
 export const send: KindDescriptor<"send", SendRequest, SendAction> = {
   kind: "send",
+  family: "send",
   api: "account",
   secret: "code",
   retriedWithKey: false,
   transactionTypes: ["crypto_withdraw"],
+  flow: "send",
+  words: "send",
+  destination: TO_ADDRESS,
+  cap: sendCap,
   async quote(client, { currency, amount: requested }) {
     const account = accountOf(client);
     const amount = new Big(requested);

@@ -28,10 +28,10 @@ import { roundDown } from "../../domain/money.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
 import type { KindAction } from "../action.ts";
-import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
+import { accountOf } from "../order-client.ts";
 import { type QuoteResult, refuse } from "../quote.ts";
-import { type KindDescriptor, noReceipt } from "./kind.ts";
+import { type CapRule, type KindDescriptor, NOWHERE, noReceipt } from "./kind.ts";
 
 export type TradeKind = "buy" | "sell";
 
@@ -137,21 +137,32 @@ export async function tradeQuote(client: AccountSession, request: TradeRequest):
   return { ok: true, quote };
 }
 
+/** The one POST of a trade, named by its exchange method (`account.buy`), so "find references" finds it. */
+export type TradePost = (
+  account: AccountSession,
+  order: { amount: Big; currencyCode: string },
+) => Promise<void>;
+
 /** A buy or sell of the user's own account: quoted here, no secret step, one POST never repeated. */
 export function tradeKind<K extends TradeKind>(
   kind: K,
-  transactionType: string,
+  facts: { transactionType: string; cap: CapRule<TradeRequest<K>, TradeAction<K>>; post: TradePost },
 ): KindDescriptor<K, TradeRequest<K>, TradeAction<K>> {
   return {
     kind,
+    family: kind,
     api: "account",
     secret: "none",
     retriedWithKey: false,
-    transactionTypes: [transactionType],
+    transactionTypes: [facts.transactionType],
+    flow: "trade",
+    words: "trade",
+    destination: NOWHERE,
+    cap: facts.cap,
     quote: (client, request) => tradeQuote(accountOf(client), request),
     draft: ({ currency, amount }, quote) => ({ kind, currency, amount, quote }),
     request: ({ currency, amount }) => ({ kind, currency, amount }),
     post: (client, { amount, currency }) =>
-      noReceipt(accountOf(client)[kind]({ amount: new Big(amount), currencyCode: currency })),
+      noReceipt(facts.post(accountOf(client), { amount: new Big(amount), currencyCode: currency })),
   };
 }

@@ -10,10 +10,10 @@ import Big from "big.js";
 import { EUR } from "../../domain/currency.ts";
 import { maskIban } from "../../domain/iban.ts";
 import type { KindAction } from "../action.ts";
-import { accountOf } from "../clients.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
+import { accountOf } from "../order-client.ts";
 import { refuse } from "../quote.ts";
-import { type KindDescriptor, noReceipt, secretOf } from "./kind.ts";
+import { eurCap, type KindDescriptor, noReceipt, secretOf, TO_BANK_ACCOUNT } from "./kind.ts";
 
 /** Both modes' withdrawal request: EUR to the bank account with this reference. */
 export interface WithdrawRequest<K extends "withdraw" | "partner-withdraw" = "withdraw"> {
@@ -38,11 +38,16 @@ export type WithdrawAction = KindAction<
 
 export const withdraw: KindDescriptor<"withdraw", WithdrawRequest, WithdrawAction> = {
   kind: "withdraw",
+  family: "withdraw",
   api: "account",
   secret: "code",
   retriedWithKey: false,
   // The sandbox calls a fiat withdrawal `fiat_withdraw`.
   transactionTypes: ["fiat_withdraw", "fiat_withdrawal"],
+  flow: "withdraw",
+  words: "withdraw",
+  destination: TO_BANK_ACCOUNT,
+  cap: eurCap("withdraw"),
   async quote(client, request) {
     const account = accountOf(client);
     const [balance, limits, banks] = await Promise.all([

@@ -6,6 +6,7 @@
  * Only Change amount comes back here. No exchange login: the partner user linked at sign-up is
  * the one who trades (the KYC gate stands in front of this feature).
  */
+import { kindOf } from "../../../orders/kinds/index.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
 import { enterFlow } from "../../flows/enter.ts";
@@ -23,7 +24,7 @@ import type { FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
 
-export const PARTNER_TRADE_FLOW = "partner-trade";
+export const PARTNER_TRADE_FLOW = kindOf("partner-buy").flow;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
@@ -62,8 +63,7 @@ export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateCont
     if (start !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, start);
   });
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
-    const sides = { "partner-buy": "buy", "partner-sell": "sell" } as const;
-    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", sides);
+    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", "partner");
     if (again !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, again);
   });
   return composer;

@@ -6,6 +6,7 @@
  * the user types their PIN (its message deleted at once), checked before anything is sent: five
  * wrong lock withdrawals for 15 minutes, said with the time.
  */
+import { kindOf } from "../../../orders/kinds/index.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
 import { bankRefusalIsFinal, pickBank } from "../../flows/bank-pick.ts";
@@ -19,7 +20,7 @@ import { Feature } from "../../runtime/feature-router.ts";
 import { bankLabel, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 
-export const PARTNER_WITHDRAW_FLOW = "partner-withdraw";
+export const PARTNER_WITHDRAW_FLOW = kindOf("partner-withdraw").flow;
 const BUTTONS = FLOW_BUTTONS.partnerWithdraw;
 const FLOW_TIMEOUT_MS = 15 * 60_000;
 
