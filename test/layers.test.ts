@@ -157,6 +157,9 @@ const REFUSED: ReadonlyArray<readonly [...Edge, string]> = [
   // Packages stay in the layers that name them.
   ["src/session/sessions.ts", "keyv", "layer session/"],
   ["src/orders/pipeline.ts", "zod", "layer orders/"],
+  // What ships resolves every import and needs no devDependency.
+  ["src/orders/pipeline.ts", "fast-check", "no-dev-dependency"],
+  ["src/orders/pipeline.ts", "no-such-package", "resolved"],
   // Production never reaches the sandbox, the Bot API double or the demo.
   ...["src/process/main.ts", "src/bot/bot.ts", "src/process/webhook.ts"].flatMap((from) =>
     ["src/sandbox/server.ts", "src/telegram-double/double.ts", "src/demo/main.ts"].map(
