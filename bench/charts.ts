@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PriceHistory } from "../src/market/history.ts";
-import { openStore } from "../src/store/store.ts";
+import { openStore } from "../src/store/open-store.ts";
 import { type BotProcess, startWholeBot } from "./lib/child.ts";
 import { drive, type Env, makeUsers, startEnv } from "./lib/env.ts";
 import type { BenchResult, Goal } from "./lib/goals.ts";

@@ -18,7 +18,7 @@ import { AlertBook } from "../src/alerts/book.ts";
 import { createI18n } from "../src/bot/i18n.ts";
 import { createDelivery } from "../src/notify/delivery.ts";
 import { Profiles } from "../src/session/profiles.ts";
-import { openStore } from "../src/store/store.ts";
+import { openStore } from "../src/store/open-store.ts";
 import { Vault } from "../src/store/vault.ts";
 import { ManualClock } from "../src/support/clock.ts";
 import { silentLogger } from "../src/support/logger.ts";

@@ -14,7 +14,7 @@ import { CONVERSATION_PREFIX, SESSION_PREFIX } from "../src/bot/bot.ts";
 import type { BotContext } from "../src/bot/context.ts";
 import { ChatLock } from "../src/bot/middleware/chat-lock.ts";
 import { CHAT_READ_PREFIXES } from "../src/process/services.ts";
-import { openStore } from "../src/store/store.ts";
+import { openStore } from "../src/store/open-store.ts";
 import { updateReads } from "../src/store/update-reads.ts";
 import { silentLogger } from "../src/support/logger.ts";
 import { startRedis } from "../test/support/redis.ts";

@@ -24,7 +24,7 @@ import { reconcileAll } from "../src/orders/reconcile.ts";
 import { checkSessions } from "../src/session/expiry-watch.ts";
 import { Profiles } from "../src/session/profiles.ts";
 import { Sessions } from "../src/session/sessions.ts";
-import { openStore } from "../src/store/store.ts";
+import { openStore } from "../src/store/open-store.ts";
 import { Vault } from "../src/store/vault.ts";
 import type { Clock } from "../src/support/clock.ts";
 import { draftOf } from "../test/support/quotes.ts";

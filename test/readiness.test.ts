@@ -8,7 +8,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { instanceReadiness, readinessRoute } from "../src/process/readiness.ts";
 import { startHttpServer, type WebhookServer } from "../src/process/webhook.ts";
-import { openStore, type Store } from "../src/store/store.ts";
+import { openStore } from "../src/store/open-store.ts";
+import type { Store } from "../src/store/store.ts";
 import { ManualClock } from "../src/support/clock.ts";
 import { silentLogger } from "../src/support/logger.ts";
 import { type BotApiDouble, startBotApiDouble } from "../src/telegram-double/index.ts";

@@ -4,7 +4,7 @@
  * Store is copied under every other user's key.
  */
 import { DatabaseSync } from "node:sqlite";
-import { openStore } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
 
 export async function seedSessions(file: string, firstUserId: number, count: number): Promise<void> {
   const store = await openStore(`sqlite://${file}`);

@@ -6,8 +6,8 @@
  */
 import { ConfigError, storeUrlOf } from "../config/config.ts";
 import { StoreError } from "../store/errors.ts";
+import { sqliteFileOf } from "../store/open-store.ts";
 import { backupSqliteFile, timestampedBackupPath } from "../store/sqlite-backup.ts";
-import { sqliteFileOf } from "../store/store.ts";
 
 function fail(message: string, code: number): never {
   process.stderr.write(`${message}\n`);

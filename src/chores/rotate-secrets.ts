@@ -8,8 +8,8 @@
  */
 import { ConfigError, loadStoreConfig } from "../config/config.ts";
 import { upgradeAuthRecord } from "../session/sessions.ts";
+import { openStore } from "../store/open-store.ts";
 import { rotateSecrets } from "../store/rotation.ts";
-import { openStore } from "../store/store.ts";
 import { Vault } from "../store/vault.ts";
 
 async function main(): Promise<number> {

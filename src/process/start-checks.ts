@@ -9,7 +9,7 @@
  */
 
 import { StoreError } from "../store/errors.ts";
-import { sqliteFileOf } from "../store/store.ts";
+import { sqliteFileOf } from "../store/open-store.ts";
 import type { Logger } from "../support/logger.ts";
 
 /** Webhook mode (or the Mini App) cannot run without its port: one sentence, exit 2. */

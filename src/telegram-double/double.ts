@@ -1,6 +1,7 @@
 import type { Server } from "node:http";
 import type { BotCommand, UserFromGetMe } from "grammy/types";
 import { type Clock, systemClock } from "../support/clock.ts";
+import { DEFAULT_WAIT_MS, type RecordedCall } from "./calls.ts";
 import { BotApiError, notFound } from "./errors.ts";
 import { FakeUser, type FakeUserOptions } from "./fake-user.ts";
 import { listen, serverPort } from "./http.ts";
@@ -11,11 +12,7 @@ import { RateLimiter, type RateLimits } from "./rate-limit.ts";
 import { type SentMessage, World } from "./state.ts";
 import { type NewUpdate, UpdateQueue } from "./updates.ts";
 
-/**
- * How long a test waits for the bot by default. Generous: it only matters when something is
- * wrong, and a loaded CI machine can take seconds for one reply.
- */
-export const DEFAULT_WAIT_MS = 10_000;
+export { DEFAULT_WAIT_MS, type RecordedCall };
 
 export interface BotApiDoubleOptions {
   /** The only token accepted; any other gets 401 Unauthorized. */
@@ -36,25 +33,6 @@ export interface BotApiDoubleOptions {
    * retry waits are real; a test that paces its sends on a ManualTimers passes that here.
    */
   limitsClock?: Clock;
-}
-
-/** One Bot API call as the double saw it, recorded when it was answered. */
-export interface RecordedCall {
-  /** Position in `calls`. */
-  seq: number;
-  /** The method name as the bot spelled it in the URL. */
-  method: string;
-  /** The parameters; JSON-in-form fields decoded, uploaded files as `{filename, size, mime}`. */
-  payload: Record<string, unknown>;
-  /** When the call arrived (ms since the epoch, by `limitsClock`). */
-  at: number;
-  /** The chat it was about, when there is one (for answerCallbackQuery: the chat of the tapped message). */
-  chatId?: number;
-  /** The user it answered (answerCallbackQuery, answerInlineQuery). */
-  userId?: number;
-  ok: boolean;
-  result?: unknown;
-  error?: { error_code: number; description: string; parameters?: { retry_after?: number } };
 }
 
 /** The fields of `RecordedCall.payload` that a multipart body carries as JSON text. */

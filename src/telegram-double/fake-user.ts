@@ -1,8 +1,23 @@
 import type { InlineKeyboardButton, InlineQueryResult, Message, MessageEntity, User } from "grammy/types";
-import { type BotApiDouble, DEFAULT_WAIT_MS, type RecordedCall } from "./double.ts";
+import { DEFAULT_WAIT_MS, type RecordedCall } from "./calls.ts";
 import { commandEntities } from "./formatting.ts";
-import type { ChatState, SentMessage, StoredMessage } from "./state.ts";
+import type { Log } from "./log.ts";
+import type { ChatState, SentMessage, StoredMessage, World } from "./state.ts";
 import type { NewUpdate } from "./updates.ts";
+
+/**
+ * The part of the double a user drives (BotApiDouble is one): a port, so fake-user.ts and
+ * double.ts do not import each other.
+ */
+export interface UserDouble {
+  readonly world: World;
+  readonly callLog: Log<RecordedCall>;
+  readonly messageLog: Log<SentMessage>;
+  pushUpdate(update: NewUpdate): number;
+  messages(chatId: number): SentMessage[];
+  describeRecentCalls(count?: number, filter?: (call: RecordedCall) => boolean): string;
+  now(): number;
+}
 
 export interface FakeUserOptions {
   firstName?: string;
@@ -37,11 +52,11 @@ export class FakeUser {
   readonly id: number;
   /** The `from` of this user's messages and queries. */
   readonly from: User;
-  #double: BotApiDouble;
+  #double: UserDouble;
   #replyCursor = 0;
   #callCursor = 0;
 
-  constructor(double: BotApiDouble, id: number, options: FakeUserOptions = {}) {
+  constructor(double: UserDouble, id: number, options: FakeUserOptions = {}) {
     this.#double = double;
     this.id = id;
     this.from = { id, is_bot: false, first_name: options.firstName ?? `User ${id}` };

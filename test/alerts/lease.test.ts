@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { Lease } from "../../src/alerts/lease.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
 import { createServices, type Services } from "../../src/process/services.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { silentLogger } from "../../src/support/logger.ts";
 import { type Harness, startHarness } from "../support/harness.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";

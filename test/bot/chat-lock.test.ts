@@ -14,7 +14,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import type { BotContext } from "../../src/bot/context.ts";
 import { ChatLock } from "../../src/bot/middleware/chat-lock.ts";
 import { timeLeft, withDeadline } from "../../src/exchange/deadline.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { ManualTimers } from "../../src/support/clock.ts";
 import { silentLogger } from "../../src/support/logger.ts";
 import { type Harness, startHarness } from "../support/harness.ts";

@@ -22,7 +22,8 @@ import { flowsOnDemand } from "../../src/bot/runtime/flows-on-demand.ts";
 import { Chain } from "../../src/bot/runtime/middleware-chain.ts";
 import { Profiles } from "../../src/session/profiles.ts";
 import { storageAdapter } from "../../src/store/adapter.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { type BotApiDouble, type Polling, startBotApiDouble, startPolling } from "../support/chat.ts";
 
 /** One bot process's worth: a bot over the store file, polling the double. */

@@ -7,7 +7,7 @@ import { I18n } from "@grammyjs/i18n";
 import { describe, expect, it } from "vitest";
 import { createI18n, LOCALES_DIR, SUPPORTED_LOCALES } from "../../src/bot/i18n.ts";
 import { Profiles } from "../../src/session/profiles.ts";
-import { openStore } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
 
 describe("i18n's sentences without variables", async () => {
   const i18n = createI18n({ defaultLocale: "en", profiles: new Profiles(await openStore("memory://")) });

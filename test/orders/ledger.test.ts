@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { isActionId, Ledger, type MoneyAction } from "../../src/orders/ledger.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { ManualClock } from "../../src/support/clock.ts";
 import { draftOf } from "../support/quotes.ts";
 

@@ -8,7 +8,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PIN_LOCK_MS, PIN_MAX_TRIES, Pins } from "../../src/partner/pins.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { ManualClock } from "../../src/support/clock.ts";
 
 const RIGHT = "482913";

@@ -14,7 +14,8 @@ import { COOLING_INDEX, coolingKey, HOUR_MS } from "../../src/safety/cooling.ts"
 import { claimUsableNow } from "../../src/safety/cooling-notices.ts";
 import { SafetyNet } from "../../src/safety/safety-net.ts";
 import type { SecurityEvent } from "../../src/safety/security-events.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
 import { ManualClock } from "../../src/support/clock.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";

@@ -4,7 +4,8 @@ import { ExchangeError } from "../../src/exchange/errors.ts";
 import { HttpClient } from "../../src/exchange/http.ts";
 import { type Sandbox, startSandbox } from "../../src/sandbox/server.ts";
 import { Sessions } from "../../src/session/sessions.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
 import { ManualClock } from "../../src/support/clock.ts";
 

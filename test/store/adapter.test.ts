@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { storageAdapter } from "../../src/store/adapter.ts";
-import { openStore } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
 
 async function collect(iterable: Iterable<string> | AsyncIterable<string>): Promise<string[]> {
   const out: string[] = [];

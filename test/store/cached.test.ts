@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cachedStore } from "../../src/store/cached.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 
 /** The memory store, with every call that reaches it recorded. */
 async function recordedStore(): Promise<{ store: Store; calls: string[] }> {

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { storageAdapter } from "../../src/store/adapter.ts";
 import { encryptedAdapter } from "../../src/store/encrypted-adapter.ts";
-import { openStore } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
 import { Vault } from "../../src/store/vault.ts";
 
 let dir = "";

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { AlertBook } from "../../src/alerts/book.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
 import { MasterAlerts } from "../../src/partner/master-alerts.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { ManualClock } from "../../src/support/clock.ts";
 import { draftOf } from "../support/quotes.ts";
 

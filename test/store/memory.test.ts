@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openStore } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
 import { describeStoreContract } from "./contract.ts";
 
 describeStoreContract("memory", {

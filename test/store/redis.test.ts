@@ -1,6 +1,7 @@
 import { createClient, createKeyv } from "@keyv/redis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { type RedisServer, redisAvailable, redisUnavailableReason, startRedis } from "../support/redis.ts";
 import { shortenTtls } from "../support/redis-time.ts";
 import { describeStoreContract } from "./contract.ts";

@@ -7,8 +7,9 @@
 import { describe, expect, it, vi } from "vitest";
 import { upgradeAuthRecord } from "../../src/session/sessions.ts";
 import { HashedIndex } from "../../src/store/hashed-index.ts";
+import { openStore } from "../../src/store/open-store.ts";
 import { rotateSecrets } from "../../src/store/rotation.ts";
-import { openStore, type Store } from "../../src/store/store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { Vault } from "../../src/store/vault.ts";
 
 const keyA = Vault.generateKey();

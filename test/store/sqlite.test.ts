@@ -7,8 +7,8 @@ import { fileURLToPath } from "node:url";
 import { KeyvSqlite } from "@keyv/sqlite";
 import { Keyv } from "keyv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openStore } from "../../src/store/open-store.ts";
 import { openSqliteStore } from "../../src/store/sqlite.ts";
-import { openStore } from "../../src/store/store.ts";
 import { holdWriteLock } from "../support/sqlite-lock.ts";
 import { describeStoreContract } from "./contract.ts";
 
@@ -96,7 +96,7 @@ describe("sqlite:// specifics", () => {
   });
 
   it("opens without loading the Redis backend or its client (a fresh process lists what it loaded)", () => {
-    const storeModule = fileURLToPath(new URL("../../src/store/store.ts", import.meta.url));
+    const storeModule = fileURLToPath(new URL("../../src/store/open-store.ts", import.meta.url));
     const script = `import { registerHooks } from "node:module";
       const loaded = [];
       registerHooks({ resolve(specifier, context, next) { const r = next(specifier, context); loaded.push(r.url); return r; } });

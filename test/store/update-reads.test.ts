@@ -4,7 +4,8 @@
  * scope nothing is batched. Counted on a real memory store beneath.
  */
 import { describe, expect, it } from "vitest";
-import { openStore, type Store } from "../../src/store/store.ts";
+import { openStore } from "../../src/store/open-store.ts";
+import type { Store } from "../../src/store/store.ts";
 import { updateReads } from "../../src/store/update-reads.ts";
 
 async function counted(): Promise<{ inner: Store; calls: string[] }> {

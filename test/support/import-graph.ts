@@ -33,18 +33,7 @@ export function specifiersOf(source: string, options: { atStart?: boolean } = {}
   return matches.map((match) => match[1] ?? "");
 }
 
-/** Each import of a source file with whether it carries types only (`import type …`, `export type …`). */
-export function importsIn(source: string): { specifier: string; typeOnly: boolean }[] {
-  return [
-    ...[...source.matchAll(STATIC)].map((match) => ({
-      specifier: match[1] ?? "",
-      typeOnly: TYPE_ONLY.test(match[0]),
-    })),
-    ...[...source.matchAll(DYNAMIC)].map((match) => ({ specifier: match[1] ?? "", typeOnly: false })),
-  ];
-}
-
-export function packageName(specifier: string): string {
+function packageName(specifier: string): string {
   const parts = specifier.split("/");
   return specifier.startsWith("@") ? parts.slice(0, 2).join("/") : (parts[0] ?? specifier);
 }

@@ -15,7 +15,7 @@ import { transactionItemLines } from "../../../src/bot/ui/transaction-text.ts";
 import { parseTimeZone } from "../../../src/domain/time-zone.ts";
 import type { Plan } from "../../../src/plans/book.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
-import { openStore } from "../../../src/store/store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { liveCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";

@@ -273,7 +273,7 @@ describe("the fields left out of a long item", () => {
   it("are counted for people, in their language, with the plural", async () => {
     const { createI18n } = await import("../../../src/bot/i18n.ts");
     const { Profiles } = await import("../../../src/session/profiles.ts");
-    const { openStore } = await import("../../../src/store/store.ts");
+    const { openStore } = await import("../../../src/store/open-store.ts");
     const i18n = createI18n({ defaultLocale: "en", profiles: new Profiles(await openStore("memory://")) });
     const item = Object.fromEntries(Array.from({ length: 8 }, (_, i) => [`field_${i}`, i]));
     for (const [locale, maxLines, last] of [

@@ -7,7 +7,7 @@ import { createI18n, SUPPORTED_LOCALES } from "../../../src/bot/i18n.ts";
 import { securityNotice } from "../../../src/bot/ui/security-notice.ts";
 import type { SecurityEvent } from "../../../src/safety/security-events.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
-import { openStore } from "../../../src/store/store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 
 const AT = Date.parse("2026-11-22T10:00:00Z");
 

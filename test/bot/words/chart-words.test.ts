@@ -10,7 +10,7 @@ import { createI18n } from "../../../src/bot/i18n.ts";
 import { timeAxis } from "../../../src/charts/render.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
-import { openStore } from "../../../src/store/store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 const MINUTE = 60_000;

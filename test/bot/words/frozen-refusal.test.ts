@@ -7,7 +7,7 @@ import { createI18n } from "../../../src/bot/i18n.ts";
 import { refusalText } from "../../../src/bot/ui/order-card.ts";
 import type { ActionKind } from "../../../src/orders/kinds/index.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
-import { openStore } from "../../../src/store/store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 
 const EXPECTED: Record<ActionKind, { en: string; de: string; partner: boolean }> = {
   buy: { en: "nothing was bought", de: "nichts gekauft", partner: false },

@@ -13,7 +13,7 @@ import { planCardText, planEventText, planLine } from "../../../src/bot/ui/plan-
 import { withReaderZone } from "../../../src/domain/reader-zone.ts";
 import type { Plan } from "../../../src/plans/book.ts";
 import { DEFAULT_PROFILE, Profiles } from "../../../src/session/profiles.ts";
-import { openStore } from "../../../src/store/store.ts";
+import { openStore } from "../../../src/store/open-store.ts";
 
 const i18n = createI18n({ defaultLocale: "en", profiles: new Profiles(await openStore("memory://")) });
 const tOf = (locale: string) => (key: string, vars?: Record<string, string | number>) =>
