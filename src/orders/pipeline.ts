@@ -57,7 +57,9 @@ async function draftOf<K extends ActionKind>(
 ): Promise<QuoteResult<MoneyDraft>> {
   const descriptor = kindOf(kind);
   const result = await descriptor.quote(client, request);
-  return result.ok ? { ok: true, quote: descriptor.draft(request, result.quote) } : result;
+  if (result.ok) return { ok: true, quote: descriptor.draft(request, result.quote) };
+  // A kind refuses under its own name; the registry's type says which names there are.
+  return { ok: false, refusal: { ...result.refusal, kind } };
 }
 
 export interface QuoteOptions {

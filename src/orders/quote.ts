@@ -2,53 +2,16 @@
  * What every kind's quote has in common: the request it answers, and the refusal it gives instead
  * of a quote. Quotes return numbers (decimal strings, JSON-safe: the ledger stores them and
  * conversations pass them through `external`), never sentences: the bot words and formats them
- * for the user's language (bot/ui/order-card.ts).
+ * for the user's language (bot/ui/order-card.ts). The reasons themselves live below the kinds
+ * (refusal.ts); here they are bound to the registry's kinds.
  */
 import type { ActionKind } from "./kinds/index.ts";
+import type { KindQuoteResult, KindRefusal } from "./refusal.ts";
 
 export type { OrderRequest } from "./kinds/index.ts";
-
-export type RefusalReason =
-  /** Trading or sending the asset is closed at the exchange. */
-  | "closed"
-  /** Below the exchange's minimum. */
-  | "minimum"
-  /** A sell whose fee eats what it would bring. */
-  | "fee"
-  /** More than the balance (fees included). */
-  | "balance"
-  /** More than is left of the limit (`period` says which ceiling). */
-  | "limit"
-  /** withdraw: the bank account is gone, or not verified. */
-  | "bank-gone"
-  | "bank-pending"
-  /** send with the allowlist on: the address is not saved (`currency`). */
-  | "address-unsaved"
-  /** send: the saved address is still cooling off, until `at` (ms since the epoch). */
-  | "address-cooling"
-  /** withdraw: the bank account added through the bot is still cooling off, until `at`. */
-  | "bank-cooling"
-  /** Over the user's own daily cap: `cap`, `left` and `currency` (safety/caps.ts). */
-  | "own-limit"
-
-  /** The user's money actions are frozen (safety/freezes.ts): refused at every stage until unfrozen. */
-  | "frozen";
-
-/**
- * Reasons no other amount fixes (the bot's own rules about the user, not the order): a flow that
- * asks for an amount says the refusal and ends instead of asking again.
- */
-export const STANDING_REASONS: ReadonlySet<RefusalReason> = new Set<RefusalReason>(["frozen"]);
+export { type RefusalReason, refuse, STANDING_REASONS } from "./refusal.ts";
 
 /** Why no quote: a reason and its figures as raw decimals and codes (formatted by the bot). */
-export interface QuoteRefusal<K extends string = ActionKind> {
-  kind: K;
-  reason: RefusalReason;
-  vars: Record<string, string>;
-}
+export type QuoteRefusal<K extends string = ActionKind> = KindRefusal<K>;
 
-export type QuoteResult<Q> = { ok: true; quote: Q } | { ok: false; refusal: QuoteRefusal };
-
-export function refuse(kind: ActionKind, reason: RefusalReason, vars: Record<string, string> = {}) {
-  return { ok: false as const, refusal: { kind, reason, vars } };
-}
+export type QuoteResult<Q> = KindQuoteResult<Q, ActionKind>;

@@ -21,7 +21,7 @@
 import Big from "big.js";
 import type { ActionCore, ActionProgress } from "../action.ts";
 import type { OrderClient } from "../order-client.ts";
-import type { QuoteResult } from "../quote.ts";
+import type { KindQuoteResult } from "../refusal.ts";
 
 /** Who a kind's exchange calls go to: the user's own session, or the partner API (partner mode). */
 export type KindApi = "account" | "partner";
@@ -97,7 +97,7 @@ export interface KindDescriptor<
   destination: Destination<R>;
   cap: CapRule<R, A>;
   /** The exchange's numbers for the request, or why no quote (nothing recorded). */
-  quote(client: OrderClient, request: R): Promise<QuoteResult<A["quote"]>>;
+  quote(client: OrderClient, request: R): Promise<KindQuoteResult<A["quote"], string>>;
   /** The action to record for a quoted request. */
   draft(request: R, quote: A["quote"]): D;
   /** The request an action was quoted from (to quote it again at today's numbers). */

@@ -20,7 +20,7 @@ import { roundDown } from "../../domain/money.ts";
 import type { Keyed, KindAction } from "../action.ts";
 import { type PartnerClient, partnerOf } from "../order-client.ts";
 import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";
-import { type QuoteResult, refuse } from "../quote.ts";
+import { type KindQuoteResult, refuse } from "../refusal.ts";
 import { type CapRule, type KindDescriptor, NOWHERE } from "./kind.ts";
 
 export type PartnerTradeKind = "partner-buy" | "partner-sell";
@@ -87,7 +87,7 @@ export async function partnerTradeMinimum(
 export async function partnerTradeQuote(
   { api, partnerUserId }: PartnerClient,
   request: PartnerTradeRequest,
-): Promise<QuoteResult<PartnerTradeQuote>> {
+): Promise<KindQuoteResult<PartnerTradeQuote, PartnerTradeKind>> {
   const { kind, currency } = request;
   const buy = kind === "partner-buy";
   const pair = pairOf(currency);

@@ -19,7 +19,7 @@ import type { Keyed, KindAction } from "../action.ts";
 import { type LimitLeft, noteLimit, roomLeft } from "../limit-left.ts";
 import { type PartnerClient, partnerOf } from "../order-client.ts";
 import { codeField, decimalField, type Row, recordsOf } from "../partner-read.ts";
-import { type QuoteResult, refuse } from "../quote.ts";
+import { type KindQuoteResult, refuse } from "../refusal.ts";
 import { eurCap, type KindDescriptor, TO_BANK_ACCOUNT } from "./kind.ts";
 import type { WithdrawQuote, WithdrawRequest } from "./withdraw.ts";
 
@@ -39,7 +39,7 @@ export type PartnerWithdrawAction = KindAction<
 export async function partnerWithdrawQuote(
   { api, partnerUserId }: PartnerClient,
   request: WithdrawRequest<"partner-withdraw">,
-): Promise<QuoteResult<PartnerWithdrawQuote>> {
+): Promise<KindQuoteResult<PartnerWithdrawQuote, "partner-withdraw">> {
   const kind = "partner-withdraw";
   const amount = new Big(request.amount);
   const [balances, limits, banks] = await Promise.all([

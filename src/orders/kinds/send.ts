@@ -13,7 +13,7 @@ import { EUR } from "../../domain/currency.ts";
 import type { KindAction } from "../action.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { accountOf } from "../order-client.ts";
-import { refuse } from "../quote.ts";
+import { refuse } from "../refusal.ts";
 import { type KindDescriptor, noReceipt, secretOf, sendCap, TO_ADDRESS } from "./kind.ts";
 
 export interface SendRequest {

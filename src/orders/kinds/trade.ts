@@ -30,7 +30,7 @@ import type { LimitType } from "../../exchange/schemas.ts";
 import type { KindAction } from "../action.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { accountOf } from "../order-client.ts";
-import { type QuoteResult, refuse } from "../quote.ts";
+import { type KindQuoteResult, refuse } from "../refusal.ts";
 import { type CapRule, type KindDescriptor, NOWHERE, noReceipt } from "./kind.ts";
 
 export type TradeKind = "buy" | "sell";
@@ -61,7 +61,7 @@ export interface TradeQuote extends LimitNote {
   balance: string;
 }
 
-export type TradeQuoteResult = QuoteResult<TradeQuote>;
+export type TradeQuoteResult = KindQuoteResult<TradeQuote, TradeKind>;
 
 export type TradeAction<K extends TradeKind = TradeKind> = KindAction<K, TradeQuote>;
 

@@ -12,7 +12,7 @@ import { maskIban } from "../../domain/iban.ts";
 import type { KindAction } from "../action.ts";
 import { checkLimit, type LimitNote } from "../limit-left.ts";
 import { accountOf } from "../order-client.ts";
-import { refuse } from "../quote.ts";
+import { refuse } from "../refusal.ts";
 import { eurCap, type KindDescriptor, noReceipt, secretOf, TO_BANK_ACCOUNT } from "./kind.ts";
 
 /** Both modes' withdrawal request: EUR to the bank account with this reference. */
