@@ -24,13 +24,13 @@
  * for (const notice of notices) await send(notice);
  */
 
+import { codeField, decimalField, type Row } from "../exchange/partner-records.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Clock } from "../support/clock.ts";
 import type { Logger } from "../support/logger.ts";
 import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
 import { lookUpOrder } from "./match.ts";
-import { codeField, decimalField, type Row } from "./partner-read.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
 // Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.

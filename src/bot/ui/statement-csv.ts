@@ -15,8 +15,8 @@
 import { stringify } from "csv-stringify/sync";
 import { decimalFrom, formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import { readTransaction, type TxView } from "../../exchange/partner-read.ts";
 import { transactionStateText, transactionTypeText } from "./coded-values.ts";
-import { readTransaction, type TxView } from "./recognise.ts";
 import { transactionAmountText } from "./transaction-text.ts";
 
 /** A bot order matched to a transaction, as the ledger has it, in words. */
