@@ -1,6 +1,6 @@
 /**
  * Every field name the partner screens can show has a label in every language: the names
- * ui/recognise.ts reads (they show when an item is not recognised as a whole), and every name the
+ * exchange/partner-read.ts reads (they show when an item is not recognised as a whole), and every name the
  * sandbox's partner answers carry, in both of its shapes, read over real HTTP. A name the
  * renderer would only humanise from its English spelling fails here, naming the name.
  */
@@ -10,7 +10,7 @@ import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES_DIR, SUPPORTED_LOCALES } from "../../../src/bot/i18n.ts";
 import { labelKeyOf } from "../../../src/bot/ui/fields.ts";
-import { RECOGNISED_NAMES } from "../../../src/bot/ui/recognise.ts";
+import { RECOGNISED_NAMES } from "../../../src/exchange/partner-read.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 /** The wrapper's own keys and the transport's envelope: never shown as fields. */
