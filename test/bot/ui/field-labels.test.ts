@@ -68,19 +68,27 @@ describe("field labels", () => {
     h.sandbox.deposit({ amount: new Big(100), accountId: id });
     const api = h.deps.partner?.api;
     if (api === undefined) throw new Error("partner mode expected");
+    const answerOf = async (path: string): Promise<unknown> => {
+      const response = await fetch(`${h.sandbox.url}/api/v1/partners${path}`, {
+        headers: { authorization: `Bearer ${h.sandbox.partnerToken}`, "x-requested-with": "XMLHttpRequest" },
+      });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
     const names = new Set<string>();
     for (const alternate of [false, true]) {
       h.sandbox.faults.alternateShapes(alternate);
+      // The answers as they come (the client hands on only its readings of them).
       const answers = await Promise.all([
-        api.userBalance(id),
-        api.exchangeRates(),
-        api.pairs(),
-        api.currencies(),
-        api.depositInstructions(id),
-        api.userLimits(id, "fiat_deposit"),
-        api.userTransactions(id, { start: 0, length: 5 }),
+        answerOf(`/users/${id}/balances`),
+        answerOf("/exchange-rates"),
+        answerOf("/pairs"),
+        answerOf("/currencies"),
+        answerOf(`/users/${id}/deposit-instructions`),
+        answerOf(`/users/${id}/limits?type=fiat_deposit`),
+        answerOf(`/users/${id}/transactions?start=0&length=5`),
         api.getUser(id),
-        api.minimumLimits({}),
+        answerOf("/limits/minimum"),
       ]);
       for (const answer of answers) namesIn(answer, names);
     }
