@@ -288,3 +288,33 @@ export const partnerTransaction = answer.transform(
     match: readPartnerTransaction(recordsOf(raw)[0] ?? {}),
   }),
 );
+
+// ── The table ───────────────────────────────────────────────────────────────────────────────────
+
+/** The pair a query asks about, when it names one. */
+function pairIn(query: Readonly<Record<string, unknown>>): string | undefined {
+  return typeof query.pair === "string" ? query.pair : undefined;
+}
+
+/**
+ * Each tolerant method of the partner client (partner.ts) and the reading of its answer, given
+ * the method's arguments: the client reads every answer through this table, and a test double
+ * that answers for the client in a shape of its own reads it through the same one.
+ */
+export const PARTNER_READINGS = {
+  updateUser: () => partnerAck,
+  userBalance: () => partnerBalances,
+  addBankAccount: () => partnerAck,
+  bankAccount: () => partnerBankView,
+  removeBankAccount: () => partnerAck,
+  depositInstructions: () => partnerDeposit,
+  userLimits: (_userId: number, type?: string) => partnerLimits(type),
+  withdraw: () => partnerWithdrawal,
+  pairs: () => partnerPairs,
+  exchangeRates: (query: Readonly<Record<string, unknown>> = {}) => partnerRates(pairIn(query)),
+  currencies: () => partnerCurrencies,
+  allTransactions: () => partnerTransactions,
+  userTransactions: () => partnerTransactions,
+  userTransaction: () => partnerTransaction,
+  minimumLimits: (query: Readonly<Record<string, unknown>> = {}) => partnerMinimums(pairIn(query)),
+} as const;

@@ -17,7 +17,8 @@ import { type Big, toPlainString } from "../domain/money.ts";
 import { ExchangeError } from "./errors.ts";
 import type { HttpClient, HttpMethod, QueryValue } from "./http.ts";
 import { parseResponse } from "./parse.ts";
-import * as p from "./partner-schemas.ts";
+import type * as p from "./partner-schemas.ts";
+import { PARTNER_READINGS as read } from "./partner-schemas.ts";
 import * as s from "./schemas.ts";
 
 const PREFIX = "/api/v1/partners";
@@ -108,7 +109,7 @@ export class PartnerApi {
    * so the caller's fields (an `id` among them, presumably) go out as they are.
    */
   updateUser(fields: Record<string, unknown>): Promise<p.PartnerAck> {
-    return this.#typed(p.partnerAck, { method: "POST", path: `${PREFIX}/users`, body: fields });
+    return this.#typed(read.updateUser(), { method: "POST", path: `${PREFIX}/users`, body: fields });
   }
 
   /** POST v1/users/{user_id}/kyc-import: no `/api/v1/partners` prefix, as the spec gives it. */
@@ -123,7 +124,7 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/users/{user_id}/balances */
   userBalance(userId: number): Promise<p.PartnerBalances> {
-    return this.#typed(p.partnerBalances, { method: "GET", path: `${PREFIX}/users/${userId}/balances` });
+    return this.#typed(read.userBalance(), { method: "GET", path: `${PREFIX}/users/${userId}/balances` });
   }
 
   /** GET /api/v1/partners/balances?currency_code= */
@@ -138,7 +139,7 @@ export class PartnerApi {
 
   /** POST /api/v1/partners/users/{user_id}/bank-accounts — deprecated by the exchange. */
   addBankAccount(userId: number, fields: Record<string, unknown>): Promise<p.PartnerAck> {
-    return this.#typed(p.partnerAck, {
+    return this.#typed(read.addBankAccount(), {
       method: "POST",
       path: `${PREFIX}/users/${userId}/bank-accounts`,
       body: fields,
@@ -156,7 +157,7 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/users/{user}/bank-accounts/{bankId} */
   bankAccount(userId: number, bankId: number): Promise<p.PartnerBankView> {
-    return this.#typed(p.partnerBankView, {
+    return this.#typed(read.bankAccount(), {
       method: "GET",
       path: `${PREFIX}/users/${userId}/bank-accounts/${bankId}`,
     });
@@ -164,7 +165,7 @@ export class PartnerApi {
 
   /** DELETE /api/v1/partners/users/{user}/bank-accounts/{bankId} */
   removeBankAccount(userId: number, bankId: number): Promise<p.PartnerAck> {
-    return this.#typed(p.partnerAck, {
+    return this.#typed(read.removeBankAccount(), {
       method: "DELETE",
       path: `${PREFIX}/users/${userId}/bank-accounts/${bankId}`,
     });
@@ -172,7 +173,7 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/users/{user}/deposit-instructions: shown to the end user as they are. */
   depositInstructions(userId: number): Promise<p.PartnerDeposit> {
-    return this.#typed(p.partnerDeposit, {
+    return this.#typed(read.depositInstructions(), {
       method: "GET",
       path: `${PREFIX}/users/${userId}/deposit-instructions`,
     });
@@ -180,7 +181,7 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/users/{user_id}/limits, optionally `fiat_withdrawal` or `fiat_deposit`. */
   userLimits(userId: number, type?: "fiat_withdrawal" | "fiat_deposit"): Promise<p.PartnerLimits> {
-    return this.#typed(p.partnerLimits(type), {
+    return this.#typed(read.userLimits(userId, type), {
       method: "GET",
       path: `${PREFIX}/users/${userId}/limits`,
       query: { type },
@@ -189,7 +190,7 @@ export class PartnerApi {
 
   /** POST /api/v1/partners/users/{user}/withdraw: fields as the integrator's contract says. */
   withdraw(userId: number, fields: Record<string, unknown>): Promise<p.PartnerWithdrawal> {
-    return this.#typed(p.partnerWithdrawal, {
+    return this.#typed(read.withdraw(), {
       method: "POST",
       path: `${PREFIX}/users/${userId}/withdraw`,
       body: fields,
@@ -198,12 +199,12 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/pairs */
   pairs(): Promise<p.PartnerPairs> {
-    return this.#typed(p.partnerPairs, { method: "GET", path: `${PREFIX}/pairs` });
+    return this.#typed(read.pairs(), { method: "GET", path: `${PREFIX}/pairs` });
   }
 
   /** GET /api/v1/partners/exchange-rates; with `pair`, the result says that pair's price (`asked`). */
   exchangeRates(query: Record<string, QueryValue> = {}): Promise<p.PartnerRates> {
-    return this.#typed(p.partnerRates(pairIn(query)), {
+    return this.#typed(read.exchangeRates(query), {
       method: "GET",
       path: `${PREFIX}/exchange-rates`,
       query,
@@ -235,17 +236,21 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/currencies */
   currencies(): Promise<p.PartnerCurrencies> {
-    return this.#typed(p.partnerCurrencies, { method: "GET", path: `${PREFIX}/currencies` });
+    return this.#typed(read.currencies(), { method: "GET", path: `${PREFIX}/currencies` });
   }
 
   /** GET /api/v1/partners/users-transactions: every user's. */
   allTransactions(query: Record<string, QueryValue> = {}): Promise<p.PartnerTransactions> {
-    return this.#typed(p.partnerTransactions, { method: "GET", path: `${PREFIX}/users-transactions`, query });
+    return this.#typed(read.allTransactions(), {
+      method: "GET",
+      path: `${PREFIX}/users-transactions`,
+      query,
+    });
   }
 
   /** GET /api/v1/partners/users/{user}/transactions */
   userTransactions(userId: number, query: Record<string, QueryValue> = {}): Promise<p.PartnerTransactions> {
-    return this.#typed(p.partnerTransactions, {
+    return this.#typed(read.userTransactions(), {
       method: "GET",
       path: `${PREFIX}/users/${userId}/transactions`,
       query,
@@ -254,7 +259,7 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/users/{user}/transactions/{transactionId} */
   userTransaction(userId: number, transactionId: number): Promise<p.PartnerTransaction> {
-    return this.#typed(p.partnerTransaction, {
+    return this.#typed(read.userTransaction(), {
       method: "GET",
       path: `${PREFIX}/users/${userId}/transactions/${transactionId}`,
     });
@@ -262,15 +267,10 @@ export class PartnerApi {
 
   /** GET /api/v1/partners/limits/minimum; with `pair`, that pair's minimums. */
   minimumLimits(query: Record<string, QueryValue> = {}): Promise<p.PartnerMinimums> {
-    return this.#typed(p.partnerMinimums(pairIn(query)), {
+    return this.#typed(read.minimumLimits(query), {
       method: "GET",
       path: `${PREFIX}/limits/minimum`,
       query,
     });
   }
-}
-
-/** The pair a query asks about, when it names one. */
-function pairIn(query: Record<string, QueryValue>): string | undefined {
-  return typeof query.pair === "string" ? query.pair : undefined;
 }

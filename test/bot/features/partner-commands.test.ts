@@ -9,6 +9,7 @@ import { depositGiroCode } from "../../../src/bot/features/partner/deposit.ts";
 import { readDeposit } from "../../../src/exchange/partner-read.ts";
 import { startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { readAsClient } from "../../support/partner-answers.ts";
 
 async function emailOf(h: Harness, partnerUserId: number): Promise<string> {
   const user = await h.deps.partner?.api.getUser(partnerUserId);
@@ -60,7 +61,7 @@ describe("partner mode: customer commands", () => {
         // Only the balance changes shape; everything else (the KYC gate's getUser) stays real.
         partner.api = new Proxy(real, {
           get: (target, key) => {
-            if (key === "userBalance") return async () => shape;
+            if (key === "userBalance") return async (...args: unknown[]) => readAsClient(key, args, shape);
             const value: unknown = Reflect.get(target, key);
             return typeof value === "function" ? value.bind(target) : value;
           },
