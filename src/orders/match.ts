@@ -8,7 +8,7 @@
  * transaction to the oldest action.
  *
  * Partner kinds look in the partner user's transactions (GET …/users/{id}/transactions, each row
- * read tolerantly by partner-transaction.ts: `type` or `transaction_type`, amounts under any of
+ * read tolerantly by exchange/partner-transaction.ts: `type` or `transaction_type`, amounts under any of
  * their names); a row that carries the action's `idempotency_key` is the order whatever else it
  * says. A row whose id, type or time cannot be read might be the order: the search then says so
  * (`unreadable`), and reconciliation tells the user the outcome is unknown instead of guessing.
