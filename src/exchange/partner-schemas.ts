@@ -55,12 +55,10 @@ export interface PartnerAck {
   status?: boolean;
 }
 
-export const partnerAck = answer.transform((raw): PartnerAck => {
-  const status = looseBoolean.safeParse(
-    typeof raw === "object" && raw !== null ? (raw as Row).status : undefined,
-  );
-  return status.success ? { kind: "ack", status: status.data } : { kind: "ack" };
-});
+export const partnerAck = z
+  .looseObject({ status: looseBoolean.optional().catch(undefined) })
+  .catch({})
+  .transform(({ status }): PartnerAck => (status === undefined ? { kind: "ack" } : { kind: "ack", status }));
 
 // ── User balance ───────────────────────────────────────────────────────────────────────────────
 
