@@ -160,7 +160,7 @@ const LAYERS = [
   },
   {
     files: ["exchange/"],
-    job: "typed client of the exchange API (undici), typed errors, tolerant schemas",
+    job: "typed client of the exchange API (undici), typed errors, tolerant schemas; every partner method returns a typed result: the payloads the spec leaves open are read tolerantly (`partner-schemas.ts` over the readers `partner-read.ts`, `partner-records.ts`, `partner-transaction.ts`), an unknown shape a typed `unrecognised` value or `rest` the screens show",
     may: [
       path("domain/money.ts"),
       path("support/http-collect.ts"),

@@ -1,20 +1,24 @@
 /**
  * The exchange's partner API: one method per operation, for an integrator that manages
  * users of its own. Calls carry the partner's bearer token and `X-Requested-With: XMLHttpRequest`.
- * Where the spec shows no payload, the method takes the fields as given and returns the JSON as
- * `unknown`: nothing is refused for a missing or extra field.
+ * Every method returns a typed result: the documented resources parsed by schemas.ts (a wrong
+ * shape is a `bad-response` error), the ones the spec shows no payload for read tolerantly by
+ * partner-schemas.ts (never refused: what nobody recognised is handed on, typed, for the screens).
  *
  * @example
  * const partner = new PartnerApi(http, partnerToken);
  * const { id } = await partner.createUser({ email, name, surname });
  * const user = await partner.getUser(id);
  * if (user.kyc_status === "passed") await partner.buy(id, { amount, pair: "btceur", idempotencyKey });
+ * const { rows, rest } = await partner.userBalance(id);
  */
 import type { z } from "zod";
 import { type Big, toPlainString } from "../domain/money.ts";
 import { ExchangeError } from "./errors.ts";
 import type { HttpClient, HttpMethod, QueryValue } from "./http.ts";
 import { parseResponse } from "./parse.ts";
+import type * as p from "./partner-schemas.ts";
+import { PARTNER_READINGS as read } from "./partner-schemas.ts";
 import * as s from "./schemas.ts";
 
 const PREFIX = "/api/v1/partners";
@@ -79,10 +83,6 @@ export class PartnerApi {
     return parseResponse(schema, await this.#raw(call), call.method, call.path);
   }
 
-  async #untyped(call: Call): Promise<unknown> {
-    return (await this.#raw(call)).data;
-  }
-
   /** POST /api/v1/partners/users */
   async createUser(user: {
     email: string;
@@ -108,8 +108,8 @@ export class PartnerApi {
    * POST /api/v1/partners/users, as for create: the spec does not say how the two are told apart,
    * so the caller's fields (an `id` among them, presumably) go out as they are.
    */
-  updateUser(fields: Record<string, unknown>): Promise<unknown> {
-    return this.#untyped({ method: "POST", path: `${PREFIX}/users`, body: fields });
+  updateUser(fields: Record<string, unknown>): Promise<p.PartnerAck> {
+    return this.#typed(read.updateUser(), { method: "POST", path: `${PREFIX}/users`, body: fields });
   }
 
   /** POST v1/users/{user_id}/kyc-import: no `/api/v1/partners` prefix, as the spec gives it. */
@@ -123,8 +123,8 @@ export class PartnerApi {
   }
 
   /** GET /api/v1/partners/users/{user_id}/balances */
-  userBalance(userId: number): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users/${userId}/balances` });
+  userBalance(userId: number): Promise<p.PartnerBalances> {
+    return this.#typed(read.userBalance(), { method: "GET", path: `${PREFIX}/users/${userId}/balances` });
   }
 
   /** GET /api/v1/partners/balances?currency_code= */
@@ -138,8 +138,12 @@ export class PartnerApi {
   }
 
   /** POST /api/v1/partners/users/{user_id}/bank-accounts — deprecated by the exchange. */
-  addBankAccount(userId: number, fields: Record<string, unknown>): Promise<unknown> {
-    return this.#untyped({ method: "POST", path: `${PREFIX}/users/${userId}/bank-accounts`, body: fields });
+  addBankAccount(userId: number, fields: Record<string, unknown>): Promise<p.PartnerAck> {
+    return this.#typed(read.addBankAccount(), {
+      method: "POST",
+      path: `${PREFIX}/users/${userId}/bank-accounts`,
+      body: fields,
+    });
   }
 
   /** GET /api/v1/partners/users/{user}/bank-accounts */
@@ -152,38 +156,59 @@ export class PartnerApi {
   }
 
   /** GET /api/v1/partners/users/{user}/bank-accounts/{bankId} */
-  bankAccount(userId: number, bankId: number): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users/${userId}/bank-accounts/${bankId}` });
+  bankAccount(userId: number, bankId: number): Promise<p.PartnerBankView> {
+    return this.#typed(read.bankAccount(), {
+      method: "GET",
+      path: `${PREFIX}/users/${userId}/bank-accounts/${bankId}`,
+    });
   }
 
   /** DELETE /api/v1/partners/users/{user}/bank-accounts/{bankId} */
-  removeBankAccount(userId: number, bankId: number): Promise<unknown> {
-    return this.#untyped({ method: "DELETE", path: `${PREFIX}/users/${userId}/bank-accounts/${bankId}` });
+  removeBankAccount(userId: number, bankId: number): Promise<p.PartnerAck> {
+    return this.#typed(read.removeBankAccount(), {
+      method: "DELETE",
+      path: `${PREFIX}/users/${userId}/bank-accounts/${bankId}`,
+    });
   }
 
   /** GET /api/v1/partners/users/{user}/deposit-instructions: shown to the end user as they are. */
-  depositInstructions(userId: number): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users/${userId}/deposit-instructions` });
+  depositInstructions(userId: number): Promise<p.PartnerDeposit> {
+    return this.#typed(read.depositInstructions(), {
+      method: "GET",
+      path: `${PREFIX}/users/${userId}/deposit-instructions`,
+    });
   }
 
   /** GET /api/v1/partners/users/{user_id}/limits, optionally `fiat_withdrawal` or `fiat_deposit`. */
-  userLimits(userId: number, type?: "fiat_withdrawal" | "fiat_deposit"): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users/${userId}/limits`, query: { type } });
+  userLimits(userId: number, type?: "fiat_withdrawal" | "fiat_deposit"): Promise<p.PartnerLimits> {
+    return this.#typed(read.userLimits(userId, type), {
+      method: "GET",
+      path: `${PREFIX}/users/${userId}/limits`,
+      query: { type },
+    });
   }
 
   /** POST /api/v1/partners/users/{user}/withdraw: fields as the integrator's contract says. */
-  withdraw(userId: number, fields: Record<string, unknown>): Promise<unknown> {
-    return this.#untyped({ method: "POST", path: `${PREFIX}/users/${userId}/withdraw`, body: fields });
+  withdraw(userId: number, fields: Record<string, unknown>): Promise<p.PartnerWithdrawal> {
+    return this.#typed(read.withdraw(), {
+      method: "POST",
+      path: `${PREFIX}/users/${userId}/withdraw`,
+      body: fields,
+    });
   }
 
   /** GET /api/v1/partners/pairs */
-  pairs(): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/pairs` });
+  pairs(): Promise<p.PartnerPairs> {
+    return this.#typed(read.pairs(), { method: "GET", path: `${PREFIX}/pairs` });
   }
 
-  /** GET /api/v1/partners/exchange-rates */
-  exchangeRates(query: Record<string, QueryValue> = {}): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/exchange-rates`, query });
+  /** GET /api/v1/partners/exchange-rates; with `pair`, the result says that pair's price (`asked`). */
+  exchangeRates(query: Record<string, QueryValue> = {}): Promise<p.PartnerRates> {
+    return this.#typed(read.exchangeRates(query), {
+      method: "GET",
+      path: `${PREFIX}/exchange-rates`,
+      query,
+    });
   }
 
   /** POST /api/v1/partners/users/{user_id}/buy: `amount` in EUR. */
@@ -210,27 +235,42 @@ export class PartnerApi {
   }
 
   /** GET /api/v1/partners/currencies */
-  currencies(): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/currencies` });
+  currencies(): Promise<p.PartnerCurrencies> {
+    return this.#typed(read.currencies(), { method: "GET", path: `${PREFIX}/currencies` });
   }
 
   /** GET /api/v1/partners/users-transactions: every user's. */
-  allTransactions(query: Record<string, QueryValue> = {}): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users-transactions`, query });
+  allTransactions(query: Record<string, QueryValue> = {}): Promise<p.PartnerTransactions> {
+    return this.#typed(read.allTransactions(), {
+      method: "GET",
+      path: `${PREFIX}/users-transactions`,
+      query,
+    });
   }
 
   /** GET /api/v1/partners/users/{user}/transactions */
-  userTransactions(userId: number, query: Record<string, QueryValue> = {}): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users/${userId}/transactions`, query });
+  userTransactions(userId: number, query: Record<string, QueryValue> = {}): Promise<p.PartnerTransactions> {
+    return this.#typed(read.userTransactions(), {
+      method: "GET",
+      path: `${PREFIX}/users/${userId}/transactions`,
+      query,
+    });
   }
 
   /** GET /api/v1/partners/users/{user}/transactions/{transactionId} */
-  userTransaction(userId: number, transactionId: number): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/users/${userId}/transactions/${transactionId}` });
+  userTransaction(userId: number, transactionId: number): Promise<p.PartnerTransaction> {
+    return this.#typed(read.userTransaction(), {
+      method: "GET",
+      path: `${PREFIX}/users/${userId}/transactions/${transactionId}`,
+    });
   }
 
-  /** GET /api/v1/partners/limits/minimum */
-  minimumLimits(query: Record<string, QueryValue> = {}): Promise<unknown> {
-    return this.#untyped({ method: "GET", path: `${PREFIX}/limits/minimum`, query });
+  /** GET /api/v1/partners/limits/minimum; with `pair`, that pair's minimums. */
+  minimumLimits(query: Record<string, QueryValue> = {}): Promise<p.PartnerMinimums> {
+    return this.#typed(read.minimumLimits(query), {
+      method: "GET",
+      path: `${PREFIX}/limits/minimum`,
+      query,
+    });
   }
 }

@@ -8,7 +8,7 @@
  * transaction to the oldest action.
  *
  * Partner kinds look in the partner user's transactions (GET …/users/{id}/transactions, each row
- * read tolerantly by partner-transaction.ts: `type` or `transaction_type`, amounts under any of
+ * read tolerantly by exchange/partner-transaction.ts: `type` or `transaction_type`, amounts under any of
  * their names); a row that carries the action's `idempotency_key` is the order whatever else it
  * says. A row whose id, type or time cannot be read might be the order: the search then says so
  * (`unreadable`), and reconciliation tells the user the outcome is unknown instead of guessing.
@@ -19,12 +19,11 @@
 import Big from "big.js";
 import { decimalFrom } from "../domain/money.ts";
 import type { AccountSession } from "../exchange/account.ts";
+import { AMOUNT_NAMES } from "../exchange/partner-transaction.ts";
 import type { Transaction } from "../exchange/schemas.ts";
 import { kindOf } from "./kinds/index.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
 import { type OrderClient, type PartnerClient, partnerOf } from "./order-client.ts";
-import { recordsOf } from "./partner-read.ts";
-import { AMOUNT_NAMES, readPartnerTransaction } from "./partner-transaction.ts";
 
 /** Clocks differ: a transaction may carry a time a little before our `sentAt`. */
 export const MATCH_SKEW_MS = 60_000;
@@ -118,24 +117,25 @@ function accountSource(client: AccountSession): TransactionSource {
 function partnerSource({ api, partnerUserId }: PartnerClient): TransactionSource {
   return {
     async one(id) {
-      const read = readPartnerTransaction(recordsOf(await api.userTransaction(partnerUserId, id))[0] ?? {});
+      const read = (await api.userTransaction(partnerUserId, id)).match;
       if (read.ok) return read.tx;
       // The id asked for, with a state, is enough to follow an order whose id the POST returned.
       if (read.state === undefined) return undefined;
       return { id, state: read.state, transaction_type: "", created_at: "" };
     },
     async page(start, length, currency) {
-      const records = recordsOf(
-        await api.userTransactions(partnerUserId, { start, length, currency_code: currency }),
-      );
+      const { matches } = await api.userTransactions(partnerUserId, {
+        start,
+        length,
+        currency_code: currency,
+      });
       const rows: Transaction[] = [];
       let unreadable = 0;
-      for (const record of records) {
-        const read = readPartnerTransaction(record);
+      for (const read of matches) {
         if (read.ok) rows.push(read.tx);
         else unreadable++;
       }
-      return { rows, unreadable, count: records.length };
+      return { rows, unreadable, count: matches.length };
     },
   };
 }

@@ -7,7 +7,7 @@
  *   GET v1/transactions (partner kinds: the partner user's transactions, match.ts) → `placed` (notice `placed`, or straight `settled` / `failed` when the
  *   transaction has already ended); none found once `graceMs` has passed since `sentAt` →
  *   `not-placed` (notice `not-placed`). These notices always go out: the user was left not knowing.
- *   When rows of the list could not be read (partner-transaction.ts), none found proves nothing:
+ *   When rows of the list could not be read (exchange/partner-transaction.ts), none found proves nothing:
  *   the action stays open (a later reading may still find it) and the user is told once that
  *   the outcome is unknown and where to look (notice `unknown`), never that nothing was charged.
  * - `placed` → GET v1/transactions/{id} → `success` / `error` → `settled` / `failed` (notice
@@ -24,13 +24,13 @@
  * for (const notice of notices) await send(notice);
  */
 
+import { codeField, decimalField, type Row } from "../exchange/partner-records.ts";
 import type { Profiles } from "../session/profiles.ts";
 import type { Clock } from "../support/clock.ts";
 import type { Logger } from "../support/logger.ts";
 import type { OrderClients } from "./clients.ts";
 import type { Ledger, MoneyAction } from "./ledger.ts";
 import { lookUpOrder } from "./match.ts";
-import { codeField, decimalField, type Row } from "./partner-read.ts";
 
 /** How long after `sentAt` a missing transaction means the order never reached the exchange. */
 // Long enough for an exchange that books orders late; a wrong "not placed" invites a second order.

@@ -16,7 +16,6 @@ import Big from "big.js";
 import { FiredLog } from "../alerts/fired-log.ts";
 import type { BotDeps } from "../bot/deps.ts";
 import { type DigestData, digestText } from "../bot/ui/digest-text.ts";
-import { readBalances } from "../bot/ui/recognise.ts";
 import { EUR } from "../domain/currency.ts";
 import { localTime } from "../domain/time-zone.ts";
 import type { MarketPrice } from "../market/types.ts";
@@ -131,7 +130,7 @@ export class DailyDigest {
     if (partner === undefined) return undefined;
     const partnerUserId = await partner.users.partnerIdOf(userId);
     if (partnerUserId === undefined) return undefined;
-    const { rows } = readBalances(await partner.api.userBalance(partnerUserId));
+    const { rows } = await partner.api.userBalance(partnerUserId);
     let value = new Big(0);
     for (const row of rows) {
       const price = prices.find((p) => p.currency === row.currency)?.price;

@@ -21,7 +21,6 @@ import { readKyc } from "../bot/ui/kyc-status.ts";
 import { withPhishingLine } from "../bot/ui/phishing.ts";
 import { planEventText, reminderKeyboard } from "../bot/ui/plan-text.ts";
 import { orderNoticeText } from "../bot/ui/quote-card.ts";
-import { readRates } from "../bot/ui/recognise.ts";
 import { securityNotice } from "../bot/ui/security-notice.ts";
 import { userText } from "../bot/ui/user-text.ts";
 import { formatAmount } from "../domain/money.ts";
@@ -308,7 +307,7 @@ export function startBackgroundJobs(options: {
       if (partner !== undefined) {
         // Asked once per 5-minute slot, not on every tick.
         if (!deps.priceHistory.due(deps.clock.now())) return;
-        const rows = readRates(await partner.api.exchangeRates()).rows.filter((row) => row.quote === "eur");
+        const rows = (await partner.api.exchangeRates()).rows.filter((row) => row.quote === "eur");
         const prices = rows.map((row) => ({ currency: row.base, price: row.price.toFixed() }));
         await deps.priceHistory.record(prices, deps.clock.now());
         return;

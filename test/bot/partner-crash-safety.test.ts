@@ -7,6 +7,7 @@
  * where to look: never "nothing was charged".
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { partnerTransactions } from "../../src/exchange/partner-schemas.ts";
 import { Ledger } from "../../src/orders/ledger.ts";
 import type { BackgroundJobs } from "../../src/process/jobs.ts";
 import { ManualTimers } from "../../src/support/clock.ts";
@@ -99,10 +100,12 @@ describe("partner mode: crash between Confirm and the partner API's answer", () 
     const api = h.deps.partner?.api;
     if (api === undefined) throw new Error("partner mode expected");
     // A shape nobody planned for: no id, type or time under any name the bot knows.
-    vi.spyOn(api, "userTransactions").mockResolvedValue({
-      status: true,
-      data: [{ ref: "T-1", what: "BUY", when: 1_764_000_000, sum: "100" }],
-    });
+    vi.spyOn(api, "userTransactions").mockResolvedValue(
+      partnerTransactions.parse({
+        status: true,
+        data: [{ ref: "T-1", what: "BUY", when: 1_764_000_000, sum: "100" }],
+      }),
+    );
     await tick();
     h.clock.advance(11 * 60_000);
     await tick();

@@ -1,7 +1,8 @@
 /**
  * Every partner API method of the client against the running sandbox, over real HTTP on loopback:
  * the request (prefix, `X-Requested-With`, the partner bearer, query and body) and the result,
- * parsed where the spec gives a shape and returned as JSON where it does not.
+ * parsed where the spec gives a shape and read tolerantly into a typed result where it does not
+ * (exchange/partner-schemas.ts; its tolerance for other shapes: partner-schemas.test.ts).
  */
 
 import Big from "big.js";
@@ -14,9 +15,6 @@ import { failure } from "../support/failure.ts";
 
 const START = Date.parse("2026-03-10T12:00:10Z");
 const P = "/api/v1/partners";
-
-// biome-ignore lint/suspicious/noExplicitAny: the unspecified payloads are asserted as plain JSON
-type Json = any;
 
 let sandbox: Sandbox;
 let clock: ManualClock;
@@ -110,10 +108,10 @@ describe("PartnerApi, users and KYC", () => {
     sent("GET", `${P}/users/${id}`);
   });
 
-  it("updateUser: POST /api/v1/partners/users with the id in the body; the answer is returned as JSON", async () => {
-    const reply: Json = await partner.updateUser({ id: userId, city: "Graz" });
+  it("updateUser: POST /api/v1/partners/users with the id in the body; the answer is an acknowledgement", async () => {
+    const reply = await partner.updateUser({ id: userId, city: "Graz" });
     expectJsonBody(sent("POST", `${P}/users`), { id: userId, city: "Graz" });
-    expect(reply).toMatchObject({ status: true, data: { id: userId, city: "Graz", kyc_status: "passed" } });
+    expect(reply).toEqual({ kind: "ack", status: true });
     expect((await partner.getUser(userId)).city).toBe("Graz");
   });
 
@@ -130,12 +128,15 @@ describe("PartnerApi, users and KYC", () => {
 });
 
 describe("PartnerApi, balances and limits", () => {
-  it("userBalance: GET /api/v1/partners/users/{id}/balances, as JSON", async () => {
-    const reply: Json = await partner.userBalance(userId);
+  it("userBalance: GET /api/v1/partners/users/{id}/balances; balances read, each with its EUR value", async () => {
+    const reply = await partner.userBalance(userId);
     expectNoBody(sent("GET", `${P}/users/${userId}/balances`));
-    expect(reply.status).toBe(true);
-    expect(reply.data[0]).toEqual({ currency_code: "eur", balance: "1000.00", fiat_conversion: "1000.00" });
-    expect(reply.data.map((b: Json) => b.currency_code)).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+    expect(reply.rest).toEqual([]);
+    expect(reply.rows[0]?.currency).toBe("eur");
+    expect(reply.rows[0]?.amount.toFixed(2)).toBe("1000.00");
+    expect(reply.rows[0]?.eur?.toFixed(2)).toBe("1000.00");
+    expect(reply.rows.map((b) => b.currency)).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+    expect(reply.spendable.get("eur")?.toFixed(2)).toBe("1000.00");
   });
 
   it("masterBalance: GET /api/v1/partners/balances?currency_code=; balance parsed to Big", async () => {
@@ -150,40 +151,39 @@ describe("PartnerApi, balances and limits", () => {
     expect(eur.balance.toFixed(2)).toBe("250000.00");
   });
 
-  it("userLimits: GET /api/v1/partners/users/{id}/limits, with and without type, as JSON", async () => {
-    const one: Json = await partner.userLimits(userId, "fiat_withdrawal");
+  it("userLimits: GET /api/v1/partners/users/{id}/limits, with and without type; limits read", async () => {
+    const one = await partner.userLimits(userId, "fiat_withdrawal");
     expectNoBody(sent("GET", `${P}/users/${userId}/limits`, { type: "fiat_withdrawal" }));
-    expect(one).toEqual({
-      status: true,
-      data: {
-        type: "fiat_withdrawal",
-        currency_code: "eur",
-        daily: 5000,
-        monthly: 20000,
-        day_used: 0,
-        month_used: 0,
-      },
-    });
+    expect(one.rest).toEqual([]);
+    expect(one.rows).toHaveLength(1);
+    expect(one.rows[0]).toMatchObject({ type: "fiat_withdrawal", currency: "eur" });
+    expect(one.rows[0]?.daily?.toFixed()).toBe("5000");
+    expect(one.rows[0]?.monthUsed?.toFixed()).toBe("0");
+    expect(one.asked?.daily.toFixed()).toBe("5000");
+    expect(one.asked?.monthly.toFixed()).toBe("20000");
+    expect(one.asked?.dayUsed.toFixed()).toBe("0");
 
-    const both: Json = await partner.userLimits(userId);
+    const both = await partner.userLimits(userId);
     sent("GET", `${P}/users/${userId}/limits`);
-    expect(both.data.map((l: Json) => l.type)).toEqual(["fiat_deposit", "fiat_withdrawal"]);
+    expect(both.rows.map((l) => l.type)).toEqual(["fiat_deposit", "fiat_withdrawal"]);
+    expect(both.asked).toBeUndefined();
   });
 
-  it("minimumLimits: GET /api/v1/partners/limits/minimum with the given query, as JSON", async () => {
-    const reply: Json = await partner.minimumLimits({ pair: "btceur" });
+  it("minimumLimits: GET /api/v1/partners/limits/minimum with the given query; the pair's minimums", async () => {
+    const reply = await partner.minimumLimits({ pair: "btceur" });
     expectNoBody(sent("GET", `${P}/limits/minimum`, { pair: "btceur" }));
-    expect(reply).toEqual({ status: true, data: [{ pair: "btceur", buy: "10.00", sell: "0.0002" }] });
+    expect(reply.buy?.toFixed(2)).toBe("10.00");
+    expect(reply.sell?.toFixed()).toBe("0.0002");
 
-    const all: Json = await partner.minimumLimits();
+    const all = await partner.minimumLimits();
     sent("GET", `${P}/limits/minimum`);
-    expect(all.data).toHaveLength(5);
+    expect(all).toEqual({});
   });
 });
 
 describe("PartnerApi, bank accounts and withdrawal", () => {
   it("addBankAccount (deprecated): POST /api/v1/partners/users/{id}/bank-accounts with the fields as JSON", async () => {
-    const reply: Json = await partner.addBankAccount(userId, {
+    const reply = await partner.addBankAccount(userId, {
       name: "Second Bank",
       iban: "GB33BUKB20201555555555",
       swift_bic: "BUKBGB22",
@@ -193,11 +193,10 @@ describe("PartnerApi, bank accounts and withdrawal", () => {
       iban: "GB33BUKB20201555555555",
       swift_bic: "BUKBGB22",
     });
-    expect(reply).toMatchObject({
-      status: true,
-      data: { name: "Second Bank", iban: "GB33BUKB20201555555555", swift_bic: "BUKBGB22", state: "verified" },
-    });
-    expect(reply.data.reference_number).toMatch(/^RF\d{2}/);
+    expect(reply).toEqual({ kind: "ack", status: true });
+    const added = (await partner.bankAccounts(userId)).find((b) => b.iban === "GB33BUKB20201555555555");
+    expect(added).toMatchObject({ name: "Second Bank", swift_bic: "BUKBGB22", state: "verified" });
+    expect(added?.reference_number).toMatch(/^RF\d{2}/);
   });
 
   it("bankAccounts: GET /api/v1/partners/users/{user}/bank-accounts; parsed list without timestamps", async () => {
@@ -216,86 +215,96 @@ describe("PartnerApi, bank accounts and withdrawal", () => {
     ]);
   });
 
-  it("bankAccount: GET /api/v1/partners/users/{user}/bank-accounts/{bankId}, as JSON", async () => {
+  it("bankAccount: GET /api/v1/partners/users/{user}/bank-accounts/{bankId}; the account, and the answer as it came", async () => {
     const bank = seededBank();
-    const reply: Json = await partner.bankAccount(userId, bank.id);
+    const reply = await partner.bankAccount(userId, bank.id);
     expectNoBody(sent("GET", `${P}/users/${userId}/bank-accounts/${bank.id}`));
-    expect(reply).toEqual({
-      status: true,
-      data: {
-        id: bank.id,
-        name: "Sandbox Volksbank",
-        iban: "AT611904300234573201",
-        swift_bic: "BKAUATWW",
-        reference_number: bank.reference_number,
-        state: "verified",
-      },
-    });
+    const fields = {
+      id: bank.id,
+      name: "Sandbox Volksbank",
+      iban: "AT611904300234573201",
+      swift_bic: "BKAUATWW",
+      reference_number: bank.reference_number,
+      state: "verified",
+    };
+    expect(reply).toEqual({ kind: "bank", bank: fields, answer: { status: true, data: fields } });
   });
 
   it("removeBankAccount: DELETE /api/v1/partners/users/{user}/bank-accounts/{bankId}, no body", async () => {
-    const added: Json = await partner.addBankAccount(userId, {
+    await partner.addBankAccount(userId, {
       name: "Second Bank",
       iban: "GB33BUKB20201555555555",
       swift_bic: "BUKBGB22",
     });
+    const addedId = (await partner.bankAccounts(userId)).find((b) => b.name === "Second Bank")?.id ?? 0;
     sandbox.requests.length = 0;
-    const reply = await partner.removeBankAccount(userId, added.data.id);
-    expectNoBody(sent("DELETE", `${P}/users/${userId}/bank-accounts/${added.data.id}`));
-    expect(reply).toEqual({ status: true });
-    expect(sandbox.state.bankAccounts.has(added.data.id)).toBe(false);
+    const reply = await partner.removeBankAccount(userId, addedId);
+    expectNoBody(sent("DELETE", `${P}/users/${userId}/bank-accounts/${addedId}`));
+    expect(reply).toEqual({ kind: "ack", status: true });
+    expect(sandbox.state.bankAccounts.has(addedId)).toBe(false);
 
     const last = await failure(partner.removeBankAccount(userId, seededBank().id));
     expect(last.kind).toBe("validation");
   });
 
-  it("depositInstructions: GET /api/v1/partners/users/{user}/deposit-instructions, as JSON", async () => {
-    const reply: Json = await partner.depositInstructions(userId);
+  it("depositInstructions: GET /api/v1/partners/users/{user}/deposit-instructions; the transfer's details read", async () => {
+    const reply = await partner.depositInstructions(userId);
     expectNoBody(sent("GET", `${P}/users/${userId}/deposit-instructions`));
-    expect(reply.status).toBe(true);
-    expect(reply.data).toMatchObject({
-      currency_code: "eur",
+    expect(reply.view).toMatchObject({
+      currency: "eur",
       iban: "DE02120300000000202051",
       reference: sandbox.seeded.partnerUser.depositReference,
     });
   });
 
-  it("withdraw: POST /api/v1/partners/users/{user}/withdraw with the fields as JSON; EUR leaves", async () => {
+  it("withdraw: POST /api/v1/partners/users/{user}/withdraw with the fields as JSON; EUR leaves, its id read", async () => {
     const bank = seededBank();
-    const reply: Json = await partner.withdraw(userId, { amount: "100.50", bank_account_id: bank.id });
+    const reply = await partner.withdraw(userId, { amount: "100.50", bank_account_id: bank.id });
     expectJsonBody(sent("POST", `${P}/users/${userId}/withdraw`), {
       amount: "100.50",
       bank_account_id: bank.id,
     });
-    expect(reply).toEqual({ status: true, data: { transaction_id: expect.any(Number) } });
+    expect(reply).toEqual({ kind: "receipt", transactionId: expect.any(Number) });
     expect(sandbox.state.balance(sandbox.seeded.partnerUser, "eur").toFixed(2)).toBe("899.50");
   });
 });
 
 describe("PartnerApi, market", () => {
-  it("pairs: GET /api/v1/partners/pairs, as JSON", async () => {
-    const reply: Json = await partner.pairs();
+  it("pairs: GET /api/v1/partners/pairs; the pairs read", async () => {
+    const reply = await partner.pairs();
     expectNoBody(sent("GET", `${P}/pairs`));
-    expect(reply.data.map((p: Json) => p.pair)).toEqual(["btceur", "etheur", "ltceur", "xrpeur", "usdceur"]);
+    expect(reply.pairs.map((p) => `${p.base}${p.quote}`)).toEqual([
+      "btceur",
+      "etheur",
+      "ltceur",
+      "xrpeur",
+      "usdceur",
+    ]);
+    expect(reply.bases).toEqual(["btc", "eth", "ltc", "xrp", "usdc"]);
+    expect(reply.items).toHaveLength(5);
   });
 
-  it("exchangeRates: GET /api/v1/partners/exchange-rates with the given query, as JSON", async () => {
-    const reply: Json = await partner.exchangeRates({ pair: "btceur" });
+  it("exchangeRates: GET /api/v1/partners/exchange-rates with the given query; the rates read", async () => {
+    const reply = await partner.exchangeRates({ pair: "btceur" });
     expectNoBody(sent("GET", `${P}/exchange-rates`, { pair: "btceur" }));
-    expect(reply).toEqual({
-      status: true,
-      data: [{ pair: "btceur", price: 40000, date: "2026-03-10 12:00:10.000", timestamp: START / 1000 }],
-    });
+    expect(reply.rest).toEqual([]);
+    expect(reply.rows).toHaveLength(1);
+    expect(reply.rows[0]).toMatchObject({ base: "btc", quote: "eur", time: START });
+    expect(reply.rows[0]?.price.toFixed()).toBe("40000");
+    expect(reply.asked?.toFixed()).toBe("40000");
 
-    const all: Json = await partner.exchangeRates();
+    const all = await partner.exchangeRates();
     sent("GET", `${P}/exchange-rates`);
-    expect(all.data).toHaveLength(5);
+    expect(all.rows).toHaveLength(5);
+    expect(all.asked).toBeUndefined();
   });
 
-  it("currencies: GET /api/v1/partners/currencies, as JSON", async () => {
-    const reply: Json = await partner.currencies();
+  it("currencies: GET /api/v1/partners/currencies; codes and names read", async () => {
+    const reply = await partner.currencies();
     expectNoBody(sent("GET", `${P}/currencies`));
-    expect(reply.data.map((c: Json) => c.code)).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+    expect(reply.codes).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+    expect([...reply.names.keys()]).toEqual(["eur", "btc", "eth", "ltc", "xrp", "usdc"]);
+    expect(reply.listed.get("btc")).toBe(reply.names.get("btc"));
   });
 });
 
@@ -347,34 +356,39 @@ describe("PartnerApi, orders and transactions", () => {
     expect(sandbox.state.balance(sandbox.seeded.partnerUser, "btc").toFixed()).toBe("0.005");
   });
 
-  it("allTransactions: GET /api/v1/partners/users-transactions with the given query, as JSON", async () => {
+  it("allTransactions: GET /api/v1/partners/users-transactions with the given query; rows read", async () => {
     const { transaction_id } = await partner.buy(userId, {
       amount: new Big("100"),
       pair: "btceur",
       idempotencyKey: "k",
     });
     sandbox.requests.length = 0;
-    const reply: Json = await partner.allTransactions({ start: 0, length: 10 });
+    const reply = await partner.allTransactions({ start: 0, length: 10 });
     expectNoBody(sent("GET", `${P}/users-transactions`, { start: "0", length: "10" }));
-    expect(reply.status).toBe(true);
-    expect(reply.data).toHaveLength(1);
-    expect(reply.data[0]).toMatchObject({
-      id: transaction_id,
-      user_id: userId,
-      transaction_type: "buy_crypto",
+    expect(reply.items).toHaveLength(1);
+    expect(reply.items[0]).toMatchObject({
+      kind: "transaction",
+      tx: { id: String(transaction_id), transaction_type: "buy_crypto" },
+      restWithIds: { user_id: userId },
+      fields: { id: transaction_id, user_id: userId, transaction_type: "buy_crypto" },
     });
+    expect(reply.matches).toEqual([
+      { ok: true, tx: expect.objectContaining({ id: transaction_id, transaction_type: "buy_crypto" }) },
+    ]);
   });
 
-  it("userTransactions: GET /api/v1/partners/users/{user}/transactions, as JSON", async () => {
+  it("userTransactions: GET /api/v1/partners/users/{user}/transactions; rows read", async () => {
     const { transaction_id } = await partner.buy(userId, {
       amount: new Big("100"),
       pair: "btceur",
       idempotencyKey: "k",
     });
     sandbox.requests.length = 0;
-    const reply: Json = await partner.userTransactions(userId, { currency_code: "btc" });
+    const reply = await partner.userTransactions(userId, { currency_code: "btc" });
     expectNoBody(sent("GET", `${P}/users/${userId}/transactions`, { currency_code: "btc" }));
-    expect(reply.data.map((t: Json) => [t.id, t.state])).toEqual([[transaction_id, "opened"]]);
+    expect(reply.matches.map((t) => (t.ok ? [t.tx.id, t.tx.state] : undefined))).toEqual([
+      [transaction_id, "opened"],
+    ]);
   });
 
   it("userTransaction: GET /api/v1/partners/users/{user}/transactions/{id}: opened, then success", async () => {
@@ -384,12 +398,16 @@ describe("PartnerApi, orders and transactions", () => {
       idempotencyKey: "k",
     });
     sandbox.requests.length = 0;
-    const opened: Json = await partner.userTransaction(userId, transaction_id);
+    const opened = await partner.userTransaction(userId, transaction_id);
     expectNoBody(sent("GET", `${P}/users/${userId}/transactions/${transaction_id}`));
-    expect(opened.data).toMatchObject({ id: transaction_id, state: "opened", amount: "100.00" });
+    expect(opened.match).toMatchObject({
+      ok: true,
+      tx: { id: transaction_id, state: "opened", amount: "100" },
+    });
+    expect(opened.item).toMatchObject({ kind: "transaction", tx: { state: "opened", amount: "100" } });
 
     clock.advance(5_000);
-    const settled: Json = await partner.userTransaction(userId, transaction_id);
-    expect(settled.data).toMatchObject({ id: transaction_id, state: "success", crypto_amount: "0.0025" });
+    const settled = await partner.userTransaction(userId, transaction_id);
+    expect(settled.match).toMatchObject({ ok: true, tx: { state: "success", crypto_amount: "0.0025" } });
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { readPartnerTransaction } from "../../src/exchange/partner-transaction.ts";
 import type { MoneyAction } from "../../src/orders/ledger.ts";
 import { couldBe, MATCH_SKEW_MS, MATCH_WINDOW_MS } from "../../src/orders/match.ts";
-import { readPartnerTransaction } from "../../src/orders/partner-transaction.ts";
 import { TRADE_QUOTE } from "../support/quotes.ts";
 
 const sentAt = Date.parse("2026-11-22T10:00:00Z");

@@ -36,7 +36,7 @@ import { amountRefusalText } from "../ui/amount.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { chunkBlocks } from "../ui/chunks.ts";
 import { editInPlace } from "../ui/edit.ts";
-import { fieldMessages, findField, itemsOf, PERSON_LABELS } from "../ui/fields.ts";
+import { fieldMessages, PERSON_LABELS } from "../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../ui/paged-fields.ts";
 import { deskPlansText, deskUserPlansText } from "../ui/plan-text.ts";
 import { transactionItemLines } from "../ui/transaction-text.ts";
@@ -44,18 +44,6 @@ import { userText } from "../ui/user-text.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
-
-/** The currency codes of a currencies payload, lower case, each once. */
-export function currencyCodes(payload: unknown): string[] {
-  const codes = itemsOf(payload).map((item) =>
-    typeof item === "string" ? item : findField(item, ["code", "currency_code", "currency", "symbol"]),
-  );
-  return [
-    ...new Set(
-      codes.map((code) => code?.toLowerCase()).filter((code) => code !== undefined && CODE.test(code)),
-    ),
-  ] as string[];
-}
 
 export function operatorDesk(
   deps: Pick<BotDeps, "store" | "plans" | "freezes" | "orders" | "securityNotices" | "clock"> & {
@@ -144,7 +132,7 @@ export function operatorDesk(
       await ctx.reply(ctx.t("operator-master-usage"));
       return;
     }
-    const codes = one !== undefined ? [one] : currencyCodes(await api.currencies());
+    const codes = one !== undefined ? [one] : (await api.currencies()).codes;
     const lines = await Promise.all(
       (codes.length > 0 ? codes : ["eur"]).map((code) => masterLine(ctx, code, locale)),
     );
@@ -246,8 +234,8 @@ export function operatorDesk(
 
   async function allPage(ctx: PrivateContext, page: number) {
     const locale = await ctx.i18n.getLocale();
-    const rows = await api.allTransactions(pageQuery(page));
-    return pagedFields(ctx.t, rows, locale, {
+    const { items } = await api.allTransactions(pageQuery(page));
+    return pagedFields(ctx.t, items, locale, {
       page,
       pageData: CALLBACK.deskTxPage.data,
       title: ctx.t("operator-alltx-title"),
@@ -268,7 +256,7 @@ export function operatorDesk(
     await editInPlace(ctx, text, keyboard);
   });
 
-  async function replyList(ctx: PrivateContext, title: string, payload: unknown): Promise<void> {
+  async function replyList(ctx: PrivateContext, title: string, payload: readonly unknown[]): Promise<void> {
     const locale = await ctx.i18n.getLocale();
     for (const text of fieldMessages(ctx.t, title, payload, locale, {
       empty: ctx.t("operator-list-empty"),
@@ -303,9 +291,11 @@ export function operatorDesk(
     for (const chunk of chunkBlocks(text)) await ctx.reply(chunk);
   });
 
-  desk.command("pairs", async (ctx) => replyList(ctx, ctx.t("operator-pairs-title"), await api.pairs()));
+  desk.command("pairs", async (ctx) =>
+    replyList(ctx, ctx.t("operator-pairs-title"), (await api.pairs()).items),
+  );
   desk.command("currencies", async (ctx) =>
-    replyList(ctx, ctx.t("operator-currencies-title"), await api.currencies()),
+    replyList(ctx, ctx.t("operator-currencies-title"), (await api.currencies()).items),
   );
   return outer;
 }

@@ -19,7 +19,6 @@ import { localTime } from "../../domain/time-zone.ts";
 import type { AccountSession } from "../../exchange/account.ts";
 import { pairOf, partnerTradeMinimum } from "../../orders/kinds/partner-trade.ts";
 import { newActionId } from "../../orders/ledger.ts";
-import { decimalField, recordsOf, rowForPair } from "../../orders/partner-read.ts";
 import type { PlanTerms } from "../../plans/book.ts";
 import { dateText, nextRun } from "../../plans/schedule.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
@@ -332,9 +331,8 @@ async function currencyOffered(deps: RecurringDeps, code: string): Promise<boole
   try {
     if (deps.partner) {
       const pair = pairOf(code);
-      const rows = recordsOf(await deps.partner.api.exchangeRates({ pair }));
-      const rate = decimalField(rowForPair(rows, pair, code), ["price", "rate", "value"]);
-      return rate?.gt(0) === true;
+      const { asked } = await deps.partner.api.exchangeRates({ pair });
+      return asked?.gt(0) === true;
     }
     const snapshot = await deps.market.snapshot();
     return snapshot.prices.some((price) => price.currency === code);

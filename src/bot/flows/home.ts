@@ -17,7 +17,6 @@ import type { BotDeps } from "../deps.ts";
 import { partnerTotal } from "../ui/balance-text.ts";
 import { editInPlace } from "../ui/edit.ts";
 import { type HomeMove, homeCard } from "../ui/home-text.ts";
-import { readBalances } from "../ui/recognise.ts";
 
 /** What the mode's balance read found: who is served, the total in EUR when known, the cryptos held. */
 export interface HomeBalance {
@@ -62,7 +61,7 @@ export async function partnerHomeBalance(
   partnerUserId: number,
   who: string,
 ): Promise<HomeBalance> {
-  const { rows } = readBalances(await api.userBalance(partnerUserId));
+  const { rows } = await api.userBalance(partnerUserId);
   const euros = rows.find((row) => row.currency === EUR)?.amount;
   // Euros alone are the total; with cryptos, only when each said what it is worth.
   const total = rows.every((row) => row.currency === EUR || row.amount.eq(0)) ? euros : partnerTotal(rows);

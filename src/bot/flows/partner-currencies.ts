@@ -7,23 +7,9 @@
  * const currencies = await externalCall(conversation, () => partnerCurrencies(api));
  */
 import type { PartnerApi } from "../../exchange/partner.ts";
-import { codeField, recordsOf } from "../../orders/partner-read.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
 
 export async function partnerCurrencies(api: PartnerApi): Promise<CurrencyChoice[]> {
   const [pairs, currencies] = await Promise.all([api.pairs(), api.currencies()]);
-  const names = new Map<string, string>();
-  for (const row of recordsOf(currencies)) {
-    const code = codeField(row, ["code", "currency_code"]);
-    const name = row.name;
-    if (code !== undefined && typeof name === "string") names.set(code, name);
-  }
-  const codes = new Set<string>();
-  for (const row of recordsOf(pairs)) {
-    const pair = codeField(row, ["pair", "symbol"]);
-    const base =
-      codeField(row, ["base_currency", "base"]) ?? (pair?.endsWith("eur") ? pair.slice(0, -3) : undefined);
-    if (base !== undefined && base !== "eur") codes.add(base);
-  }
-  return [...codes].map((code) => ({ code, name: names.get(code) ?? code.toUpperCase() }));
+  return pairs.bases.map((code) => ({ code, name: currencies.listed.get(code) ?? code.toUpperCase() }));
 }

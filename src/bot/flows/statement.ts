@@ -11,6 +11,7 @@
 import { InputFile } from "grammy";
 import type { Translate } from "../../domain/translate.ts";
 import { withDeadline } from "../../exchange/deadline.ts";
+import { readTransaction } from "../../exchange/partner-read.ts";
 import { normalizeTimestamp } from "../../exchange/schemas.ts";
 import type { MoneyAction } from "../../orders/ledger.ts";
 import type { PrivateContext } from "../context.ts";
@@ -69,7 +70,7 @@ export async function sendStatement(
         older++;
         continue;
       }
-      rows.push({ fields, ...(await ledgerOf(deps, fields, columnsOf)) });
+      rows.push({ tx: readTransaction(fields).tx, ...(await ledgerOf(deps, fields, columnsOf)) });
     }
     // Newest first: new rows all older than the range end it.
     if (++pages >= MAX_PAGES || (items.length > 0 && older === items.length)) break;

@@ -9,7 +9,7 @@ import Big from "big.js";
 import { EUR } from "../../domain/currency.ts";
 import { formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
-import type { BalanceRow, RateRow } from "./recognise.ts";
+import type { BalanceRow, RateRow } from "../../exchange/partner-read.ts";
 
 export interface BalanceView {
   /** The euro balance, when known. */

@@ -11,6 +11,7 @@
  * statusText(t, "not_required"); // "not required" / "nicht nötig"
  */
 import type { Translate } from "../../domain/translate.ts";
+import { splitPair } from "../../exchange/partner-fields.ts";
 
 /** A transaction's kind, under every spelling the exchange's API reference and its partner rows use. */
 export const TRANSACTION_TYPE_KEYS: Readonly<Record<string, string>> = {
@@ -91,10 +92,6 @@ const STATUS_KEYS: Readonly<Record<string, string>> = {
   basic: "status-basic",
 };
 
-/** Currencies a pair code may end in, the longer first (`usdt` before `usd`). */
-export const QUOTES = ["usdc", "usdt", "eur", "usd", "chf", "gbp"];
-const CODE = /^[a-z][a-z0-9]{1,11}$/;
-
 function codeOf(value: string): string {
   return value
     .trim()
@@ -118,17 +115,6 @@ export function transactionTypeText(t: Translate, type: string): string {
 export function transactionStateText(t: Translate, state: string): string {
   const key = TRANSACTION_STATE_KEYS[codeOf(state)];
   return t(key ?? "transactions-state-other");
-}
-
-/** `btceur`, `BTC/EUR`, `btc_eur`, `btc-eur` → `{base: "btc", quote: "eur"}`. */
-export function splitPair(text: string): { base: string; quote: string } | undefined {
-  const lower = text.trim().toLowerCase();
-  const parts = lower.split(/[/_\-: ]/).filter((p) => p !== "");
-  if (parts.length === 2 && parts.every((p) => CODE.test(p)))
-    return { base: parts[0] ?? "", quote: parts[1] ?? "" };
-  if (!/^[a-z0-9]{4,16}$/.test(lower)) return undefined;
-  const quote = QUOTES.find((q) => lower.endsWith(q) && lower.length > q.length + 1);
-  return quote === undefined ? undefined : { base: lower.slice(0, -quote.length), quote };
 }
 
 /** A pair for people: `BTC/EUR`. */

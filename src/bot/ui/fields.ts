@@ -1,8 +1,9 @@
 /**
  * The one renderer for the partner payloads the exchange's API reference leaves unspecified (user balance,
  * deposit instructions, withdraw, pairs, rates, currencies, transactions, limits): it shows the
- * fields it receives, whatever their shape. Names are translated when known (every name
- * ui/recognise.ts reads, and every one the sandbox sends) and otherwise made readable
+ * fields it receives, whatever their shape: what the partner client's readings did not recognise
+ * (exchange/partner-read.ts), a bank account or a user as they came. Names are translated when
+ * known (every name exchange/partner-read.ts reads, and every one the sandbox sends) and otherwise made readable
  * (`settlement_window` → "Settlement window"), decimals and dates are formatted per locale, nested objects
  * are flattened into "Parent › child" labels, and it never throws on any JSON value: a huge payload
  * is cut (and says so), every name and value is HTML-escaped.
@@ -11,20 +12,21 @@
  * state (`active`, `not_required`), a kind (`fiat_withdraw`, `crypto`), a pair (`btceur` →
  * "BTC/EUR"), a currency code (`btc` → "BTC").
  *
- * Tolerant readings: a number may come as a JSON number or a decimal
- * string and is shown the same; `{status, data}` wrappers are unwrapped; a list may be an array, an
- * array under a key (`data`, `items`, …) or an object of objects keyed by id; fields that hold
+ * Formatting, not reading: a number may come as a JSON number or a decimal
+ * string and is shown the same; a list is found as exchange/partner-fields.ts finds one; fields that hold
  * identifiers (ids, IBANs, codes, references, phone numbers) are shown as they came, never as
  * numbers; a date-time without a zone is read as UTC.
  *
  * @example
- * const title = ctx.t("partner-balance-title");
- * for (const text of fieldMessages(ctx.t, title, await api.userBalance(id), locale, { empty })) {
+ * const title = ctx.t("partner-banks-view-title");
+ * for (const text of fieldMessages(ctx.t, title, (await api.bankAccount(id, bankId)).answer, locale, { empty })) {
  *   await ctx.reply(text, { parse_mode: "HTML" });
  * }
  */
 import { decimalFrom, formatNumber } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import { DATE_ONLY, dateTimeMs, isRecord, itemsOf, snake, unixMs } from "../../exchange/partner-fields.ts";
+import { EUR_VALUE_NAMES } from "../../exchange/partner-read.ts";
 import { chunkBlocks, MESSAGE_LIMIT } from "./chunks.ts";
 import {
   currencyCodeText,
@@ -62,19 +64,9 @@ const MAX_LABEL_CHARS = 64;
 const MAX_BLOCK_CHARS = MESSAGE_LIMIT - 256;
 const EMPTY = "—";
 
-/** Names of a balance's value in EUR (ui/recognise.ts reads a balance's worth by them). */
-export const EUR_VALUE_NAMES = [
-  "fiat_conversion",
-  "fiat_value",
-  "eur_value",
-  "value_eur",
-  "value_in_eur",
-  "eur",
-];
-
 /**
  * Names the renderer translates, by the key of their label; any other name is made readable from
- * its spelling (English). Every name ui/recognise.ts reads is here, and every name the sandbox's
+ * its spelling (English). Every name exchange/partner-read.ts reads is here, and every name the sandbox's
  * partner answers carry (test/bot/ui/field-labels.test.ts holds both to it, in every language).
  */
 const LABEL_GROUPS: Record<string, readonly string[]> = {
@@ -149,21 +141,10 @@ export function labelKeyOf(name: string): string | undefined {
 /** Names whose values identify something: shown as they came, never reformatted as a number. */
 const VERBATIM =
   /(?:^|_)(?:id|ids|iban|bic|swift|code|number|reference|ref|phone|postal|zip|pair|token|hash|address|txid|key|email)(?:_|$)/;
-const DATE_NAME = /(?:^|_)(?:at|date|time|timestamp|dob)(?:_|$)|^date_of_birth$/;
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 /** A plain decimal as an API sends it: no grouping, no leading zeros (`0012` is a code, not 12). */
 const DECIMAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
 /** A decimal with a fraction: never an identifier (those are digits, letters and signs). */
 const FRACTION = /\.\d/;
-
-/** `currencyCode`, `currency-code`, `Currency Code` → `currency_code`. */
-export function snake(name: string): string {
-  return name
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/[\s.-]+/g, "_")
-    .toLowerCase();
-}
 
 /** A field name for people: translated when common, else "Currency code" from `currency_code`. */
 export function fieldLabel(t: Translate, name: string): string {
@@ -178,36 +159,6 @@ export function fieldLabel(t: Translate, name: string): string {
 
 function cut(text: string): string {
   return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
-}
-
-/** A date-time text (zone-less read as UTC) in ms, or undefined. */
-function dateTimeMs(value: string): number | undefined {
-  if (!DATE_TIME.test(value)) return undefined;
-  let iso = value.replace(" ", "T");
-  if (!/(?:Z|[+-]\d{2}:?\d{2})$/i.test(iso)) iso = `${iso}Z`;
-  // Laravel sends microseconds; Date.parse wants at most milliseconds.
-  iso = iso.replace(/(\.\d{3})\d+/, "$1");
-  const ms = Date.parse(iso);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** Unix time under a date-like name: seconds up to the year 5138, milliseconds beyond. */
-function unixMs(name: string, value: number): number | undefined {
-  if (!DATE_NAME.test(snake(name)) || !Number.isInteger(value) || value <= 1e9) return undefined;
-  return value < 1e11 ? value * 1000 : value;
-}
-
-/**
- * The moment a field holds, in ms: a date-time text (zone-less read as UTC), or unix seconds or
- * milliseconds under a date-like name (`created_at`, `timestamp`); else undefined.
- */
-export function dateMs(name: string, value: unknown): number | undefined {
-  if (typeof value === "number") return unixMs(name, value);
-  if (typeof value !== "string") return undefined;
-  const text = value.trim();
-  if (DATE_ONLY.test(text)) return undefined;
-  if (/^\d{10,13}$/.test(text)) return unixMs(name, Number(text));
-  return dateTimeMs(text);
 }
 
 function dateText(value: string, locale: string): string | undefined {
@@ -305,43 +256,6 @@ function safeJson(value: unknown): string {
   } catch {
     return String(value);
   }
-}
-
-export function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `{status: true, data: X}` (the partner API's wrapper) → X; anything else as it is. */
-export function unwrapData(payload: unknown): unknown {
-  let value = payload;
-  for (let i = 0; i < 3 && isRecord(value) && "data" in value; i++) {
-    const keys = Object.keys(value).filter(
-      (k) => !["status", "message", "success", "meta", "links"].includes(k),
-    );
-    if (keys.length !== 1) break;
-    value = value.data;
-  }
-  return value;
-}
-
-const LIST_KEYS = ["data", "items", "list", "results", "records", "transactions", "rows"];
-
-/**
- * The items of a payload that is a list in some shape: an array; an array under a key such as
- * `data` or `items`; an object whose values are all objects (keyed by id or code). A single
- * object is a list of one; nothing is a list of none.
- */
-export function itemsOf(payload: unknown): unknown[] {
-  const value = unwrapData(payload);
-  if (Array.isArray(value)) return value;
-  if (!isRecord(value)) return value === null || value === undefined ? [] : [value];
-  for (const key of LIST_KEYS) {
-    const inner = value[key];
-    if (Array.isArray(inner)) return inner;
-  }
-  const values = Object.values(value);
-  if (values.length > 1 && values.every(isRecord)) return values;
-  return Object.keys(value).length === 0 ? [] : [value];
 }
 
 /** "<b>Label</b>: value" lines of one value, nested objects flattened under their parent's label. */
@@ -477,28 +391,4 @@ export function fieldMessages(
 ): string[] {
   const blocks = fieldBlocks(t, payload, locale, options);
   return chunkBlocks([title, ...(blocks.length > 0 ? blocks : [options.empty])]);
-}
-
-/**
- * The first text or number under one of `names`, searched breadth-first through nested objects
- * (deposit instructions may nest the bank under `bank` or `account`). Names compare in snake case.
- */
-export function findField(payload: unknown, names: readonly string[]): string | undefined {
-  const wanted = new Set(names.map(snake));
-  let level: unknown[] = [unwrapData(payload)];
-  for (let depth = 0; depth < MAX_DEPTH && level.length > 0; depth++) {
-    const next: unknown[] = [];
-    for (const value of level) {
-      if (!isRecord(value)) continue;
-      for (const [name, child] of Object.entries(value)) {
-        if (wanted.has(snake(name)) && (typeof child === "string" || typeof child === "number")) {
-          const text = String(child).trim();
-          if (text !== "") return text;
-        }
-        if (typeof child === "object" && child !== null) next.push(child);
-      }
-    }
-    level = next;
-  }
-  return undefined;
 }

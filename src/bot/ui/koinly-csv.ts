@@ -18,8 +18,8 @@
 import type Big from "big.js";
 import { decimalFrom } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import type { TxView } from "../../exchange/partner-read.ts";
 import { transactionTypeText } from "./coded-values.ts";
-import { readTransaction, type TxView } from "./recognise.ts";
 import { limitedCsv, type StatementRow } from "./statement-csv.ts";
 
 /** The universal template's header, exactly as Koinly documents it: its date column is "Koinly Date" in every template. */
@@ -62,7 +62,7 @@ export function koinlyCsv(t: Translate, rows: readonly StatementRow[], limitByte
   const lines: string[][] = [];
   let unreadable = 0;
   for (const row of rows) {
-    const tx = readTransaction(row.fields).tx;
+    const { tx } = row;
     if (tx === undefined || tx.state === undefined || !DONE.has(tx.state)) continue;
     const line = lineOf(t, tx);
     if (line === undefined) unreadable++;

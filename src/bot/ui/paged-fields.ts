@@ -9,13 +9,13 @@
  * paged here instead.
  *
  * @example
- * const rows = await api.userTransactions(id, pageQuery(page));
- * const { text, keyboard } = pagedFields(ctx.t, rows, locale, { page, pageData: CALLBACK.partnerTxPage.data, title });
+ * const { items } = await api.userTransactions(id, pageQuery(page));
+ * const { text, keyboard } = pagedFields(ctx.t, items, locale, { page, pageData: CALLBACK.partnerTxPage.data, title });
  */
 import { InlineKeyboard } from "grammy";
 import type { Translate } from "../../domain/translate.ts";
 import { MESSAGE_LIMIT } from "./chunks.ts";
-import { fieldLines, itemsOf } from "./fields.ts";
+import { fieldLines } from "./fields.ts";
 
 export const FIELDS_PAGE_SIZE = 5;
 /** Past this, a page number in callback data is noise. */
@@ -39,9 +39,9 @@ function fitLines(lines: readonly string[], budget: number): string {
   return text;
 }
 
-export function pagedFields(
+export function pagedFields<T>(
   t: Translate,
-  payload: unknown,
+  list: readonly T[],
   locale: string,
   view: {
     page: number;
@@ -50,10 +50,10 @@ export function pagedFields(
     title: string;
     empty: string;
     /** An item's lines (HTML); by default every field (fieldLines). */
-    lines?: (item: unknown) => string[];
+    lines?: (item: T) => string[];
   },
 ): { text: string; keyboard: InlineKeyboard } {
-  let items = itemsOf(payload);
+  let items = list;
   // More than asked for: the exchange sent the whole list, so the page is cut out here.
   if (items.length > FIELDS_PAGE_SIZE + 1) {
     const start = view.page * FIELDS_PAGE_SIZE;

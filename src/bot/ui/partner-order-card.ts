@@ -1,7 +1,7 @@
 /**
  * The quote card of partner mode's buy and sell, from what the ledger recorded (a partner
  * withdrawal's card is the account one's, order-card.ts). The partner API shows no fee in
- * advance and may leave out a minimum or a balance (orders/partner-read.ts): a figure the quote
+ * advance and may leave out a minimum or a balance (exchange/partner-schemas.ts): a figure the quote
  * does not hold is not shown. So the card never states a total it cannot know: it says the amount
  * and that the exchange's fee comes on top (buy) or off (sell); only a quote that holds a fee
  * (`fee`, in EUR) shows it, with the total.

@@ -15,8 +15,8 @@
 import { stringify } from "csv-stringify/sync";
 import { decimalFrom, formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import type { TxView } from "../../exchange/partner-read.ts";
 import { transactionStateText, transactionTypeText } from "./coded-values.ts";
-import { readTransaction, type TxView } from "./recognise.ts";
 import { transactionAmountText } from "./transaction-text.ts";
 
 /** A bot order matched to a transaction, as the ledger has it, in words. */
@@ -30,8 +30,8 @@ export interface LedgerColumns {
 }
 
 export interface StatementRow {
-  /** The transaction as the exchange sent it. */
-  fields: Record<string, unknown>;
+  /** The transaction as exchange/partner-read.ts reads the exchange's row (either mode's), when it could. */
+  tx: TxView | undefined;
   ledger?: LedgerColumns;
 }
 
@@ -95,7 +95,7 @@ export function limitedCsv(header: readonly string[], lines: readonly string[][]
 }
 
 function lineOf(t: Translate, locale: string, row: StatementRow): string[] {
-  const tx: TxView = readTransaction(row.fields).tx ?? {};
+  const tx: TxView = row.tx ?? {};
   const rate = row.ledger?.rate === undefined ? undefined : decimalFrom(row.ledger.rate);
   return [
     utcText(tx.created_at),

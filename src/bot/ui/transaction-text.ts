@@ -1,7 +1,7 @@
 /**
  * A transaction for people, in both modes: one line of the list ("✅ done · #1001 Buy · €100.00 →
  * 0.0017 BTC", then its time) and the card of `/tx` with every detail the exchange sent. Account
- * mode passes the exchange's transactions; partner mode what ui/recognise.ts read from its
+ * mode passes the exchange's transactions; partner mode what exchange/partner-read.ts read from its
  * unspecified payload (so every field may be missing).
  *
  * The exchange documents only id, state, type and the two timestamps; the amount, currency, fee
@@ -15,11 +15,11 @@
  */
 import { type Big, decimalFrom, formatAmount } from "../../domain/money.ts";
 import type { Translate } from "../../domain/translate.ts";
+import type { PartnerTxItem, TxView } from "../../exchange/partner-read.ts";
 import { kindOf, kindsOf } from "../../orders/kinds/index.ts";
 import { transactionStateText, transactionTypeText } from "./coded-values.ts";
 import { fieldLines } from "./fields.ts";
 import { escapeHtml, formatDateTime } from "./format.ts";
-import { readTransaction, type TxView } from "./recognise.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 const NONE = "—";
@@ -90,13 +90,13 @@ function dateText(value: number | string | undefined, locale: string): string {
  */
 export function transactionItemLines(
   t: Translate,
-  item: unknown,
+  item: PartnerTxItem,
   locale: string,
   options: { ids?: boolean } = {},
 ): string[] {
-  const { tx, rest } = readTransaction(item, options);
+  const rest = options.ids ? item.restWithIds : item.rest;
   const restLines = rest === undefined ? [] : fieldLines(t, rest, locale, { maxLines: 8 });
-  return tx === undefined ? restLines : [transactionLine(t, tx, locale), ...restLines];
+  return item.kind === "unrecognised" ? restLines : [transactionLine(t, item.tx, locale), ...restLines];
 }
 
 /** One line of the list (HTML). */

@@ -1,7 +1,8 @@
 /**
  * The quote of a partner buy or sell (partner mode): the rate (GET …/exchange-rates), the
  * minimum (GET …/limits/minimum) and the user's balance (GET …/users/{id}/balances), read
- * tolerantly (partner-read.ts: the API reference shows no payload for them), and the early
+ * tolerantly by the partner client (exchange/partner-schemas.ts: the API reference shows no
+ * payload for them), and the early
  * refusals. The partner API has no fee endpoint, so the card shows no fee, and the partner user
  * limits cover fiat deposits and withdrawals only, so no limit applies to a trade.
  *
@@ -17,9 +18,9 @@ import { randomUUID } from "node:crypto";
 import Big from "big.js";
 import { EUR } from "../../domain/currency.ts";
 import { roundDown } from "../../domain/money.ts";
+import type { PartnerMinimums } from "../../exchange/partner-schemas.ts";
 import type { Keyed, KindAction } from "../action.ts";
 import { type PartnerClient, partnerOf } from "../order-client.ts";
-import { codeField, decimalField, recordsOf, rowForPair } from "../partner-read.ts";
 import { type KindQuoteResult, refuse } from "../refusal.ts";
 import { type CapRule, type KindDescriptor, NOWHERE } from "./kind.ts";
 
@@ -62,14 +63,8 @@ export type PartnerTradeAction<K extends PartnerTradeKind = PartnerTradeKind> = 
 export const pairOf = (currency: string) => `${currency}${EUR}`;
 
 /** The minimum of a buy (EUR) or sell (the crypto) in the partner's answer; undefined when it names none. */
-function minimumOf(answer: unknown, kind: PartnerTradeKind, currency: string): Big | undefined {
-  const row = rowForPair(recordsOf(answer), pairOf(currency), currency);
-  return decimalField(
-    row,
-    kind === "partner-buy"
-      ? ["buy", "minimum_buy", "buy_minimum", "minimum"]
-      : ["sell", "minimum_sell", "sell_minimum", "minimum"],
-  );
+function minimumOf(minimums: PartnerMinimums, kind: PartnerTradeKind): Big | undefined {
+  return kind === "partner-buy" ? minimums.buy : minimums.sell;
 }
 
 /**
@@ -81,7 +76,7 @@ export async function partnerTradeMinimum(
   kind: PartnerTradeKind,
   currency: string,
 ): Promise<Big | undefined> {
-  return minimumOf(await api.minimumLimits({ pair: pairOf(currency) }), kind, currency);
+  return minimumOf(await api.minimumLimits({ pair: pairOf(currency) }), kind);
 }
 
 export async function partnerTradeQuote(
@@ -97,18 +92,15 @@ export async function partnerTradeQuote(
     api.minimumLimits({ pair }),
     api.userBalance(partnerUserId),
   ]);
-  const rate = decimalField(rowForPair(recordsOf(rates), pair, currency), ["price", "rate", "value"]);
+  const rate = rates.asked;
   if (rate === undefined || rate.lte(0)) return refuse(kind, "closed", { code: currency.toUpperCase() });
-  const minimum = minimumOf(minimums, kind, currency);
+  const minimum = minimumOf(minimums, kind);
   const minimumCurrency = buy ? EUR : currency;
   if (minimum !== undefined && amount.lt(minimum)) {
     return refuse(kind, "minimum", { minimum: minimum.toFixed(), currency: minimumCurrency });
   }
   const payCurrency = buy ? EUR : currency;
-  const balanceRow = recordsOf(balances).find(
-    (row) => codeField(row, ["currency_code", "currency", "code"]) === payCurrency,
-  );
-  const balance = decimalField(balanceRow, ["balance", "available", "amount"]);
+  const balance = balances.spendable.get(payCurrency);
   const quote: PartnerTradeQuote = {
     pair,
     rate: rate.toFixed(),

@@ -3,7 +3,7 @@
  * found by its RF reference: the EUR balance (GET …/users/{id}/balances), the account (still there
  * and verified?) and the fiat-withdrawal limit left (GET …/users/{id}/limits?type=fiat_withdrawal,
  * through the one limit helper), and the early refusals. Balances and limits are read tolerantly
- * (partner-read.ts); what cannot be read is left to the exchange (rule 6).
+ * by the partner client (exchange/partner-schemas.ts); what cannot be read is left to the exchange (rule 6).
  *
  * @example
  * const result = await partnerWithdrawQuote(partner, { kind: "partner-withdraw", amount: "100", referenceNumber });
@@ -16,9 +16,8 @@ import { EUR } from "../../domain/currency.ts";
 import { maskIban } from "../../domain/iban.ts";
 import type { LimitType } from "../../exchange/schemas.ts";
 import type { Keyed, KindAction } from "../action.ts";
-import { type LimitLeft, noteLimit, roomLeft } from "../limit-left.ts";
+import { noteLimit, roomLeft } from "../limit-left.ts";
 import { type PartnerClient, partnerOf } from "../order-client.ts";
-import { codeField, decimalField, type Row, recordsOf } from "../partner-read.ts";
 import { type KindQuoteResult, refuse } from "../refusal.ts";
 import { eurCap, type KindDescriptor, TO_BANK_ACCOUNT } from "./kind.ts";
 import type { WithdrawQuote, WithdrawRequest } from "./withdraw.ts";
@@ -55,33 +54,15 @@ export async function partnerWithdrawQuote(
     bankName: bank.name,
     bankIban: maskIban(bank.iban),
   };
-  const eurRow = recordsOf(balances).find(
-    (row) => codeField(row, ["currency_code", "currency", "code"]) === EUR,
-  );
-  const balance = decimalField(eurRow, ["balance", "available", "amount"]);
+  const balance = balances.spendable.get(EUR);
   if (balance !== undefined) {
     quote.balance = balance.toFixed();
     if (amount.gt(balance)) return refuse(kind, "balance", { balance: balance.toFixed() });
   }
-  const over = noteLimit(quote, withdrawalRoom(recordsOf(limits)), amount);
+  const room = limits.asked === undefined ? undefined : roomLeft(limits.asked, TYPE);
+  const over = noteLimit(quote, room, amount);
   if (over !== undefined) return refuse(kind, "limit", over);
   return { ok: true, quote };
-}
-
-/**
- * The fiat-withdrawal room of the user limits: the record of that type (by `type`, `code` or
- * `limit.code`), or the one record the typed request returned; ceilings and use read as flat
- * fields (`daily`, `day_used`) or nested as in the account API (`limit.daily`, `spent.day_used`).
- */
-export function withdrawalRoom(rows: readonly Row[]): LimitLeft | undefined {
-  const typed = rows.find((row) => codeField(row, ["type", "code", "limit.code", "limit_type"]) === TYPE);
-  const row = typed ?? (rows.length === 1 ? rows[0] : undefined);
-  const daily = decimalField(row, ["daily", "limit.daily", "daily_limit"]);
-  const monthly = decimalField(row, ["monthly", "limit.monthly", "monthly_limit"]);
-  if (daily === undefined || monthly === undefined) return undefined;
-  const dayUsed = decimalField(row, ["day_used", "spent.day_used", "daily_used"]) ?? new Big(0);
-  const monthUsed = decimalField(row, ["month_used", "spent.month_used", "monthly_used"]) ?? new Big(0);
-  return roomLeft({ daily, monthly, dayUsed, monthUsed }, TYPE);
 }
 
 export const partnerWithdraw: KindDescriptor<
@@ -119,7 +100,6 @@ export const partnerWithdraw: KindDescriptor<
       reference_number: action.referenceNumber,
       idempotency_key: action.idempotencyKey,
     });
-    const id = decimalField(recordsOf(answer)[0], ["transaction_id", "id", "transaction.id"]);
-    return id === undefined ? {} : { transactionId: id.toNumber() };
+    return answer.kind === "receipt" ? { transactionId: answer.transactionId } : {};
   },
 };

@@ -6,8 +6,10 @@
 import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { depositGiroCode } from "../../../src/bot/features/partner/deposit.ts";
+import { readDeposit } from "../../../src/exchange/partner-read.ts";
 import { startBackgroundJobs } from "../../../src/process/jobs.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { readAsClient } from "../../support/partner-answers.ts";
 
 async function emailOf(h: Harness, partnerUserId: number): Promise<string> {
   const user = await h.deps.partner?.api.getUser(partnerUserId);
@@ -59,7 +61,7 @@ describe("partner mode: customer commands", () => {
         // Only the balance changes shape; everything else (the KYC gate's getUser) stays real.
         partner.api = new Proxy(real, {
           get: (target, key) => {
-            if (key === "userBalance") return async () => shape;
+            if (key === "userBalance") return async (...args: unknown[]) => readAsClient(key, args, shape);
             const value: unknown = Reflect.get(target, key);
             return typeof value === "function" ? value.bind(target) : value;
           },
@@ -161,6 +163,7 @@ describe("partner mode: customer commands", () => {
     const photo = await user.waitForReply((m) => m.kind === "photo");
     expect(photo.text).toContain("banking app");
     const instructions = await h.deps.partner?.api.depositInstructions(partnerUserId);
+    if (instructions === undefined) throw new Error("partner mode expected");
     const reference = h.sandbox.state.partnerUser(partnerUserId)?.depositReference ?? "";
     expect(depositGiroCode(instructions, new Big(250))?.split("\n")).toEqual(
       expect.arrayContaining([
@@ -173,9 +176,11 @@ describe("partner mode: customer commands", () => {
     );
     expect(depositGiroCode(instructions)).toContain(reference.replace(/\s+/g, ""));
     // A shape without a beneficiary makes no code.
-    expect(depositGiroCode({ iban: "DE02120300000000202051" })).toBeUndefined();
+    expect(depositGiroCode(readDeposit({ iban: "DE02120300000000202051" }))).toBeUndefined();
     expect(
-      depositGiroCode({ iban: "DE02120300000000202051", beneficiary: "X", currency_code: "usd" }),
+      depositGiroCode(
+        readDeposit({ iban: "DE02120300000000202051", beneficiary: "X", currency_code: "usd" }),
+      ),
     ).toBeUndefined();
     await user.send("/deposit lots");
     expect((await user.waitForReply()).text).toMatch(/number/i);

@@ -12,6 +12,7 @@ import { feeTaken, type OrderNotice } from "../../../src/orders/reconcile.ts";
 import { startBackgroundJobs } from "../../../src/process/jobs.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { readAsClient } from "../../support/partner-answers.ts";
 
 /** The reply's text, with the no-break spaces Intl puts before "€" made plain. */
 async function reply(user: FakeUser, text: string, match: RegExp) {
@@ -36,7 +37,7 @@ describe("partner screens like account screens", () => {
     const real = partner.api;
     partner.api = new Proxy(real, {
       get: (target, key) => {
-        if (key === method) return async () => answer;
+        if (key === method) return async (...args: unknown[]) => readAsClient(method, args, answer);
         const value: unknown = Reflect.get(target, key);
         return typeof value === "function" ? value.bind(target) : value;
       },

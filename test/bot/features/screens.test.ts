@@ -10,6 +10,7 @@ import { partnerTradeCardText } from "../../../src/bot/ui/partner-order-card.ts"
 import type { PartnerTradeAction, PartnerTradeQuote } from "../../../src/orders/kinds/partner-trade.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
+import { readAsClient } from "../../support/partner-answers.ts";
 import { PARTNER_TRADE_QUOTE } from "../../support/quotes.ts";
 
 const FORMAL = /\b(Sie|Ihr|Ihre|Ihren|Ihrem|Ihrer|Ihnen)\b/;
@@ -128,7 +129,7 @@ describe("partner screens, in English and German, in both of the sandbox's shape
     const swap = (method: string, answer: unknown) => {
       partner.api = new Proxy(real, {
         get: (target, key) => {
-          if (key === method) return async () => answer;
+          if (key === method) return async (...args: unknown[]) => readAsClient(method, args, answer);
           const value: unknown = Reflect.get(target, key);
           return typeof value === "function" ? value.bind(target) : value;
         },

@@ -12,6 +12,7 @@ import { parse } from "csv-parse/sync";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type StatementRow, statementCsv } from "../../../src/bot/ui/statement-csv.ts";
 import { spanOf } from "../../../src/bot/ui/statement-ranges.ts";
+import { readTransaction } from "../../../src/exchange/partner-read.ts";
 import type { FakeUser, SentMessage } from "../../../src/telegram-double/index.ts";
 import { liveCard } from "../../orders/helpers.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
@@ -314,14 +315,14 @@ describe("statement download, account mode", () => {
   it("past the file limit the oldest rows are left out and counted; formulas defused", () => {
     const t = (key: string) => key;
     const rows: StatementRow[] = Array.from({ length: 50 }, (_, i) => ({
-      fields: {
+      tx: readTransaction({
         id: 50 - i,
         state: "success",
         transaction_type: "fiat_deposit",
         created_at: new Date(Date.UTC(2026, 0, 50 - i)).toISOString(),
         currency_code: "eur",
         amount: "1.5",
-      },
+      }).tx,
     }));
     const whole = statementCsv(t, "en", rows, Number.MAX_SAFE_INTEGER);
     const cut = statementCsv(t, "en", rows, Math.floor(whole.bytes.length / 2));
@@ -338,12 +339,12 @@ describe("statement download, account mode", () => {
       "en",
       [
         {
-          fields: {
+          tx: readTransaction({
             id: 1,
             state: "success",
             transaction_type: "crypto_withdraw",
             address: '=HYPERLINK("x")',
-          },
+          }).tx,
         },
       ],
       1_000,

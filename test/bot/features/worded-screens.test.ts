@@ -13,6 +13,7 @@ import { planLine } from "../../../src/bot/ui/plan-text.ts";
 import { securityNotice } from "../../../src/bot/ui/security-notice.ts";
 import { transactionItemLines } from "../../../src/bot/ui/transaction-text.ts";
 import { parseTimeZone } from "../../../src/domain/time-zone.ts";
+import { readTransactionItem } from "../../../src/exchange/partner-read.ts";
 import type { Plan } from "../../../src/plans/book.ts";
 import { Profiles } from "../../../src/session/profiles.ts";
 import { openStore } from "../../../src/store/open-store.ts";
@@ -104,19 +105,23 @@ describe("coded values are worded, in both languages (ui/fields.ts, ui/coded-val
       pair: "btceur",
       user_id: 42,
     };
-    const en = plain(transactionItemLines(tOf("en"), buy, "en", { ids: true }).join("\n"));
+    const en = plain(
+      transactionItemLines(tOf("en"), readTransactionItem(buy), "en", { ids: true }).join("\n"),
+    );
     expect(en).toContain("Buy");
     expect(en).toContain("€100.00 → BTC");
     expect(en).toContain("Customer number: 42");
     expect(en).not.toMatch(/Currency: btc|Amount: 100|btceur|Pair|buy_crypto/);
-    const de = plain(transactionItemLines(tOf("de"), buy, "de", { ids: true }).join("\n"));
+    const de = plain(
+      transactionItemLines(tOf("de"), readTransactionItem(buy), "de", { ids: true }).join("\n"),
+    );
     expect(de).toContain("Kauf");
     expect(de).toContain("100,00 € → BTC");
     expect(de).not.toMatch(/btceur|buy_crypto|2026-11-29/);
     const withdrawal = { ...buy, transaction_type: "fiat_withdraw", currency_code: "eur", amount: "50.00" };
-    expect(plain(transactionItemLines(tOf("de"), withdrawal, "de").join("\n"))).toContain(
-      "Euro-Auszahlung · 50,00 €",
-    );
+    expect(
+      plain(transactionItemLines(tOf("de"), readTransactionItem(withdrawal), "de").join("\n")),
+    ).toContain("Euro-Auszahlung · 50,00 €");
   });
 });
 

@@ -1,6 +1,6 @@
 /**
  * Every field name the partner screens can show has a label in every language: the names
- * ui/recognise.ts reads (they show when an item is not recognised as a whole), and every name the
+ * exchange/partner-read.ts reads (they show when an item is not recognised as a whole), and every name the
  * sandbox's partner answers carry, in both of its shapes, read over real HTTP. A name the
  * renderer would only humanise from its English spelling fails here, naming the name.
  */
@@ -10,7 +10,7 @@ import Big from "big.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCALES_DIR, SUPPORTED_LOCALES } from "../../../src/bot/i18n.ts";
 import { labelKeyOf } from "../../../src/bot/ui/fields.ts";
-import { RECOGNISED_NAMES } from "../../../src/bot/ui/recognise.ts";
+import { RECOGNISED_NAMES } from "../../../src/exchange/partner-read.ts";
 import { type Harness, startHarness } from "../../support/harness.ts";
 
 /** The wrapper's own keys and the transport's envelope: never shown as fields. */
@@ -68,19 +68,27 @@ describe("field labels", () => {
     h.sandbox.deposit({ amount: new Big(100), accountId: id });
     const api = h.deps.partner?.api;
     if (api === undefined) throw new Error("partner mode expected");
+    const answerOf = async (path: string): Promise<unknown> => {
+      const response = await fetch(`${h.sandbox.url}/api/v1/partners${path}`, {
+        headers: { authorization: `Bearer ${h.sandbox.partnerToken}`, "x-requested-with": "XMLHttpRequest" },
+      });
+      expect(response.status).toBe(200);
+      return response.json();
+    };
     const names = new Set<string>();
     for (const alternate of [false, true]) {
       h.sandbox.faults.alternateShapes(alternate);
+      // The answers as they come (the client hands on only its readings of them).
       const answers = await Promise.all([
-        api.userBalance(id),
-        api.exchangeRates(),
-        api.pairs(),
-        api.currencies(),
-        api.depositInstructions(id),
-        api.userLimits(id, "fiat_deposit"),
-        api.userTransactions(id, { start: 0, length: 5 }),
+        answerOf(`/users/${id}/balances`),
+        answerOf("/exchange-rates"),
+        answerOf("/pairs"),
+        answerOf("/currencies"),
+        answerOf(`/users/${id}/deposit-instructions`),
+        answerOf(`/users/${id}/limits?type=fiat_deposit`),
+        answerOf(`/users/${id}/transactions?start=0&length=5`),
         api.getUser(id),
-        api.minimumLimits({}),
+        answerOf("/limits/minimum"),
       ]);
       for (const answer of answers) namesIn(answer, names);
     }

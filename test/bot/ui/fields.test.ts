@@ -7,9 +7,6 @@ import {
   fieldLines,
   fieldMessages,
   fieldValue,
-  findField,
-  itemsOf,
-  unwrapData,
 } from "../../../src/bot/ui/fields.ts";
 import { giroCodePayload, isCreditorReference } from "../../../src/bot/ui/girocode.ts";
 import { pagedFields } from "../../../src/bot/ui/paged-fields.ts";
@@ -166,28 +163,6 @@ describe("the field renderer", () => {
     }
   });
 
-  it("finds the list in any shape: an array, a wrapper, a list under a key, an object of objects", () => {
-    expect(itemsOf({ status: true, data: [1, 2] })).toEqual([1, 2]);
-    expect(itemsOf({ status: true, data: { items: [{ a: 1 }] } })).toEqual([{ a: 1 }]);
-    expect(itemsOf({ btc: { rate: 1 }, eth: { rate: 2 } })).toEqual([{ rate: 1 }, { rate: 2 }]);
-    expect(itemsOf({ status: true, data: { balance: 5 } })).toEqual([{ balance: 5 }]);
-    expect(itemsOf({ status: true, data: [] })).toEqual([]);
-    expect(unwrapData({ status: true, message: "ok", data: { data: { x: 1 } } })).toEqual({ x: 1 });
-    // A `data` field next to others is a field, not a wrapper.
-    expect(unwrapData({ data: 1, other: 2 })).toEqual({ data: 1, other: 2 });
-  });
-
-  it("finds a field by any of its names at any depth", () => {
-    const payload = {
-      status: true,
-      data: { bank: { IBAN: "DE02 1203 0000 0000 2020 51" }, beneficiaryName: "X" },
-    };
-    expect(findField(payload, ["iban"])).toBe("DE02 1203 0000 0000 2020 51");
-    expect(findField(payload, ["beneficiary_name"])).toBe("X");
-    expect(findField(payload, ["bic"])).toBeUndefined();
-    expect(findField("text", ["bic"])).toBeUndefined();
-  });
-
   it("pages a list the exchange sent whole, and fits every page in one message", () => {
     const rows = Array.from({ length: 23 }, (_, i) => ({ id: i + 1, note: "&".repeat(300) }));
     const first = pagedFields(t, rows, "en", {
@@ -316,9 +291,10 @@ describe("a number in a field named like an identifier", () => {
 
   it("in the partner's deposit instructions, a bank named by a number too", async () => {
     const { depositText } = await import("../../../src/bot/features/partner/deposit.ts");
+    const { readDeposit } = await import("../../../src/exchange/partner-read.ts");
     const text = depositText(
       t,
-      { beneficiary: "Exchange GmbH", bank_name: "73.5", iban: "DE89370400440532013000" },
+      readDeposit({ beneficiary: "Exchange GmbH", bank_name: "73.5", iban: "DE89370400440532013000" }),
       "de",
     ).join("\n");
     expect(text).toContain("<b>fields-label-bank</b>: 73,5");

@@ -7,12 +7,13 @@ import { parse } from "csv-parse/sync";
 import { describe, expect, it } from "vitest";
 import { KOINLY_COLUMNS, koinlyCsv } from "../../../src/bot/ui/koinly-csv.ts";
 import type { StatementRow } from "../../../src/bot/ui/statement-csv.ts";
+import { readTransaction } from "../../../src/exchange/partner-read.ts";
 
 const t = (key: string, vars?: Record<string, unknown>) =>
   key === "statement-koinly-description" ? `${String(vars?.type)} #${String(vars?.id)}` : key;
 const at = "2026-11-22T10:15:30.000Z";
 const row = (fields: Record<string, unknown>): StatementRow => ({
-  fields: { state: "success", created_at: at, ...fields },
+  tx: readTransaction({ state: "success", created_at: at, ...fields }).tx,
 });
 
 describe("koinlyCsv", () => {

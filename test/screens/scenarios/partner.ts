@@ -7,6 +7,7 @@ import Big from "big.js";
 import { registerCommands } from "../../../src/bot/commands.ts";
 import type { FakeUser } from "../../../src/telegram-double/index.ts";
 import type { Harness } from "../../support/harness.ts";
+import { readAsClient } from "../../support/partner-answers.ts";
 import type { Driver } from "../support/driver.ts";
 import { explore, runPlansOnTime, type Scenario, switchLanguage } from "./common.ts";
 
@@ -77,7 +78,8 @@ function answerAs(h: Harness, answers: Record<string, unknown>): () => void {
     get: (target, key) => {
       if (typeof key === "string" && Object.hasOwn(answers, key)) {
         const answer = answers[key];
-        return async (...args: unknown[]) => (typeof answer === "function" ? answer(...args) : answer);
+        return async (...args: unknown[]) =>
+          readAsClient(key, args, typeof answer === "function" ? await answer(...args) : answer);
       }
       const value: unknown = Reflect.get(target, key);
       return typeof value === "function" ? value.bind(target) : value;
@@ -436,7 +438,8 @@ export const PARTNER_SCENARIOS: Scenario[] = [
       const swap = (answers: Record<string, unknown>) => {
         partner.api = new Proxy(real, {
           get: (target, key) => {
-            if (typeof key === "string" && Object.hasOwn(answers, key)) return async () => answers[key];
+            if (typeof key === "string" && Object.hasOwn(answers, key))
+              return async (...args: unknown[]) => readAsClient(key, args, answers[key]);
             const value: unknown = Reflect.get(target, key);
             return typeof value === "function" ? value.bind(target) : value;
           },

@@ -1,6 +1,6 @@
 /**
  * /balance in partner mode: the partner user's balances read for their usual fields
- * (ui/recognise.ts) and shown as account mode shows them (ui/balance-text.ts): the euros, the total
+ * (exchange/partner-read.ts) and shown as account mode shows them (ui/balance-text.ts): the euros, the total
  * when every balance has its EUR value, one line per crypto held with its value at the partner's
  * EUR rate (GET …/exchange-rates, asked alongside; a currency without a rate keeps the value its
  * balance carried), the empty ones in one line.
@@ -14,7 +14,6 @@ import { Feature } from "../../runtime/feature-router.ts";
 import { balanceLines, partnerTotal, valuedAtRates } from "../../ui/balance-text.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
-import { readBalances, readRates } from "../../ui/recognise.ts";
 
 export function partnerBalanceFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
@@ -27,13 +26,12 @@ export function partnerBalanceFeature(deps: { partner: PartnerServices }): Featu
     const [balances, rates] = await Promise.all([
       api.userBalance(id),
       api.exchangeRates().then(
-        (answer) => readRates(answer).rows,
+        (answer) => answer.rows,
         () => [],
       ),
     ]);
-    const read = readBalances(balances);
-    const rows = valuedAtRates(read.rows, rates);
-    const { rest } = read;
+    const rows = valuedAtRates(balances.rows, rates);
+    const { rest } = balances;
     const euro = rows.find((row) => row.currency === EUR);
     const crypto = rows.filter((row) => row.currency !== EUR);
     const total = partnerTotal(rows);

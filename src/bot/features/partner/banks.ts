@@ -13,6 +13,7 @@
 import { InlineKeyboard } from "grammy";
 import { groupIban } from "../../../domain/iban.ts";
 import { ExchangeError } from "../../../exchange/errors.ts";
+import type { PartnerBankView } from "../../../exchange/partner-schemas.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { Flow, FlowContext, PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
@@ -44,7 +45,7 @@ const BUTTONS = FLOW_BUTTONS.banks;
 const STALE_KEY = "banks-button-stale";
 
 type AddOutcome =
-  | { kind: "added"; reply: unknown }
+  | { kind: "added" }
   | { kind: "refused"; message: string }
   /** The deprecated endpoint is gone (404, 405, 410). */
   | { kind: "gone" };
@@ -101,7 +102,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const bankId = Number(ctx.match[1]);
-    let bank: unknown;
+    let bank: PartnerBankView;
     try {
       bank = await api.bankAccount(id, bankId);
     } catch (error) {
@@ -114,7 +115,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
     const locale = await ctx.i18n.getLocale();
     const title = ctx.t("partner-banks-view-title");
     const empty = ctx.t("partner-banks-view-empty");
-    for (const text of fieldMessages(ctx.t, title, bank, locale, { copyable: true, empty })) {
+    for (const text of fieldMessages(ctx.t, title, bank.answer, locale, { copyable: true, empty })) {
       await ctx.reply(text, { parse_mode: "HTML" });
     }
   });
@@ -225,8 +226,8 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
 
     const outcome = await externalCall(conversation, async (): Promise<AddOutcome> => {
       try {
-        const reply = await deps.partner.api.addBankAccount(partnerUserId, { name, iban, swift_bic: bic });
-        return { kind: "added", reply: JSON.parse(JSON.stringify(reply ?? null)) as unknown };
+        await deps.partner.api.addBankAccount(partnerUserId, { name, iban, swift_bic: bic });
+        return { kind: "added" };
       } catch (error) {
         if (error instanceof ExchangeError && error.kind === "validation") {
           return { kind: "refused", message: refusalWords(ctx.t, error) };

@@ -9,13 +9,14 @@
  * reference `reference`, `reference_number`, `payment_reference` or `remittance`, at any depth.
  * No IBAN or no beneficiary, or a currency other than EUR: no code, the text alone.
  *
- * The text names the usual fields in the user's language (ui/recognise.ts reads them, by the
+ * The text names the usual fields in the user's language (exchange/partner-read.ts reads them, by the
  * same names as the code), says in its own words where the reference goes (the exchange's note
  * about it is taken as said), and shows every other field below, named and formatted.
  */
 import { InputFile } from "grammy";
 import { type Big, parseAmount } from "../../../domain/money.ts";
 import type { Translate } from "../../../domain/translate.ts";
+import type { PartnerDeposit } from "../../../exchange/partner-schemas.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
@@ -25,11 +26,10 @@ import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldLabel, fieldLines, fieldValue } from "../../ui/fields.ts";
 import { escapeHtml } from "../../ui/format.ts";
 import { giroCodePayload, giroCodePng } from "../../ui/girocode.ts";
-import { readDeposit } from "../../ui/recognise.ts";
 
 /** The deposit instructions' text (HTML): the transfer's details, copyable, then the rest. */
-export function depositText(t: Translate, instructions: unknown, locale: string): string[] {
-  const { view, rest } = readDeposit(instructions);
+export function depositText(t: Translate, instructions: PartnerDeposit, locale: string): string[] {
+  const { view, rest } = instructions;
   const copy = (text: string) => `<code>${escapeHtml(text)}</code>`;
   const details: [string, string | undefined, boolean][] = [
     ["beneficiary", view.beneficiary, true],
@@ -57,8 +57,8 @@ export function depositText(t: Translate, instructions: unknown, locale: string)
 }
 
 /** The GiroCode text of deposit instructions, or undefined when they do not allow one. */
-export function depositGiroCode(instructions: unknown, amount?: Big): string | undefined {
-  const { view } = readDeposit(instructions);
+export function depositGiroCode(instructions: PartnerDeposit, amount?: Big): string | undefined {
+  const { view } = instructions;
   if (view.currency !== "eur" || view.iban === undefined || view.beneficiary === undefined) return undefined;
   return giroCodePayload({
     iban: view.iban,

@@ -1,12 +1,13 @@
 /**
  * /limits in partner mode: the fiat deposit and withdrawal limits, asked for one type at a time
  * (the exchange's API reference leaves the answer without `type` unspecified), read for their usual
- * fields (ui/recognise.ts: ceilings and use per day and month) and shown as account mode shows
+ * fields (exchange/partner-read.ts: ceilings and use per day and month) and shown as account mode shows
  * limits (ui/limit-block.ts); fields nobody recognised follow, named and formatted (ui/fields.ts).
  */
 import type Big from "big.js";
 import { formatAmount } from "../../../domain/money.ts";
 import type { Translate } from "../../../domain/translate.ts";
+import type { PartnerLimits } from "../../../exchange/partner-schemas.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
@@ -14,11 +15,14 @@ import { Feature } from "../../runtime/feature-router.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
 import { LIMIT_TYPE_KEYS, limitBlockText } from "../../ui/limit-block.ts";
-import { readLimits } from "../../ui/recognise.ts";
 
 /** The blocks of one limit type's answer: its records as limits, under the type's title, then the rest. */
-export function partnerLimitBlocks(t: Translate, type: string, payload: unknown, locale: string): string[] {
-  const read = readLimits(payload);
+export function partnerLimitBlocks(
+  t: Translate,
+  type: string,
+  read: PartnerLimits,
+  locale: string,
+): string[] {
   const { rest } = read;
   // An exchange that ignores `type` answers both kinds each time: keep the one asked for.
   const asked = read.rows.filter((row) => row.type === type);

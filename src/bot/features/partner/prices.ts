@@ -1,6 +1,6 @@
 /**
  * /prices and /price in partner mode: the exchange's rates (`/prices`), or the rate of one code
- * (`/price btc`), read for their usual fields (ui/recognise.ts: pair, price, one time) and shown
+ * (`/price btc`), read for their usual fields (exchange/partner-read.ts: pair, price, one time) and shown
  * in account mode's words, with the currencies' names from the currencies list; pairs offered
  * without a rate are named below, and fields nobody recognised follow, named and formatted.
  *
@@ -10,6 +10,7 @@
 
 import { formatNumber } from "../../../domain/money.ts";
 import type { Translate } from "../../../domain/translate.ts";
+import type { RateRow } from "../../../exchange/partner-read.ts";
 import type { ChartRange } from "../../../market/history.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
@@ -24,11 +25,11 @@ import {
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
+import { pairText } from "../../ui/coded-values.ts";
 import { fieldBlocks } from "../../ui/fields.ts";
 import { escapeHtml, formatMoment } from "../../ui/format.ts";
 import { chartKeyboard } from "../../ui/price-card.ts";
 import { formatPrice } from "../../ui/price-format.ts";
-import { pairText, type RateRow, readCurrencyNames, readPairs, readRates } from "../../ui/recognise.ts";
 
 const CODE = /^[a-z0-9]{1,12}$/;
 /** Telegram's limit on a photo's caption; a longer card is sent as text, without the chart. */
@@ -106,15 +107,15 @@ async function readCard(
     deps.partner.api.currencies(),
     deps.partner.api.pairs(),
   ]);
-  const all = readRates(rates);
+  const all = rates;
   const read = {
     rows: all.rows.filter((row) => row.base === code),
     rest: all.rest.filter((item) => mentions(item, code)),
   };
   if (read.rows.length === 0 && read.rest.length === 0) {
-    return { kind: "unknown", pairs: pairNames(readPairs(pairs)) || "—" };
+    return { kind: "unknown", pairs: pairNames(pairs.pairs) || "—" };
   }
-  const names = readCurrencyNames(currencies);
+  const { names } = currencies;
   const name = names.get(code) ?? code.toUpperCase();
   const euro = read.rows.find((row) => row.quote === "eur");
   return {
@@ -138,11 +139,11 @@ export function partnerPricesFeature(
       deps.partner.api.pairs(),
       deps.partner.api.currencies().catch(() => undefined),
     ]);
-    const read = readRates(rates);
-    const blocks = rateBlocks(ctx.t, read, readCurrencyNames(currencies), locale);
+    const read = rates;
+    const blocks = rateBlocks(ctx.t, read, currencies?.names ?? new Map(), locale);
     // Pairs traded without a rate in the answer: named, so nothing the exchange offers is hidden.
     const priced = new Set(read.rows.map(pairText));
-    const unpriced = readPairs(pairs).filter((pair) => !priced.has(pairText(pair)));
+    const unpriced = pairs.pairs.filter((pair) => !priced.has(pairText(pair)));
     const parts = [ctx.t("prices-title"), ...(blocks.length > 0 ? blocks : [ctx.t("partner-prices-none")])];
     if (unpriced.length > 0) {
       parts.push(ctx.t("partner-prices-pairs", { pairs: escapeHtml(pairNames(unpriced)) }));

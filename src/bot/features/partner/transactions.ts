@@ -1,13 +1,15 @@
 /**
  * /transactions and /tx in partner mode: the partner user's transactions, five per page with
  * Prev/Next buttons that edit the same message (`ptx:<page>`), and `/tx 123` with every field the
- * exchange sent. Each transaction is read for its usual fields (ui/recognise.ts) and shown in
+ * exchange sent. Each transaction is read for its usual fields (exchange/partner-read.ts) and shown in
  * account mode's words (ui/transaction-text.ts); what nobody recognised follows it, named and
  * formatted (ui/fields.ts). Internal ids (the user's, the partner's) only on `/tx`.
  */
 
 import type { Translate } from "../../../domain/translate.ts";
 import { ExchangeError } from "../../../exchange/errors.ts";
+import type { PartnerTxItem } from "../../../exchange/partner-read.ts";
+import type { PartnerTransactions } from "../../../exchange/partner-schemas.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import type { BotDeps } from "../../deps.ts";
@@ -17,14 +19,13 @@ import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { chunkBlocks } from "../../ui/chunks.ts";
 import { editInPlace } from "../../ui/edit.ts";
-import { fieldLines, isRecord, itemsOf } from "../../ui/fields.ts";
+import { fieldLines } from "../../ui/fields.ts";
 import { MAX_FIELDS_PAGE, pagedFields, pageQuery } from "../../ui/paged-fields.ts";
-import { readTransaction } from "../../ui/recognise.ts";
 import { exportRangeKeyboard, isExportRange } from "../../ui/statement-ranges.ts";
 import { transactionCard, transactionItemLines } from "../../ui/transaction-text.ts";
 
 /** One transaction of the list: its line, and below it what nobody recognised (no internal ids). */
-export function partnerTransactionLines(t: Translate, item: unknown, locale: string): string[] {
+export function partnerTransactionLines(t: Translate, item: PartnerTxItem, locale: string): string[] {
   return transactionItemLines(t, item, locale);
 }
 
@@ -35,9 +36,10 @@ export function partnerTransactionsFeature(
 
   async function page(ctx: PrivateContext, userId: number, number: number) {
     const locale = await ctx.i18n.getLocale();
-    const rows = await deps.partner.api.userTransactions(userId, pageQuery(number));
-    const newest = readTransaction(itemsOf(rows)[0]).tx?.id;
-    const shown = pagedFields(ctx.t, rows, locale, {
+    const { items } = await deps.partner.api.userTransactions(userId, pageQuery(number));
+    const first = items[0];
+    const newest = first?.kind === "transaction" ? first.tx.id : undefined;
+    const shown = pagedFields(ctx.t, items, locale, {
       page: number,
       pageData: CALLBACK.partnerTxPage.data,
       title: ctx.t("partner-transactions-title"),
@@ -86,7 +88,7 @@ export function partnerTransactionsFeature(
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     await sendStatement(ctx, deps, range, async (start, length) =>
-      itemsOf(await deps.partner.api.userTransactions(id, { start, length })).filter(isRecord),
+      statementRows(await deps.partner.api.userTransactions(id, { start, length })),
     );
   });
 
@@ -104,8 +106,7 @@ export function partnerTransactionsFeature(
       ctx,
       deps,
       range,
-      async (start, length) =>
-        itemsOf(await deps.partner.api.userTransactions(id, { start, length })).filter(isRecord),
+      async (start, length) => statementRows(await deps.partner.api.userTransactions(id, { start, length })),
       "koinly",
     );
   });
@@ -120,9 +121,9 @@ export function partnerTransactionsFeature(
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
     const locale = await ctx.i18n.getLocale();
-    let tx: unknown;
+    let tx: PartnerTxItem;
     try {
-      tx = await deps.partner.api.userTransaction(id, txId);
+      tx = (await deps.partner.api.userTransaction(id, txId)).item;
     } catch (error) {
       if (error instanceof ExchangeError && error.kind === "not-found") {
         await ctx.reply(ctx.t("partner-tx-not-found", { id: String(txId) }));
@@ -131,7 +132,8 @@ export function partnerTransactionsFeature(
       throw error;
     }
     // The card shows the id asked for, whatever the answer calls it; every other field stays.
-    const { tx: view, rest } = readTransaction(tx, { ids: true });
+    const view = tx.kind === "transaction" ? tx.tx : undefined;
+    const rest = tx.restWithIds;
     const parts =
       view === undefined
         ? [ctx.t("partner-tx-title", { id: String(txId) })]
@@ -141,4 +143,9 @@ export function partnerTransactionsFeature(
     for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
   });
   return composer;
+}
+
+/** The statement's rows: the list's items that are records, as they came. */
+function statementRows({ items }: PartnerTransactions): Record<string, unknown>[] {
+  return items.flatMap((item) => (item.fields === undefined ? [] : [item.fields]));
 }

@@ -4,7 +4,7 @@
  * `currency` or `currency_code`, its amounts `amount`, `fiat_amount`, `quantity`, … and write
  * numbers as text. The row comes back under the account API's names (what matching reads), or as
  * unreadable when its id, type or time cannot be found: then nobody can say whether it is an
- * order, and the caller must not guess (reconcile.ts tells the user the outcome is unknown).
+ * order, and the caller must not guess (orders/reconcile.ts tells the user the outcome is unknown).
  *
  * @example
  * const read = readPartnerTransaction({ id: "7", type: "buy_crypto", created_at: "…", fiat_amount: 100 });
@@ -12,9 +12,9 @@
  */
 
 import { decimalFrom } from "../domain/money.ts";
-import type { Transaction } from "../exchange/schemas.ts";
-import { normalizeTimestamp } from "../exchange/schemas.ts";
-import { codeField, fieldOf, type Row } from "./partner-read.ts";
+import { codeField, fieldOf, type Row } from "./partner-records.ts";
+import type { Transaction } from "./schemas.ts";
+import { normalizeTimestamp } from "./schemas.ts";
 
 /** Every name an amount may go by; matching accepts the order's amount under any of them. */
 export const AMOUNT_NAMES = [

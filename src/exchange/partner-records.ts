@@ -3,10 +3,12 @@
  * (rates, minimums, user balances, user limits, transactions): a `{status, data}` wrapper or none,
  * a list or one record, numbers as numbers or decimal text, extra fields ignored. What cannot be
  * read comes back undefined, and the caller then leaves that check to the exchange (rule 6)
- * rather than guessing.
+ * rather than guessing. These are the money path's readings (partner-schemas.ts: the quote's
+ * rate, minimum, balance and limit, a withdrawal's id, reconciliation's rows), stricter in the
+ * names they take than the screens' (partner-read.ts).
  *
  * @example
- * const rows = recordsOf(await api.exchangeRates({ pair: "btceur" }));
+ * const rows = recordsOf(answer);
  * const price = decimalField(rowFor(rows, { pair: "btceur" }), ["price", "rate"]);
  */
 import type Big from "big.js";

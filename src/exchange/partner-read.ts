@@ -2,7 +2,8 @@
  * Recognising the usual fields in the partner payloads the exchange's API reference leaves open
  * (user balances, rates, pairs, transactions, deposit instructions, limits), so that partner
  * screens read like the account ones; what nobody recognised is handed back as the `rest`, which
- * the field renderer (fields.ts) shows below, named and formatted.
+ * the field renderer (bot/ui/fields.ts) shows below, named and formatted. The partner client
+ * (partner.ts, through partner-schemas.ts) hands its callers these readings, never the raw answer.
  *
  * Tolerant reading: a field is found by any of its usual names (snake, camel or kebab case) at
  * any depth of nested objects (breadth first, so the shallowest wins), in any wrapper itemsOf
@@ -11,24 +12,33 @@
  * Envelope keys (`meta`, `links`) are the transport's, not the user's, and are never shown.
  *
  * @example
- * const { rows, rest } = readBalances(await api.userBalance(id));
+ * const { rows, rest } = readBalances(answer);
  */
 import type Big from "big.js";
-import { decimalFrom } from "../../domain/money.ts";
-import { pairText, QUOTES, splitPair } from "./coded-values.ts";
-import { dateMs, EUR_VALUE_NAMES, isRecord, itemsOf, snake, unwrapData } from "./fields.ts";
+import { decimalFrom } from "../domain/money.ts";
+import {
+  CODE,
+  ENVELOPE,
+  FieldReader,
+  findField,
+  isRecord,
+  itemsOf,
+  listItems,
+  QUOTES,
+  snake,
+  splitPair,
+  unwrapData,
+} from "./partner-fields.ts";
 
-// The pair's reading lives with the other coded values; re-exported for the screens that read rates.
-export { pairText, splitPair };
-
-type Path = readonly string[];
-
-/** Keys of a transport's envelope, not of the resource (skipped when they hold an object or a flag). */
-const ENVELOPE = new Set(["meta", "links", "_links", "total", "count", "status", "success", "message"]);
-/** Identifiers of the exchange's own records (user, partner, account ids): for /tx and the operator desk only. */
-export const INTERNAL_ID = /(?:^|_)(?:id|uuid)$/;
-/** A currency code as the API writes it (`btc`, `usdc`). */
-const CODE = /^[a-z][a-z0-9]{1,11}$/;
+/** Names of a balance's value in EUR (the field renderer labels them alike). */
+export const EUR_VALUE_NAMES = [
+  "fiat_conversion",
+  "fiat_value",
+  "eur_value",
+  "value_eur",
+  "value_in_eur",
+  "eur",
+];
 
 const NAMES = {
   currency: ["currency_code", "currency", "code", "asset", "coin", "symbol", "ticker"],
@@ -68,120 +78,6 @@ const NAMES = {
 export const RECOGNISED_NAMES: readonly string[] = [...new Set(Object.values(NAMES).flat())];
 
 /**
- * One item of a payload, read field by field: each field found is marked used, and `rest()` is
- * the item without the used fields (and without envelope keys), for the field renderer.
- */
-export class FieldReader {
-  readonly #used: Path[] = [];
-  readonly item: unknown;
-  constructor(item: unknown) {
-    this.item = item;
-  }
-
-  /** The first scalar under one of `names` that `accept` takes, breadth first; marks it used. */
-  find(names: readonly string[], accept: (value: unknown) => boolean): unknown {
-    const wanted = names.map(snake);
-    let level: { value: unknown; path: Path }[] = [{ value: this.item, path: [] }];
-    for (let depth = 0; depth < 6 && level.length > 0; depth++) {
-      const next: typeof level = [];
-      let best: { rank: number; value: unknown; path: Path } | undefined;
-      for (const { value, path } of level) {
-        if (!isRecord(value)) continue;
-        for (const [name, child] of Object.entries(value)) {
-          const childPath = [...path, name];
-          if (isRecord(child)) {
-            if (!ENVELOPE.has(name)) next.push({ value: child, path: childPath });
-            continue;
-          }
-          const rank = wanted.indexOf(snake(name));
-          if (rank === -1 || this.isUsed(childPath) || !accept(child)) continue;
-          if (best === undefined || rank < best.rank) best = { rank, value: child, path: childPath };
-        }
-      }
-      if (best !== undefined) {
-        this.#used.push(best.path);
-        return best.value;
-      }
-      level = next;
-    }
-    return undefined;
-  }
-
-  text(names: readonly string[]): string | undefined {
-    const value = this.find(
-      names,
-      (v) => (typeof v === "string" && v.trim() !== "") || typeof v === "number",
-    );
-    return value === undefined ? undefined : String(value).trim();
-  }
-
-  code(names: readonly string[]): string | undefined {
-    const value = this.find(names, (v) => typeof v === "string" && CODE.test(v.trim().toLowerCase()));
-    return typeof value === "string" ? value.trim().toLowerCase() : undefined;
-  }
-
-  decimal(names: readonly string[]): Big | undefined {
-    return decimalFrom(this.find(names, (v) => decimalFrom(v) !== undefined));
-  }
-
-  /** A date-time in ms since the epoch, from any field of `names` that holds one. */
-  date(names: readonly string[]): number | undefined {
-    const wanted = names.map(snake);
-    const value = this.find(names, (v) => dateMs(wanted[0] ?? "date", v) !== undefined);
-    return value === undefined ? undefined : dateMs(wanted[0] ?? "date", value);
-  }
-
-  /** Each field of `fields` (its names) that `read` finds, by the field's name. */
-  many<V>(
-    fields: Readonly<Record<string, readonly string[]>>,
-    read: (names: readonly string[]) => V | undefined,
-  ): Record<string, V> {
-    const found: Record<string, V> = {};
-    for (const [field, names] of Object.entries(fields)) {
-      const value = read(names);
-      if (value !== undefined) found[field] = value;
-    }
-    return found;
-  }
-
-  /** Marks every field of `names` used (a second time stamp of the same moment is not shown again). */
-  drop(names: readonly string[]): void {
-    while (this.find(names, () => true) !== undefined);
-  }
-
-  isUsed(path: Path): boolean {
-    return this.#used.some((used) => used.length === path.length && used.every((p, i) => p === path[i]));
-  }
-
-  /** The item without the fields used, envelope keys and (unless `ids`) internal ids; undefined when nothing is left. */
-  rest(options: { ids?: boolean } = {}): Record<string, unknown> | undefined {
-    const strip = (value: unknown, path: Path): unknown => {
-      if (!isRecord(value)) return value;
-      const out: Record<string, unknown> = {};
-      for (const [name, child] of Object.entries(value)) {
-        const childPath = [...path, name];
-        if (this.isUsed(childPath)) continue;
-        if (ENVELOPE.has(name) && (isRecord(child) || typeof child === "boolean")) continue;
-        if (!options.ids && INTERNAL_ID.test(snake(name)) && !isRecord(child)) continue;
-        const kept = strip(child, childPath);
-        if (
-          isRecord(kept) &&
-          Object.keys(kept).length === 0 &&
-          isRecord(child) &&
-          Object.keys(child).length > 0
-        )
-          continue;
-        out[name] = kept;
-      }
-      return out;
-    };
-    if (!isRecord(this.item)) return this.item === undefined ? undefined : { value: this.item };
-    const left = strip(this.item, []) as Record<string, unknown>;
-    return Object.keys(left).length === 0 ? undefined : left;
-  }
-}
-
-/**
  * Rows read from items: an item `read` cannot make a row of goes to the rest whole; what is left
  * of one it could goes there too, under `label(row)` when given (`BTC › Reserved`).
  */
@@ -206,21 +102,9 @@ function readRows<T>(
   return { rows, rest };
 }
 
-/**
- * The items of a list payload, also when the list sits deeper behind single keys
- * (`{result: {wallets: [...]}}`, `{rates: {BTC_EUR: {...}}}`); otherwise as itemsOf reads it.
- */
-export function listItems(payload: unknown): unknown[] {
-  let value = unwrapData(payload);
-  for (let depth = 0; depth < 4; depth++) {
-    if (!isRecord(value)) break;
-    const entries = Object.entries(value).filter(([name]) => !ENVELOPE.has(name));
-    const only = entries.length === 1 ? entries[0]?.[1] : undefined;
-    if (only === undefined || !(isRecord(only) || Array.isArray(only))) break;
-    value = only;
-  }
-  return itemsOf(value);
-}
+/** A pair as its rest is labelled (`BTC/EUR`), the way the screens write a pair. */
+const pairLabel = (pair: { base: string; quote: string }) =>
+  `${pair.base.toUpperCase()}/${pair.quote.toUpperCase()}`;
 
 // --- balances ---------------------------------------------------------------------------------
 
@@ -303,7 +187,7 @@ export function readRates(payload: unknown): { rows: RateRow[]; rest: unknown[] 
       reader.drop(["base_currency", "quote_currency"]);
       return { ...pair, price, ...(time === undefined ? {} : { time }) };
     },
-    pairText,
+    pairLabel,
   );
 }
 
@@ -332,6 +216,20 @@ export function readCurrencyNames(payload: unknown): Map<string, string> {
   return names;
 }
 
+const LISTED_CODE = /^[a-z0-9]{1,12}$/;
+
+/** The codes of the currencies list, each once (a list of bare codes too), for asking one balance a code. */
+export function readCurrencyCodes(payload: unknown): string[] {
+  const codes = itemsOf(payload).map((item) =>
+    typeof item === "string" ? item : findField(item, ["code", "currency_code", "currency", "symbol"]),
+  );
+  return [
+    ...new Set(
+      codes.map((code) => code?.toLowerCase()).filter((code) => code !== undefined && LISTED_CODE.test(code)),
+    ),
+  ] as string[];
+}
+
 // --- transactions -----------------------------------------------------------------------------
 
 /** A transaction as the account screens read it (the fields of exchange/schemas.ts's Transaction, all optional). */
@@ -353,13 +251,39 @@ export function readTransaction(
   item: unknown,
   options: { ids?: boolean } = {},
 ): { tx: TxView | undefined; rest: Record<string, unknown> | undefined } {
+  const { tx, reader } = transactionOf(item);
+  return { tx, rest: reader.rest(options) };
+}
+
+/**
+ * One transaction of a partner answer for the screens: recognised or not, what is left of it
+ * without the exchange's internal ids (a user's list) and with them (/tx, the operator desk),
+ * and the item as it came when it is an object (the statement's row).
+ */
+export type PartnerTxItem = ({ kind: "transaction"; tx: TxView } | { kind: "unrecognised" }) & {
+  rest: Record<string, unknown> | undefined;
+  restWithIds: Record<string, unknown> | undefined;
+  fields: Record<string, unknown> | undefined;
+};
+
+export function readTransactionItem(item: unknown): PartnerTxItem {
+  const { tx, reader } = transactionOf(item);
+  const left = { rest: reader.rest(), restWithIds: reader.rest({ ids: true }) };
+  const fields = isRecord(item) ? item : undefined;
+  return tx === undefined
+    ? { kind: "unrecognised", ...left, fields }
+    : { kind: "transaction", tx, ...left, fields };
+}
+
+/** The transaction read, and its reader (which knows the fields used); no transaction without a state, a type or a time. */
+function transactionOf(item: unknown): { tx: TxView | undefined; reader: FieldReader } {
   const reader = new FieldReader(unwrapData(item));
   const id = reader.text(NAMES.txId);
   const state = reader.text(NAMES.state);
   const type = reader.text(NAMES.txType);
   const created = reader.date(NAMES.created);
   if (state === undefined && type === undefined && created === undefined) {
-    return { tx: undefined, rest: new FieldReader(unwrapData(item)).rest(options) };
+    return { tx: undefined, reader: new FieldReader(unwrapData(item)) };
   }
   const updated = reader.date(NAMES.updated);
   let currency = reader.code(NAMES.currency);
@@ -392,7 +316,7 @@ export function readTransaction(
   if (address !== undefined) tx.address = address;
   const reference = reader.text(NAMES.reference);
   if (reference !== undefined) tx.reference_number = reference;
-  return { tx, rest: reader.rest(options) };
+  return { tx, reader };
 }
 
 // --- deposit instructions ---------------------------------------------------------------------
