@@ -21,7 +21,7 @@ import { type SaveAddressDeps, saveAddressSteps } from "../flows/save-address.ts
 import { exchangeCurrencies } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { sameLabel } from "../ui/amount.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
@@ -34,7 +34,6 @@ import { userText } from "../ui/user-text.ts";
 export const ADDRESSES_ADD_FLOW = "addresses-add";
 const BUTTONS = FLOW_BUTTONS.addresses;
 const STALE_KEY = "addresses-button-stale";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type AddressesDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety" | "clock">;
 

@@ -36,7 +36,7 @@ import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalWords } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
@@ -52,7 +52,6 @@ export const BANKS_REMOVE_FLOW = "banks-remove";
 /** Buttons inside the flows: `bk:<nonce>:<action>`. */
 const BUTTONS = FLOW_BUTTONS.banks;
 const STALE_KEY = "banks-button-stale";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 /** Wrong answers in a row before a step gives up (/cancel ends the flow at any time). */
 const MAX_WRONG = 20;
 

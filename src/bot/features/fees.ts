@@ -27,7 +27,7 @@ import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, QUESTION_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { choicesOf } from "../ui/currency-choice.ts";
@@ -45,11 +45,10 @@ import { askKeyboard, askText, type FeeQuote, quoteText } from "../ui/fee-text.t
 export const FEES_FLOW = "fees";
 /** Wrong answers before the flow gives up (a command or /cancel ends it at any time). */
 const MAX_WRONG_ANSWERS = 5;
-const FLOW_TIMEOUT_MS = 10 * 60_000;
 
 /** The `FEES_FLOW` conversation, installed by bot.ts. */
 export function feesConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
-  return { id: FEES_FLOW, steps: feesFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+  return { id: FEES_FLOW, steps: feesFlow(deps), timeoutMs: QUESTION_TIMEOUT_MS };
 }
 
 export function feesFeature(

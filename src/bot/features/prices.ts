@@ -36,7 +36,7 @@ import {
   showTappedChart,
 } from "../flows/price-chart.ts";
 import { waitAnswer } from "../flows/wait.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, QUESTION_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -56,8 +56,6 @@ import { userText } from "../ui/user-text.ts";
 export const PRICE_FLOW = "price";
 /** Typed answers that name no currency, before the question is given up. */
 const MAX_UNKNOWN_ANSWERS = 3;
-/** A question left unanswered this long is forgotten; the next message is handled as usual. */
-const FLOW_TIMEOUT_MS = 10 * 60_000;
 /** How many currencies the /prices chart draws (the first the exchange lists). */
 export const TOP_CHART_COUNT = 5;
 
@@ -187,7 +185,7 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
 
 /** The `PRICE_FLOW` conversation, installed by bot.ts. */
 export function priceConversation(deps: MarketDeps): FlowSpec {
-  return { id: PRICE_FLOW, steps: priceFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+  return { id: PRICE_FLOW, steps: priceFlow(deps), timeoutMs: QUESTION_TIMEOUT_MS };
 }
 
 /** /price and /prices in a private chat, with the "which currency?" question. */

@@ -30,7 +30,7 @@ import { partnerCurrencies } from "../flows/partner-currencies.ts";
 import { guidePlan } from "../flows/plan-steps.ts";
 import { flowTimeZone } from "../flows/time-zone.ts";
 import { flowUserId } from "../flows/user.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
@@ -49,7 +49,6 @@ import {
 } from "../ui/plan-text.ts";
 
 export const RECURRING_FLOW = "recurring";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type RecurringDeps = Pick<
   BotDeps,

@@ -28,7 +28,7 @@ import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { currencyKeyboard } from "../ui/currency-choice.ts";
@@ -41,7 +41,6 @@ import { userText } from "../ui/user-text.ts";
 
 export const SEND_FLOW = "send";
 const BUTTONS = FLOW_BUTTONS.send;
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "safety">;
 

@@ -24,7 +24,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons, waitAnswer } from "../../flows/wait.ts";
 import { refusalWords } from "../../middleware/error-boundary.ts";
-import type { FlowSpec } from "../../runtime/conversations.ts";
+import { type FlowSpec, FLOW_TIMEOUT_MS } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
 import { bankButtonLabel, bankCard, bankLabel, bankStateText, bankView } from "../../ui/bank-view.ts";
@@ -37,7 +37,6 @@ import { userText } from "../../ui/user-text.ts";
 
 /** Not key-shaped on purpose: a conversation id, not a sentence. */
 export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 const MAX_WRONG = 20;
 /** The flow's buttons are /banks' own (`bk:`): partner mode has no account-mode /banks flow beside it. */
 const BUTTONS = FLOW_BUTTONS.banks;

@@ -19,12 +19,11 @@ import {
   tradeSteps,
 } from "../../flows/trade-steps.ts";
 import { flowUserId } from "../../flows/user.ts";
-import type { FlowSpec } from "../../runtime/conversations.ts";
+import { type FlowSpec, FLOW_TIMEOUT_MS } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
 
 export const PARTNER_TRADE_FLOW = "partner-trade";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
 type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner" | "store" | "clock">;
