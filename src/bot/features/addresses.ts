@@ -21,7 +21,7 @@ import { type SaveAddressDeps, saveAddressSteps } from "../flows/save-address.ts
 import { exchangeCurrencies } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { sameLabel } from "../ui/amount.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";

@@ -36,7 +36,7 @@ import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { refusalWords } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";

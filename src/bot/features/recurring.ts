@@ -30,7 +30,7 @@ import { partnerCurrencies } from "../flows/partner-currencies.ts";
 import { guidePlan } from "../flows/plan-steps.ts";
 import { flowTimeZone } from "../flows/time-zone.ts";
 import { flowUserId } from "../flows/user.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";

@@ -28,7 +28,7 @@ import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 import { currencyKeyboard } from "../ui/currency-choice.ts";

@@ -12,7 +12,7 @@ import { PARTNER_KINDS } from "../../orders/ledger.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { formatTime } from "../ui/format.ts";
 import { ORDER_WORDS, typedCardVerb } from "../ui/order-card.ts";

@@ -24,7 +24,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons, waitAnswer } from "../../flows/wait.ts";
 import { refusalWords } from "../../middleware/error-boundary.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
 import { bankButtonLabel, bankCard, bankLabel, bankStateText, bankView } from "../../ui/bank-view.ts";

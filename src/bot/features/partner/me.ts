@@ -19,7 +19,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { waitForText } from "../../flows/wait.ts";
 import { refusalWords } from "../../middleware/error-boundary.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { fieldMessages, PERSON_LABELS } from "../../ui/fields.ts";

@@ -14,7 +14,7 @@ import { externalCall } from "../../flows/external.ts";
 import { askAmountAndQuote } from "../../flows/order-amount.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons } from "../../flows/wait.ts";
-import { type FlowSpec, FLOW_TIMEOUT_MS } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { bankLabel, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
