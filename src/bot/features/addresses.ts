@@ -103,7 +103,7 @@ export function addressesFeature(deps: AddressesDeps): Feature<PrivateContext> {
     moneyFlowEntry(ADDRESSES_ADD_FLOW),
   );
   composer.callbackQuery(CALLBACK.addressRemove.pattern, async (ctx) => {
-    const removed = await deps.safety.addresses.remove(ctx.from.id, ctx.match[1] ?? "");
+    const removed = await deps.safety.addresses.remove(ctx.from.id, CALLBACK.addressRemove.read(ctx).id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "addresses-removed" : "addresses-gone") });
     const { text, keyboard } = await view(ctx);
     await editInPlace(ctx, text, keyboard);

@@ -20,7 +20,6 @@ import { EUR } from "../../domain/currency.ts";
 import { decimalsFor } from "../../domain/money.ts";
 import type { Refusal } from "../../domain/translate.ts";
 import type { AccountSession } from "../../exchange/account.ts";
-import type { FeeType } from "../../exchange/schemas.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
@@ -85,8 +84,9 @@ export function feesFeature(
   // A type or currency button from a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.feesPick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const request: FeeRequest = { type: ctx.match[1] as FeeType };
-    if (ctx.match[2] !== undefined) request.currency = ctx.match[2];
+    const tapped = CALLBACK.feesPick.read(ctx);
+    const request: FeeRequest = { type: tapped.type };
+    if (tapped.code !== undefined) request.currency = tapped.code;
     await enterFlow(ctx, FEES_FLOW, request);
   });
   return composer;

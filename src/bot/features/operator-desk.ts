@@ -264,7 +264,10 @@ export function operatorDesk(
 
   desk.callbackQuery(CALLBACK.deskTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const { text, keyboard } = await allPage(ctx, Math.min(Number(ctx.match[1]), MAX_FIELDS_PAGE));
+    const { text, keyboard } = await allPage(
+      ctx,
+      Math.min(CALLBACK.deskTxPage.read(ctx).page, MAX_FIELDS_PAGE),
+    );
     await editInPlace(ctx, text, keyboard);
   });
 

@@ -36,8 +36,7 @@ export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
   composer.callbackQuery(CALLBACK.order.pattern, async (ctx, next) => {
-    const verb = ctx.match[1];
-    const id = ctx.match[2] as string;
+    const { verb, id } = CALLBACK.order.read(ctx);
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
     await decide(ctx, verb === "c" ? "c" : "x", id, tapAnswers(ctx));
   });

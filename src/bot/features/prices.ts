@@ -22,7 +22,6 @@ import { formatChange } from "../../domain/money.ts";
 import { readerZone } from "../../domain/reader-zone.ts";
 import type { Translate } from "../../domain/translate.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
-import type { ChartRange } from "../../market/history.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -150,8 +149,7 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
 
   // A span tapped under a chart: the same card, read again, and the chart of that span.
   composer.callbackQuery(CALLBACK.chart.pattern, async (ctx) => {
-    const code = ctx.match[1] ?? "";
-    const range = (ctx.match[2] ?? "24h") as ChartRange;
+    const { code, range } = CALLBACK.chart.read(ctx);
     const read = await readMarket(deps);
     if (!read.ok) {
       await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
@@ -199,7 +197,7 @@ export function pricesFeature(deps: MarketDeps): Feature<PrivateContext> {
   // A currency button from a question that is no longer running: it still answers.
   composer.callbackQuery(CALLBACK.price.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const code = ctx.match[1] ?? "";
+    const { code } = CALLBACK.price.read(ctx);
     await replyCard(ctx, deps, (choices) => choices.find((c) => c.code === code), code);
   });
   return composer;
@@ -285,7 +283,7 @@ function priceFlow(deps: MarketDeps) {
       const answer = await waitAnswer(conversation, { taps: CALLBACK.price.pattern, commands: "step-aside" });
       const currency =
         answer.kind === "tap"
-          ? currencies.find((c) => c.code === CALLBACK.price.pattern.exec(answer.data)?.[1])
+          ? currencies.find((c) => c.code === CALLBACK.price.unpack(answer.data)?.code)
           : resolveCurrency(answer.text, currencies);
       if (currency) {
         // Read again: the question may have waited longer than the feed's TTL.

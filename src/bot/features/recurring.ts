@@ -114,8 +114,7 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
   }
 
   composer.callbackQuery(CALLBACK.plan.pattern, async (ctx) => {
-    const verb = ctx.match[1];
-    const id = ctx.match[2] ?? "";
+    const { verb, id } = CALLBACK.plan.read(ctx);
     const userId = ctx.from.id;
     const locale = await ctx.i18n.getLocale();
     if (verb === "c" || verb === "x") {

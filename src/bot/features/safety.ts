@@ -456,10 +456,10 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
     await ctx.reply(said);
   }
   composer.callbackQuery(CALLBACK.safetyAllowlist.pattern, (ctx) =>
-    onTap(ctx, { kind: "allowlist", on: ctx.match[1] === "1" }),
+    onTap(ctx, { kind: "allowlist", on: CALLBACK.safetyAllowlist.read(ctx).on }),
   );
   composer.callbackQuery(CALLBACK.safetyCooling.pattern, (ctx) =>
-    onTap(ctx, { kind: "cooling", hours: Number(ctx.match[1]) }),
+    onTap(ctx, { kind: "cooling", hours: CALLBACK.safetyCooling.read(ctx).hours }),
   );
   return composer;
 }

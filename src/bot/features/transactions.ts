@@ -115,14 +115,19 @@ export function transactionsFeature(
 
   composer.callbackQuery(CALLBACK.txPage.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const number = Math.min(Number(ctx.match[1]), MAX_PAGE);
-    const tag = ctx.match[2] ?? ALL;
-    const { text, keyboard } = await page(ctx, number, tag === ALL ? undefined : tag);
+    const tapped = CALLBACK.txPage.read(ctx);
+    const tag = tapped.tag;
+    const { text, keyboard } = await page(
+      ctx,
+      Math.min(tapped.page, MAX_PAGE),
+      tag === ALL ? undefined : tag,
+    );
     await editInPlace(ctx, text, keyboard);
   });
 
   composer.callbackQuery(CALLBACK.txFilter.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
+    const tapped = CALLBACK.txFilter.read(ctx);
     const known = await knownCurrencies(ctx);
     const keyboard = new InlineKeyboard()
       .text(ctx.t("transactions-button-all"), CALLBACK.txSet.data(ALL))
@@ -131,15 +136,13 @@ export function transactionsFeature(
       keyboard.text(code.toUpperCase(), CALLBACK.txSet.data(code));
       if (i % 4 === 3) keyboard.row();
     }
-    keyboard
-      .row()
-      .text(ctx.t("button-back"), CALLBACK.txPage.data(Number(ctx.match[1]), ctx.match[2] ?? ALL));
+    keyboard.row().text(ctx.t("button-back"), CALLBACK.txPage.data(tapped.page, tapped.tag));
     await editInPlace(ctx, ctx.t("transactions-choose-filter"), keyboard);
   });
 
   composer.callbackQuery(CALLBACK.txSet.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const tag = ctx.match[1] ?? ALL;
+    const { tag } = CALLBACK.txSet.read(ctx);
     ctx.session.transactionsFilter = tag === ALL ? undefined : tag;
     const { text, keyboard } = await page(ctx, 0, ctx.session.transactionsFilter);
     await editInPlace(ctx, text, keyboard);
@@ -148,7 +151,7 @@ export function transactionsFeature(
   // Export: the ranges, then the statement of the one picked (every currency, whatever the filter).
   composer.callbackQuery(CALLBACK.txExport.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const range = ctx.match[1];
+    const { range } = CALLBACK.txExport.read(ctx);
     if (!isExportRange(range)) {
       await ctx.reply(ctx.t("export-choose"), { reply_markup: exportRangeKeyboard(ctx.t) });
       return;
@@ -161,7 +164,7 @@ export function transactionsFeature(
   // The tax tool's file: its ranges, then the file of the one picked.
   composer.callbackQuery(CALLBACK.txKoinly.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const range = ctx.match[1];
+    const { range } = CALLBACK.txKoinly.read(ctx);
     if (!isExportRange(range)) {
       await ctx.reply(ctx.t("export-koinly-choose"), { reply_markup: exportRangeKeyboard(ctx.t, "koinly") });
       return;

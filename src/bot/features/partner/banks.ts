@@ -99,7 +99,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
     await ctx.answerCallbackQuery();
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
-    const bankId = Number(ctx.match[1]);
+    const bankId = CALLBACK.partnerBankView.read(ctx).id;
     let bank: unknown;
     try {
       bank = await api.bankAccount(id, bankId);
@@ -121,7 +121,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
   composer.callbackQuery(CALLBACK.partnerBankRemove.pattern, async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return answerTap(ctx);
-    const bankId = Number(ctx.match[1]);
+    const bankId = CALLBACK.partnerBankRemove.read(ctx).id;
     const banks = await api.bankAccounts(id);
     const bank = banks.find((b) => b.id === bankId);
     if (bank === undefined) return answerTap(ctx, ctx.t("partner-banks-gone"), true);
@@ -145,7 +145,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return answerTap(ctx);
     await answerTap(ctx);
-    const bankId = Number(ctx.match[1]);
+    const bankId = CALLBACK.partnerBankRemoveSure.read(ctx).id;
     // Read again just before: another device may have removed one meanwhile.
     const banks = await api.bankAccounts(id);
     const bank = banks.find((b) => b.id === bankId);

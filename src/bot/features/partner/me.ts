@@ -68,8 +68,7 @@ export function partnerMeFeature(deps: { partner: PartnerServices }): Feature<Pr
 
   composer.callbackQuery(CALLBACK.profileField.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const field = ctx.match[1] ?? "";
-    if (!isField(field)) return;
+    const { field } = CALLBACK.profileField.read(ctx);
     await enterFlow(ctx, PROFILE_FLOW, field);
   });
 

@@ -71,14 +71,18 @@ export function partnerTransactionsFeature(
     await ctx.answerCallbackQuery();
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
-    const { text, keyboard } = await page(ctx, id, Math.min(Number(ctx.match[1]), MAX_FIELDS_PAGE));
+    const { text, keyboard } = await page(
+      ctx,
+      id,
+      Math.min(CALLBACK.partnerTxPage.read(ctx).page, MAX_FIELDS_PAGE),
+    );
     await editInPlace(ctx, text, keyboard);
   });
 
   // Export: the ranges, then the statement of the one picked (flows/statement.ts).
   composer.callbackQuery(CALLBACK.txExport.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const range = ctx.match[1];
+    const { range } = CALLBACK.txExport.read(ctx);
     if (!isExportRange(range)) {
       await ctx.reply(ctx.t("export-choose"), { reply_markup: exportRangeKeyboard(ctx.t) });
       return;
@@ -93,7 +97,7 @@ export function partnerTransactionsFeature(
   // The tax tool's file: its ranges, then the file of the one picked.
   composer.callbackQuery(CALLBACK.txKoinly.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const range = ctx.match[1];
+    const { range } = CALLBACK.txKoinly.read(ctx);
     if (!isExportRange(range)) {
       await ctx.reply(ctx.t("export-koinly-choose"), { reply_markup: exportRangeKeyboard(ctx.t, "koinly") });
       return;
