@@ -14,7 +14,7 @@
  * composer.callbackQuery(CALLBACK.price.pattern, (ctx) => show(ctx, CALLBACK.price.read(ctx).code));
  */
 
-import type { FeeType } from "../../exchange/schemas.ts";
+import { FEE_TYPES, type FeeType } from "../../exchange/schemas.ts";
 import type { ChartRange } from "../../market/history.ts";
 
 /**
@@ -116,7 +116,6 @@ const PLAN_VERBS_READ: readonly (PlanVerb | "p")[] = ["c", "x", "p", "a", "r", "
 export type OrderVerb = "c" | "e" | "x";
 const ORDER_VERBS: readonly OrderVerb[] = ["c", "e", "x"];
 const CHART_SPANS: readonly ChartRange[] = ["24h", "7d", "30d"];
-const FEE_TYPES: readonly FeeType[] = ["buy", "sell", "send"];
 
 /** A side and a currency picked for /buy or /sell, in either mode. */
 const tradePick = (prefix: string) =>
