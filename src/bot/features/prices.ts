@@ -16,7 +16,7 @@
  * 24 h change as one chart, so the drawing is paid only by who asks for it.
  */
 import Big from "big.js";
-import { InlineKeyboard, InputFile } from "grammy";
+import { type CallbackQueryContext, InlineKeyboard, InputFile } from "grammy";
 import { drawChart } from "../../charts/render.ts";
 import { formatChange } from "../../domain/money.ts";
 import { readerZone } from "../../domain/reader-zone.ts";
@@ -81,71 +81,9 @@ async function readMarket(deps: MarketDeps): Promise<MarketRead> {
  */
 export function priceCommands(deps: MarketDeps): Feature<BotContext> {
   const composer = new Feature<BotContext>();
-  composer.command("prices", async (ctx) => {
-    const read = await readMarket(deps);
-    if (!read.ok) {
-      await ctx.reply(marketUnavailableText(ctx.t, read.reason));
-      return;
-    }
-    const locale = await ctx.i18n.getLocale();
-    let text = pricesText(ctx.t, read.snapshot.prices, locale);
-    if (read.snapshot.stale) text += `\n\n${staleNote(ctx.t, read.snapshot.fetchedAt, read.now)}`;
-    const count = Math.min(TOP_CHART_COUNT, read.snapshot.prices.length);
-    const drawable = count > 0 && (await deps.priceHistory.hasRecent(read.now));
-    await ctx.reply(
-      text,
-      drawable
-        ? {
-            reply_markup: new InlineKeyboard().text(
-              ctx.t("prices-chart-button", { count }),
-              CALLBACK.pricesChart.data(),
-            ),
-          }
-        : {},
-    );
-  });
+  composer.command("prices", (ctx) => replyPrices(deps, ctx));
 
-  composer.callbackQuery(CALLBACK.pricesChart.pattern, async (ctx) => {
-    const read = await readMarket(deps);
-    if (!read.ok) {
-      await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
-      return;
-    }
-    const top = read.snapshot.prices.slice(0, TOP_CHART_COUNT);
-    const series = await deps.priceHistory.seriesOf(
-      top.map((item) => item.currency),
-      "24h",
-      read.now,
-    );
-    const lines = top
-      .map((item, i) => ({ name: item.currency.toUpperCase(), points: series[i]?.points ?? [] }))
-      .filter((line) => line.points.length >= 2);
-    if (lines.length === 0) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
-      return;
-    }
-    await ctx.answerCallbackQuery();
-    const locale = await ctx.i18n.getLocale();
-    const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
-    // The span the drawn lines really cover, from the earliest point to the latest.
-    const covered: [number, number][] = [
-      [Math.min(...lines.map((l) => l.points[0]?.[0] ?? Number.POSITIVE_INFINITY)), 0],
-      [Math.max(...lines.map((l) => l.points.at(-1)?.[0] ?? 0)), 0],
-    ];
-    const range = coveredName(ctx.t, "24h", covered, Number.isFinite(since) ? since : undefined);
-    const png = await drawChart({
-      title: ctx.t("chart-top-title", { range }),
-      note: Number.isFinite(since) ? ctx.t("chart-since", { time: formatMoment(since, locale) }) : undefined,
-      lines,
-      unit: "percent",
-      locale,
-      span: "day",
-      zone: readerZone(),
-    });
-    await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"), {
-      caption: ctx.t("chart-top-caption", { codes: lines.map((l) => l.name).join(", "), range }),
-    });
-  });
+  composer.callbackQuery(CALLBACK.pricesChart.pattern, (ctx) => sendTopChart(deps, ctx));
 
   // A span tapped under a chart: the same card, read again, and the chart of that span.
   composer.callbackQuery(CALLBACK.chart.pattern, async (ctx) => {
@@ -325,4 +263,72 @@ export function pricesText(t: Translate, prices: readonly MarketPrice[], locale:
 
 function unknownText(t: Translate, typed: string, known: readonly CurrencyChoice[]): string {
   return t("price-unknown", { input: userText(typed, 32), codes: knownCodes(known) });
+}
+
+/** /prices: the list, with the top currencies' chart button when the history can draw it. */
+async function replyPrices(deps: MarketDeps, ctx: BotContext): Promise<void> {
+  const read = await readMarket(deps);
+  if (!read.ok) {
+    await ctx.reply(marketUnavailableText(ctx.t, read.reason));
+    return;
+  }
+  const locale = await ctx.i18n.getLocale();
+  let text = pricesText(ctx.t, read.snapshot.prices, locale);
+  if (read.snapshot.stale) text += `\n\n${staleNote(ctx.t, read.snapshot.fetchedAt, read.now)}`;
+  const count = Math.min(TOP_CHART_COUNT, read.snapshot.prices.length);
+  const drawable = count > 0 && (await deps.priceHistory.hasRecent(read.now));
+  await ctx.reply(
+    text,
+    drawable
+      ? {
+          reply_markup: new InlineKeyboard().text(
+            ctx.t("prices-chart-button", { count }),
+            CALLBACK.pricesChart.data(),
+          ),
+        }
+      : {},
+  );
+}
+
+/** The /prices list's chart button: the top currencies' last 24 hours, in percent, in one picture. */
+async function sendTopChart(deps: MarketDeps, ctx: CallbackQueryContext<BotContext>): Promise<void> {
+  const read = await readMarket(deps);
+  if (!read.ok) {
+    await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
+    return;
+  }
+  const top = read.snapshot.prices.slice(0, TOP_CHART_COUNT);
+  const series = await deps.priceHistory.seriesOf(
+    top.map((item) => item.currency),
+    "24h",
+    read.now,
+  );
+  const lines = top
+    .map((item, i) => ({ name: item.currency.toUpperCase(), points: series[i]?.points ?? [] }))
+    .filter((line) => line.points.length >= 2);
+  if (lines.length === 0) {
+    await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const locale = await ctx.i18n.getLocale();
+  const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
+  // The span the drawn lines really cover, from the earliest point to the latest.
+  const covered: [number, number][] = [
+    [Math.min(...lines.map((l) => l.points[0]?.[0] ?? Number.POSITIVE_INFINITY)), 0],
+    [Math.max(...lines.map((l) => l.points.at(-1)?.[0] ?? 0)), 0],
+  ];
+  const range = coveredName(ctx.t, "24h", covered, Number.isFinite(since) ? since : undefined);
+  const png = await drawChart({
+    title: ctx.t("chart-top-title", { range }),
+    note: Number.isFinite(since) ? ctx.t("chart-since", { time: formatMoment(since, locale) }) : undefined,
+    lines,
+    unit: "percent",
+    locale,
+    span: "day",
+    zone: readerZone(),
+  });
+  await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"), {
+    caption: ctx.t("chart-top-caption", { codes: lines.map((l) => l.name).join(", "), range }),
+  });
 }
