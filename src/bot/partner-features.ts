@@ -9,9 +9,8 @@
  * if (deps.partner) inPrivate.use(routeFeatures(partnerFeatures({ ...deps, partner: deps.partner })));
  */
 import type { Middleware } from "grammy";
-import type { PartnerServices } from "../partner/services.ts";
 import type { PrivateContext } from "./context.ts";
-import type { BotDeps } from "./deps.ts";
+import type { PartnerBotDeps } from "./deps.ts";
 import { unfreezeFeature } from "./features/freeze.ts";
 import { notificationsFeature } from "./features/notifications.ts";
 import { operatorDesk } from "./features/operator-desk.ts";
@@ -29,8 +28,6 @@ import { partnerTransactionsFeature } from "./features/partner/transactions.ts";
 import { partnerWithdrawFeature } from "./features/partner/withdraw.ts";
 import { recurringFeature } from "./features/recurring.ts";
 import { safetyFeature } from "./features/safety.ts";
-
-export type PartnerBotDeps = BotDeps & { partner: PartnerServices };
 
 export function partnerFeatures(deps: PartnerBotDeps): Array<Middleware<PrivateContext>> {
   return [

@@ -105,11 +105,6 @@ const engine = lazy(async () => {
 
 type Engine = Awaited<ReturnType<typeof engine>>;
 
-/** Loads the engine now (the bench times a chart apart from the first load). */
-export async function loadChartEngine(): Promise<void> {
-  await engine();
-}
-
 /** The chart as PNG (unless told otherwise) or JPEG bytes. */
 export async function drawChart(spec: ChartSpec, picture: ChartPicture = { format: "png" }): Promise<Buffer> {
   const loaded = await engine();

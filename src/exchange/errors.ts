@@ -80,6 +80,21 @@ export class ExchangeError extends Error {
   }
 }
 
+/**
+ * What a refusal was, decided once for everyone who tells it: `code` for whoever words it for a
+ * person (bot/: a sentence of their locale), `said` the exchange's own words (the first field
+ * message, else its message, else the status) for the ledger and the log only: the exchange
+ * documents no error body, and what it sends is English or an HTTP reason phrase.
+ */
+export function refusalOf(error: ExchangeError): { code: "forbidden" | "details"; said: string } {
+  const code = error.kind === "forbidden" ? "forbidden" : "details";
+  const fieldMessage = Object.values(error.fieldErrors).flat()[0];
+  if (fieldMessage) return { code, said: fieldMessage };
+  const body = error.body as { message?: unknown } | undefined;
+  if (typeof body?.message === "string" && body.message) return { code, said: body.message };
+  return { code, said: `HTTP ${error.status ?? "?"}` };
+}
+
 export function kindForStatus(status: number): ExchangeErrorKind {
   if (status === 401) return "unauthenticated";
   if (status === 403) return "forbidden";

@@ -184,16 +184,12 @@ export const bankAccountCreated = z.object({
 });
 export const assetStatus = z.object({ state: looseBoolean });
 
-export const TRADE_TYPES = ["buy", "sell"] as const;
 export const FEE_TYPES = ["buy", "sell", "send"] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 export const ASSET_STATUS_TYPES = ["buy", "sell", "send", "receive"] as const;
 export type AssetStatusType = (typeof ASSET_STATUS_TYPES)[number];
 
 // ── Partner API ────────────────────────────────────────────────────────────────────────────────
-
-export const KYC_STATUSES = ["not_started", "pending", "failed", "declined", "passed"] as const;
-export const EDD_STATUSES = ["not_required", "required", "confirmed", "failed"] as const;
 
 export const partnerUser = z.object({
   status: looseBoolean.optional(),

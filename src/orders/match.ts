@@ -91,18 +91,6 @@ export function lookUpOrder(client: OrderClient, ledger: Ledger, action: MoneyAc
     : search(partnerSource(partnerOf(client)), ledger, action);
 }
 
-/**
- * Looks through the newest transactions (in the action's currency) for the action's order and
- * claims it for the action. Returns it, or undefined when none is there (yet).
- */
-export async function findTransaction(
-  client: AccountSession,
-  ledger: Ledger,
-  action: MoneyAction,
-): Promise<Transaction | undefined> {
-  return (await search(accountSource(client), ledger, action)).tx;
-}
-
 function accountSource(client: AccountSession): TransactionSource {
   return {
     one: (id) => client.transaction(id),

@@ -28,7 +28,7 @@
  * if (sent.kind === "code-rejected") { ask for the code again, then placeOrder(…) again }
  */
 import { setTimeout as delay } from "node:timers/promises";
-import { ExchangeError } from "../exchange/errors.ts";
+import { ExchangeError, refusalOf } from "../exchange/errors.ts";
 import type { PinCheck } from "../partner/pins.ts";
 import { NotLoggedInError } from "../session/errors.ts";
 import type { Logger } from "../support/logger.ts";
@@ -199,7 +199,7 @@ async function afterError(deps: PlaceDeps, sent: MoneyAction, error: unknown): P
       return { kind: "failed", action: sent, reason: "session-expired", loginNeeded: true };
     }
     if (error instanceof ExchangeError && !error.outcomeUnknown && error.kind !== "bad-response") {
-      return { kind: "failed", action: sent, reason: exchangeReason(error), loginNeeded: false };
+      return { kind: "failed", action: sent, reason: refusalOf(error).said, loginNeeded: false };
     }
     return { kind: "unknown", action: { ...sent, state: "unknown" } };
   }
@@ -213,7 +213,7 @@ async function recordError(deps: PlaceDeps, sent: MoneyAction, error: unknown): 
     return { kind: "failed", action, reason: "session-expired", loginNeeded: true };
   }
   if (error instanceof ExchangeError && !error.outcomeUnknown && error.kind !== "bad-response") {
-    const reason = exchangeReason(error);
+    const reason = refusalOf(error).said;
     const codeOnly =
       kindOf(sent.kind).secret === "code" &&
       error.kind === "validation" &&
@@ -239,15 +239,6 @@ async function recordError(deps: PlaceDeps, sent: MoneyAction, error: unknown): 
   deps.log?.warn({ err: error, actionId: sent.id }, "order outcome unknown; reconciliation will tell");
   const action = (await ledger.markUnknown(sent.id, describe(error))) ?? sent;
   return { kind: "unknown", action };
-}
-
-/** The exchange's own words for a refusal: the first field message, else its message, else the status. */
-export function exchangeReason(error: ExchangeError): string {
-  const fieldMessage = Object.values(error.fieldErrors).flat()[0];
-  if (fieldMessage) return fieldMessage;
-  const body = error.body as { message?: unknown } | undefined;
-  if (typeof body?.message === "string" && body.message) return body.message;
-  return `HTTP ${error.status ?? "?"}`;
 }
 
 function describe(error: unknown): string {

@@ -6,6 +6,7 @@ import {
   type ExchangeErrorKind,
   kindForStatus,
   readErrorBody,
+  refusalOf,
 } from "../../src/exchange/errors.ts";
 import { parseResponse } from "../../src/exchange/parse.ts";
 
@@ -74,6 +75,31 @@ describe("readErrorBody", () => {
     ["an object with a non-string message", { message: { text: "x" }, error: 5 }],
   ])("gives no message and no field errors for %s", (_label, body) => {
     expect(readErrorBody(body)).toEqual({ message: undefined, fieldErrors: {} });
+  });
+});
+
+describe("refusalOf", () => {
+  const refused = (
+    kind: ExchangeErrorKind,
+    status: number,
+    more: { fieldErrors?: Record<string, string[]>; body?: unknown } = {},
+  ) => new ExchangeError("refused", { kind, method: "POST", path: "/x", status, ...more });
+
+  it("keeps the exchange's first field message for the ledger, and a code for the person's sentence", () => {
+    const error = refused("validation", 422, {
+      fieldErrors: { iban: ["The iban is invalid."] },
+      body: { message: "Nope" },
+    });
+    expect(refusalOf(error)).toEqual({ code: "details", said: "The iban is invalid." });
+  });
+
+  it("falls back to the body's message, then the status", () => {
+    expect(refusalOf(refused("http", 400, { body: { message: "Bad Request" } })).said).toBe("Bad Request");
+    expect(refusalOf(refused("http", 409)).said).toBe("HTTP 409");
+  });
+
+  it("tells a forbidden refusal apart", () => {
+    expect(refusalOf(refused("forbidden", 403)).code).toBe("forbidden");
   });
 });
 

@@ -21,7 +21,7 @@ import { type SaveAddressDeps, saveAddressSteps } from "../flows/save-address.ts
 import { exchangeCurrencies } from "../flows/session-call.ts";
 import { flowButtons, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { sameLabel } from "../ui/amount.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
@@ -34,7 +34,6 @@ import { userText } from "../ui/user-text.ts";
 export const ADDRESSES_ADD_FLOW = "addresses-add";
 const BUTTONS = FLOW_BUTTONS.addresses;
 const STALE_KEY = "addresses-button-stale";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type AddressesDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "safety" | "clock">;
 
@@ -104,7 +103,7 @@ export function addressesFeature(deps: AddressesDeps): Feature<PrivateContext> {
     moneyFlowEntry(ADDRESSES_ADD_FLOW),
   );
   composer.callbackQuery(CALLBACK.addressRemove.pattern, async (ctx) => {
-    const removed = await deps.safety.addresses.remove(ctx.from.id, ctx.match[1] ?? "");
+    const removed = await deps.safety.addresses.remove(ctx.from.id, CALLBACK.addressRemove.read(ctx).id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "addresses-removed" : "addresses-gone") });
     const { text, keyboard } = await view(ctx);
     await editInPlace(ctx, text, keyboard);

@@ -308,7 +308,7 @@ export function alertsFeature(deps: AlertDeps): Feature<PrivateContext> {
   // A fired alert's "Set another alert": the commands to type, with levels 5 % either side of now.
   composer.callbackQuery(CALLBACK.alertAnother.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const code = ctx.match[1] ?? "";
+    const { code } = CALLBACK.alertAnother.read(ctx);
     const locale = await ctx.i18n.getLocale();
     const now = await deps.market.snapshot().then(
       (snapshot) => snapshot.prices.find((p) => p.currency === code),
@@ -333,17 +333,19 @@ export function alertsFeature(deps: AlertDeps): Feature<PrivateContext> {
   });
 
   composer.callbackQuery(CALLBACK.alertRemove.pattern, async (ctx) => {
-    const id = ctx.match[2] ?? "";
+    const { from, id } = CALLBACK.alertRemove.read(ctx);
     const removed = await book.remove(ctx.from.id, id);
     await ctx.answerCallbackQuery({ text: ctx.t(removed ? "alerts-removed" : "alerts-gone") });
     // The list edits itself; a fired alert's own message keeps its text and its Buy and Sell, and
     // loses the Remove button.
-    if (ctx.match[1] === "rm") await showList(ctx, "edit");
+    if (from === "rm") await showList(ctx, "edit");
     else if (removed) {
       const rows = ctx.callbackQuery.message?.reply_markup?.inline_keyboard ?? [];
       const kept = rows
         .map((row) =>
-          row.filter((button) => !("callback_data" in button && button.callback_data === ctx.match[0])),
+          row.filter(
+            (button) => !("callback_data" in button && button.callback_data === ctx.callbackQuery.data),
+          ),
         )
         .filter((row) => row.length > 0);
       await ctx.editMessageReplyMarkup({ reply_markup: { inline_keyboard: kept } }).catch(() => {});

@@ -33,10 +33,10 @@ import { enterFlow, moneyFlowEntry } from "../flows/enter.ts";
 import { externalCall } from "../flows/external.ts";
 import { inMoneyFlow } from "../flows/money-flows.ts";
 import { sessionCall } from "../flows/session-call.ts";
-import { flowButtons, waitAnswer } from "../flows/wait.ts";
+import { flowButtons, type WaitOptions, waitAnswer } from "../flows/wait.ts";
 import { refusalWords } from "../middleware/error-boundary.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { amountRefusalText, sameLabel } from "../ui/amount.ts";
 import { checkBankName, checkBic, checkIban } from "../ui/bank-input.ts";
@@ -52,7 +52,6 @@ export const BANKS_REMOVE_FLOW = "banks-remove";
 /** Buttons inside the flows: `bk:<nonce>:<action>`. */
 const BUTTONS = FLOW_BUTTONS.banks;
 const STALE_KEY = "banks-button-stale";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 /** Wrong answers in a row before a step gives up (/cancel ends the flow at any time). */
 const MAX_WRONG = 20;
 
@@ -239,6 +238,85 @@ type RemoveOutcome =
   | { kind: "gone" }
   | { kind: "refused"; message: string };
 
+/** The remove flow's buttons: this run's data start and how it waits. */
+interface RemoveRun {
+  own: string;
+  step: WaitOptions;
+}
+
+/** The bank account to remove, tapped or typed; undefined when the user cancels or gives up. */
+async function pickBankToRemove(
+  conversation: Flow,
+  ctx: FlowContext,
+  { own, step }: RemoveRun,
+  banks: BankView[],
+): Promise<BankView | undefined> {
+  const keyboard = new InlineKeyboard();
+  for (const bank of banks)
+    keyboard.text(`🗑 ${bankButtonLabel(bank)}`, own + BUTTONS.actions.remove(bank.id)).row();
+  keyboard.text(ctx.t("banks-button-cancel"), own + BUTTONS.actions.no());
+  const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankLabel(bank))}`).join("\n");
+  await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
+
+  let chosen: BankView | undefined;
+  for (let wrong = 0; chosen === undefined; ) {
+    const answer = await waitAnswer(conversation, step);
+    if (answer.kind === "tap") {
+      if (answer.data === own + BUTTONS.actions.no()) {
+        await answer.ctx.reply(ctx.t("flow-cancelled"));
+        return undefined;
+      }
+      const id = BANK_REMOVE_PICKED.exec(answer.data)?.[1];
+      chosen = banks.find((bank) => String(bank.id) === id);
+      continue;
+    }
+    chosen = pickTyped(answer.text, banks);
+    if (chosen !== undefined) break;
+    if (sameLabel(answer.text, ctx.t("banks-button-cancel"))) {
+      await answer.ctx.reply(ctx.t("flow-cancelled"));
+      return undefined;
+    }
+    if (++wrong >= MAX_WRONG) {
+      await ctx.reply(ctx.t("banks-too-many-tries"));
+      return undefined;
+    }
+    await answer.ctx.reply(ctx.t("banks-remove-which", { count: banks.length }));
+  }
+  return chosen;
+}
+
+/** The removal confirmed (true) or the account kept (false). */
+async function confirmRemoval(
+  conversation: Flow,
+  ctx: FlowContext,
+  { own, step }: RemoveRun,
+  chosen: BankView,
+): Promise<boolean> {
+  const yesLabel = ctx.t("banks-button-confirm-remove");
+  const keepLabel = ctx.t("banks-button-keep");
+  await ctx.reply(ctx.t("banks-remove-confirm", { card: viewCard(ctx.t, chosen) }), {
+    parse_mode: "HTML",
+    reply_markup: new InlineKeyboard()
+      .text(yesLabel, own + BUTTONS.actions.removeSure(chosen.id))
+      .text(keepLabel, own + BUTTONS.actions.no()),
+  });
+  for (;;) {
+    const answer = await waitAnswer(conversation, step);
+    const yes =
+      answer.kind === "tap"
+        ? answer.data === own + BUTTONS.actions.removeSure(chosen.id)
+        : sameLabel(answer.text, yesLabel);
+    const no =
+      answer.kind === "tap" ? answer.data === own + BUTTONS.actions.no() : sameLabel(answer.text, keepLabel);
+    if (no) {
+      await answer.ctx.reply(ctx.t("banks-remove-kept"));
+      return false;
+    }
+    if (yes) return true;
+    if (answer.kind === "text") await answer.ctx.reply(ctx.t("banks-remove-confirm-hint"));
+  }
+}
+
 function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
   return async function banksRemove(conversation: Flow, ctx: FlowContext): Promise<void> {
     const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
@@ -254,63 +332,9 @@ function removeFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">) {
       await ctx.reply(ctx.t("banks-remove-last"));
       return;
     }
-    const keyboard = new InlineKeyboard();
-    for (const bank of banks)
-      keyboard.text(`🗑 ${bankButtonLabel(bank)}`, own + BUTTONS.actions.remove(bank.id)).row();
-    keyboard.text(ctx.t("banks-button-cancel"), own + BUTTONS.actions.no());
-    const list = banks.map((bank, index) => `${index + 1}. ${escapeHtml(bankLabel(bank))}`).join("\n");
-    await ctx.reply(ctx.t("banks-remove-ask", { list }), { parse_mode: "HTML", reply_markup: keyboard });
-
-    let chosen: BankView | undefined;
-    for (let wrong = 0; chosen === undefined; ) {
-      const answer = await waitAnswer(conversation, step);
-      if (answer.kind === "tap") {
-        if (answer.data === own + BUTTONS.actions.no()) {
-          await answer.ctx.reply(ctx.t("flow-cancelled"));
-          return;
-        }
-        const id = BANK_REMOVE_PICKED.exec(answer.data)?.[1];
-        chosen = banks.find((bank) => String(bank.id) === id);
-        continue;
-      }
-      chosen = pickTyped(answer.text, banks);
-      if (chosen !== undefined) break;
-      if (sameLabel(answer.text, ctx.t("banks-button-cancel"))) {
-        await answer.ctx.reply(ctx.t("flow-cancelled"));
-        return;
-      }
-      if (++wrong >= MAX_WRONG) {
-        await ctx.reply(ctx.t("banks-too-many-tries"));
-        return;
-      }
-      await answer.ctx.reply(ctx.t("banks-remove-which", { count: banks.length }));
-    }
-
-    const yesLabel = ctx.t("banks-button-confirm-remove");
-    const keepLabel = ctx.t("banks-button-keep");
-    await ctx.reply(ctx.t("banks-remove-confirm", { card: viewCard(ctx.t, chosen) }), {
-      parse_mode: "HTML",
-      reply_markup: new InlineKeyboard()
-        .text(yesLabel, own + BUTTONS.actions.removeSure(chosen.id))
-        .text(keepLabel, own + BUTTONS.actions.no()),
-    });
-    for (;;) {
-      const answer = await waitAnswer(conversation, step);
-      const yes =
-        answer.kind === "tap"
-          ? answer.data === own + BUTTONS.actions.removeSure(chosen.id)
-          : sameLabel(answer.text, yesLabel);
-      const no =
-        answer.kind === "tap"
-          ? answer.data === own + BUTTONS.actions.no()
-          : sameLabel(answer.text, keepLabel);
-      if (no) {
-        await answer.ctx.reply(ctx.t("banks-remove-kept"));
-        return;
-      }
-      if (yes) break;
-      if (answer.kind === "text") await answer.ctx.reply(ctx.t("banks-remove-confirm-hint"));
-    }
+    const chosen = await pickBankToRemove(conversation, ctx, { own, step }, banks);
+    if (chosen === undefined) return;
+    if (!(await confirmRemoval(conversation, ctx, { own, step }, chosen))) return;
 
     const id = chosen.id;
     const outcome = await sessionCall(conversation, ctx, deps, async (client): Promise<RemoveOutcome> => {

@@ -123,8 +123,7 @@ export function depositFeature(
 
   composer.callbackQuery(CALLBACK.depositQr.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const index = Number(ctx.match[1]);
-    const fingerprint = ctx.match[2] ?? "";
+    const { index, fingerprint } = CALLBACK.depositQr.read(ctx);
     const list = await deps.sessions.use(ctx.from.id, (client) => client.addresses());
     const atIndex = list[index];
     const found =
@@ -178,9 +177,7 @@ function newAddressFlow(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing"
           return;
         }
         const typed =
-          answer.kind === "tap"
-            ? (CALLBACK.depositCurrency.pattern.exec(answer.data)?.[1] ?? "")
-            : answer.text;
+          answer.kind === "tap" ? (CALLBACK.depositCurrency.unpack(answer.data)?.code ?? "") : answer.text;
         choice = findCurrency(currencies, typed);
         if (choice) break;
         await ctx.reply(ctx.t("deposit-unknown-currency", { currency: userText(typed, 32), list }));

@@ -20,14 +20,13 @@ import { EUR } from "../../domain/currency.ts";
 import { decimalsFor } from "../../domain/money.ts";
 import type { Refusal } from "../../domain/translate.ts";
 import type { AccountSession } from "../../exchange/account.ts";
-import type { FeeType } from "../../exchange/schemas.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { enterFlow } from "../flows/enter.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, QUESTION_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { choicesOf } from "../ui/currency-choice.ts";
@@ -45,11 +44,10 @@ import { askKeyboard, askText, type FeeQuote, quoteText } from "../ui/fee-text.t
 export const FEES_FLOW = "fees";
 /** Wrong answers before the flow gives up (a command or /cancel ends it at any time). */
 const MAX_WRONG_ANSWERS = 5;
-const FLOW_TIMEOUT_MS = 10 * 60_000;
 
 /** The `FEES_FLOW` conversation, installed by bot.ts. */
 export function feesConversation(deps: Pick<BotDeps, "sessions" | "profiles" | "phishing">): FlowSpec {
-  return { id: FEES_FLOW, steps: feesFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+  return { id: FEES_FLOW, steps: feesFlow(deps), timeoutMs: QUESTION_TIMEOUT_MS };
 }
 
 export function feesFeature(
@@ -86,8 +84,9 @@ export function feesFeature(
   // A type or currency button from a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.feesPick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    const request: FeeRequest = { type: ctx.match[1] as FeeType };
-    if (ctx.match[2] !== undefined) request.currency = ctx.match[2];
+    const tapped = CALLBACK.feesPick.read(ctx);
+    const request: FeeRequest = { type: tapped.type };
+    if (tapped.code !== undefined) request.currency = tapped.code;
     await enterFlow(ctx, FEES_FLOW, request);
   });
   return composer;

@@ -28,9 +28,10 @@ export function languageFeature(deps: Pick<BotDeps, "profiles">): Feature<Privat
   });
 
   composer.callbackQuery(CALLBACK.language.pattern, async (ctx) => {
-    const locale = ctx.match[1] ?? "";
+    const tapped = CALLBACK.language.read(ctx).locale;
     await ctx.answerCallbackQuery();
-    if (SUPPORTED_LOCALES.includes(locale as (typeof SUPPORTED_LOCALES)[number])) await choose(ctx, locale);
+    const locale = SUPPORTED_LOCALES.find((supported) => supported === tapped);
+    if (locale !== undefined) await choose(ctx, locale);
   });
   return composer;
 }

@@ -18,7 +18,6 @@
 import { isTimeZone, localTime, offsetLabel, parseTimeZone } from "../../domain/time-zone.ts";
 import { DAY_MINUTES } from "../../notify/quiet-hours.ts";
 import {
-  NOTIFY_KINDS,
   type NotifyKind,
   type NotifyMode,
   type QuietHours,
@@ -60,8 +59,6 @@ export type MenuChange =
   /** Quiet hours asked hour by hour (the zone first when there is none). */
   | { kind: "quiet-ask" }
   | { kind: "zone" };
-
-const MODES: Record<string, NotifyMode> = { "1": "on", s: "silent", "0": "off" };
 
 export function applyMenuChange(profile: UserProfile, change: MenuChange): UserProfile {
   if (change.kind === "mode") return withMode(profile, change.which, change.mode);
@@ -244,20 +241,18 @@ export function notificationsFeature(deps: NotificationsDeps): Feature<PrivateCo
     await editInPlace(ctx, text, keyboard);
   });
   composer.callbackQuery(CALLBACK.settingsNotify.pattern, async (ctx) => {
-    const which = NOTIFY_KINDS.find((k) => k === ctx.match[1]);
-    const mode = MODES[ctx.match[2] ?? ""];
-    if (which === undefined || mode === undefined) return ctx.answerCallbackQuery();
+    const { kind: which, mode } = CALLBACK.settingsNotify.read(ctx);
     await choose(ctx, { kind: "mode", which, mode });
   });
   composer.callbackQuery(CALLBACK.notifyDigestHour.pattern, async (ctx) => {
-    const hour = Number(ctx.match[1]);
+    const { hour } = CALLBACK.notifyDigestHour.read(ctx);
     if (!(hour >= 0 && hour < 24)) return ctx.answerCallbackQuery();
     await choose(ctx, { kind: "hour", hour });
   });
   composer.callbackQuery(CALLBACK.notifyQuiet.pattern, async (ctx) => {
-    if (ctx.match[1] === undefined) return choose(ctx, { kind: "quiet", hours: undefined });
-    const from = Number(ctx.match[1]);
-    const to = Number(ctx.match[2]);
+    const { hours } = CALLBACK.notifyQuiet.read(ctx);
+    if (hours === undefined) return choose(ctx, { kind: "quiet", hours: undefined });
+    const { from, to } = hours;
     if (!(from < DAY_MINUTES && to < DAY_MINUTES && from !== to)) return ctx.answerCallbackQuery();
     await choose(ctx, { kind: "quiet", hours: { from, to } });
   });

@@ -32,14 +32,12 @@ import { answerTap, closeCard } from "../ui/edit.ts";
 import { cardMessage, ORDER_WORDS, refusalText, typedCardVerb, wordsOf } from "../ui/order-card.ts";
 
 export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
-  const { orders } = deps;
   const composer = new Feature<PrivateContext>();
 
   composer.callbackQuery(CALLBACK.order.pattern, async (ctx, next) => {
-    const verb = ctx.match[1];
-    const id = ctx.match[2] as string;
+    const { verb, id } = CALLBACK.order.read(ctx);
     if (verb === "e") return next(); // Change amount: the kind's own feature asks again.
-    await decide(ctx, verb === "c" ? "c" : "x", id, tapAnswers(ctx));
+    await decide(deps, ctx, verb === "c" ? "c" : "x", id, tapAnswers(ctx));
   });
 
   // Confirm or Cancel typed instead of tapped: the same decision on the user's newest card. Only
@@ -55,111 +53,118 @@ export function ordersFeature(deps: OrderDeps): Feature<PrivateContext> {
         return;
       }
     }
-    const action = await orders.latestQuoted(ctx.from.id);
+    const action = await deps.orders.latestQuoted(ctx.from.id);
     if (action === undefined) {
       await ctx.reply(ctx.t("order-typed-none"));
       return;
     }
-    await decide(ctx, verb, action.id, typedAnswers(ctx));
+    await decide(deps, ctx, verb, action.id, typedAnswers(ctx));
   });
 
-  /** Confirm or Cancel of action `id`, however it came: exactly once, expiry and ownership by the ledger. */
-  async function decide(ctx: PrivateContext, verb: "c" | "x", id: string, answers: Answers): Promise<void> {
-    if (verb === "c") {
-      // Partner mode has no exchange login; the KYC gate stood in front of this decision instead.
-      if (deps.partner !== undefined) return onConfirm(ctx, id, answers);
-      // Checked before the Confirm is claimed: a tap without a session must not use the quote up.
-      await requireLogin(deps)(ctx, () => onConfirm(ctx, id, answers));
-      return;
-    }
-    const result = await orders.cancel(id, ctx.from.id);
-    const action = result.action;
-    if (
-      action === undefined ||
-      (!result.ok && (result.reason === "not-yours" || result.reason === "unknown"))
-    ) {
-      const words = wordsOf(action?.kind);
-      await answers.answer(ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
-      return;
-    }
-    const words = ORDER_WORDS[action.kind];
-    if (!result.ok && result.reason === "already") {
-      await answers.answer(ctx.t(words.sentAlready), true);
-      return;
-    }
-    // Cancelled now, or dead already (expired, replaced, cancelled): either way nothing is ordered.
-    await answers.answer();
-    await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
-    await ctx.reply(ctx.t(words.cancelled));
-  }
-
-  async function onConfirm(ctx: PrivateContext, id: string, answers: Answers): Promise<void> {
-    const userId = ctx.from.id;
-    const confirmed = await orders.confirm(id, userId);
-    // Confirmed: the order's outcome is told later, by a notice that has no update to read it from.
-    if (confirmed.ok) await deps.profiles.rememberAppLocale(userId, clientLocale(ctx.from.language_code));
-    if (!confirmed.ok) {
-      const action = confirmed.action;
-      const words = wordsOf(action?.kind);
-      if (confirmed.reason === "expired" && action !== undefined) {
-        // One re-quote per stale card: a second tap on it must not replace the new card again.
-        if (!(await orders.claimNotice(id, "requote"))) {
-          await answers.answer(ctx.t(words.expiredAgain), true);
-          return;
-        }
-        await answers.answer(ctx.t(words.refused("expired")));
-        await answers.close(words.closeExpired && ctx.t(words.closeExpired));
-        await requote(ctx, action);
-        return;
-      }
-      if (confirmed.reason === "guarded") {
-        // One of the bot's own rules holds now (a freeze, a cooling-off…): the card is dead, say why.
-        await answers.answer();
-        await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
-        await ctx.reply(refusalText(ctx.t, confirmed.refusal, await ctx.i18n.getLocale()));
-        return;
-      }
-      if (confirmed.reason === "already" && action?.state === "confirmed" && words.code) {
-        await answers.answer(ctx.t(words.code.awaited));
-        return;
-      }
-      await answers.answer(ctx.t(words.refused(confirmed.reason)), true);
-      if (confirmed.reason === "replaced")
-        await answers.close(words.closeReplaced && ctx.t(words.closeReplaced));
-      if (confirmed.reason === "cancelled")
-        await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
-      return;
-    }
-    const action = confirmed.action;
-    const words = ORDER_WORDS[action.kind];
-    if (orders.needsCode(action)) {
-      await answers.answer();
-      await answers.close();
-      await enterFlow(ctx, CODE_FLOW, action.id);
-      return;
-    }
-    await answers.answer(words.placingTap && ctx.t(words.placingTap));
-    await answers.close(words.closePlacing && ctx.t(words.closePlacing));
-    const result = await orders.place(id, userId);
-    await tellOutcome(ctx, result, await deps.phishing.get(userId));
-  }
-
-  /** A Confirm on a card past its TTL: the same order, quoted again at today's numbers. */
-  async function requote(ctx: BotContext, old: MoneyAction): Promise<void> {
-    const outcome = await orders.requote(old);
-    const locale = await ctx.i18n.getLocale();
-    if (!outcome.ok) {
-      await ctx.reply(refusalText(ctx.t, outcome.refusal, locale));
-      return;
-    }
-    await ctx.reply(ctx.t(ORDER_WORDS[old.kind].requoted));
-    const card = cardMessage(ctx.t, outcome.action, locale, await deps.phishing.get(old.userId));
-    const shown = await ctx.reply(card.text, card.other);
-    // A Freeze takes the buttons off it (features/freeze.ts).
-    await orders.rememberCard(outcome.action.id, { chatId: shown.chat.id, messageId: shown.message_id });
-  }
-
   return composer;
+}
+
+/** Confirm or Cancel of action `id`, however it came: exactly once, expiry and ownership by the ledger. */
+async function decide(
+  deps: OrderDeps,
+  ctx: PrivateContext,
+  verb: "c" | "x",
+  id: string,
+  answers: Answers,
+): Promise<void> {
+  if (verb === "c") {
+    // Partner mode has no exchange login; the KYC gate stood in front of this decision instead.
+    if (deps.partner !== undefined) return onConfirm(deps, ctx, id, answers);
+    // Checked before the Confirm is claimed: a tap without a session must not use the quote up.
+    await requireLogin(deps)(ctx, () => onConfirm(deps, ctx, id, answers));
+    return;
+  }
+  const result = await deps.orders.cancel(id, ctx.from.id);
+  const action = result.action;
+  if (
+    action === undefined ||
+    (!result.ok && (result.reason === "not-yours" || result.reason === "unknown"))
+  ) {
+    const words = wordsOf(action?.kind);
+    await answers.answer(ctx.t(words.refused(result.ok ? "unknown" : result.reason)), true);
+    return;
+  }
+  const words = ORDER_WORDS[action.kind];
+  if (!result.ok && result.reason === "already") {
+    await answers.answer(ctx.t(words.sentAlready), true);
+    return;
+  }
+  // Cancelled now, or dead already (expired, replaced, cancelled): either way nothing is ordered.
+  await answers.answer();
+  await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
+  await ctx.reply(ctx.t(words.cancelled));
+}
+
+/** A Confirm: claimed once by the ledger, then the code step or the order placed and its outcome told. */
+async function onConfirm(deps: OrderDeps, ctx: PrivateContext, id: string, answers: Answers): Promise<void> {
+  const userId = ctx.from.id;
+  const confirmed = await deps.orders.confirm(id, userId);
+  // Confirmed: the order's outcome is told later, by a notice that has no update to read it from.
+  if (confirmed.ok) await deps.profiles.rememberAppLocale(userId, clientLocale(ctx.from.language_code));
+  if (!confirmed.ok) {
+    const action = confirmed.action;
+    const words = wordsOf(action?.kind);
+    if (confirmed.reason === "expired" && action !== undefined) {
+      // One re-quote per stale card: a second tap on it must not replace the new card again.
+      if (!(await deps.orders.claimNotice(id, "requote"))) {
+        await answers.answer(ctx.t(words.expiredAgain), true);
+        return;
+      }
+      await answers.answer(ctx.t(words.refused("expired")));
+      await answers.close(words.closeExpired && ctx.t(words.closeExpired));
+      await requote(deps, ctx, action);
+      return;
+    }
+    if (confirmed.reason === "guarded") {
+      // One of the bot's own rules holds now (a freeze, a cooling-off…): the card is dead, say why.
+      await answers.answer();
+      await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
+      await ctx.reply(refusalText(ctx.t, confirmed.refusal, await ctx.i18n.getLocale()));
+      return;
+    }
+    if (confirmed.reason === "already" && action?.state === "confirmed" && words.code) {
+      await answers.answer(ctx.t(words.code.awaited));
+      return;
+    }
+    await answers.answer(ctx.t(words.refused(confirmed.reason)), true);
+    if (confirmed.reason === "replaced")
+      await answers.close(words.closeReplaced && ctx.t(words.closeReplaced));
+    if (confirmed.reason === "cancelled")
+      await answers.close(words.closeCancelled && ctx.t(words.closeCancelled));
+    return;
+  }
+  const action = confirmed.action;
+  const words = ORDER_WORDS[action.kind];
+  if (deps.orders.needsCode(action)) {
+    await answers.answer();
+    await answers.close();
+    await enterFlow(ctx, CODE_FLOW, action.id);
+    return;
+  }
+  await answers.answer(words.placingTap && ctx.t(words.placingTap));
+  await answers.close(words.closePlacing && ctx.t(words.closePlacing));
+  const result = await deps.orders.place(id, userId);
+  await tellOutcome(ctx, result, await deps.phishing.get(userId));
+}
+
+/** A Confirm on a card past its TTL: the same order, quoted again at today's numbers. */
+async function requote(deps: OrderDeps, ctx: BotContext, old: MoneyAction): Promise<void> {
+  const outcome = await deps.orders.requote(old);
+  const locale = await ctx.i18n.getLocale();
+  if (!outcome.ok) {
+    await ctx.reply(refusalText(ctx.t, outcome.refusal, locale));
+    return;
+  }
+  await ctx.reply(ctx.t(ORDER_WORDS[old.kind].requoted));
+  const card = cardMessage(ctx.t, outcome.action, locale, await deps.phishing.get(old.userId));
+  const shown = await ctx.reply(card.text, card.other);
+  // A Freeze takes the buttons off it (features/freeze.ts).
+  await deps.orders.rememberCard(outcome.action.id, { chatId: shown.chat.id, messageId: shown.message_id });
 }
 
 /** How a decision is answered: a tap gets its popup and its card closed; typed text gets replies. */

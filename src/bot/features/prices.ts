@@ -16,13 +16,12 @@
  * 24 h change as one chart, so the drawing is paid only by who asks for it.
  */
 import Big from "big.js";
-import { InlineKeyboard, InputFile } from "grammy";
+import { type CallbackQueryContext, InlineKeyboard, InputFile } from "grammy";
 import { drawChart } from "../../charts/render.ts";
 import { formatChange } from "../../domain/money.ts";
 import { readerZone } from "../../domain/reader-zone.ts";
 import type { Translate } from "../../domain/translate.ts";
 import { MarketUnavailableError } from "../../market/errors.ts";
-import type { ChartRange } from "../../market/history.ts";
 import type { MarketPrice, MarketSnapshot } from "../../market/types.ts";
 import type { BotContext, Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
@@ -36,7 +35,7 @@ import {
   showTappedChart,
 } from "../flows/price-chart.ts";
 import { waitAnswer } from "../flows/wait.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { type FlowSpec, QUESTION_TIMEOUT_MS } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
@@ -56,8 +55,6 @@ import { userText } from "../ui/user-text.ts";
 export const PRICE_FLOW = "price";
 /** Typed answers that name no currency, before the question is given up. */
 const MAX_UNKNOWN_ANSWERS = 3;
-/** A question left unanswered this long is forgotten; the next message is handled as usual. */
-const FLOW_TIMEOUT_MS = 10 * 60_000;
 /** How many currencies the /prices chart draws (the first the exchange lists). */
 export const TOP_CHART_COUNT = 5;
 
@@ -84,76 +81,13 @@ async function readMarket(deps: MarketDeps): Promise<MarketRead> {
  */
 export function priceCommands(deps: MarketDeps): Feature<BotContext> {
   const composer = new Feature<BotContext>();
-  composer.command("prices", async (ctx) => {
-    const read = await readMarket(deps);
-    if (!read.ok) {
-      await ctx.reply(marketUnavailableText(ctx.t, read.reason));
-      return;
-    }
-    const locale = await ctx.i18n.getLocale();
-    let text = pricesText(ctx.t, read.snapshot.prices, locale);
-    if (read.snapshot.stale) text += `\n\n${staleNote(ctx.t, read.snapshot.fetchedAt, read.now)}`;
-    const count = Math.min(TOP_CHART_COUNT, read.snapshot.prices.length);
-    const drawable = count > 0 && (await deps.priceHistory.hasRecent(read.now));
-    await ctx.reply(
-      text,
-      drawable
-        ? {
-            reply_markup: new InlineKeyboard().text(
-              ctx.t("prices-chart-button", { count }),
-              CALLBACK.pricesChart.data(),
-            ),
-          }
-        : {},
-    );
-  });
+  composer.command("prices", (ctx) => replyPrices(deps, ctx));
 
-  composer.callbackQuery(CALLBACK.pricesChart.pattern, async (ctx) => {
-    const read = await readMarket(deps);
-    if (!read.ok) {
-      await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
-      return;
-    }
-    const top = read.snapshot.prices.slice(0, TOP_CHART_COUNT);
-    const series = await deps.priceHistory.seriesOf(
-      top.map((item) => item.currency),
-      "24h",
-      read.now,
-    );
-    const lines = top
-      .map((item, i) => ({ name: item.currency.toUpperCase(), points: series[i]?.points ?? [] }))
-      .filter((line) => line.points.length >= 2);
-    if (lines.length === 0) {
-      await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
-      return;
-    }
-    await ctx.answerCallbackQuery();
-    const locale = await ctx.i18n.getLocale();
-    const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
-    // The span the drawn lines really cover, from the earliest point to the latest.
-    const covered: [number, number][] = [
-      [Math.min(...lines.map((l) => l.points[0]?.[0] ?? Number.POSITIVE_INFINITY)), 0],
-      [Math.max(...lines.map((l) => l.points.at(-1)?.[0] ?? 0)), 0],
-    ];
-    const range = coveredName(ctx.t, "24h", covered, Number.isFinite(since) ? since : undefined);
-    const png = await drawChart({
-      title: ctx.t("chart-top-title", { range }),
-      note: Number.isFinite(since) ? ctx.t("chart-since", { time: formatMoment(since, locale) }) : undefined,
-      lines,
-      unit: "percent",
-      locale,
-      span: "day",
-      zone: readerZone(),
-    });
-    await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"), {
-      caption: ctx.t("chart-top-caption", { codes: lines.map((l) => l.name).join(", "), range }),
-    });
-  });
+  composer.callbackQuery(CALLBACK.pricesChart.pattern, (ctx) => sendTopChart(deps, ctx));
 
   // A span tapped under a chart: the same card, read again, and the chart of that span.
   composer.callbackQuery(CALLBACK.chart.pattern, async (ctx) => {
-    const code = ctx.match[1] ?? "";
-    const range = (ctx.match[2] ?? "24h") as ChartRange;
+    const { code, range } = CALLBACK.chart.read(ctx);
     const read = await readMarket(deps);
     if (!read.ok) {
       await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
@@ -187,7 +121,7 @@ export function priceCommands(deps: MarketDeps): Feature<BotContext> {
 
 /** The `PRICE_FLOW` conversation, installed by bot.ts. */
 export function priceConversation(deps: MarketDeps): FlowSpec {
-  return { id: PRICE_FLOW, steps: priceFlow(deps), timeoutMs: FLOW_TIMEOUT_MS };
+  return { id: PRICE_FLOW, steps: priceFlow(deps), timeoutMs: QUESTION_TIMEOUT_MS };
 }
 
 /** /price and /prices in a private chat, with the "which currency?" question. */
@@ -201,7 +135,7 @@ export function pricesFeature(deps: MarketDeps): Feature<PrivateContext> {
   // A currency button from a question that is no longer running: it still answers.
   composer.callbackQuery(CALLBACK.price.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const code = ctx.match[1] ?? "";
+    const { code } = CALLBACK.price.read(ctx);
     await replyCard(ctx, deps, (choices) => choices.find((c) => c.code === code), code);
   });
   return composer;
@@ -287,7 +221,7 @@ function priceFlow(deps: MarketDeps) {
       const answer = await waitAnswer(conversation, { taps: CALLBACK.price.pattern, commands: "step-aside" });
       const currency =
         answer.kind === "tap"
-          ? currencies.find((c) => c.code === CALLBACK.price.pattern.exec(answer.data)?.[1])
+          ? currencies.find((c) => c.code === CALLBACK.price.unpack(answer.data)?.code)
           : resolveCurrency(answer.text, currencies);
       if (currency) {
         // Read again: the question may have waited longer than the feed's TTL.
@@ -329,4 +263,72 @@ export function pricesText(t: Translate, prices: readonly MarketPrice[], locale:
 
 function unknownText(t: Translate, typed: string, known: readonly CurrencyChoice[]): string {
   return t("price-unknown", { input: userText(typed, 32), codes: knownCodes(known) });
+}
+
+/** /prices: the list, with the top currencies' chart button when the history can draw it. */
+async function replyPrices(deps: MarketDeps, ctx: BotContext): Promise<void> {
+  const read = await readMarket(deps);
+  if (!read.ok) {
+    await ctx.reply(marketUnavailableText(ctx.t, read.reason));
+    return;
+  }
+  const locale = await ctx.i18n.getLocale();
+  let text = pricesText(ctx.t, read.snapshot.prices, locale);
+  if (read.snapshot.stale) text += `\n\n${staleNote(ctx.t, read.snapshot.fetchedAt, read.now)}`;
+  const count = Math.min(TOP_CHART_COUNT, read.snapshot.prices.length);
+  const drawable = count > 0 && (await deps.priceHistory.hasRecent(read.now));
+  await ctx.reply(
+    text,
+    drawable
+      ? {
+          reply_markup: new InlineKeyboard().text(
+            ctx.t("prices-chart-button", { count }),
+            CALLBACK.pricesChart.data(),
+          ),
+        }
+      : {},
+  );
+}
+
+/** The /prices list's chart button: the top currencies' last 24 hours, in percent, in one picture. */
+async function sendTopChart(deps: MarketDeps, ctx: CallbackQueryContext<BotContext>): Promise<void> {
+  const read = await readMarket(deps);
+  if (!read.ok) {
+    await ctx.answerCallbackQuery({ text: marketUnavailableText(ctx.t, read.reason) });
+    return;
+  }
+  const top = read.snapshot.prices.slice(0, TOP_CHART_COUNT);
+  const series = await deps.priceHistory.seriesOf(
+    top.map((item) => item.currency),
+    "24h",
+    read.now,
+  );
+  const lines = top
+    .map((item, i) => ({ name: item.currency.toUpperCase(), points: series[i]?.points ?? [] }))
+    .filter((line) => line.points.length >= 2);
+  if (lines.length === 0) {
+    await ctx.answerCallbackQuery({ text: ctx.t("chart-gone") });
+    return;
+  }
+  await ctx.answerCallbackQuery();
+  const locale = await ctx.i18n.getLocale();
+  const since = Math.min(...series.map((s) => s.since ?? Number.POSITIVE_INFINITY));
+  // The span the drawn lines really cover, from the earliest point to the latest.
+  const covered: [number, number][] = [
+    [Math.min(...lines.map((l) => l.points[0]?.[0] ?? Number.POSITIVE_INFINITY)), 0],
+    [Math.max(...lines.map((l) => l.points.at(-1)?.[0] ?? 0)), 0],
+  ];
+  const range = coveredName(ctx.t, "24h", covered, Number.isFinite(since) ? since : undefined);
+  const png = await drawChart({
+    title: ctx.t("chart-top-title", { range }),
+    note: Number.isFinite(since) ? ctx.t("chart-since", { time: formatMoment(since, locale) }) : undefined,
+    lines,
+    unit: "percent",
+    locale,
+    span: "day",
+    zone: readerZone(),
+  });
+  await ctx.replyWithPhoto(new InputFile(png, "prices-24h.png"), {
+    caption: ctx.t("chart-top-caption", { codes: lines.map((l) => l.name).join(", "), range }),
+  });
 }

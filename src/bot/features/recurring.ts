@@ -12,7 +12,7 @@
  */
 
 import Big from "big.js";
-import { InlineKeyboard } from "grammy";
+import { type CallbackQueryContext, InlineKeyboard } from "grammy";
 import { EUR } from "../../domain/currency.ts";
 import { formatAmount } from "../../domain/money.ts";
 import { localTime } from "../../domain/time-zone.ts";
@@ -29,9 +29,9 @@ import { partnerCurrencies } from "../flows/partner-currencies.ts";
 import { guidePlan } from "../flows/plan-steps.ts";
 import { flowTimeZone } from "../flows/time-zone.ts";
 import { flowUserId } from "../flows/user.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
+import { CALLBACK, type PlanVerb } from "../ui/callback-data.ts";
 import type { CurrencyChoice } from "../ui/currency-choice.ts";
 import { endDateExample } from "../ui/date-input.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
@@ -48,7 +48,6 @@ import {
 } from "../ui/plan-text.ts";
 
 export const RECURRING_FLOW = "recurring";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type RecurringDeps = Pick<
   BotDeps,
@@ -71,7 +70,7 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
     }
     const typed = ctx.match.trim();
     if (typed === "") {
-      await listPlans(ctx);
+      await listPlans(deps, ctx);
       return;
     }
     await enterFlow(ctx, RECURRING_FLOW, { text: typed });
@@ -87,136 +86,8 @@ export function recurringFeature(deps: RecurringDeps): Feature<PrivateContext> {
     await enterFlow(ctx, RECURRING_FLOW, { text: "" });
   });
 
-  async function listPlans(ctx: PrivateContext): Promise<void> {
-    const locale = await ctx.i18n.getLocale();
-    const live = (await plans.list(ctx.from.id)).filter((p) => p.state === "active" || p.state === "paused");
-    const newPlan = new InlineKeyboard().text(ctx.t("recurring-new-button"), CALLBACK.planNew.data());
-    if (live.length === 0) {
-      await ctx.reply(
-        ctx.t("recurring-empty", {
-          max: plans.settings.maxPlans,
-          date: endDateExample(deps.clock.now(), locale),
-        }),
-        { reply_markup: newPlan },
-      );
-      return;
-    }
-    const max = plans.settings.maxPlans;
-    await ctx.reply(
-      ctx.t("recurring-list-title", { count: live.length, max }),
-      live.length < max ? { reply_markup: newPlan } : {},
-    );
-    for (const plan of live) {
-      await ctx.reply(planLine(ctx.t, plan, plans.dueAt(plan), locale), {
-        reply_markup: planButtons(ctx.t, plan),
-      });
-    }
-  }
-
   composer.callbackQuery(CALLBACK.plan.pattern, async (ctx) => {
-    const verb = ctx.match[1];
-    const id = ctx.match[2] ?? "";
-    const userId = ctx.from.id;
-    const locale = await ctx.i18n.getLocale();
-    if (verb === "c" || verb === "x") {
-      const draft = await plans.draft(id);
-      if (draft !== undefined && draft.userId !== userId) {
-        await answerTap(ctx, ctx.t("recurring-not-yours"), true);
-        return;
-      }
-      if (verb === "x") {
-        await plans.dropDraft(id);
-        await answerTap(ctx);
-        await closeCard(ctx, ctx.t("recurring-card-cancelled"));
-        return;
-      }
-      if (draft === undefined) {
-        const made = await plans.get(id);
-        await answerTap(
-          ctx,
-          ctx.t(made?.userId === userId ? "recurring-already" : "recurring-card-gone"),
-          true,
-        );
-        return;
-      }
-      const created = await plans.create({ ...draft.terms, id, userId });
-      if (!created.ok) {
-        await answerTap(
-          ctx,
-          ctx.t(created.reason === "limit" ? "recurring-limit" : "recurring-already", {
-            max: plans.settings.maxPlans,
-          }),
-          true,
-        );
-        return;
-      }
-      await plans.dropDraft(id);
-      await answerTap(ctx);
-      await closeCard(ctx, ctx.t("recurring-created", { title: planTitle(ctx.t, created.plan, locale) }));
-      return;
-    }
-    const plan = await plans.get(id);
-    if (plan === undefined || plan.userId !== userId) {
-      await answerTap(ctx, ctx.t("recurring-card-gone"), true);
-      return;
-    }
-    const shown = async (text: string, keyboard: InlineKeyboard) => {
-      try {
-        await ctx.editMessageText(text, { reply_markup: keyboard });
-      } catch {
-        await ctx.reply(text, { reply_markup: keyboard });
-      }
-    };
-    if (plan.state !== "active" && plan.state !== "paused") {
-      // An old button of a plan that is over: said so, and its buttons go; nothing is "resumed".
-      await answerTap(ctx, ctx.t("recurring-not-live", { state: plan.state }), true);
-      await closeCard(ctx);
-      return;
-    }
-    if (verb === "k" || verb === "b") {
-      await answerTap(ctx);
-      if (verb === "k") {
-        const question = planStopQuestion(ctx.t, plan, plans.dueAt(plan), locale);
-        await shown(question.text, question.keyboard);
-      } else {
-        await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
-      }
-      return;
-    }
-    // Pause and Resume say which they mean: an old Pause on a paused plan does not resume it.
-    const wanted = verb === "a" ? "paused" : verb === "r" ? "active" : undefined;
-    if (wanted !== undefined && plan.state === wanted) {
-      await answerTap(
-        ctx,
-        ctx.t(wanted === "paused" ? "recurring-already-paused" : "recurring-already-running"),
-      );
-      await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
-      return;
-    }
-    const changed =
-      wanted !== undefined
-        ? await plans.setState(id, userId, wanted)
-        : verb === "p"
-          ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
-          : verb === "s"
-            ? await plans.toggleSkip(id, userId)
-            : await plans.setState(id, userId, "cancelled");
-    if (changed === undefined) {
-      await answerTap(ctx, ctx.t("recurring-card-gone"), true);
-      return;
-    }
-    const said =
-      verb === "y"
-        ? "recurring-stopped"
-        : verb === "p" || wanted !== undefined
-          ? changed.state === "paused"
-            ? "recurring-paused"
-            : "recurring-resumed"
-          : changed.skipDate === undefined
-            ? "recurring-unskipped"
-            : "recurring-skipped-next";
-    await answerTap(ctx, ctx.t(said));
-    await shown(planLine(ctx.t, changed, plans.dueAt(changed), locale), planButtons(ctx.t, changed));
+    await onPlanTap(deps, ctx);
   });
 
   return composer;
@@ -342,4 +213,152 @@ async function currencyOffered(deps: RecurringDeps, code: string): Promise<boole
     deps.log.warn({ err: error }, "a plan's currency could not be checked");
     return true;
   }
+}
+
+/** `/recurring` alone: the live plans, each with its buttons, and New plan while there is room. */
+async function listPlans(deps: RecurringDeps, ctx: PrivateContext): Promise<void> {
+  const { plans } = deps;
+  const locale = await ctx.i18n.getLocale();
+  const live = (await plans.list(ctx.from.id)).filter((p) => p.state === "active" || p.state === "paused");
+  const newPlan = new InlineKeyboard().text(ctx.t("recurring-new-button"), CALLBACK.planNew.data());
+  if (live.length === 0) {
+    await ctx.reply(
+      ctx.t("recurring-empty", {
+        max: plans.settings.maxPlans,
+        date: endDateExample(deps.clock.now(), locale),
+      }),
+      { reply_markup: newPlan },
+    );
+    return;
+  }
+  const max = plans.settings.maxPlans;
+  await ctx.reply(
+    ctx.t("recurring-list-title", { count: live.length, max }),
+    live.length < max ? { reply_markup: newPlan } : {},
+  );
+  for (const plan of live) {
+    await ctx.reply(planLine(ctx.t, plan, plans.dueAt(plan), locale), {
+      reply_markup: planButtons(ctx.t, plan),
+    });
+  }
+}
+
+/** A plan's button: a new plan's card decided, or a live plan changed. */
+async function onPlanTap(deps: RecurringDeps, ctx: CallbackQueryContext<PrivateContext>): Promise<void> {
+  const { verb, id } = CALLBACK.plan.read(ctx);
+  const locale = await ctx.i18n.getLocale();
+  if (verb === "c" || verb === "x") await decideDraft(deps, ctx, { verb, id, locale });
+  else await changePlan(deps, ctx, { verb, id, locale });
+}
+
+/** A new plan's card: Confirm creates the plan (once), Cancel drops the draft. */
+async function decideDraft(
+  deps: RecurringDeps,
+  ctx: CallbackQueryContext<PrivateContext>,
+  { verb, id, locale }: { verb: "c" | "x"; id: string; locale: string },
+): Promise<void> {
+  const { plans } = deps;
+  const userId = ctx.from.id;
+  const draft = await plans.draft(id);
+  if (draft !== undefined && draft.userId !== userId) {
+    await answerTap(ctx, ctx.t("recurring-not-yours"), true);
+    return;
+  }
+  if (verb === "x") {
+    await plans.dropDraft(id);
+    await answerTap(ctx);
+    await closeCard(ctx, ctx.t("recurring-card-cancelled"));
+    return;
+  }
+  if (draft === undefined) {
+    const made = await plans.get(id);
+    await answerTap(ctx, ctx.t(made?.userId === userId ? "recurring-already" : "recurring-card-gone"), true);
+    return;
+  }
+  const created = await plans.create({ ...draft.terms, id, userId });
+  if (!created.ok) {
+    await answerTap(
+      ctx,
+      ctx.t(created.reason === "limit" ? "recurring-limit" : "recurring-already", {
+        max: plans.settings.maxPlans,
+      }),
+      true,
+    );
+    return;
+  }
+  await plans.dropDraft(id);
+  await answerTap(ctx);
+  await closeCard(ctx, ctx.t("recurring-created", { title: planTitle(ctx.t, created.plan, locale) }));
+}
+
+/** A live plan's buttons: pause, resume, skip, stop (asked first) or keep. */
+async function changePlan(
+  deps: RecurringDeps,
+  ctx: CallbackQueryContext<PrivateContext>,
+  { verb, id, locale }: { verb: Exclude<PlanVerb | "p", "c" | "x">; id: string; locale: string },
+): Promise<void> {
+  const { plans } = deps;
+  const userId = ctx.from.id;
+  const plan = await plans.get(id);
+  if (plan === undefined || plan.userId !== userId) {
+    await answerTap(ctx, ctx.t("recurring-card-gone"), true);
+    return;
+  }
+  const shown = async (text: string, keyboard: InlineKeyboard) => {
+    try {
+      await ctx.editMessageText(text, { reply_markup: keyboard });
+    } catch {
+      await ctx.reply(text, { reply_markup: keyboard });
+    }
+  };
+  if (plan.state !== "active" && plan.state !== "paused") {
+    // An old button of a plan that is over: said so, and its buttons go; nothing is "resumed".
+    await answerTap(ctx, ctx.t("recurring-not-live", { state: plan.state }), true);
+    await closeCard(ctx);
+    return;
+  }
+  if (verb === "k" || verb === "b") {
+    await answerTap(ctx);
+    if (verb === "k") {
+      const question = planStopQuestion(ctx.t, plan, plans.dueAt(plan), locale);
+      await shown(question.text, question.keyboard);
+    } else {
+      await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
+    }
+    return;
+  }
+  // Pause and Resume say which they mean: an old Pause on a paused plan does not resume it.
+  const wanted = verb === "a" ? "paused" : verb === "r" ? "active" : undefined;
+  if (wanted !== undefined && plan.state === wanted) {
+    await answerTap(
+      ctx,
+      ctx.t(wanted === "paused" ? "recurring-already-paused" : "recurring-already-running"),
+    );
+    await shown(planLine(ctx.t, plan, plans.dueAt(plan), locale), planButtons(ctx.t, plan));
+    return;
+  }
+  const changed =
+    wanted !== undefined
+      ? await plans.setState(id, userId, wanted)
+      : verb === "p"
+        ? await plans.setState(id, userId, plan.state === "paused" ? "active" : "paused")
+        : verb === "s"
+          ? await plans.toggleSkip(id, userId)
+          : await plans.setState(id, userId, "cancelled");
+  if (changed === undefined) {
+    await answerTap(ctx, ctx.t("recurring-card-gone"), true);
+    return;
+  }
+  const said =
+    verb === "y"
+      ? "recurring-stopped"
+      : verb === "p" || wanted !== undefined
+        ? changed.state === "paused"
+          ? "recurring-paused"
+          : "recurring-resumed"
+        : changed.skipDate === undefined
+          ? "recurring-unskipped"
+          : "recurring-skipped-next";
+  await answerTap(ctx, ctx.t(said));
+  await shown(planLine(ctx.t, changed, plans.dueAt(changed), locale), planButtons(ctx.t, changed));
 }

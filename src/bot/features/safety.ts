@@ -359,6 +359,45 @@ function loosenFlow(deps: FreshSecretDeps & Pick<BotDeps, "safety">) {
   };
 }
 
+/** A tightening change at once, a loosening one through its flow; the sentence to say, if any. */
+async function apply(deps: SafetyDeps, ctx: PrivateContext, change: Typed): Promise<string | "entered"> {
+  const { minimumHours } = deps.safety.allowlist.config;
+  const userId = ctx.from.id;
+  const locale = await ctx.i18n.getLocale();
+  switch (change.kind) {
+    case "bad-amount":
+      return amountRefusalText(ctx.t, change.refusal);
+    case "allowlist": {
+      const state = await deps.safety.allowlist.get(userId);
+      if (!change.on && state.on && state.offAt === undefined) {
+        await enterFlow(ctx, SAFETY_LOOSEN_FLOW, { kind: "allowlist-off" } satisfies Loosening);
+        return "entered";
+      }
+      if (!change.on)
+        return ctx.t(state.on ? "safety-allowlist-off-pending" : "safety-allowlist-already-off");
+      await deps.safety.setAllowlist(userId, true);
+      return ctx.t(deps.partner ? "safety-allowlist-on-done-partner" : "safety-allowlist-on-done");
+    }
+    case "cooling": {
+      if (change.hours < minimumHours || change.hours > MAX_COOLING_HOURS) {
+        return ctx.t("safety-cooling-range", { min: minimumHours, max: MAX_COOLING_HOURS });
+      }
+      const state = await deps.safety.allowlist.get(userId);
+      if (change.hours < state.hours) {
+        await enterFlow(ctx, SAFETY_LOOSEN_FLOW, {
+          kind: "cooling",
+          hours: change.hours,
+        } satisfies Loosening);
+        return "entered";
+      }
+      await deps.safety.setCoolingHours(userId, change.hours);
+      return ctx.t("safety-cooling-done", { hours: change.hours });
+    }
+    case "cap":
+      return applyCap(deps, ctx.t, userId, locale, change);
+  }
+}
+
 export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
   const { minimumHours } = deps.safety.allowlist.config;
@@ -374,44 +413,6 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
       text: safetyText(ctx.t, state, caps, locale, deps.partner ? "partner" : "account"),
       keyboard: safetyKeyboard(ctx.t, state, minimumHours),
     };
-  }
-
-  /** A tightening change at once, a loosening one through its flow; the sentence to say, if any. */
-  async function apply(ctx: PrivateContext, change: Typed): Promise<string | "entered"> {
-    const userId = ctx.from.id;
-    const locale = await ctx.i18n.getLocale();
-    switch (change.kind) {
-      case "bad-amount":
-        return amountRefusalText(ctx.t, change.refusal);
-      case "allowlist": {
-        const state = await deps.safety.allowlist.get(userId);
-        if (!change.on && state.on && state.offAt === undefined) {
-          await enterFlow(ctx, SAFETY_LOOSEN_FLOW, { kind: "allowlist-off" } satisfies Loosening);
-          return "entered";
-        }
-        if (!change.on)
-          return ctx.t(state.on ? "safety-allowlist-off-pending" : "safety-allowlist-already-off");
-        await deps.safety.setAllowlist(userId, true);
-        return ctx.t(deps.partner ? "safety-allowlist-on-done-partner" : "safety-allowlist-on-done");
-      }
-      case "cooling": {
-        if (change.hours < minimumHours || change.hours > MAX_COOLING_HOURS) {
-          return ctx.t("safety-cooling-range", { min: minimumHours, max: MAX_COOLING_HOURS });
-        }
-        const state = await deps.safety.allowlist.get(userId);
-        if (change.hours < state.hours) {
-          await enterFlow(ctx, SAFETY_LOOSEN_FLOW, {
-            kind: "cooling",
-            hours: change.hours,
-          } satisfies Loosening);
-          return "entered";
-        }
-        await deps.safety.setCoolingHours(userId, change.hours);
-        return ctx.t("safety-cooling-done", { hours: change.hours });
-      }
-      case "cap":
-        return applyCap(deps, ctx.t, userId, locale, change);
-    }
   }
 
   composer.command("safety", async (ctx, next) => {
@@ -430,7 +431,7 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
         await ctx.reply(ctx.t("safety-usage", safetyExamples(locale)));
         return;
       }
-      const said = await apply(ctx, change);
+      const said = await apply(deps, ctx, change);
       if (said === "entered") return;
       await ctx.reply(said);
     }
@@ -449,17 +450,17 @@ export function safetyFeature(deps: SafetyDeps): Feature<PrivateContext> {
 
   async function onTap(ctx: PrivateContext, change: Typed): Promise<void> {
     await ctx.answerCallbackQuery();
-    const said = await apply(ctx, change);
+    const said = await apply(deps, ctx, change);
     if (said === "entered") return;
     const { text, keyboard } = await screen(ctx);
     await editInPlace(ctx, text, keyboard);
     await ctx.reply(said);
   }
   composer.callbackQuery(CALLBACK.safetyAllowlist.pattern, (ctx) =>
-    onTap(ctx, { kind: "allowlist", on: ctx.match[1] === "1" }),
+    onTap(ctx, { kind: "allowlist", on: CALLBACK.safetyAllowlist.read(ctx).on }),
   );
   composer.callbackQuery(CALLBACK.safetyCooling.pattern, (ctx) =>
-    onTap(ctx, { kind: "cooling", hours: Number(ctx.match[1]) }),
+    onTap(ctx, { kind: "cooling", hours: CALLBACK.safetyCooling.read(ctx).hours }),
   );
   return composer;
 }

@@ -27,12 +27,12 @@ import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { saveAddressSteps } from "../flows/save-address.ts";
 import { exchangeCurrencies, sessionCall } from "../flows/session-call.ts";
 import { flowUserId } from "../flows/user.ts";
-import { flowButtons, waitAnswer } from "../flows/wait.ts";
+import { flowButtons, type WaitOptions, waitAnswer } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
-import { currencyKeyboard } from "../ui/currency-choice.ts";
+import { type CurrencyChoice, currencyKeyboard } from "../ui/currency-choice.ts";
 import {
   addressRefusal,
   cryptoCurrencyRefusal as currencyRefusal,
@@ -42,7 +42,6 @@ import { userText } from "../ui/user-text.ts";
 
 export const SEND_FLOW = kindOf("send").flow;
 const BUTTONS = FLOW_BUTTONS.send;
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type SendDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "safety">;
 
@@ -74,99 +73,11 @@ function sendFlow(deps: SendDeps) {
       CALLBACK.order.pattern,
     );
     const currencies = await exchangeCurrencies(conversation, ctx, deps);
+    const run: SendRun = { conversation, ctx, deps, own, step, currencies };
 
-    // ── Currency ──
-    let currency: string | undefined;
-    let candidate = typed === "" ? undefined : pickCurrency(typed, currencies);
-    if (typed !== "" && candidate === undefined) await ctx.reply(currencyRefusal(ctx.t, typed, currencies));
-    while (currency === undefined) {
-      if (candidate === undefined) {
-        await ctx.reply(ctx.t("send-ask-currency"), {
-          reply_markup: currencyKeyboard(currencies, (code) => own + BUTTONS.actions.currency(code)),
-        });
-        const answer = await waitAnswer(conversation, step);
-        candidate =
-          answer.kind === "tap"
-            ? currencies.find((c) => own + BUTTONS.actions.currency(c.code) === answer.data)?.code
-            : pickCurrency(answer.text, currencies);
-        if (candidate === undefined) {
-          if (answer.kind === "text") await answer.ctx.reply(currencyRefusal(ctx.t, answer.text, currencies));
-          continue;
-        }
-      }
-      const chosen = candidate;
-      candidate = undefined;
-      const open = await sessionCall(conversation, ctx, deps, (client) => client.assetStatus("send", chosen));
-      if (!open) {
-        await ctx.reply(ctx.t("send-refused-closed", { code: chosen.toUpperCase() }));
-        continue;
-      }
-      currency = chosen;
-    }
-    const code = currency;
-    const known = currencies.map((c) => c.code);
-
-    // ── Address: a saved one's button, or typed ──
-    const userId = flowUserId(ctx);
-    const saved = await externalCall(conversation, () => deps.safety.addresses.list(userId, code));
-    const allowlistOn = await externalCall(
-      conversation,
-      async () => (await deps.safety.allowlist.get(userId)).on,
-    );
-    if (saved.length > 0) {
-      const keyboard = new InlineKeyboard();
-      for (const entry of saved)
-        keyboard.text(userText(entry.label), own + BUTTONS.actions.saved(entry.id)).row();
-      await ctx.reply(ctx.t("send-ask-address-saved", { code: code.toUpperCase() }), {
-        reply_markup: keyboard,
-      });
-    } else {
-      // A payment link's example in the currency's own scheme: "bitcoin:…" under ETH misleads.
-      const example = paymentLinkExample(code) ?? "none";
-      await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase(), example }));
-    }
-    let address: string | undefined;
-    /** A typed address that is not saved, offered for saving. */
-    let unsaved: string | undefined;
-    while (address === undefined) {
-      const answer = await waitAnswer(conversation, step);
-      if (answer.kind === "tap") {
-        if (unsaved !== undefined && answer.data === own + BUTTONS.actions.save()) {
-          const kept = await saveAddressSteps(conversation, ctx, deps, { currency: code, address: unsaved });
-          // With the allowlist on, the new address waits out its cooling-off: the flow ends here.
-          if (allowlistOn || !kept) return;
-          address = unsaved;
-        } else if (unsaved !== undefined && !allowlistOn && answer.data === own + BUTTONS.actions.once()) {
-          address = unsaved;
-        } else {
-          address = saved.find((entry) => own + BUTTONS.actions.saved(entry.id) === answer.data)?.address;
-        }
-        continue;
-      }
-      const checked = await checkAddress(cleanAddress(answer.text), code, known);
-      if (!checked.ok) {
-        await answer.ctx.reply(addressRefusal(ctx.t, checked, code.toUpperCase()));
-        continue;
-      }
-      if (saved.some((entry) => entry.address === checked.address)) {
-        address = checked.address;
-        continue;
-      }
-      // Not saved: it can be saved here. With the allowlist on, money goes only to saved addresses.
-      unsaved = checked.address;
-      const keyboard = new InlineKeyboard().text(
-        ctx.t("send-button-save-address"),
-        own + BUTTONS.actions.save(),
-      );
-      if (!allowlistOn) keyboard.row().text(ctx.t("send-button-send-once"), own + BUTTONS.actions.once());
-      await answer.ctx.reply(
-        ctx.t(allowlistOn ? "send-address-not-saved" : "send-address-not-saved-off", {
-          code: code.toUpperCase(),
-        }),
-        { reply_markup: keyboard },
-      );
-    }
-    const to = address;
+    const code = await askCurrency(run, typed);
+    const to = await askAddress(run, code);
+    if (to === undefined) return;
 
     // ── Amount, quote, card ──
     await askAmountAndQuote(conversation, ctx, deps, {
@@ -182,4 +93,116 @@ function sendFlow(deps: SendDeps) {
         refusal.reason === "address-unsaved",
     });
   };
+}
+
+/** What the send flow's steps share: its buttons' data start (`own`), how it waits, the currencies. */
+interface SendRun {
+  conversation: Flow;
+  ctx: FlowContext;
+  deps: SendDeps;
+  own: string;
+  step: WaitOptions;
+  currencies: readonly CurrencyChoice[];
+}
+
+/** The currency to send (typed with the command, tapped or typed), one whose sending is open. */
+async function askCurrency(run: SendRun, typed: string): Promise<string> {
+  const { conversation, ctx, deps, own, step, currencies } = run;
+  let currency: string | undefined;
+  let candidate = typed === "" ? undefined : pickCurrency(typed, currencies);
+  if (typed !== "" && candidate === undefined) await ctx.reply(currencyRefusal(ctx.t, typed, currencies));
+  while (currency === undefined) {
+    if (candidate === undefined) {
+      await ctx.reply(ctx.t("send-ask-currency"), {
+        reply_markup: currencyKeyboard(currencies, (code) => own + BUTTONS.actions.currency(code)),
+      });
+      const answer = await waitAnswer(conversation, step);
+      candidate =
+        answer.kind === "tap"
+          ? currencies.find((c) => own + BUTTONS.actions.currency(c.code) === answer.data)?.code
+          : pickCurrency(answer.text, currencies);
+      if (candidate === undefined) {
+        if (answer.kind === "text") await answer.ctx.reply(currencyRefusal(ctx.t, answer.text, currencies));
+        continue;
+      }
+    }
+    const chosen = candidate;
+    candidate = undefined;
+    const open = await sessionCall(conversation, ctx, deps, (client) => client.assetStatus("send", chosen));
+    if (!open) {
+      await ctx.reply(ctx.t("send-refused-closed", { code: chosen.toUpperCase() }));
+      continue;
+    }
+    currency = chosen;
+  }
+  return currency;
+}
+
+/**
+ * The address: a saved one's button, or typed and checked (then offered for saving). Undefined when
+ * the flow ends here (an address saved under the allowlist waits out its cooling-off).
+ */
+async function askAddress(run: SendRun, code: string): Promise<string | undefined> {
+  const { conversation, ctx, deps, own, step, currencies } = run;
+  const known = currencies.map((c) => c.code);
+  const userId = flowUserId(ctx);
+  const saved = await externalCall(conversation, () => deps.safety.addresses.list(userId, code));
+  const allowlistOn = await externalCall(
+    conversation,
+    async () => (await deps.safety.allowlist.get(userId)).on,
+  );
+  if (saved.length > 0) {
+    const keyboard = new InlineKeyboard();
+    for (const entry of saved)
+      keyboard.text(userText(entry.label), own + BUTTONS.actions.saved(entry.id)).row();
+    await ctx.reply(ctx.t("send-ask-address-saved", { code: code.toUpperCase() }), {
+      reply_markup: keyboard,
+    });
+  } else {
+    // A payment link's example in the currency's own scheme: "bitcoin:…" under ETH misleads.
+    const example = paymentLinkExample(code) ?? "none";
+    await ctx.reply(ctx.t("send-ask-address", { code: code.toUpperCase(), example }));
+  }
+  let address: string | undefined;
+  /** A typed address that is not saved, offered for saving. */
+  let unsaved: string | undefined;
+  while (address === undefined) {
+    const answer = await waitAnswer(conversation, step);
+    if (answer.kind === "tap") {
+      if (unsaved !== undefined && answer.data === own + BUTTONS.actions.save()) {
+        const kept = await saveAddressSteps(conversation, ctx, deps, { currency: code, address: unsaved });
+        // With the allowlist on, the new address waits out its cooling-off: the flow ends here.
+        if (allowlistOn || !kept) return undefined;
+        address = unsaved;
+      } else if (unsaved !== undefined && !allowlistOn && answer.data === own + BUTTONS.actions.once()) {
+        address = unsaved;
+      } else {
+        address = saved.find((entry) => own + BUTTONS.actions.saved(entry.id) === answer.data)?.address;
+      }
+      continue;
+    }
+    const checked = await checkAddress(cleanAddress(answer.text), code, known);
+    if (!checked.ok) {
+      await answer.ctx.reply(addressRefusal(ctx.t, checked, code.toUpperCase()));
+      continue;
+    }
+    if (saved.some((entry) => entry.address === checked.address)) {
+      address = checked.address;
+      continue;
+    }
+    // Not saved: it can be saved here. With the allowlist on, money goes only to saved addresses.
+    unsaved = checked.address;
+    const keyboard = new InlineKeyboard().text(
+      ctx.t("send-button-save-address"),
+      own + BUTTONS.actions.save(),
+    );
+    if (!allowlistOn) keyboard.row().text(ctx.t("send-button-send-once"), own + BUTTONS.actions.once());
+    await answer.ctx.reply(
+      ctx.t(allowlistOn ? "send-address-not-saved" : "send-address-not-saved-off", {
+        code: code.toUpperCase(),
+      }),
+      { reply_markup: keyboard },
+    );
+  }
+  return address;
 }

@@ -325,12 +325,13 @@ export function settingsFeature(
   }
 
   composer.callbackQuery(CALLBACK.settingsLanguage.pattern, async (ctx) => {
-    const locale = SUPPORTED_LOCALES.find((l) => l === ctx.match[1]);
+    const tapped = CALLBACK.settingsLanguage.read(ctx).locale;
+    const locale = SUPPORTED_LOCALES.find((l) => l === tapped);
     if (!locale) return ctx.answerCallbackQuery();
     await onTap(ctx, { kind: "language", locale });
   });
   composer.callbackQuery(CALLBACK.settingsRemember.pattern, async (ctx) => {
-    await onTap(ctx, { kind: "remember", on: ctx.match[1] === "1" });
+    await onTap(ctx, { kind: "remember", on: CALLBACK.settingsRemember.read(ctx).on });
   });
   composer.callbackQuery(CALLBACK.settingsPhraseSet.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
@@ -344,7 +345,7 @@ export function settingsFeature(
     await ctx.reply(ctx.t("settings-phishing-removed"));
   });
   composer.callbackQuery(CALLBACK.settingsAutoLogout.pattern, async (ctx) => {
-    const minutes = Number(ctx.match[1]);
+    const { minutes } = CALLBACK.settingsAutoLogout.read(ctx);
     if (!(AUTO_LOGOUT_CHOICES as readonly number[]).includes(minutes)) return ctx.answerCallbackQuery();
     await onTap(ctx, { kind: "autologout", minutes });
   });

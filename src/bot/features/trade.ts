@@ -23,12 +23,11 @@ import {
 } from "../flows/trade-steps.ts";
 import { flowUserId } from "../flows/user.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../ui/callback-data.ts";
 
 export const TRADE_FLOW = kindOf("buy").flow;
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type TradeDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders" | "store" | "clock">;
 
@@ -57,15 +56,13 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.tradePick.pattern, requireLogin(deps), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await enterFlow(ctx, TRADE_FLOW, {
-      kind: ctx.match[1] === "sell" ? "sell" : "buy",
-      currency: ctx.match[2] ?? "",
-    });
+    const { side, code } = CALLBACK.tradePick.read(ctx);
+    await enterFlow(ctx, TRADE_FLOW, { kind: side, currency: code });
   });
 
   // A fired alert's Buy or Sell: the quote card in one tap; logged out, the login steps first.
   composer.callbackQuery(CALLBACK.alertTrade.pattern, async (ctx) => {
-    const start = await alertTapStart(ctx, deps, ctx.match);
+    const start = await alertTapStart(ctx, deps);
     if (start === undefined) return;
     const status = await deps.sessions.status(ctx.from.id);
     if (status.state === "active") await deps.sessions.touch(ctx.from.id);
@@ -76,7 +73,7 @@ export function tradeFeature(deps: TradeDeps): Feature<PrivateContext> {
   // The card's Change amount (Confirm and Cancel are answered in features/orders.ts). A dead card
   // (expired, replaced, cancelled) still asks again; only someone else's or a used one is refused.
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
-    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", "account");
+    const again = await changeAmount(ctx, deps.orders, CALLBACK.order.read(ctx).id, "account");
     if (again !== undefined) await requireLogin(deps)(ctx, () => enterFlow(ctx, TRADE_FLOW, again));
   });
 
@@ -92,7 +89,7 @@ function tradeFlow(deps: TradeDeps) {
     if (start.logIn && !(await logInFirst(conversation, ctx, deps))) return;
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await exchangeCurrencies(conversation, ctx, deps),
-      pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data(kind, code) },
+      pick: CALLBACK.tradePick,
       quote: (request) =>
         sessionCall(conversation, ctx, deps, (client) =>
           deps.orders.quote({ account: client }, userId, { kind, ...request }),

@@ -20,14 +20,13 @@ import { askAmountAndQuote } from "../flows/order-amount.ts";
 import { sessionCall } from "../flows/session-call.ts";
 import { flowButtons } from "../flows/wait.ts";
 import { requireLogin } from "../middleware/require-login.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { Feature } from "../runtime/feature-router.ts";
 import { bankLabel, bankView } from "../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../ui/callback-data.ts";
 
 export const WITHDRAW_FLOW = kindOf("withdraw").flow;
 const BUTTONS = FLOW_BUTTONS.withdraw;
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type WithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "phishing" | "orders">;
 

@@ -12,7 +12,7 @@ import { PARTNER_KINDS } from "../../orders/ledger.ts";
 import type { Flow, FlowContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { kycStanding } from "../middleware/partner-gate.ts";
-import type { FlowSpec } from "../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../runtime/conversations.ts";
 import { CALLBACK } from "../ui/callback-data.ts";
 import { formatTime } from "../ui/format.ts";
 import { ORDER_WORDS, typedCardVerb } from "../ui/order-card.ts";
@@ -28,15 +28,14 @@ export const CODE_FLOW = "order-code";
 export const MAX_CODE_TRIES = 3;
 /** How long after Confirm a code is still taken. */
 export const CODE_DEADLINE_MS = 5 * 60_000;
-/** The code step is forgotten after this; a code typed between the deadline and this is answered "too late". */
-const CODE_FLOW_TIMEOUT_MS = 15 * 60_000;
 const CODE = /^\d{6}$/;
 
 export type OrderDeps = Pick<BotDeps, "orders" | "sessions" | "phishing" | "clock" | "partner" | "profiles">;
 
 /** The `order-code` conversation, installed by bot.ts; the card's Confirm enters it. */
 export function orderCodeConversation(deps: OrderDeps): FlowSpec {
-  return { id: CODE_FLOW, steps: codeStep(deps), timeoutMs: CODE_FLOW_TIMEOUT_MS };
+  // Outlives CODE_DEADLINE_MS on purpose: a code typed between the deadline and the flow's end is answered "too late".
+  return { id: CODE_FLOW, steps: codeStep(deps), timeoutMs: FLOW_TIMEOUT_MS };
 }
 
 /** The fresh-code step of a confirmed send or withdrawal; its one argument is the action id. */

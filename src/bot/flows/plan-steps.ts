@@ -30,7 +30,7 @@ import {
 } from "../ui/plan-guide.ts";
 import { type PlanInput, planWords, readEndDate, readHour } from "../ui/plan-input.ts";
 import { askStep, tapped } from "./guided.ts";
-import { flowButtons } from "./wait.ts";
+import { flowButtons, type WaitOptions } from "./wait.ts";
 
 const ACTIONS = FLOW_BUTTONS.recurring.actions;
 /** The most runs a plan's end may name (readPlanInput reads up to three digits). */
@@ -45,6 +45,19 @@ export interface PlanGuideOptions {
   zone: () => Promise<string>;
 }
 
+/** What every step of the guide shares: the flow, this run's buttons, the user's words and locale. */
+interface Guide {
+  conversation: Flow;
+  buttons: { own: string; wait: WaitOptions };
+  /** An action's data on this run's buttons. */
+  data: <A extends unknown[]>(action: (...args: A) => string) => (...args: A) => string;
+  t: FlowContext["t"];
+  locale: string;
+}
+
+/** An answer's value and the update that gave it (the next question answers in its chat). */
+type Step<T> = { value: T; ctx: FlowContext };
+
 /** The plan's words, or never (the user left with /cancel or another command). */
 export async function guidePlan(
   conversation: Flow,
@@ -52,15 +65,37 @@ export async function guidePlan(
   options: PlanGuideOptions,
 ): Promise<string> {
   const buttons = await flowButtons(conversation, FLOW_BUTTONS.recurring, "button-inactive");
-  const data =
-    <A extends unknown[]>(action: (...args: A) => string) =>
-    (...args: A) =>
-      buttons.own + action(...args);
-  const locale = await ctx.i18n.getLocale();
-  const { currencies } = options;
-  const t = ctx.t.bind(ctx);
+  const guide: Guide = {
+    conversation,
+    buttons,
+    data:
+      (action) =>
+      (...args) =>
+        buttons.own + action(...args),
+    t: ctx.t.bind(ctx),
+    locale: await ctx.i18n.getLocale(),
+  };
+  const currency = await askCurrency(guide, ctx, options.currencies);
+  const amount = await askAmount(guide, currency.ctx, currency.value, await options.minimum(currency.value));
+  const schedule = await askSchedule(guide, amount.ctx);
+  const hour = await askHour(guide, schedule.ctx, await options.zone());
+  const end = await askEnd(guide, hour.ctx);
+  const input: PlanInput = {
+    currency: currency.value,
+    amount: amount.value,
+    schedule: schedule.value(hour.value),
+    ...(end === undefined ? {} : { end }),
+  };
+  return planWords(input);
+}
 
-  let step = await askStep<string>(
+/** The crypto to buy: a button, or typed (any code when the exchange's list could not be read). */
+function askCurrency(
+  { conversation, buttons, data, t }: Guide,
+  ctx: FlowContext,
+  currencies: readonly CurrencyChoice[],
+): Promise<Step<string>> {
+  return askStep<string>(
     conversation,
     ctx,
     buttons,
@@ -80,15 +115,21 @@ export async function guidePlan(
       return known === undefined ? { again: t("recurring-guide-currency-unknown") } : { value: known };
     },
   );
-  const currency = step.value;
+}
 
-  const minimumText = await options.minimum(currency);
+/** The EUR amount of each run, at least the exchange's minimum (`minimumText`) when it was read. */
+function askAmount(
+  { conversation, buttons, t, locale }: Guide,
+  ctx: FlowContext,
+  currency: string,
+  minimumText: string | undefined,
+): Promise<Step<string>> {
   const minimum = minimumText === undefined ? undefined : parseAmount(minimumText, "eur");
   const least: Big | undefined = minimum?.ok === true ? minimum.value : undefined;
   const leastText = least === undefined ? undefined : formatAmount(least, "eur", locale);
-  const amount = await askStep<string>(
+  return askStep<string>(
     conversation,
-    step.ctx,
+    ctx,
     buttons,
     {
       text:
@@ -105,10 +146,14 @@ export async function guidePlan(
       return { value: toPlainString(parsed.value) };
     },
   );
+}
 
+/** How often (every day / week / month), then the weekday or the day of the month: the schedule at an hour. */
+async function askSchedule(guide: Guide, ctx: FlowContext): Promise<Step<(hour: number) => Schedule>> {
+  const { conversation, buttons, data, t } = guide;
   const every = await askStep<"day" | "week" | "month">(
     conversation,
-    amount.ctx,
+    ctx,
     buttons,
     { text: t("recurring-guide-every"), keyboard: everyKeyboard(t, data(ACTIONS.every)) },
     (answer) => {
@@ -117,51 +162,65 @@ export async function guidePlan(
       return answer.kind === "text" ? { again: t("recurring-guide-tap") } : undefined;
     },
   );
-  step = { value: currency, ctx: every.ctx };
-
-  let schedule: (hour: number) => Schedule;
   if (every.value === "week") {
-    const weekday = await askStep<number>(
-      conversation,
-      step.ctx,
-      buttons,
-      { text: t("recurring-guide-weekday"), keyboard: weekdayKeyboard(locale, data(ACTIONS.weekday)) },
-      (answer) => {
-        const picked = tapped(answer, "w");
-        if (picked !== undefined && /^[0-6]$/.test(picked)) return { value: Number(picked) };
-        return answer.kind === "text" ? { again: t("recurring-guide-tap") } : undefined;
-      },
-    );
-    schedule = (hour) => ({ every: "week", weekday: weekday.value, hour });
-    step = { value: currency, ctx: weekday.ctx };
-  } else if (every.value === "month") {
-    const day = await askStep<number | "last">(
-      conversation,
-      step.ctx,
-      buttons,
-      {
-        text: t("recurring-guide-day", { last: LAST_FIXED_DAY }),
-        keyboard: dayKeyboard(t, data(ACTIONS.day)),
-      },
-      (answer) => {
-        const picked =
-          tapped(answer, "d") ?? (answer.kind === "text" ? answer.text.replace(/\.$/, "") : undefined);
-        if (picked === undefined) return undefined;
-        if (picked === "last") return { value: "last" };
-        const number = /^\d{1,2}$/.test(picked) ? Number(picked) : 0;
-        return number >= 1 && number <= LAST_FIXED_DAY
-          ? { value: number }
-          : { again: t("recurring-guide-day-again", { last: LAST_FIXED_DAY }) };
-      },
-    );
-    schedule = (hour) => ({ every: "month", day: day.value, hour });
-    step = { value: currency, ctx: day.ctx };
-  } else schedule = (hour) => ({ every: "day", hour });
+    const weekday = await askWeekday(guide, every.ctx);
+    return { value: (hour) => ({ every: "week", weekday: weekday.value, hour }), ctx: weekday.ctx };
+  }
+  if (every.value === "month") {
+    const day = await askDay(guide, every.ctx);
+    return { value: (hour) => ({ every: "month", day: day.value, hour }), ctx: day.ctx };
+  }
+  return { value: (hour) => ({ every: "day", hour }), ctx: every.ctx };
+}
 
-  const zone = await options.zone();
-  const hour = await askStep<number>(
+function askWeekday(
+  { conversation, buttons, data, t, locale }: Guide,
+  ctx: FlowContext,
+): Promise<Step<number>> {
+  return askStep<number>(
     conversation,
-    step.ctx,
+    ctx,
+    buttons,
+    { text: t("recurring-guide-weekday"), keyboard: weekdayKeyboard(locale, data(ACTIONS.weekday)) },
+    (answer) => {
+      const picked = tapped(answer, "w");
+      if (picked !== undefined && /^[0-6]$/.test(picked)) return { value: Number(picked) };
+      return answer.kind === "text" ? { again: t("recurring-guide-tap") } : undefined;
+    },
+  );
+}
+
+function askDay({ conversation, buttons, data, t }: Guide, ctx: FlowContext): Promise<Step<number | "last">> {
+  return askStep<number | "last">(
+    conversation,
+    ctx,
+    buttons,
+    {
+      text: t("recurring-guide-day", { last: LAST_FIXED_DAY }),
+      keyboard: dayKeyboard(t, data(ACTIONS.day)),
+    },
+    (answer) => {
+      const picked =
+        tapped(answer, "d") ?? (answer.kind === "text" ? answer.text.replace(/\.$/, "") : undefined);
+      if (picked === undefined) return undefined;
+      if (picked === "last") return { value: "last" };
+      const number = /^\d{1,2}$/.test(picked) ? Number(picked) : 0;
+      return number >= 1 && number <= LAST_FIXED_DAY
+        ? { value: number }
+        : { again: t("recurring-guide-day-again", { last: LAST_FIXED_DAY }) };
+    },
+  );
+}
+
+/** The hour of the day in the user's `zone` (named in the question): common hours as buttons, any typed. */
+function askHour(
+  { conversation, buttons, data, t }: Guide,
+  ctx: FlowContext,
+  zone: string,
+): Promise<Step<number>> {
+  return askStep<number>(
+    conversation,
+    ctx,
     buttons,
     {
       text: t("recurring-guide-hour", { zone: zoneName(zone) }),
@@ -176,10 +235,14 @@ export async function guidePlan(
         : { value };
     },
   );
+}
 
+/** The plan's end: none, after a number of runs, or until a date after today. */
+async function askEnd(guide: Guide, ctx: FlowContext): Promise<PlanEnd | undefined> {
+  const { conversation, buttons, data, t, locale } = guide;
   const endChoice = await askStep<"none" | "runs" | "until">(
     conversation,
-    hour.ctx,
+    ctx,
     buttons,
     { text: t("recurring-guide-end"), keyboard: endKeyboard(t, data(ACTIONS.end)) },
     (answer) => {
@@ -188,7 +251,6 @@ export async function guidePlan(
       return answer.kind === "text" ? { again: t("recurring-guide-tap") } : undefined;
     },
   );
-  let end: PlanEnd | undefined;
   if (endChoice.value === "runs") {
     const runs = await askStep<number>(
       conversation,
@@ -201,31 +263,23 @@ export async function guidePlan(
         return value >= 1 && value <= MAX_RUNS ? { value } : { again: t("recurring-guide-runs-again") };
       },
     );
-    end = { runs: runs.value };
-  } else if (endChoice.value === "until") {
-    const now = await conversation.now();
-    const today = new Date(now).toISOString().slice(0, 10);
-    const example = endDateExample(now, locale);
-    const until = await askStep<string>(
-      conversation,
-      endChoice.ctx,
-      buttons,
-      { text: t("recurring-guide-until", { date: example }) },
-      (answer) => {
-        if (answer.kind !== "text") return undefined;
-        const date = readEndDate(answer.text, locale);
-        if (date === undefined) return { again: t("recurring-guide-until-again", { date: example }) };
-        return date <= today ? { again: t("recurring-guide-until-past") } : { value: date };
-      },
-    );
-    end = { until: until.value };
+    return { runs: runs.value };
   }
-
-  const input: PlanInput = {
-    currency,
-    amount: amount.value,
-    schedule: schedule(hour.value),
-    ...(end === undefined ? {} : { end }),
-  };
-  return planWords(input);
+  if (endChoice.value !== "until") return undefined;
+  const now = await conversation.now();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const example = endDateExample(now, locale);
+  const until = await askStep<string>(
+    conversation,
+    endChoice.ctx,
+    buttons,
+    { text: t("recurring-guide-until", { date: example }) },
+    (answer) => {
+      if (answer.kind !== "text") return undefined;
+      const date = readEndDate(answer.text, locale);
+      if (date === undefined) return { again: t("recurring-guide-until-again", { date: example }) };
+      return date <= today ? { again: t("recurring-guide-until-past") } : { value: date };
+    },
+  );
+  return { until: until.value };
 }

@@ -10,7 +10,7 @@
  *
  * @example
  * await tradeSteps(conversation, ctx, deps, start, {
- *   currencies, pick: { pattern: CALLBACK.tradePick.pattern, data: (code) => CALLBACK.tradePick.data("buy", code) },
+ *   currencies, pick: CALLBACK.tradePick,
  *   quote: (request) => sessionCall(conversation, ctx, deps, (client) => orders.quote({ account: client }, userId, request)),
  * });
  */
@@ -23,7 +23,7 @@ import { STANDING_REASONS } from "../../orders/quote.ts";
 import type { Flow, FlowContext, PrivateContext } from "../context.ts";
 import type { BotDeps } from "../deps.ts";
 import { amountRefusalText } from "../ui/amount.ts";
-import { CALLBACK } from "../ui/callback-data.ts";
+import { CALLBACK, type CallbackEntry, type TradeSide } from "../ui/callback-data.ts";
 import { type CurrencyChoice, currencyKeyboard, knownCodes, resolveCurrency } from "../ui/currency-choice.ts";
 import { answerTap, closeCard } from "../ui/edit.ts";
 import { ORDER_WORDS, refusalText } from "../ui/order-card.ts";
@@ -43,8 +43,8 @@ export interface TradeStart {
 
 export interface TradeStepsOptions {
   currencies: readonly CurrencyChoice[];
-  /** The flow's currency buttons: their data per code, and the pattern (group 2 is the code). */
-  pick: { pattern: RegExp; data: (code: string) => string };
+  /** The flow's currency buttons (CALLBACK.tradePick or its partner twin), built with the flow's side. */
+  pick: CallbackEntry<[TradeSide, string], { side: TradeSide; code: string }>;
   /** The quote of `kind` for this currency and checked amount. */
   quote: (request: { currency: string; amount: string }) => Promise<Quoted>;
 }
@@ -71,11 +71,11 @@ export async function tradeSteps(
   for (;;) {
     if (currency === undefined) {
       await current.reply(current.t(kind === "buy" ? "trade-ask-currency-buy" : "trade-ask-currency-sell"), {
-        reply_markup: currencyKeyboard(currencies, pick.data),
+        reply_markup: currencyKeyboard(currencies, (code) => pick.data(kind, code)),
       });
       const answer = await waitAnswer(conversation, waitOptions);
       current = answer.ctx;
-      const name = answer.kind === "tap" ? (pick.pattern.exec(answer.data)?.[2] ?? "") : answer.text;
+      const name = answer.kind === "tap" ? (pick.unpack(answer.data)?.code ?? "") : answer.text;
       currency = resolveCurrency(name, currencies)?.code;
       if (currency === undefined) await unknownCurrency(current, name, currencies);
       prompted = false;
@@ -96,7 +96,7 @@ export async function tradeSteps(
       current = answer.ctx;
       if (answer.kind === "tap") {
         // Another currency button: switch to it and ask again.
-        currency = resolveCurrency(pick.pattern.exec(answer.data)?.[2] ?? "", currencies)?.code ?? currency;
+        currency = resolveCurrency(pick.unpack(answer.data)?.code ?? "", currencies)?.code ?? currency;
         prompted = false;
         continue;
       }
@@ -150,7 +150,7 @@ export function readArguments(text: string): { currency?: string; amount?: strin
 }
 
 /**
- * A fired alert's Buy or Sell tap (CALLBACK.alertTrade; `match` is its pattern's): what the trade
+ * A fired alert's Buy or Sell tap (a handler of CALLBACK.alertTrade's pattern): what the trade
  * flow starts with. A second tap of the same button while its card can still be confirmed (a
  * double tap, a redelivered update) is told the card is on its way and gives undefined: one
  * card, so one order. The claim is the store's, so it holds across instances.
@@ -158,11 +158,11 @@ export function readArguments(text: string): { currency?: string; amount?: strin
 export async function alertTapStart(
   ctx: PrivateContext,
   deps: Pick<BotDeps, "store" | "orders" | "clock">,
-  match: RegExpMatchArray | string,
 ): Promise<TradeStart | undefined> {
-  if (typeof match === "string") return undefined;
+  const tapped = CALLBACK.alertTrade.read(ctx);
   const messageId = ctx.callbackQuery?.message?.message_id ?? 0;
-  const key = `alert-tap:${ctx.from.id}:${messageId}:${match[0]}`;
+  const data = CALLBACK.alertTrade.data(tapped.side, tapped.code, tapped.amount);
+  const key = `alert-tap:${ctx.from.id}:${messageId}:${data}`;
   const ttl = deps.orders.ledger.quoteTtlMs;
   // The claim holds when it was taken: past a card's TTL (on the bot's clock) it is taken over.
   const now = deps.clock.now();
@@ -176,8 +176,8 @@ export async function alertTapStart(
     return undefined;
   }
   await answerTap(ctx);
-  const start: TradeStart = { kind: match[1] === "sell" ? "sell" : "buy", currency: match[2] ?? "" };
-  if (match[3] !== undefined) start.amount = match[3];
+  const start: TradeStart = { kind: tapped.side, currency: tapped.code };
+  if (tapped.amount !== undefined) start.amount = tapped.amount;
   return start;
 }
 

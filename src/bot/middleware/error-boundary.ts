@@ -6,7 +6,7 @@
 import { randomBytes } from "node:crypto";
 import type { BotError } from "grammy";
 import type { Translate } from "../../domain/translate.ts";
-import { ExchangeError } from "../../exchange/errors.ts";
+import { ExchangeError, refusalOf } from "../../exchange/errors.ts";
 import { NotLoggedInError } from "../../session/errors.ts";
 import { StoreUnavailableError } from "../../store/errors.ts";
 import type { Logger } from "../../support/logger.ts";
@@ -57,7 +57,7 @@ export function refusalWords(t: Translate, error: ExchangeError): string {
 
 /** The sentence's key of `refusalWords`, for an outcome worded later (a conversation's step). */
 export function refusalKey(error: ExchangeError): "exchange-refused-forbidden" | "exchange-refused-details" {
-  return error.kind === "forbidden" ? "exchange-refused-forbidden" : "exchange-refused-details";
+  return refusalOf(error).code === "forbidden" ? "exchange-refused-forbidden" : "exchange-refused-details";
 }
 
 /** The error's kind for metrics (UpdateObserver.updateFailed): a small fixed set. */

@@ -13,6 +13,14 @@ import { type ConversationBuilder, createConversation } from "@grammyjs/conversa
 import type { Composer } from "grammy";
 import type { BotContext, FlowContext, PrivateContext } from "../context.ts";
 
+/** A flow left unanswered this long is forgotten; the next message is handled as usual. */
+export const FLOW_TIMEOUT_MS = 15 * 60_000;
+/**
+ * The read-only questions (/price, /fees) are forgotten sooner: nothing is under way to lose, and a
+ * stale question should not take a message typed minutes later as its answer.
+ */
+export const QUESTION_TIMEOUT_MS = 10 * 60_000;
+
 export interface FlowSpec {
   /** What `enterFlow` names and the store keeps a running flow under: never renamed. */
   id: string;

@@ -107,10 +107,10 @@ export function mergeTap(
   data: string,
   currencies: readonly CurrencyChoice[],
 ): FeeRequest {
-  const match = CALLBACK.feesPick.pattern.exec(data);
-  if (!match) return request;
-  const next: FeeRequest = { ...request, type: match[1] as FeeType };
-  const code = match[2];
+  const tapped = CALLBACK.feesPick.unpack(data);
+  if (!tapped) return request;
+  const next: FeeRequest = { ...request, type: tapped.type };
+  const code = tapped.code;
   if (code !== undefined && isKnown(code, currencies)) next.currency = code;
   return next;
 }

@@ -41,6 +41,7 @@ const LONGEST_LOCALE = [...SUPPORTED_LOCALES].sort((a, b) => b.length - a.length
 const LONGEST_MINUTES = Math.max(...AUTO_LOGOUT_CHOICES);
 
 type Args<K extends CallbackName> = Parameters<(typeof CALLBACK)[K]["data"]>;
+type Parts<K extends CallbackName> = NonNullable<ReturnType<(typeof CALLBACK)[K]["unpack"]>>;
 
 /** What each entry is built from: its widest arguments first, then the others it is built with. */
 const BUILT: { [K in CallbackName]: Args<K>[] } = {
@@ -142,6 +143,63 @@ const BUILT: { [K in CallbackName]: Args<K>[] } = {
   planNew: [[]],
   notifyQuietPick: [[]],
   freeze: [[]],
+};
+
+/** Each entry's typed parts turned back into the arguments it packs: the round trip of every prefix. */
+const REPACK: { [K in CallbackName]: (parts: Parts<K>) => Args<K> } = {
+  login: () => [],
+  alertRemove: (p) => [p.id, p.from],
+  alertTrade: (p) => [p.side, p.code, p.amount],
+  alertAnother: (p) => [p.code],
+  home: (p) => [p.action],
+  txExport: (p) => [p.range],
+  txKoinly: (p) => [p.range],
+  plan: (p) => [p.verb === "p" ? "a" : p.verb, p.id],
+  order: (p) => [p.verb, p.id],
+  tradePick: (p) => [p.side, p.code],
+  partnerTradePick: (p) => [p.side, p.code],
+  price: (p) => [p.code],
+  chart: (p) => [p.code, p.range],
+  pricesChart: () => [],
+  feesPick: (p) => [p.type, p.code],
+  banksAdd: () => [],
+  banksRemove: () => [],
+  depositQr: (p) => [p.index, p.fingerprint],
+  depositNew: () => [],
+  depositCurrency: (p) => [p.code],
+  depositCancel: () => [],
+  txPage: (p) => [p.page, p.tag],
+  txFilter: (p) => [p.page, p.tag],
+  txSet: (p) => [p.tag],
+  partnerTxPage: (p) => [p.page],
+  deskTxPage: (p) => [p.page],
+  settingsLanguage: (p) => [p.locale],
+  settingsNotify: (p) => [p.kind, p.mode],
+  notifyMenu: () => [],
+  notifyDigestHour: (p) => [p.hour],
+  notifyQuiet: (p) => [p.hours],
+  notifyZone: () => [],
+  settingsRemember: (p) => [p.on],
+  settingsAutoLogout: (p) => [p.minutes],
+  settingsPhraseSet: () => [],
+  settingsPhraseRemove: () => [],
+  language: (p) => [p.locale],
+  profileField: (p) => [p.field],
+  partnerBankAdd: () => [],
+  partnerBankView: (p) => [p.id],
+  partnerBankRemove: (p) => [p.id],
+  partnerBankRemoveSure: (p) => [p.id],
+  partnerBankKeep: () => [],
+  addressesAdd: () => [],
+  addressRemove: (p) => [p.id],
+  safetyShow: () => [],
+  safetyAllowlist: (p) => [p.on],
+  safetyCooling: (p) => [p.hours],
+  safetyCapPick: () => [],
+  alertNew: () => [],
+  planNew: () => [],
+  notifyQuietPick: () => [],
+  freeze: () => [],
 };
 
 /** A nonce as long as flowNonce makes them, and each flow's actions with their widest arguments. */
@@ -274,6 +332,53 @@ describe("the callback-data registry", () => {
     const banks = FLOW_BUTTONS.banks.own(NONCE);
     expect(BANK_REMOVE_PICKED.exec(banks + FLOW_BUTTONS.banks.actions.remove(42))?.[1]).toBe("42");
     expect(BANK_REMOVE_PICKED.test(banks + FLOW_BUTTONS.banks.actions.removeSure(42))).toBe(false);
+  });
+});
+
+describe("each prefix's typed helper", () => {
+  it("unpacks every data it packs into parts that pack the same data again, byte for byte", () => {
+    for (const name of names) {
+      const entry = CALLBACK[name] as unknown as {
+        data: (...args: unknown[]) => string;
+        unpack: (data: string) => object | undefined;
+        read: (ctx: { match: RegExpMatchArray | string | undefined }) => object;
+        pattern: RegExp;
+      };
+      const repack = REPACK[name] as (parts: object) => unknown[];
+      for (const args of BUILT[name] as unknown[][]) {
+        const data = entry.data(...args);
+        const parts = entry.unpack(data);
+        expect(parts, `${name}: ${data}`).toBeDefined();
+        expect(entry.data(...repack(parts ?? {})), `${name}: ${data}`).toBe(data);
+        // A handler's ctx.match is its pattern's match: read gives the same parts.
+        expect(entry.read({ match: entry.pattern.exec(data) ?? undefined })).toEqual(parts);
+      }
+    }
+  });
+
+  it("gives the typed parts a handler reads", () => {
+    expect(CALLBACK.order.unpack(CALLBACK.order.data("e", ORDER_ID))).toEqual({ verb: "e", id: ORDER_ID });
+    expect(CALLBACK.alertTrade.unpack("aq:sell:eth")).toEqual({ side: "sell", code: "eth" });
+    expect(CALLBACK.alertTrade.unpack("aq:buy:btc:50")).toEqual({ side: "buy", code: "btc", amount: "50" });
+    expect(CALLBACK.txPage.unpack("tx:p:3:*")).toEqual({ page: 3, tag: "*" });
+    expect(CALLBACK.feesPick.unpack("fees:pick:buy")).toEqual({ type: "buy" });
+    expect(CALLBACK.settingsNotify.unpack("set:n:alerts:s")).toEqual({ kind: "alerts", mode: "silent" });
+    expect(CALLBACK.notifyQuiet.unpack("set:qh:off")).toEqual({ hours: undefined });
+    expect(CALLBACK.notifyQuiet.unpack("set:qh:1320-420")).toEqual({ hours: { from: 1320, to: 420 } });
+    expect(CALLBACK.safetyAllowlist.unpack("sf:al:0")).toEqual({ on: false });
+    // A plan's old combined pause-or-resume button still reads.
+    expect(CALLBACK.plan.unpack(`pl:p:${ORDER_ID}`)).toEqual({ verb: "p", id: ORDER_ID });
+  });
+
+  it("reads no other entry's data, and refuses a handler registered with another pattern", () => {
+    for (const { owner, data } of built()) {
+      for (const name of names.filter((n) => n !== owner)) {
+        expect(CALLBACK[name].unpack(data), `${name} read ${owner}'s ${data}`).toBeUndefined();
+      }
+    }
+    expect(() =>
+      CALLBACK.price.read({ match: CALLBACK.order.pattern.exec(`ord:c:${ORDER_ID}`) ?? undefined }),
+    ).toThrow();
   });
 });
 

@@ -10,7 +10,7 @@
  *
  * Callback data (ui/callback-data.ts): `pb:v:<id>`, `pb:r:<id>`, `pb:rr:<id>` (confirmed), `pb:k` (keep), `pb:add`.
  */
-import { InlineKeyboard } from "grammy";
+import { type CallbackQueryContext, InlineKeyboard } from "grammy";
 import { groupIban } from "../../../domain/iban.ts";
 import { ExchangeError } from "../../../exchange/errors.ts";
 import type { PartnerBankView } from "../../../exchange/partner-schemas.ts";
@@ -23,9 +23,9 @@ import { enterFlow } from "../../flows/enter.ts";
 import { externalCall } from "../../flows/external.ts";
 import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
-import { flowButtons, waitAnswer } from "../../flows/wait.ts";
+import { flowButtons, type WaitOptions, waitAnswer } from "../../flows/wait.ts";
 import { refusalWords } from "../../middleware/error-boundary.ts";
-import type { FlowSpec } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { type Checked, checkBankName, checkBic, checkIban } from "../../ui/bank-input.ts";
 import { bankButtonLabel, bankCard, bankLabel, bankStateText, bankView } from "../../ui/bank-view.ts";
@@ -38,7 +38,6 @@ import { userText } from "../../ui/user-text.ts";
 
 /** Not key-shaped on purpose: a conversation id, not a sentence. */
 export const PARTNER_BANK_ADD_FLOW = "partnerBankAdd";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 const MAX_WRONG = 20;
 /** The flow's buttons are /banks' own (`bk:`): partner mode has no account-mode /banks flow beside it. */
 const BUTTONS = FLOW_BUTTONS.banks;
@@ -59,72 +58,25 @@ export function partnerBankAddConversation(
 
 export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
-  const { api } = deps.partner;
-
-  async function startAdd(ctx: PrivateContext): Promise<void> {
-    await enterFlow(ctx, PARTNER_BANK_ADD_FLOW);
-  }
 
   composer.command("banks", async (ctx) => {
-    if (ctx.match.trim().toLowerCase() === "add") return startAdd(ctx);
-    const id = await partnerUserOf(ctx, deps);
-    if (id === undefined) return;
-    const banks = await api.bankAccounts(id);
-    const keyboard = new InlineKeyboard();
-    for (const bank of banks) {
-      keyboard
-        .text(`👁 ${bankButtonLabel(bank)}`, CALLBACK.partnerBankView.data(bank.id))
-        .text(ctx.t("banks-button-remove"), CALLBACK.partnerBankRemove.data(bank.id))
-        .row();
-    }
-    keyboard.text(ctx.t("banks-button-add"), CALLBACK.partnerBankAdd.data());
-    if (banks.length === 0) {
-      await ctx.reply(ctx.t("banks-none"), { reply_markup: keyboard });
-      return;
-    }
-    const messages = chunkBlocks([
-      ctx.t("banks-title", { count: banks.length }),
-      ...banks.map((bank) => bankCard(ctx.t, bank)),
-    ]);
-    for (const [index, text] of messages.entries()) {
-      const last = index === messages.length - 1;
-      await ctx.reply(text, { parse_mode: "HTML", ...(last ? { reply_markup: keyboard } : {}) });
-    }
+    await showBanks(deps, ctx, ctx.match);
   });
 
   composer.callbackQuery(CALLBACK.partnerBankAdd.data(), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await startAdd(ctx);
+    await enterFlow(ctx, PARTNER_BANK_ADD_FLOW);
   });
 
   composer.callbackQuery(CALLBACK.partnerBankView.pattern, async (ctx) => {
-    await ctx.answerCallbackQuery();
-    const id = await partnerUserOf(ctx, deps);
-    if (id === undefined) return;
-    const bankId = Number(ctx.match[1]);
-    let bank: PartnerBankView;
-    try {
-      bank = await api.bankAccount(id, bankId);
-    } catch (error) {
-      if (error instanceof ExchangeError && error.kind === "not-found") {
-        await ctx.reply(ctx.t("partner-banks-gone"));
-        return;
-      }
-      throw error;
-    }
-    const locale = await ctx.i18n.getLocale();
-    const title = ctx.t("partner-banks-view-title");
-    const empty = ctx.t("partner-banks-view-empty");
-    for (const text of fieldMessages(ctx.t, title, bank.answer, locale, { copyable: true, empty })) {
-      await ctx.reply(text, { parse_mode: "HTML" });
-    }
+    await showBank(deps, ctx);
   });
 
   composer.callbackQuery(CALLBACK.partnerBankRemove.pattern, async (ctx) => {
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return answerTap(ctx);
-    const bankId = Number(ctx.match[1]);
-    const banks = await api.bankAccounts(id);
+    const bankId = CALLBACK.partnerBankRemove.read(ctx).id;
+    const banks = await deps.partner.api.bankAccounts(id);
     const bank = banks.find((b) => b.id === bankId);
     if (bank === undefined) return answerTap(ctx, ctx.t("partner-banks-gone"), true);
     // The exchange keeps at least one: refused here, before anything is sent.
@@ -144,35 +96,7 @@ export function partnerBanksFeature(deps: { partner: PartnerServices }): Feature
   });
 
   composer.callbackQuery(CALLBACK.partnerBankRemoveSure.pattern, async (ctx) => {
-    const id = await partnerUserOf(ctx, deps);
-    if (id === undefined) return answerTap(ctx);
-    await answerTap(ctx);
-    const bankId = Number(ctx.match[1]);
-    // Read again just before: another device may have removed one meanwhile.
-    const banks = await api.bankAccounts(id);
-    const bank = banks.find((b) => b.id === bankId);
-    if (bank === undefined) {
-      await closeCard(ctx, ctx.t("partner-banks-gone"));
-      return;
-    }
-    if (banks.length <= 1) {
-      await closeCard(ctx, ctx.t("banks-remove-last"));
-      return;
-    }
-    try {
-      await api.removeBankAccount(id, bankId);
-    } catch (error) {
-      if (error instanceof ExchangeError && error.kind === "not-found") {
-        await closeCard(ctx, ctx.t("partner-banks-gone"));
-        return;
-      }
-      if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
-        await closeCard(ctx, ctx.t("banks-remove-refused", { message: refusalWords(ctx.t, error) }));
-        return;
-      }
-      throw error;
-    }
-    await closeCard(ctx, ctx.t("partner-banks-removed", { bank: bankLabel(bank) }));
+    await removeBank(deps, ctx);
   });
   return composer;
 }
@@ -193,24 +117,23 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
 
     const { own, wait: step } = await flowButtons(conversation, BUTTONS, STALE_KEY);
 
-    async function ask<K extends string>(key: string, check: (text: string) => Checked<K>, field: K) {
-      await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
-      for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
-        const answer = await waitAnswer(conversation, step);
-        if (answer.kind === "tap") continue;
-        const checked = check(answer.text);
-        if (checked.ok) return (checked as Record<K, string>)[field];
-        await answer.ctx.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
-      }
-      await ctx.reply(ctx.t("banks-too-many-tries"));
-      return undefined;
-    }
-
-    const name = await ask("banks-add-ask-name", checkBankName, "name");
+    const name = await ask(conversation, ctx, step, {
+      key: "banks-add-ask-name",
+      check: checkBankName,
+      field: "name",
+    });
     if (name === undefined) return;
-    const iban = await ask("banks-add-ask-iban", (text) => checkIban(text, existing), "iban");
+    const iban = await ask(conversation, ctx, step, {
+      key: "banks-add-ask-iban",
+      check: (text) => checkIban(text, existing),
+      field: "iban",
+    });
     if (iban === undefined) return;
-    const bic = await ask("banks-add-ask-bic", checkBic, "bic");
+    const bic = await ask(conversation, ctx, step, {
+      key: "banks-add-ask-bic",
+      check: checkBic,
+      field: "bic",
+    });
     if (bic === undefined) return;
 
     // What is sent is shown first and added only on Confirm, as in account mode (features/banks.ts).
@@ -224,23 +147,7 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
     )
       return;
 
-    const outcome = await externalCall(conversation, async (): Promise<AddOutcome> => {
-      try {
-        await deps.partner.api.addBankAccount(partnerUserId, { name, iban, swift_bic: bic });
-        return { kind: "added" };
-      } catch (error) {
-        if (error instanceof ExchangeError && error.kind === "validation") {
-          return { kind: "refused", message: refusalWords(ctx.t, error) };
-        }
-        if (
-          error instanceof ExchangeError &&
-          (error.kind === "not-found" || error.status === 405 || error.status === 410)
-        ) {
-          return { kind: "gone" };
-        }
-        throw error;
-      }
-    });
+    const outcome = await addAccount(conversation, ctx, deps, { partnerUserId, name, iban, bic });
     if (outcome.kind === "gone") {
       await ctx.reply(ctx.t("partner-banks-add-gone", { contact: deps.partner.supportContact }));
       return;
@@ -283,4 +190,145 @@ function addFlow(deps: { partner: PartnerServices } & Pick<BotDeps, "safety">) {
     if (added?.reference)
       await startBankCooling(conversation, ctx, deps, { reference: added.reference, iban });
   };
+}
+
+/** `/banks`: every bank account with its View and Remove buttons, and Add; `/banks add` adds one. */
+async function showBanks(
+  deps: { partner: PartnerServices },
+  ctx: PrivateContext,
+  words: string,
+): Promise<void> {
+  if (words.trim().toLowerCase() === "add") return enterFlow(ctx, PARTNER_BANK_ADD_FLOW);
+  const id = await partnerUserOf(ctx, deps);
+  if (id === undefined) return;
+  const banks = await deps.partner.api.bankAccounts(id);
+  const keyboard = new InlineKeyboard();
+  for (const bank of banks) {
+    keyboard
+      .text(`👁 ${bankButtonLabel(bank)}`, CALLBACK.partnerBankView.data(bank.id))
+      .text(ctx.t("banks-button-remove"), CALLBACK.partnerBankRemove.data(bank.id))
+      .row();
+  }
+  keyboard.text(ctx.t("banks-button-add"), CALLBACK.partnerBankAdd.data());
+  if (banks.length === 0) {
+    await ctx.reply(ctx.t("banks-none"), { reply_markup: keyboard });
+    return;
+  }
+  const messages = chunkBlocks([
+    ctx.t("banks-title", { count: banks.length }),
+    ...banks.map((bank) => bankCard(ctx.t, bank)),
+  ]);
+  for (const [index, text] of messages.entries()) {
+    const last = index === messages.length - 1;
+    await ctx.reply(text, { parse_mode: "HTML", ...(last ? { reply_markup: keyboard } : {}) });
+  }
+}
+
+/** A bank account's View: every field the exchange keeps for it. */
+async function showBank(
+  deps: { partner: PartnerServices },
+  ctx: CallbackQueryContext<PrivateContext>,
+): Promise<void> {
+  await ctx.answerCallbackQuery();
+  const id = await partnerUserOf(ctx, deps);
+  if (id === undefined) return;
+  const bankId = CALLBACK.partnerBankView.read(ctx).id;
+  let bank: PartnerBankView;
+  try {
+    bank = await deps.partner.api.bankAccount(id, bankId);
+  } catch (error) {
+    if (error instanceof ExchangeError && error.kind === "not-found") {
+      await ctx.reply(ctx.t("partner-banks-gone"));
+      return;
+    }
+    throw error;
+  }
+  const locale = await ctx.i18n.getLocale();
+  const title = ctx.t("partner-banks-view-title");
+  const empty = ctx.t("partner-banks-view-empty");
+  for (const text of fieldMessages(ctx.t, title, bank.answer, locale, { copyable: true, empty })) {
+    await ctx.reply(text, { parse_mode: "HTML" });
+  }
+}
+
+/** A removal confirmed: the account read again, then removed (never the last one). */
+async function removeBank(
+  deps: { partner: PartnerServices },
+  ctx: CallbackQueryContext<PrivateContext>,
+): Promise<void> {
+  const id = await partnerUserOf(ctx, deps);
+  if (id === undefined) return answerTap(ctx);
+  await answerTap(ctx);
+  const bankId = CALLBACK.partnerBankRemoveSure.read(ctx).id;
+  // Read again just before: another device may have removed one meanwhile.
+  const banks = await deps.partner.api.bankAccounts(id);
+  const bank = banks.find((b) => b.id === bankId);
+  if (bank === undefined) {
+    await closeCard(ctx, ctx.t("partner-banks-gone"));
+    return;
+  }
+  if (banks.length <= 1) {
+    await closeCard(ctx, ctx.t("banks-remove-last"));
+    return;
+  }
+  try {
+    await deps.partner.api.removeBankAccount(id, bankId);
+  } catch (error) {
+    if (error instanceof ExchangeError && error.kind === "not-found") {
+      await closeCard(ctx, ctx.t("partner-banks-gone"));
+      return;
+    }
+    if (error instanceof ExchangeError && (error.kind === "validation" || error.kind === "http")) {
+      await closeCard(ctx, ctx.t("banks-remove-refused", { message: refusalWords(ctx.t, error) }));
+      return;
+    }
+    throw error;
+  }
+  await closeCard(ctx, ctx.t("partner-banks-removed", { bank: bankLabel(bank) }));
+}
+
+/** One field of the new account, asked until it passes its check (a few tries). */
+async function ask<K extends string>(
+  conversation: Flow,
+  ctx: FlowContext,
+  step: WaitOptions,
+  question: { key: string; check: (text: string) => Checked<K>; field: K },
+): Promise<string | undefined> {
+  const { key, check, field } = question;
+  await ctx.reply(ctx.t(key), { parse_mode: "HTML" });
+  for (let wrong = 0; wrong < MAX_WRONG; wrong++) {
+    const answer = await waitAnswer(conversation, step);
+    if (answer.kind === "tap") continue;
+    const checked = check(answer.text);
+    if (checked.ok) return (checked as Record<K, string>)[field];
+    await answer.ctx.reply(ctx.t(checked.refusal.key, checked.refusal.vars));
+  }
+  await ctx.reply(ctx.t("banks-too-many-tries"));
+  return undefined;
+}
+
+/** The account added at the exchange: added (its answer, JSON-safe), refused in words, or the endpoint gone. */
+function addAccount(
+  conversation: Flow,
+  ctx: FlowContext,
+  deps: { partner: PartnerServices },
+  { partnerUserId, name, iban, bic }: { partnerUserId: number; name: string; iban: string; bic: string },
+): Promise<AddOutcome> {
+  return externalCall(conversation, async (): Promise<AddOutcome> => {
+    try {
+      await deps.partner.api.addBankAccount(partnerUserId, { name, iban, swift_bic: bic });
+      return { kind: "added" };
+    } catch (error) {
+      if (error instanceof ExchangeError && error.kind === "validation") {
+        return { kind: "refused", message: refusalWords(ctx.t, error) };
+      }
+      if (
+        error instanceof ExchangeError &&
+        (error.kind === "not-found" || error.status === 405 || error.status === 410)
+      ) {
+        return { kind: "gone" };
+      }
+      throw error;
+    }
+  });
 }

@@ -19,7 +19,7 @@ import { partnerUserOf } from "../../flows/partner-user.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { waitForText } from "../../flows/wait.ts";
 import { refusalWords } from "../../middleware/error-boundary.ts";
-import type { FlowSpec } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK } from "../../ui/callback-data.ts";
 import { fieldMessages, PERSON_LABELS } from "../../ui/fields.ts";
@@ -28,7 +28,6 @@ import { type ProfileField, profileSteps } from "../../ui/profile-input.ts";
 
 /** Not key-shaped on purpose: a conversation id, not a sentence. */
 export const PROFILE_FLOW = "partnerProfile";
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 const MAX_WRONG = 20;
 const FIELDS: readonly ProfileField[] = ["name", "surname", "phone", "address"];
 
@@ -69,8 +68,7 @@ export function partnerMeFeature(deps: { partner: PartnerServices }): Feature<Pr
 
   composer.callbackQuery(CALLBACK.profileField.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const field = ctx.match[1] ?? "";
-    if (!isField(field)) return;
+    const { field } = CALLBACK.profileField.read(ctx);
     await enterFlow(ctx, PROFILE_FLOW, field);
   });
 

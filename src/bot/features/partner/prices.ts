@@ -11,7 +11,6 @@
 import { formatNumber } from "../../../domain/money.ts";
 import type { Translate } from "../../../domain/translate.ts";
 import type { RateRow } from "../../../exchange/partner-read.ts";
-import type { ChartRange } from "../../../market/history.ts";
 import type { PartnerServices } from "../../../partner/services.ts";
 import type { PrivateContext } from "../../context.ts";
 import {
@@ -186,8 +185,7 @@ export function partnerPricesFeature(
 
   // A span tapped under a chart: the rate read again, and the chart of that span.
   composer.callbackQuery(CALLBACK.chart.pattern, async (ctx) => {
-    const code = ctx.match[1] ?? "";
-    const range = (ctx.match[2] ?? "24h") as ChartRange;
+    const { code, range } = CALLBACK.chart.read(ctx);
     const locale = await ctx.i18n.getLocale();
     const card = await readCard(deps, ctx.t, code, locale);
     const chart = card.kind === "card" ? await readChart(deps, code, range, card.latest) : undefined;

@@ -20,12 +20,11 @@ import {
   tradeSteps,
 } from "../../flows/trade-steps.ts";
 import { flowUserId } from "../../flows/user.ts";
-import type { FlowSpec } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { CALLBACK, ORDER_CHANGE } from "../../ui/callback-data.ts";
 
 export const PARTNER_TRADE_FLOW = kindOf("partner-buy").flow;
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 const KIND = { buy: "partner-buy", sell: "partner-sell" } as const;
 
 type PartnerTradeDeps = Pick<BotDeps, "orders" | "phishing" | "partner" | "store" | "clock">;
@@ -52,18 +51,16 @@ export function partnerTradeFeature(deps: PartnerTradeDeps): Feature<PrivateCont
   // A currency button of a flow that is no longer running: start again from that choice.
   composer.callbackQuery(CALLBACK.partnerTradePick.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    await enterFlow(ctx, PARTNER_TRADE_FLOW, {
-      kind: ctx.match[1] === "sell" ? "sell" : "buy",
-      currency: ctx.match[2] ?? "",
-    });
+    const { side, code } = CALLBACK.partnerTradePick.read(ctx);
+    await enterFlow(ctx, PARTNER_TRADE_FLOW, { kind: side, currency: code });
   });
   // A fired alert's Buy or Sell (behind the KYC gate, like every tap here): the quote card.
   composer.callbackQuery(CALLBACK.alertTrade.pattern, async (ctx) => {
-    const start = await alertTapStart(ctx, deps, ctx.match);
+    const start = await alertTapStart(ctx, deps);
     if (start !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, start);
   });
   composer.callbackQuery(ORDER_CHANGE, async (ctx) => {
-    const again = await changeAmount(ctx, deps.orders, ctx.match[1] ?? "", "partner");
+    const again = await changeAmount(ctx, deps.orders, CALLBACK.order.read(ctx).id, "partner");
     if (again !== undefined) await enterFlow(ctx, PARTNER_TRADE_FLOW, again);
   });
   return composer;
@@ -77,10 +74,7 @@ function partnerTradeFlow(deps: PartnerTradeDeps) {
     const kind = KIND[start.kind];
     await tradeSteps(conversation, ctx, deps, start, {
       currencies: await externalCall(conversation, () => partnerCurrencies(api)),
-      pick: {
-        pattern: CALLBACK.partnerTradePick.pattern,
-        data: (code) => CALLBACK.partnerTradePick.data(start.kind, code),
-      },
+      pick: CALLBACK.partnerTradePick,
       quote: (request) => externalCall(conversation, () => deps.orders.quoteAs(userId, { kind, ...request })),
     });
   };

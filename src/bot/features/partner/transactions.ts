@@ -29,58 +29,35 @@ export function partnerTransactionLines(t: Translate, item: PartnerTxItem, local
   return transactionItemLines(t, item, locale);
 }
 
-export function partnerTransactionsFeature(
-  deps: { partner: PartnerServices } & Pick<BotDeps, "orders" | "clock">,
-): Feature<PrivateContext> {
+type Deps = { partner: PartnerServices } & Pick<BotDeps, "orders" | "clock">;
+
+export function partnerTransactionsFeature(deps: Deps): Feature<PrivateContext> {
   const composer = new Feature<PrivateContext>();
 
-  async function page(ctx: PrivateContext, userId: number, number: number) {
-    const locale = await ctx.i18n.getLocale();
-    const { items } = await deps.partner.api.userTransactions(userId, pageQuery(number));
-    const first = items[0];
-    const newest = first?.kind === "transaction" ? first.tx.id : undefined;
-    const shown = pagedFields(ctx.t, items, locale, {
-      page: number,
-      pageData: CALLBACK.partnerTxPage.data,
-      title: ctx.t("partner-transactions-title"),
-      empty: ctx.t("partner-transactions-none"),
-      lines: (item) => partnerTransactionLines(ctx.t, item, locale),
-    });
-    shown.keyboard.row().text(ctx.t("transactions-button-export"), CALLBACK.txExport.data("menu"));
-    return { ...shown, newest };
-  }
-
-  composer.command("transactions", (ctx) => firstPage(ctx));
+  composer.command("transactions", (ctx) => firstPage(deps, ctx));
   // The home card's Transactions.
   composer.callbackQuery(CALLBACK.home.data("tx"), async (ctx) => {
     await ctx.answerCallbackQuery();
-    await firstPage(ctx);
+    await firstPage(deps, ctx);
   });
-
-  async function firstPage(ctx: PrivateContext): Promise<void> {
-    const id = await partnerUserOf(ctx, deps);
-    if (id === undefined) return;
-    const { text, keyboard, newest } = await page(ctx, id, 0);
-    // The example is a transaction the user has (the newest listed); with none, no example.
-    const hint = newest === undefined ? "" : `\n\n${ctx.t("partner-transactions-hint", { id: newest })}`;
-    await ctx.reply(`${text}${hint}`, {
-      parse_mode: "HTML",
-      reply_markup: keyboard,
-    });
-  }
 
   composer.callbackQuery(CALLBACK.partnerTxPage.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
     const id = await partnerUserOf(ctx, deps);
     if (id === undefined) return;
-    const { text, keyboard } = await page(ctx, id, Math.min(Number(ctx.match[1]), MAX_FIELDS_PAGE));
+    const { text, keyboard } = await page(
+      deps,
+      ctx,
+      id,
+      Math.min(CALLBACK.partnerTxPage.read(ctx).page, MAX_FIELDS_PAGE),
+    );
     await editInPlace(ctx, text, keyboard);
   });
 
   // Export: the ranges, then the statement of the one picked (flows/statement.ts).
   composer.callbackQuery(CALLBACK.txExport.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const range = ctx.match[1];
+    const { range } = CALLBACK.txExport.read(ctx);
     if (!isExportRange(range)) {
       await ctx.reply(ctx.t("export-choose"), { reply_markup: exportRangeKeyboard(ctx.t) });
       return;
@@ -95,7 +72,7 @@ export function partnerTransactionsFeature(
   // The tax tool's file: its ranges, then the file of the one picked.
   composer.callbackQuery(CALLBACK.txKoinly.pattern, async (ctx) => {
     await ctx.answerCallbackQuery();
-    const range = ctx.match[1];
+    const { range } = CALLBACK.txKoinly.read(ctx);
     if (!isExportRange(range)) {
       await ctx.reply(ctx.t("export-koinly-choose"), { reply_markup: exportRangeKeyboard(ctx.t, "koinly") });
       return;
@@ -112,37 +89,71 @@ export function partnerTransactionsFeature(
   });
 
   composer.command("tx", async (ctx) => {
-    const typed = ctx.match.trim().replace(/^#/, "");
-    const txId = /^\d{1,15}$/.test(typed) ? Number(typed) : 0;
-    if (!Number.isSafeInteger(txId) || txId <= 0) {
-      await ctx.reply(ctx.t("partner-tx-bad-id"));
-      return;
-    }
-    const id = await partnerUserOf(ctx, deps);
-    if (id === undefined) return;
-    const locale = await ctx.i18n.getLocale();
-    let tx: PartnerTxItem;
-    try {
-      tx = (await deps.partner.api.userTransaction(id, txId)).item;
-    } catch (error) {
-      if (error instanceof ExchangeError && error.kind === "not-found") {
-        await ctx.reply(ctx.t("partner-tx-not-found", { id: String(txId) }));
-        return;
-      }
-      throw error;
-    }
-    // The card shows the id asked for, whatever the answer calls it; every other field stays.
-    const view = tx.kind === "transaction" ? tx.tx : undefined;
-    const rest = tx.restWithIds;
-    const parts =
-      view === undefined
-        ? [ctx.t("partner-tx-title", { id: String(txId) })]
-        : [transactionCard(ctx.t, { ...view, id: txId }, locale)];
-    if (rest !== undefined) parts.push(fieldLines(ctx.t, rest, locale).join("\n"));
-    if (parts.length === 1 && view === undefined) parts.push(ctx.t("partner-tx-empty"));
-    for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
+    await showTransaction(deps, ctx, ctx.match);
   });
   return composer;
+}
+
+/** Page `number` (from 0) of the partner user's transactions, and the newest id listed. */
+async function page(deps: Deps, ctx: PrivateContext, userId: number, number: number) {
+  const locale = await ctx.i18n.getLocale();
+  const { items } = await deps.partner.api.userTransactions(userId, pageQuery(number));
+  const first = items[0];
+  const newest = first?.kind === "transaction" ? first.tx.id : undefined;
+  const shown = pagedFields(ctx.t, items, locale, {
+    page: number,
+    pageData: CALLBACK.partnerTxPage.data,
+    title: ctx.t("partner-transactions-title"),
+    empty: ctx.t("partner-transactions-none"),
+    lines: (item) => partnerTransactionLines(ctx.t, item, locale),
+  });
+  shown.keyboard.row().text(ctx.t("transactions-button-export"), CALLBACK.txExport.data("menu"));
+  return { ...shown, newest };
+}
+
+async function firstPage(deps: Deps, ctx: PrivateContext): Promise<void> {
+  const id = await partnerUserOf(ctx, deps);
+  if (id === undefined) return;
+  const { text, keyboard, newest } = await page(deps, ctx, id, 0);
+  // The example is a transaction the user has (the newest listed); with none, no example.
+  const hint = newest === undefined ? "" : `\n\n${ctx.t("partner-transactions-hint", { id: newest })}`;
+  await ctx.reply(`${text}${hint}`, {
+    parse_mode: "HTML",
+    reply_markup: keyboard,
+  });
+}
+
+/** `/tx 123`: the transaction's card, with every field the exchange sent. */
+async function showTransaction(deps: Deps, ctx: PrivateContext, words: string): Promise<void> {
+  const typed = words.trim().replace(/^#/, "");
+  const txId = /^\d{1,15}$/.test(typed) ? Number(typed) : 0;
+  if (!Number.isSafeInteger(txId) || txId <= 0) {
+    await ctx.reply(ctx.t("partner-tx-bad-id"));
+    return;
+  }
+  const id = await partnerUserOf(ctx, deps);
+  if (id === undefined) return;
+  const locale = await ctx.i18n.getLocale();
+  let tx: PartnerTxItem;
+  try {
+    tx = (await deps.partner.api.userTransaction(id, txId)).item;
+  } catch (error) {
+    if (error instanceof ExchangeError && error.kind === "not-found") {
+      await ctx.reply(ctx.t("partner-tx-not-found", { id: String(txId) }));
+      return;
+    }
+    throw error;
+  }
+  // The card shows the id asked for, whatever the answer calls it; every other field stays.
+  const view = tx.kind === "transaction" ? tx.tx : undefined;
+  const rest = tx.restWithIds;
+  const parts =
+    view === undefined
+      ? [ctx.t("partner-tx-title", { id: String(txId) })]
+      : [transactionCard(ctx.t, { ...view, id: txId }, locale)];
+  if (rest !== undefined) parts.push(fieldLines(ctx.t, rest, locale).join("\n"));
+  if (parts.length === 1 && view === undefined) parts.push(ctx.t("partner-tx-empty"));
+  for (const text of chunkBlocks(parts)) await ctx.reply(text, { parse_mode: "HTML" });
 }
 
 /** The statement's rows: the list's items that are records, as they came. */

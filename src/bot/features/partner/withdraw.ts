@@ -15,14 +15,13 @@ import { externalCall } from "../../flows/external.ts";
 import { askAmountAndQuote } from "../../flows/order-amount.ts";
 import { flowUserId } from "../../flows/user.ts";
 import { flowButtons } from "../../flows/wait.ts";
-import type { FlowSpec } from "../../runtime/conversations.ts";
+import { FLOW_TIMEOUT_MS, type FlowSpec } from "../../runtime/conversations.ts";
 import { Feature } from "../../runtime/feature-router.ts";
 import { bankLabel, bankView } from "../../ui/bank-view.ts";
 import { CALLBACK, FLOW_BUTTONS } from "../../ui/callback-data.ts";
 
 export const PARTNER_WITHDRAW_FLOW = kindOf("partner-withdraw").flow;
 const BUTTONS = FLOW_BUTTONS.partnerWithdraw;
-const FLOW_TIMEOUT_MS = 15 * 60_000;
 
 type PartnerWithdrawDeps = Pick<BotDeps, "sessions" | "profiles" | "orders" | "partner" | "phishing">;
 
