@@ -1,7 +1,8 @@
 /**
  * Every environment variable the code reads is explained where an operator or a new user looks:
- * `.env.example` and the README. `src/config/config.ts` is the only reader for `npm start` (its names are
- * the upper-case string literals there); the demo and the sandbox read a few of their own.
+ * `.env.example` and the README. `src/config/` is the only reader for `npm start` (its names are the
+ * upper-case string literals and the upper-case keys of its schemas); the demo and the sandbox read a
+ * few of their own.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -14,8 +15,13 @@ const read = (path: string) => readFileSync(join(ROOT, path), "utf8");
 const SYSTEM = new Set(["USER", "PATH", "HOME", "CI"]);
 
 function configVariables(): string[] {
-  return [...read("src/config/config.ts").matchAll(/"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"/g)].map(
-    (m) => m[1] ?? "",
+  const files = readdirSync(join(ROOT, "src/config"), { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => `src/config/${f}`);
+  return files.flatMap((f) =>
+    [...read(f).matchAll(/"([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)"|^\s*([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)\??:/gm)].map(
+      (m) => m[1] ?? m[2] ?? "",
+    ),
   );
 }
 

@@ -143,7 +143,7 @@ const REFUSED: ReadonlyArray<readonly [...Edge, string]> = [
   ["src/session/sessions.ts", "src/orders/ledger.ts", "layer session/"],
   // Edges the code once had: bot/ → webapp/ (a circle), config and partner/ → market/.
   ["src/bot/bot.ts", "src/webapp/routes.ts", "layer bot/"],
-  ["src/config/config.ts", "src/market/market-data-account.ts", "layer config/config.ts"],
+  ["src/config/config.ts", "src/market/market-data-account.ts", "layer config/"],
   ["src/partner/auth.ts", "src/market/market-data-account.ts", "layer partner/"],
   ["src/market/market-data-account.ts", "otplib", "layer market/"],
   // metrics.ts: prom-client only, imported by the composition root only.

@@ -20,6 +20,7 @@ import { sequentialize } from "@grammyjs/runner";
 import {
   Bot,
   type ChatTypeContext,
+  type Composer,
   Context,
   type Middleware,
   type MiddlewareFn,
@@ -122,6 +123,56 @@ export function userKey(ctx: Context): string | undefined {
 }
 
 export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
+  const { bot, webAppButtons } = newBot(deps, options);
+  const guarded = outerStack(bot, deps, options);
+  // Inline queries have no chat: answered here, before any session or conversation.
+  guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
+
+  guarded.use(
+    branchOn<BotContext, ChatTypeContext<BotContext, "group" | "supergroup">>(
+      Context.has.chatType(["group", "supergroup"]),
+      priceCommands(deps),
+      // Partner mode: a share token typed with /verify in a group is deleted, never imported.
+      ...(deps.partner ? [verifyInGroup()] : []),
+      groupFeature(deps),
+    ),
+  );
+
+  const inPrivate = new Chain<PrivateContext>();
+  guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
+  privateChatScope(bot, inPrivate, deps, options);
+  sessionAndFlowState(inPrivate, deps, webAppButtons);
+  // /cancel, /logout and Freeze work in the middle of any flow: they are seen before the flows.
+  const beforeFlows = deps.partner
+    ? [cancelFeature(deps), freezeFeature(deps)]
+    : [cancelFeature(deps), logoutFeature(deps), freezeFeature(deps)];
+  inPrivate.use(routeFeatures(beforeFlows));
+  // Every conversation comes before every command handler: while a flow runs, what the user sends
+  // (another command included) reaches the flow first, which answers it or steps aside. With none
+  // running, the conversations are skipped until a feature enters one (runtime/flows-on-demand.ts).
+  const flows = new Chain<PrivateContext>();
+  installConversations(flows, conversationsOf(deps));
+  inPrivate.use(flowsOnDemand(flows));
+  // Each update runs through only the features that can take it, in this order (runtime/feature-router.ts).
+  const features = featuresOf(deps);
+  inPrivate.use(routeFeatures(features));
+  // Last: what no feature took still gets an answer (a sentence in private chats only), with the
+  // closest of the commands these features register when the user seems to have mistyped one.
+  const known = knownCommands(
+    commandsOf([...beforeFlows, ...features]),
+    deps.partner ? PARTNER_MENU_COMMANDS : MENU_COMMANDS,
+  );
+  KNOWN_COMMANDS.set(bot, known);
+  inPrivate.use(unknownInput(known));
+  guarded.use(staleButtons());
+  return bot;
+}
+
+/** The Bot and its API client: the Bot API's address, retries, the Mini App's Log in buttons. */
+function newBot(
+  deps: BotDeps,
+  options: BotOptions,
+): { bot: Bot<BotContext>; webAppButtons: Transformer | undefined } {
   const bot = new Bot<BotContext>(options.token, {
     client: {
       apiRoot: options.apiRoot ?? deps.config.telegramApiRoot,
@@ -139,9 +190,14 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const webAppUrl = deps.config.webAppUrl;
   const webAppButtons = webAppUrl ? webAppLoginButtons(webAppLoginPageUrl(webAppUrl)) : undefined;
   if (webAppButtons) bot.api.config.use(webAppButtons);
+  return { bot, webAppButtons };
+}
 
-  const { i18n } = deps;
-
+/**
+ * What every update goes through, in any chat: counted in flight, the answer deadline, one at a
+ * time per user, logged, under the error boundary, then i18n. Returns the guarded chain.
+ */
+function outerStack(bot: Bot<BotContext>, deps: BotDeps, options: BotOptions): Composer<BotContext> {
   // The bot's own use() is grammY's (two async functions per level and update): one level, the
   // rest runs flat (runtime/middleware-chain.ts).
   const stack = new Chain<BotContext>();
@@ -156,29 +212,24 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
   const guarded = stack.errorBoundary(createErrorHandler(deps.log, options.observer));
   // Redis: a private chat's chosen locale is read after its lease, with the chat's other reads
   // (its profile among them), not in a round trip of its own before it.
-  const chatReads = deps.chatReads;
-  if (chatReads) {
+  if (deps.chatReads) {
     guarded.use((ctx, next) => {
       if (ctx.chat?.type === "private") deferChosenLocale(ctx);
       return next();
     });
   }
-  guarded.use(i18n);
-  // Inline queries have no chat: answered here, before any session or conversation.
-  guarded.use(branchOn<BotContext, BotContext>(Context.has.filterQuery("inline_query"), inlineFeature(deps)));
+  guarded.use(deps.i18n);
+  return guarded;
+}
 
-  guarded.use(
-    branchOn<BotContext, ChatTypeContext<BotContext, "group" | "supergroup">>(
-      Context.has.chatType(["group", "supergroup"]),
-      priceCommands(deps),
-      // Partner mode: a share token typed with /verify in a group is deleted, never imported.
-      ...(deps.partner ? [verifyInGroup()] : []),
-      groupFeature(deps),
-    ),
-  );
-
-  const inPrivate = new Chain<PrivateContext>();
-  guarded.use(branchOn<BotContext, PrivateContext>(Context.has.chatType("private"), inPrivate));
+/** A private chat's update: the flood limit, the chat lock and its reads (Redis), its locale and zone. */
+function privateChatScope(
+  bot: Bot<BotContext>,
+  inPrivate: Chain<PrivateContext>,
+  deps: BotDeps,
+  options: BotOptions,
+): void {
+  const chatReads = deps.chatReads;
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
   // Redis: the chat's reads below (session, conversation, pause, flags, profile) in one round trip,
@@ -206,6 +257,14 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
     await rememberClientLocale(deps.profiles, ctx.from.id, ctx.from.language_code, profile);
     return withReaderZone(profile?.timeZone, next);
   });
+}
+
+/** The user's session and the chat's conversation state (encrypted, expiring), both in the store. */
+function sessionAndFlowState(
+  inPrivate: Chain<PrivateContext>,
+  deps: BotDeps,
+  webAppButtons: Transformer | undefined,
+): void {
   inPrivate.use(
     session<SessionData, BotContext>({
       initial: () => ({}),
@@ -228,24 +287,18 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
       plugins: [
         // 429s inside flows are retried by the client's fetch (transport/telegram-fetch.ts), beneath the
         // conversation's recorder; a transformer here would wait again on every replay.
-        i18n,
+        deps.i18n,
         // A flow's context has its own API client, without the bot's transformers.
         ...(webAppButtons ? [installTransformer<FlowContext>(webAppButtons)] : []),
       ],
     }),
   );
-  // /cancel, /logout and Freeze work in the middle of any flow: they are seen before the flows.
-  const beforeFlows = deps.partner
-    ? [cancelFeature(deps), freezeFeature(deps)]
-    : [cancelFeature(deps), logoutFeature(deps), freezeFeature(deps)];
-  inPrivate.use(routeFeatures(beforeFlows));
-  // Every conversation comes before every command handler: while a flow runs, what the user sends
-  // (another command included) reaches the flow first, which answers it or steps aside. With none
-  // running, the conversations are skipped until a feature enters one (runtime/flows-on-demand.ts).
-  const flows = new Chain<PrivateContext>();
+}
+
+/** Every conversation of the mode, in one list; while one runs, updates reach them in this order. */
+function conversationsOf(deps: BotDeps): FlowSpec[] {
   const partnerDeps = deps.partner && { ...deps, partner: deps.partner };
-  // Every conversation of the mode, in one list; while one runs, updates reach them in this order.
-  const CONVERSATIONS: FlowSpec[] = partnerDeps
+  return partnerDeps
     ? [
         partnerSignUpConversation(partnerDeps),
         partnerVerifyConversation(partnerDeps),
@@ -282,10 +335,12 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         safetyCapConversation(deps),
         unfreezeConversation(deps),
       ];
-  installConversations(flows, CONVERSATIONS);
-  inPrivate.use(flowsOnDemand(flows));
-  // Each update runs through only the features that can take it, in this order (runtime/feature-router.ts).
-  const features: Array<Middleware<PrivateContext>> = partnerDeps
+}
+
+/** The features of the mode, in the order an update is offered to them. */
+function featuresOf(deps: BotDeps): Array<Middleware<PrivateContext>> {
+  const partnerDeps = deps.partner && { ...deps, partner: deps.partner };
+  return partnerDeps
     ? // EXCHANGE_MODE=partner: sign-up, the KYC gate and the partner features (bot/partner-mode.ts).
       partnerMode(partnerDeps)
     : [
@@ -319,17 +374,6 @@ export function createBot(deps: BotDeps, options: BotOptions): Bot<BotContext> {
         safetyFeature(deps),
         unfreezeFeature(deps),
       ];
-  inPrivate.use(routeFeatures(features));
-  // Last: what no feature took still gets an answer (a sentence in private chats only), with the
-  // closest of the commands these features register when the user seems to have mistyped one.
-  const known = knownCommands(
-    commandsOf([...beforeFlows, ...features]),
-    deps.partner ? PARTNER_MENU_COMMANDS : MENU_COMMANDS,
-  );
-  KNOWN_COMMANDS.set(bot, known);
-  inPrivate.use(unknownInput(known));
-  guarded.use(staleButtons());
-  return bot;
 }
 
 function installTransformer<C extends Context>(transformer: Transformer): MiddlewareFn<C> {

@@ -150,7 +150,8 @@ function textWidth(text: string, size: number): number {
 }
 
 /** The chart as an SVG document: title, note, value grid and labels, time labels, lines, legend. */
-function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): string {
+function svgOf(spec: ChartSpec, engine: Engine): string {
+  const { scaleLinear, scaleUtc } = engine;
   const several = spec.lines.length > 1;
   const series = spec.lines
     .map((one) =>
@@ -217,20 +218,9 @@ function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): 
 
   // The lines: one filled lightly below, several each in its colour.
   const colours = several ? COLOURS.several : [COLOURS.single];
-  const xOf = (point: readonly [number, number]) => x(point[0]);
-  const yOf = (point: readonly [number, number]) => y(point[1]);
-  series.forEach((one, i) => {
-    const colour = colours[i % colours.length];
-    if (one.points.length === 0) return;
-    if (!several) {
-      const fill = area<readonly [number, number]>().x(xOf).y0(bottom).y1(yOf).digits(1)(one.points);
-      parts.push(`<path d="${fill}" fill="${colour}" fill-opacity="0.08"/>`);
-    }
-    const path = line<readonly [number, number]>().x(xOf).y(yOf).digits(1)(one.points);
-    parts.push(
-      `<path d="${path}" fill="none" stroke="${colour}" stroke-width="${several ? 3 : 4}" stroke-linejoin="round" stroke-linecap="round"/>`,
-    );
-  });
+  parts.push(
+    ...linePaths(series, colours, { x: (point) => x(point[0]), y: (point) => y(point[1]), bottom }, engine),
+  );
 
   if (several)
     parts.push(
@@ -241,6 +231,32 @@ function svgOf(spec: ChartSpec, { scaleLinear, scaleUtc, line, area }: Engine): 
     );
   parts.push("</svg>");
   return parts.join("");
+}
+
+type Point = readonly [number, number];
+
+/** The paths of the lines: a single one filled lightly below it, several each in its colour. */
+function linePaths(
+  series: ReadonlyArray<{ points: readonly Point[] }>,
+  colours: readonly string[],
+  at: { x: (point: Point) => number; y: (point: Point) => number; bottom: number },
+  { line, area }: Engine,
+): string[] {
+  const several = series.length > 1;
+  const paths: string[] = [];
+  series.forEach((one, i) => {
+    const colour = colours[i % colours.length];
+    if (one.points.length === 0) return;
+    if (!several) {
+      const fill = area<readonly [number, number]>().x(at.x).y0(at.bottom).y1(at.y).digits(1)(one.points);
+      paths.push(`<path d="${fill}" fill="${colour}" fill-opacity="0.08"/>`);
+    }
+    const path = line<readonly [number, number]>().x(at.x).y(at.y).digits(1)(one.points);
+    paths.push(
+      `<path d="${path}" fill="none" stroke="${colour}" stroke-width="${several ? 3 : 4}" stroke-linejoin="round" stroke-linecap="round"/>`,
+    );
+  });
+  return paths;
 }
 
 /** Names with a short bar of their line's colour, centred at the bottom of the card. */

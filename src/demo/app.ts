@@ -17,8 +17,8 @@ import { createBot, drainUpdates } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
 import { chartPhotos } from "../bot/flows/price-chart.ts";
 import { DEFAULT_MARKET_TTL_MS } from "../market/feed.ts";
-import { securityNoticeSender, startBackgroundJobs } from "../process/jobs.ts";
-import { createServices } from "../process/services.ts";
+import { type BackgroundJobs, securityNoticeSender, startBackgroundJobs } from "../process/jobs.ts";
+import { createServices, type Services } from "../process/services.ts";
 import { type HttpRoute, startHttpServer } from "../process/webhook.ts";
 import { startSandbox } from "../sandbox/server.ts";
 import { Vault } from "../store/vault.ts";
@@ -77,21 +77,15 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       (req, res, path) => chartRoute?.(req, res, path) ?? false,
     ],
   });
-  const services = await createServices(
-    {
-      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-      storeUrl: `sqlite://${join(folder, "demo.sqlite")}`,
-      secretsKey: Vault.generateKey(),
-      defaultLocale: "en",
-      telegramApiRoot: telegram.apiRoot,
-      webAppUrl: pages.url,
-      // The operator's market-data account: prices and inline cards work before anyone logs in.
-      marketData: { ...sandbox.demo },
-      // EXCHANGE_MODE=partner with the sandbox's partner token; the demo user is the operator.
-      ...(options.partner ? { partner: demoPartnerConfig(sandbox, DEMO_USER_ID) } : {}),
-    },
-    { clock, log },
-  );
+  const services = await demoServices({
+    sandbox,
+    telegram,
+    folder,
+    webAppUrl: pages.url,
+    options,
+    clock,
+    log,
+  });
   const bot = createBot(services.deps, { token: telegram.token, apiRoot: telegram.apiRoot });
   await bot.init();
   webAppRoute = webAppRoutes({ deps: services.deps, botToken: telegram.token, api: bot.api });
@@ -110,54 +104,90 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
       webAppLoginPageUrl(pages.url),
       signInitData({ id: me.id, firstName, languageCode }, telegram.token, clock.now()),
     );
-
-  const banner = [
-    "┌─ Exchange bot demo ─────────────────────────────────────────────",
-    `│ Sandbox exchange: ${sandbox.url}`,
-    `│ Pictures and files the bot sends are written to ${options.files.shown()}/`,
-    ...(options.partner
-      ? PARTNER_STEPS
-      : [
-          `│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`,
-          "│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):",
-          `│   ${webAppLogin()}`,
-          "│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.",
-          "│ Start with /start, or /login.",
-        ]),
-    "└──────────────────────────────────────────────────────────────────",
-  ];
+  const banner = bannerOf(options, sandbox, webAppLogin);
 
   // Private chat: each message's buttons by message id, for #N (the newest) and #M.N.
   const buttons = new Map<number, Buttons>();
-  // Where each message's picture or file was written, printed again with its edits.
-  const saved = new Map<string, string>();
-  const print = (call: RecordedCall) => {
-    const inGroup = call.chatId === DEFAULT_GROUP_ID;
-    if (!inGroup && call.chatId !== me.id) return;
-    if (!call.ok) return;
-    if (!inGroup && call.method === "deleteMessage") buttons.delete(Number(call.payload.message_id));
-    const result = call.result as { message_id?: number } | undefined;
-    const message = telegram.messages(call.chatId ?? me.id).find((m) => m.messageId === result?.message_id);
-    const key = `${call.chatId}:${message?.messageId}`;
-    const bytes = message?.file?.bytes;
-    if (message && bytes && ["sendPhoto", "sendDocument", "editMessageMedia"].includes(call.method)) {
-      saved.set(key, options.files.save(message.file?.filename ?? "file", bytes));
-    }
-    const printed = describeBotCall(call, message, saved.get(key));
-    if (!printed) return;
-    let who = inGroup ? "group bot>" : "bot>";
-    if (!inGroup && message) {
-      if (printed.buttons) {
-        buttons.set(message.messageId, printed.buttons);
-        who = `bot #${message.messageId}>`;
-      } else buttons.delete(message.messageId);
-    }
-    const pad = " ".repeat(who.length + 1);
-    options.say(printed.lines.map((line, i) => (i === 0 ? `${who} ${line}` : `${pad}${line}`)).join("\n"));
-  };
-  const unsubscribe = telegram.on("call", print);
+  const unsubscribe = telegram.on("call", transcriptPrinter({ telegram, me, options, buttons }));
 
-  const context: DemoCommandContext = {
+  const context = commandContext({
+    sandbox,
+    telegram,
+    me,
+    clock,
+    jobs,
+    services,
+    options,
+    buttons,
+    webAppLogin,
+  });
+
+  return {
+    banner,
+    async handle(line) {
+      if (line.startsWith(":") || line.startsWith("#")) await handleDemoCommand(line, context);
+      else if (line) await me.send(line);
+      await settle(telegram, jobs, runner);
+    },
+    async close() {
+      unsubscribe();
+      await runner.stop();
+      await drainUpdates(bot);
+      await jobs.stop();
+      await services.close();
+      await pages.close();
+      await telegram.close();
+      await sandbox.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+type Sandbox = Awaited<ReturnType<typeof startSandbox>>;
+type Telegram = Awaited<ReturnType<typeof startBotApiDouble>>;
+
+/** The production services over the sandbox, the double and a store in a temporary folder. */
+function demoServices(parts: {
+  sandbox: Sandbox;
+  telegram: Telegram;
+  folder: string;
+  webAppUrl: string;
+  options: DemoOptions;
+  clock: OffsetClock;
+  log: Logger;
+}): Promise<Services> {
+  const { sandbox, telegram, folder, options } = parts;
+  return createServices(
+    {
+      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      storeUrl: `sqlite://${join(folder, "demo.sqlite")}`,
+      secretsKey: Vault.generateKey(),
+      defaultLocale: "en",
+      telegramApiRoot: telegram.apiRoot,
+      webAppUrl: parts.webAppUrl,
+      // The operator's market-data account: prices and inline cards work before anyone logs in.
+      marketData: { ...sandbox.demo },
+      // EXCHANGE_MODE=partner with the sandbox's partner token; the demo user is the operator.
+      ...(options.partner ? { partner: demoPartnerConfig(sandbox, DEMO_USER_ID) } : {}),
+    },
+    { clock: parts.clock, log: parts.log },
+  );
+}
+
+/** What the demo's `:` and `#` commands reach: the sandbox, the double, the clock, the jobs' tick. */
+function commandContext(parts: {
+  sandbox: Sandbox;
+  telegram: Telegram;
+  me: DemoCommandContext["me"];
+  clock: OffsetClock;
+  jobs: BackgroundJobs;
+  services: Services;
+  options: DemoOptions;
+  buttons: Map<number, Buttons>;
+  webAppLogin: () => string;
+}): DemoCommandContext {
+  const { sandbox, telegram, me, clock, jobs, services, options, buttons, webAppLogin } = parts;
+  return {
     sandbox,
     telegram,
     me,
@@ -183,41 +213,79 @@ export async function startDemo(options: DemoOptions): Promise<Demo> {
     print: options.out,
     partnerUserId: async () => services.deps.partner?.users.partnerIdOf(me.id),
   };
+}
 
-  /**
-   * Until the bot is done with what it was sent: every update handled (a conversation may wait on
-   * the exchange between two messages), the notices queued by it sent, and Telegram quiet a moment.
-   */
-  async function settle(): Promise<void> {
-    const deadline = Date.now() + 30_000;
-    while (Date.now() < deadline) {
-      await telegram.waitUntilIdle({ quietMs: 150, timeoutMs: 15_000 }).catch(() => undefined);
-      await jobs.notifier.queue.idle();
-      if (runner.size() === 0) {
-        await telegram.waitUntilIdle({ quietMs: 50, timeoutMs: 5_000 }).catch(() => undefined);
-        if (runner.size() === 0) return;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 20));
+/** The box printed at start: the login or the partner walk, and where files go. */
+function bannerOf(options: DemoOptions, sandbox: Sandbox, webAppLogin: () => string): string[] {
+  return [
+    "┌─ Exchange bot demo ─────────────────────────────────────────────",
+    `│ Sandbox exchange: ${sandbox.url}`,
+    `│ Pictures and files the bot sends are written to ${options.files.shown()}/`,
+    ...(options.partner
+      ? PARTNER_STEPS
+      : [
+          `│ Log in with  e-mail: ${sandbox.demo.email}   password: ${sandbox.demo.password}`,
+          "│ Or log in in your browser, as the Mini App does in Telegram (:webapp for a fresh link):",
+          `│   ${webAppLogin()}`,
+          "│ Type :code for a fresh 2FA code, #N to tap button N, :help for more.",
+          "│ Start with /start, or /login.",
+        ]),
+    "└──────────────────────────────────────────────────────────────────",
+  ];
+}
+
+/**
+ * What the bot says in the demo user's chat and the group, printed as it happens; each message's
+ * buttons kept for #N, its picture or file written out.
+ */
+function transcriptPrinter(parts: {
+  telegram: Telegram;
+  me: { id: number };
+  options: DemoOptions;
+  buttons: Map<number, Buttons>;
+}): (call: RecordedCall) => void {
+  const { telegram, me, options, buttons } = parts;
+  // Where each message's picture or file was written, printed again with its edits.
+  const saved = new Map<string, string>();
+  return (call) => {
+    const inGroup = call.chatId === DEFAULT_GROUP_ID;
+    if (!inGroup && call.chatId !== me.id) return;
+    if (!call.ok) return;
+    if (!inGroup && call.method === "deleteMessage") buttons.delete(Number(call.payload.message_id));
+    const result = call.result as { message_id?: number } | undefined;
+    const message = telegram.messages(call.chatId ?? me.id).find((m) => m.messageId === result?.message_id);
+    const key = `${call.chatId}:${message?.messageId}`;
+    const bytes = message?.file?.bytes;
+    if (message && bytes && ["sendPhoto", "sendDocument", "editMessageMedia"].includes(call.method)) {
+      saved.set(key, options.files.save(message.file?.filename ?? "file", bytes));
     }
-  }
-
-  return {
-    banner,
-    async handle(line) {
-      if (line.startsWith(":") || line.startsWith("#")) await handleDemoCommand(line, context);
-      else if (line) await me.send(line);
-      await settle();
-    },
-    async close() {
-      unsubscribe();
-      await runner.stop();
-      await drainUpdates(bot);
-      await jobs.stop();
-      await services.close();
-      await pages.close();
-      await telegram.close();
-      await sandbox.close();
-      rmSync(folder, { recursive: true, force: true });
-    },
+    const printed = describeBotCall(call, message, saved.get(key));
+    if (!printed) return;
+    let who = inGroup ? "group bot>" : "bot>";
+    if (!inGroup && message) {
+      if (printed.buttons) {
+        buttons.set(message.messageId, printed.buttons);
+        who = `bot #${message.messageId}>`;
+      } else buttons.delete(message.messageId);
+    }
+    const pad = " ".repeat(who.length + 1);
+    options.say(printed.lines.map((line, i) => (i === 0 ? `${who} ${line}` : `${pad}${line}`)).join("\n"));
   };
+}
+
+/**
+ * Until the bot is done with what it was sent: every update handled (a conversation may wait on
+ * the exchange between two messages), the notices queued by it sent, and Telegram quiet a moment.
+ */
+async function settle(telegram: Telegram, jobs: BackgroundJobs, runner: { size(): number }): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    await telegram.waitUntilIdle({ quietMs: 150, timeoutMs: 15_000 }).catch(() => undefined);
+    await jobs.notifier.queue.idle();
+    if (runner.size() === 0) {
+      await telegram.waitUntilIdle({ quietMs: 50, timeoutMs: 5_000 }).catch(() => undefined);
+      if (runner.size() === 0) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

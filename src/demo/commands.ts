@@ -99,6 +99,27 @@ async function advanceClock(ms: number, ctx: DemoCommandContext): Promise<void> 
   } while (ctx.clock.now() < end);
 }
 
+/** An inline query's results, one line each (a chart's photo and its text card share one). */
+async function showInlineResults(query: string, ctx: DemoCommandContext): Promise<void> {
+  const id = await ctx.me.inlineQuery(query);
+  const results = await ctx.me.inlineResults(id).catch(() => []);
+  if (results.length === 0) ctx.print("(demo) The inline query gave no results.");
+  // A chart comes as a photo result beside the same card as text: one line for both.
+  const lines = new Map<string, string[]>();
+  for (const result of results) {
+    const title = "title" in result ? result.title : result.type;
+    const description = "description" in result && result.description ? ` – ${result.description}` : "";
+    const line = `${title}${description}`;
+    const pictures = lines.get(line) ?? [];
+    lines.set(line, pictures);
+    if (result.type === "photo" && "photo_url" in result) {
+      const saved = await ctx.savePicture?.(result.photo_url, `${result.id}.jpg`);
+      if (saved) pictures.push(`[picture ${saved}]`);
+    }
+  }
+  for (const [line, pictures] of lines) ctx.print(`(inline) ${[line, ...pictures].join(" ")}`);
+}
+
 export async function handleDemoCommand(line: string, ctx: DemoCommandContext): Promise<void> {
   if (line.startsWith("#")) {
     if (!(await tapButton(line, ctx)))
@@ -165,26 +186,9 @@ export async function handleDemoCommand(line: string, ctx: DemoCommandContext): 
       await ctx.tick();
       return;
     }
-    case "inline": {
-      const id = await ctx.me.inlineQuery(args.join(" "));
-      const results = await ctx.me.inlineResults(id).catch(() => []);
-      if (results.length === 0) ctx.print("(demo) The inline query gave no results.");
-      // A chart comes as a photo result beside the same card as text: one line for both.
-      const lines = new Map<string, string[]>();
-      for (const result of results) {
-        const title = "title" in result ? result.title : result.type;
-        const description = "description" in result && result.description ? ` – ${result.description}` : "";
-        const line = `${title}${description}`;
-        const pictures = lines.get(line) ?? [];
-        lines.set(line, pictures);
-        if (result.type === "photo" && "photo_url" in result) {
-          const saved = await ctx.savePicture?.(result.photo_url, `${result.id}.jpg`);
-          if (saved) pictures.push(`[picture ${saved}]`);
-        }
-      }
-      for (const [line, pictures] of lines) ctx.print(`(inline) ${[line, ...pictures].join(" ")}`);
+    case "inline":
+      await showInlineResults(args.join(" "), ctx);
       return;
-    }
     case "group":
       await ctx.me.sendInGroup(args.join(" "));
       return;

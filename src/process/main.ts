@@ -8,28 +8,29 @@
  */
 import { setTimeout as delay } from "node:timers/promises";
 import { run } from "@grammyjs/runner";
-import { GrammyError } from "grammy";
+import { type Bot, GrammyError } from "grammy";
 import { createBot, drainUpdates, releaseChatLeases, updatesInFlight } from "../bot/bot.ts";
 import { registerCommands } from "../bot/commands.ts";
+import type { BotContext } from "../bot/context.ts";
 import { chartPhotos } from "../bot/flows/price-chart.ts";
-import { ConfigError, loadConfig } from "../config/config.ts";
+import { type Config, ConfigError, loadConfig } from "../config/config.ts";
 import { createDelivery } from "../notify/delivery.ts";
 import { systemClock } from "../support/clock.ts";
-import { createLogger } from "../support/logger.ts";
+import { createLogger, type Logger } from "../support/logger.ts";
 import { connectTelegram, TokenRefusedError } from "./connect-telegram.ts";
 import { Draining } from "./draining.ts";
-import { securityNoticeSender, startBackgroundJobs } from "./jobs.ts";
+import { type BackgroundJobs, securityNoticeSender, startBackgroundJobs } from "./jobs.ts";
 import { serveMetrics } from "./metrics-server.ts";
 import { instanceReadiness, readinessRoute } from "./readiness.ts";
-import { createServices } from "./services.ts";
+import { createServices, type Services } from "./services.ts";
 import { cannotListen, lockStore, warnAboutRedis } from "./start-checks.ts";
 import { exitOnUncaught } from "./uncaught.ts";
 import { type HttpRoute, startHttpServer } from "./webhook.ts";
 
-async function main(): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+/** The environment, checked: a bad variable's sentence on stderr and exit code 2. */
+function readConfig(): Config {
   try {
-    config = loadConfig(process.env, { purpose: "start" });
+    return loadConfig(process.env, { purpose: "start" });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -37,6 +38,10 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+}
+
+async function main(): Promise<void> {
+  const config = readConfig();
   const log = createLogger(config.logLevel);
   exitOnUncaught(log);
   // Set on SIGTERM/SIGINT: the HTTP server and the readiness check read it.
@@ -53,14 +58,7 @@ async function main(): Promise<void> {
     chatLock: /^rediss?:/.test(config.storeUrl),
     ...(metrics ? { observer: metrics } : {}),
   });
-  try {
-    await connectTelegram(bot, { log, apiRoot: config.telegramApiRoot });
-  } catch (error) {
-    if (!(error instanceof TokenRefusedError)) throw error;
-    process.stderr.write(`${error.message}\n`);
-    await services.close();
-    process.exit(2);
-  }
+  await connectOrExit(bot, config, log, services);
   log.info({ bot: bot.botInfo.username, mode: config.botMode }, "starting");
   await registerCommands(bot.api, services.deps);
   const delivery = createDelivery({ deps: services.deps, api: bot.api });
@@ -76,7 +74,67 @@ async function main(): Promise<void> {
   metrics?.watchJobsLease(() => jobs.lease.held);
   const metricsServer =
     metrics && config.metrics ? await serveMetrics(metrics, config.metrics, log) : undefined;
+  const routes = await httpRoutes({ config, services, bot, draining, log });
+  const updates: Updates =
+    config.botMode === "webhook" && config.webhook
+      ? await receiveWebhooks({ config, webhook: config.webhook, services, bot, draining, log, routes })
+      : await pollUpdates({ config, services, bot, draining, log, routes });
+  const shutdown = shutdownOf({
+    config,
+    log,
+    bot,
+    draining,
+    jobs,
+    updates,
+    metricsServer,
+    services,
+    storeLock,
+  });
+  updates.polling?.catch(async (error: unknown) => {
+    // Two pollers on one token: Telegram answers 409. Refuse to run rather than fight.
+    if (error instanceof GrammyError && error.error_code === 409) {
+      log.fatal("another instance is polling with this BOT_TOKEN; use BOT_MODE=webhook to run several");
+    } else {
+      log.fatal({ err: error }, "polling stopped");
+    }
+    await shutdown(1);
+  });
+  process.once("SIGTERM", () => void shutdown(0));
+  process.once("SIGINT", () => void shutdown(0));
+}
 
+/** Telegram's first answer (getMe); a refused token is told on stderr, exit code 2. */
+async function connectOrExit(bot: Bot<BotContext>, config: Config, log: Logger, services: Services) {
+  try {
+    await connectTelegram(bot, { log, apiRoot: config.telegramApiRoot });
+  } catch (error) {
+    if (!(error instanceof TokenRefusedError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    await services.close();
+    process.exit(2);
+  }
+}
+
+interface Serving {
+  config: Config;
+  services: Services;
+  bot: Bot<BotContext>;
+  draining: Draining;
+  log: Logger;
+}
+
+/** How updates arrive, and how they stop: webhook requests or long polling. */
+interface Updates {
+  stop(): Promise<void>;
+  /** Polling: settles when the runner stops by itself (an error). */
+  polling?: Promise<void>;
+}
+
+/**
+ * The routes of the bot's HTTP server besides the webhook: /readyz, and with WEBAPP_URL the Mini
+ * App login page and the charts inline answers point at.
+ */
+async function httpRoutes({ config, services, bot, draining, log }: Serving): Promise<HttpRoute[]> {
   // The Mini App login page is served by the bot's own HTTP server, in either mode. Its code (and
   // the initData checker) is loaded only when WEBAPP_URL is set.
   const routes: HttpRoute[] = [];
@@ -86,7 +144,6 @@ async function main(): Promise<void> {
     // The charts inline answers point at (signed, expiring addresses under WEBAPP_URL).
     routes.push(chartPhotos(services.deps));
   }
-  let stopping = false;
   const readiness = instanceReadiness({
     store: services.deps.store,
     botToken: config.botToken ?? "",
@@ -95,83 +152,80 @@ async function main(): Promise<void> {
     log,
   });
   routes.push(readinessRoute(readiness));
-  let stopUpdates: () => Promise<void>;
-  if (config.botMode === "webhook" && config.webhook) {
-    const url = new URL(config.webhook.url);
-    const server = await startHttpServer({
-      port: config.port,
-      webhook: { bot, path: url.pathname, secret: config.webhook.secret },
-      routes,
-      draining,
-      onError: (error) => log.error({ err: error }, "webhook request failed"),
-    }).catch((error: unknown) => cannotListen(error, config.port, services));
-    await bot.api.setWebhook(config.webhook.url, { secret_token: config.webhook.secret });
-    log.info({ port: server.port }, "webhook server listening");
-    stopUpdates = async () => {
+  return routes;
+}
+
+async function receiveWebhooks(
+  options: Serving & { webhook: { url: string; secret: string }; routes: HttpRoute[] },
+): Promise<Updates> {
+  const { config, webhook, services, bot, draining, log, routes } = options;
+  const url = new URL(webhook.url);
+  const server = await startHttpServer({
+    port: config.port,
+    webhook: { bot, path: url.pathname, secret: webhook.secret },
+    routes,
+    draining,
+    onError: (error) => log.error({ err: error }, "webhook request failed"),
+  }).catch((error: unknown) => cannotListen(error, config.port, services));
+  await bot.api.setWebhook(webhook.url, { secret_token: webhook.secret });
+  log.info({ port: server.port }, "webhook server listening");
+  return {
+    async stop() {
       // New webhook requests get 503 from now on (draining); the server keeps listening until the
       // updates in flight are done, then closes once their answers are out. An update that outran
       // grammY's webhook timeout (answered 200 at 10 s, still running) is waited for after.
       await drainUpdates(bot);
       await server.close();
       await drainUpdates(bot);
-    };
-  } else {
-    await bot.api.deleteWebhook();
-    // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL). Polling
-    // needs no server: without the Mini App, a port that cannot be had costs only the health checks.
-    const pages = await startHttpServer({ port: config.port, routes, draining }).catch(
-      async (error: unknown) => {
-        if (config.webAppUrl) return cannotListen(error, config.port, services);
-        log.warn(
-          { port: config.port, err: error },
-          "the HTTP server could not listen on PORT, so /healthz and /readyz are off; polling goes on",
-        );
-        return undefined;
-      },
-    );
-    if (pages) log.info({ port: pages.port }, "http server listening");
-    const runner = run(bot, { runner: { silent: true } });
-    stopUpdates = async () => {
+    },
+  };
+}
+
+async function pollUpdates(options: Serving & { routes: HttpRoute[] }): Promise<Updates> {
+  const { config, services, bot, draining, log, routes } = options;
+  await bot.api.deleteWebhook();
+  // Also in polling mode: /healthz and /readyz (and the Mini App page with WEBAPP_URL). Polling
+  // needs no server: without the Mini App, a port that cannot be had costs only the health checks.
+  const pages = await startHttpServer({ port: config.port, routes, draining }).catch(
+    async (error: unknown) => {
+      if (config.webAppUrl) return cannotListen(error, config.port, services);
+      log.warn(
+        { port: config.port, err: error },
+        "the HTTP server could not listen on PORT, so /healthz and /readyz are off; polling goes on",
+      );
+      return undefined;
+    },
+  );
+  if (pages) log.info({ port: pages.port }, "http server listening");
+  const runner = run(bot, { runner: { silent: true } });
+  const polling = runner.task();
+  return {
+    async stop() {
       if (runner.isRunning()) await runner.stop();
       await pages?.close();
       await drainUpdates(bot);
-    };
-    runner.task()?.catch(async (error: unknown) => {
-      // Two pollers on one token: Telegram answers 409. Refuse to run rather than fight.
-      if (error instanceof GrammyError && error.error_code === 409) {
-        log.fatal("another instance is polling with this BOT_TOKEN; use BOT_MODE=webhook to run several");
-      } else {
-        log.fatal({ err: error }, "polling stopped");
-      }
-      await shutdown(1);
-    });
-  }
+    },
+    ...(polling ? { polling } : {}),
+  };
+}
 
-  async function shutdown(code: number): Promise<void> {
-    if (stopping) return;
-    stopping = true;
-    const started = performance.now();
-    draining.start();
-    log.info({ inFlight: updatesInFlight(bot), deadlineMs: config.shutdownTimeoutMs }, "shutting down");
-    setTimeout(() => void pastDeadline(), config.shutdownTimeoutMs);
-    // Each step runs even when one before it failed: what is left must still be let go.
-    const step = async (what: string, work: () => Promise<void>) => {
-      try {
-        await work();
-      } catch (error) {
-        log.error({ err: error }, `shutdown: ${what} failed`);
-      }
-    };
-    const jobsHandedOver = step("handing over the jobs", () => jobs.stopTicks());
-    await step("finishing the updates in flight", stopUpdates);
-    await jobsHandedOver;
-    await step("stopping the delivery queue", () => jobs.stop());
-    await step("closing the metrics server", async () => metricsServer?.close());
-    await step("closing the store", () => services.close());
-    storeLock?.release();
-    log.info({ ms: Math.round(performance.now() - started) }, "shut down");
-    process.exit(code);
-  }
+/**
+ * The shutdown, once: stop taking updates and hand the jobs over at once, finish the updates in
+ * flight, stop the delivery queue, close the metrics server and the store, exit with `code`.
+ */
+function shutdownOf(parts: {
+  config: Config;
+  log: Logger;
+  bot: Bot<BotContext>;
+  draining: Draining;
+  jobs: BackgroundJobs;
+  updates: Updates;
+  metricsServer: { close(): Promise<void> } | undefined;
+  services: Services;
+  storeLock: { release(): void } | undefined;
+}): (code: number) => Promise<void> {
+  const { config, log, bot, draining, jobs, updates, metricsServer, services, storeLock } = parts;
+  let stopping = false;
   /** The operator's deadline passed: give the chats back to the other instances and go. */
   async function pastDeadline(): Promise<void> {
     log.error(
@@ -181,8 +235,31 @@ async function main(): Promise<void> {
     await Promise.race([releaseChatLeases(bot).catch(() => {}), delay(1_000)]);
     process.exit(1);
   }
-  process.once("SIGTERM", () => void shutdown(0));
-  process.once("SIGINT", () => void shutdown(0));
+  // Each step runs even when one before it failed: what is left must still be let go.
+  const step = async (what: string, work: () => Promise<void>) => {
+    try {
+      await work();
+    } catch (error) {
+      log.error({ err: error }, `shutdown: ${what} failed`);
+    }
+  };
+  return async (code) => {
+    if (stopping) return;
+    stopping = true;
+    const started = performance.now();
+    draining.start();
+    log.info({ inFlight: updatesInFlight(bot), deadlineMs: config.shutdownTimeoutMs }, "shutting down");
+    setTimeout(() => void pastDeadline(), config.shutdownTimeoutMs);
+    const jobsHandedOver = step("handing over the jobs", () => jobs.stopTicks());
+    await step("finishing the updates in flight", () => updates.stop());
+    await jobsHandedOver;
+    await step("stopping the delivery queue", () => jobs.stop());
+    await step("closing the metrics server", async () => metricsServer?.close());
+    await step("closing the store", () => services.close());
+    storeLock?.release();
+    log.info({ ms: Math.round(performance.now() - started) }, "shut down");
+    process.exit(code);
+  };
 }
 
 await main();

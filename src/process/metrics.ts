@@ -100,60 +100,11 @@ export class Metrics {
       "Exchange logins through the bot (chat and Mini App), by outcome: ok; the failures bad-credentials, bad-code and locked (the failure that used up the limit: a lockout); refused (stopped by the limit before reaching the exchange)",
       ["outcome"],
     );
-    const delivery = () => this.#delivery;
-    new Gauge({
-      name: "bot_delivery_queue_depth",
-      help: "Notices the bot starts itself (alerts, order updates, expiry warnings) queued or in flight",
+    scrapedMetrics(
       registers,
-      collect() {
-        this.set(delivery()?.pending ?? 0);
-      },
-    });
-    // The queue keeps its own running totals; each scrape copies them (a counter may be set
-    // from a source that only grows).
-    const totals = (name: string, help: string, read: (stats: DeliveryReading["stats"]) => number) =>
-      new Counter({
-        name,
-        help,
-        registers,
-        collect() {
-          const reading = delivery();
-          this.reset();
-          if (reading) this.inc(read(reading.stats));
-        },
-      });
-    totals("bot_delivery_sent_total", "Notices delivered", (s) => s.sent);
-    totals(
-      "bot_delivery_rate_limited_total",
-      "429s Telegram answered to a notice (each retried)",
-      (s) => s.rateLimited,
+      () => this.#delivery,
+      () => this.#leaseHeld?.() ?? false,
     );
-    totals(
-      "bot_delivery_retried_total",
-      "Notices tried again after a network error or 5xx",
-      (s) => s.retried,
-    );
-    new Counter({
-      name: "bot_delivery_dropped_total",
-      help: "Notices dropped, by reason: blocked (the user blocked the bot) or failed (a permanent error, too many attempts, or queued after stop)",
-      labelNames: ["reason"],
-      registers,
-      collect() {
-        const reading = delivery();
-        this.reset();
-        this.inc({ reason: "blocked" }, reading?.stats.blocked ?? 0);
-        this.inc({ reason: "failed" }, reading?.stats.failed ?? 0);
-      },
-    });
-    const held = () => this.#leaseHeld?.() ?? false;
-    new Gauge({
-      name: "bot_jobs_leader",
-      help: "1 while this instance holds the jobs lease and runs the background jobs (alerts, reconciliation, expiry), else 0",
-      registers,
-      collect() {
-        this.set(held() ? 1 : 0);
-      },
-    });
     // CPU, memory, event loop delay, GC: read when scraped (an event-loop histogram runs meanwhile).
     if (options.processMetrics !== false) collectDefaultMetrics({ register: this.registry });
   }
@@ -222,4 +173,63 @@ function labelCache(name: string): (value: string) => Record<string, string> {
     }
     return labels;
   };
+}
+
+/**
+ * What is read when scraped: the delivery queue's depth and running totals, and whether this
+ * instance holds the jobs lease (registered in this order, after the Metrics' own).
+ */
+function scrapedMetrics(
+  registers: Registry[],
+  delivery: () => DeliveryReading | undefined,
+  held: () => boolean,
+): void {
+  new Gauge({
+    name: "bot_delivery_queue_depth",
+    help: "Notices the bot starts itself (alerts, order updates, expiry warnings) queued or in flight",
+    registers,
+    collect() {
+      this.set(delivery()?.pending ?? 0);
+    },
+  });
+  // The queue keeps its own running totals; each scrape copies them (a counter may be set
+  // from a source that only grows).
+  const totals = (name: string, help: string, read: (stats: DeliveryReading["stats"]) => number) =>
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        const reading = delivery();
+        this.reset();
+        if (reading) this.inc(read(reading.stats));
+      },
+    });
+  totals("bot_delivery_sent_total", "Notices delivered", (s) => s.sent);
+  totals(
+    "bot_delivery_rate_limited_total",
+    "429s Telegram answered to a notice (each retried)",
+    (s) => s.rateLimited,
+  );
+  totals("bot_delivery_retried_total", "Notices tried again after a network error or 5xx", (s) => s.retried);
+  new Counter({
+    name: "bot_delivery_dropped_total",
+    help: "Notices dropped, by reason: blocked (the user blocked the bot) or failed (a permanent error, too many attempts, or queued after stop)",
+    labelNames: ["reason"],
+    registers,
+    collect() {
+      const reading = delivery();
+      this.reset();
+      this.inc({ reason: "blocked" }, reading?.stats.blocked ?? 0);
+      this.inc({ reason: "failed" }, reading?.stats.failed ?? 0);
+    },
+  });
+  new Gauge({
+    name: "bot_jobs_leader",
+    help: "1 while this instance holds the jobs lease and runs the background jobs (alerts, reconciliation, expiry), else 0",
+    registers,
+    collect() {
+      this.set(held() ? 1 : 0);
+    },
+  });
 }

@@ -64,109 +64,48 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(
-  config: Pick<Config, "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"> &
-    Partial<
-      Pick<
-        Config,
-        | "marketData"
-        | "marketTtlMs"
-        | "webAppUrl"
-        | "partner"
-        | "recurring"
-        | "cooling"
-        | "allowlistDefault"
-        | "unfreezeDelayMs"
-      >
-    >,
-  options: {
-    clock: Clock;
-    log: Logger;
-    storeNamespace?: string;
-    /** SQLite's busy timeout (tests shorten what they would otherwise wait out). */
-    storeBusyTimeoutMs?: number;
-    /** How the exchange client waits between retries of a GET (default: real time). */
-    retrySleep?: (ms: number) => Promise<void>;
-    /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
-    wrapStore?: (store: Store) => Store;
-    /** METRICS_PORT: store round trips, exchange calls and logins are counted here. */
-    metrics?: Metrics;
-  },
-): Promise<Services> {
+export type ServicesConfig = Pick<
+  Config,
+  "exchange" | "storeUrl" | "secretsKey" | "defaultLocale" | "telegramApiRoot"
+> &
+  Partial<
+    Pick<
+      Config,
+      | "marketData"
+      | "marketTtlMs"
+      | "webAppUrl"
+      | "partner"
+      | "recurring"
+      | "cooling"
+      | "allowlistDefault"
+      | "unfreezeDelayMs"
+    >
+  >;
+
+export interface ServicesOptions {
+  clock: Clock;
+  log: Logger;
+  storeNamespace?: string;
+  /** SQLite's busy timeout (tests shorten what they would otherwise wait out). */
+  storeBusyTimeoutMs?: number;
+  /** How the exchange client waits between retries of a GET (default: real time). */
+  retrySleep?: (ms: number) => Promise<void>;
+  /** Wraps the opened store before anything uses it (the benchmark counts store calls this way). */
+  wrapStore?: (store: Store) => Store;
+  /** METRICS_PORT: store round trips, exchange calls and logins are counted here. */
+  metrics?: Metrics;
+}
+
+export async function createServices(config: ServicesConfig, options: ServicesOptions): Promise<Services> {
   if (config.secretsKey === undefined) throw new Error("SECRETS_KEY is missing.");
-  const vault = Vault.fromBase64(config.secretsKey, {
-    // Once, at the first such value: it counts as absent (the user logs in again), never an error.
-    onUnopenable: ({ keyId }) =>
-      options.log.warn(
-        { sealedBy: keyId, keys: vault.keyIds },
-        "the store holds sealed values that no SECRETS_KEY key opens (a key removed or mistyped, or a restored backup): they count as absent and their users are asked to log in again",
-      ),
-  });
-  const opened = await openStore(config.storeUrl, {
-    ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
-    ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
-    onError: (error) => options.log.error({ err: error }, "store error"),
-  });
-  const { metrics } = options;
-  const given = options.wrapStore ? options.wrapStore(opened) : opened;
-  // Under the cache: what is counted are the round trips that reach SQLite or Redis.
-  const wrapped = metrics
-    ? observedStore(given, (op, seconds, failed) => metrics.storeCall(op, seconds, failed))
-    : given;
-  // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
-  // session, the conversation state, the alerts pause, the profile and the login record (its
-  // token and e-mail sealed; with a TTL, so only what this process wrote is kept) are kept in
-  // memory (store/cached.ts).
-  // Never with Redis, where several instances write them.
-  const cached = /^sqlite:/.test(config.storeUrl)
-    ? cachedStore(wrapped, {
-        prefixes: {
-          [SESSION_PREFIX]: "untimed",
-          [CONVERSATION_PREFIX]: "timed",
-          [PAUSED_PREFIX]: "untimed",
-          [AUTH_PREFIX]: "timed",
-          [PROFILE_PREFIX]: "untimed",
-          [OPEN_FLAG_PREFIX]: "timed",
-        },
-      })
-    : undefined;
-  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
-  const reads = cached ? undefined : updateReads(wrapped, { prefixes: CHAT_READ_PREFIXES });
-  const store = cached ?? reads?.store ?? wrapped;
-  const http = new HttpClient({
-    baseUrl: config.exchange.url,
-    ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
-    ...(metrics
-      ? {
-          onCall: (operation: string, outcome: string, seconds: number) =>
-            metrics.exchangeCall(operation, outcome, seconds),
-        }
-      : {}),
-  });
-  const account = new AccountApi(http, {
-    clientId: config.exchange.clientId,
-    clientSecret: config.exchange.clientSecret,
-  });
+  const vault = openVault(config.secretsKey, options.log);
+  const { store, reads } = await openServiceStore(config, options);
+  const { http, account } = exchangeClients(config, options);
   // Connected to the delivery queue once the bot's API exists (main.ts, jobs.ts).
   const securityNotices = new LateSecurityNotices((userId, event) =>
     options.log.warn({ userId, event: event.type }, "security notice raised before delivery was connected"),
   );
-  const sessions = new Sessions({
-    store,
-    vault,
-    account,
-    clock: options.clock,
-    // In a private chat the chat id is the user id.
-    alsoWipe: (userId) => [conversationKey(userId)],
-    // Every login through this bot, chat or Mini App, is a security notice (with Freeze).
-    onLoggedIn: (userId, via, at) =>
-      securityNotices.tell(userId, { type: "login", via, at }).catch((error: unknown) => {
-        options.log.error({ err: error, userId }, "login notice not queued");
-      }),
-    ...(metrics
-      ? { onLogin: (outcome: LoginOutcome) => metrics.loginAttempt(loginOutcomeLabel(outcome)) }
-      : {}),
-  });
+  const sessions = loginSessions({ store, vault, account, securityNotices }, options);
   const profiles = new Profiles(store);
   const market = createMarketFeed({
     account,
@@ -241,6 +180,108 @@ export async function createServices(
       await store.close();
     },
   };
+}
+
+/** The Vault over SECRETS_KEY's keys. */
+function openVault(secretsKey: string, log: Logger): Vault {
+  const vault = Vault.fromBase64(secretsKey, {
+    // Once, at the first such value: it counts as absent (the user logs in again), never an error.
+    onUnopenable: ({ keyId }) =>
+      log.warn(
+        { sealedBy: keyId, keys: vault.keyIds },
+        "the store holds sealed values that no SECRETS_KEY key opens (a key removed or mistyped, or a restored backup): they count as absent and their users are asked to log in again",
+      ),
+  });
+  return vault;
+}
+
+/**
+ * The store every service uses: opened, wrapped (the benchmark's counter, the metrics' timings),
+ * then cached in memory (SQLite) or with an update's chat reads batched (Redis).
+ */
+async function openServiceStore(
+  config: ServicesConfig,
+  options: ServicesOptions,
+): Promise<{ store: Store; reads: ReturnType<typeof updateReads> | undefined }> {
+  const opened = await openStore(config.storeUrl, {
+    ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
+    ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
+    onError: (error) => options.log.error({ err: error }, "store error"),
+  });
+  const { metrics } = options;
+  const given = options.wrapStore ? options.wrapStore(opened) : opened;
+  // Under the cache: what is counted are the round trips that reach SQLite or Redis.
+  const wrapped = metrics
+    ? observedStore(given, (op, seconds, failed) => metrics.storeCall(op, seconds, failed))
+    : given;
+  // With SQLite this process is the only writer of a chat's keys: the per-update reads of the
+  // session, the conversation state, the alerts pause, the profile and the login record (its
+  // token and e-mail sealed; with a TTL, so only what this process wrote is kept) are kept in
+  // memory (store/cached.ts).
+  // Never with Redis, where several instances write them.
+  const cached = /^sqlite:/.test(config.storeUrl)
+    ? cachedStore(wrapped, {
+        prefixes: {
+          [SESSION_PREFIX]: "untimed",
+          [CONVERSATION_PREFIX]: "timed",
+          [PAUSED_PREFIX]: "untimed",
+          [AUTH_PREFIX]: "timed",
+          [PROFILE_PREFIX]: "untimed",
+          [OPEN_FLAG_PREFIX]: "timed",
+        },
+      })
+    : undefined;
+  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
+  const reads = cached ? undefined : updateReads(wrapped, { prefixes: CHAT_READ_PREFIXES });
+  return { store: cached ?? reads?.store ?? wrapped, reads };
+}
+
+/** The exchange's HTTP client (its calls counted with METRICS_PORT) and the account API over it. */
+function exchangeClients(
+  config: ServicesConfig,
+  options: ServicesOptions,
+): { http: HttpClient; account: AccountApi } {
+  const { metrics } = options;
+  const http = new HttpClient({
+    baseUrl: config.exchange.url,
+    ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
+    ...(metrics
+      ? {
+          onCall: (operation: string, outcome: string, seconds: number) =>
+            metrics.exchangeCall(operation, outcome, seconds),
+        }
+      : {}),
+  });
+  const account = new AccountApi(http, {
+    clientId: config.exchange.clientId,
+    clientSecret: config.exchange.clientSecret,
+  });
+  return { http, account };
+}
+
+/** Users' exchange sessions: every login a security notice, counted with METRICS_PORT. */
+function loginSessions(
+  parts: { store: Store; vault: Vault; account: AccountApi; securityNotices: LateSecurityNotices },
+  options: ServicesOptions,
+): Sessions {
+  const { metrics } = options;
+  const { securityNotices } = parts;
+  return new Sessions({
+    store: parts.store,
+    vault: parts.vault,
+    account: parts.account,
+    clock: options.clock,
+    // In a private chat the chat id is the user id.
+    alsoWipe: (userId) => [conversationKey(userId)],
+    // Every login through this bot, chat or Mini App, is a security notice (with Freeze).
+    onLoggedIn: (userId, via, at) =>
+      securityNotices.tell(userId, { type: "login", via, at }).catch((error: unknown) => {
+        options.log.error({ err: error, userId }, "login notice not queued");
+      }),
+    ...(metrics
+      ? { onLogin: (outcome: LoginOutcome) => metrics.loginAttempt(loginOutcomeLabel(outcome)) }
+      : {}),
+  });
 }
 
 /**

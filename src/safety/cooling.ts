@@ -1,8 +1,8 @@
 /**
  * The cooling-off of new destinations: how long a saved address or a bank account added through
  * the bot waits before money may go to it. The operator sets the default and the minimum
- * (SAFETY_COOLING_OFF_HOURS, SAFETY_COOLING_OFF_MIN_HOURS: src/config/config.ts); a user chooses within
- * [minimum, 72] hours. A user's pending destinations are listed in one index, so the jobs' tick
+ * (SAFETY_COOLING_OFF_HOURS, SAFETY_COOLING_OFF_MIN_HOURS: src/config/sections/safety.ts); a user
+ * chooses within [minimum, 72] hours. A user's pending destinations are listed in one index, so the jobs' tick
  * tells them when one becomes usable without listing keys (cooling-notices.ts).
  */
 import type { Store } from "../store/store.ts";

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createDelivery, type Delivery } from "../../src/notify/delivery.ts";
-import { DailyDigest } from "../../src/process/digest.ts";
+import { DailyDigest } from "../../src/process/jobs/digest.ts";
 import { type BackgroundJobs, startBackgroundJobs } from "../../src/process/jobs.ts";
 import { ManualTimers } from "../../src/support/clock.ts";
 import type { FakeUser } from "../../src/telegram-double/index.ts";

@@ -1,6 +1,6 @@
 /**
  * A conversation as a feature (or a flow) offers it: its id, its steps and how long it waits for an
- * answer. bot.ts lists every one of its mode's conversations in one place (`CONVERSATIONS`) and
+ * answer. bot.ts lists every one of its mode's conversations in one place (`conversationsOf`) and
  * installs them here, instead of each feature adding its own on the side while the bot is built.
  *
  * @example

@@ -2,7 +2,7 @@
  * The daily digest's words (plain text): the prices the user watches with the day's change, the
  * alerts that fired and the orders that settled in the last 24 hours, and in partner mode the
  * portfolio's value and its change since the last digest. The figures are gathered by the jobs
- * (src/process/digest.ts); this only words them.
+ * (src/process/jobs/digest.ts); this only words them.
  */
 import Big from "big.js";
 import { formatAmount, formatChange } from "../../domain/money.ts";

@@ -13,13 +13,13 @@
  * await digest.run(notifier); // in each tick
  */
 import Big from "big.js";
-import { FiredLog } from "../alerts/fired-log.ts";
-import type { BotDeps } from "../bot/deps.ts";
-import { type DigestData, digestText } from "../bot/ui/digest-text.ts";
-import { EUR } from "../domain/currency.ts";
-import { localTime } from "../domain/time-zone.ts";
-import type { MarketPrice } from "../market/types.ts";
-import type { Notifier } from "../notify/notifier.ts";
+import { FiredLog } from "../../alerts/fired-log.ts";
+import type { BotDeps } from "../../bot/deps.ts";
+import { type DigestData, digestText } from "../../bot/ui/digest-text.ts";
+import { EUR } from "../../domain/currency.ts";
+import { localTime } from "../../domain/time-zone.ts";
+import type { MarketPrice } from "../../market/types.ts";
+import type { Notifier } from "../../notify/notifier.ts";
 
 const DAY_MS = 24 * 60 * 60_000;
 /** How many hours after the user's hour a digest not yet sent still goes out. */
