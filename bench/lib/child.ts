@@ -7,6 +7,7 @@ import { Vault } from "../../src/store/vault.ts";
 import { startCommand } from "../../test/support/start-command.ts";
 import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
 import type { Env } from "./env.ts";
+import type { StartPeer } from "./peer-bot.ts";
 
 export interface BotProcess {
   pid: number;
@@ -78,7 +79,7 @@ export function compileBotProcess(): void {
 export function startWholeBot(
   env: Env,
   storeUrl: string,
-  options: { marketData?: boolean } = {},
+  options: { marketData?: boolean } & Pick<StartWhole, "realFloodLimit" | "logins"> = {},
 ): Promise<BotProcess> {
   const { telegram, sandbox } = env;
   return startBotProcess({
@@ -90,6 +91,8 @@ export function startWholeBot(
     storeUrl,
     secretsKey: Vault.generateKey(),
     ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
+    ...(options.realFloodLimit ? { realFloodLimit: true } : {}),
+    ...(options.logins ? { logins: options.logins } : {}),
   });
 }
 
@@ -97,7 +100,7 @@ export function startWholeBot(
  * Forks the compiled bot process (see `compileBotProcess`) with --expose-gc, for heap figures after
  * a GC, and the whole stack also with the flags of `npm start`; then starts the bot in it.
  */
-export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
+export async function startBotProcess(options: StartWhole | StartBare | StartPeer): Promise<BotProcess> {
   compileBotProcess();
   const whole = options.kind === "whole";
   const settings = startSettings();
