@@ -1,4 +1,4 @@
-/** The keys of a private chat read together per update on Redis (store/update-reads.ts), by prefix. */
+/** The keys of a private chat read together per update (store/update-reads.ts), by prefix. */
 export const CHAT_READ_PREFIXES = [
   SESSION_PREFIX,
   CONVERSATION_PREFIX,
@@ -129,9 +129,11 @@ export async function createServices(
         },
       })
     : undefined;
-  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
-  const reads = cached ? undefined : updateReads(wrapped, { prefixes: CHAT_READ_PREFIXES });
-  const store = cached ?? reads?.store ?? wrapped;
+  // An update's reads of its chat's keys go out together (store/update-reads.ts): on Redis one
+  // MGET (with the chat's lease), on SQLite one statement for the keys the cache does not hold
+  // (read key by key, a chat no longer cached cost a statement per key).
+  const reads = updateReads(cached ?? wrapped, { prefixes: CHAT_READ_PREFIXES });
+  const store = reads.store;
   const http = new HttpClient({
     baseUrl: config.exchange.url,
     ...(options.retrySleep ? { sleep: options.retrySleep } : {}),
@@ -229,7 +231,7 @@ export async function createServices(
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
-    ...(reads ? { chatReads: reads } : {}),
+    chatReads: reads,
   };
   return {
     deps,
