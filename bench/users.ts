@@ -43,6 +43,11 @@ const GOAL_USERS = 12_000;
 const ACCOUNT_PASSWORD = "bench-password-1";
 const ACCOUNT_TOTP = "BENCHUSERSSECRETKEYFORTHEBOTXYZA";
 
+const began = performance.now();
+/** A progress line on stderr (the report itself is printed at the end). */
+const progress = (what: string) =>
+  process.stderr.write(`  [u ${((performance.now() - began) / 1000).toFixed(0)} s] ${what}\n`);
+
 type Side = "bare" | "peer" | "ours";
 
 interface Contender {
@@ -116,6 +121,7 @@ async function runAt(
       for (const side of ["peer", "ours"] as const) {
         const name = `${side === "peer" ? "peer" : "whole stack"}, ${storeLabel(store)}`;
         contenders.push(await enter(env, name, side, store, folder, { helpText, users, accounts }));
+        progress(`/${command} ${users}: ${name} up`);
       }
     }
     const load = (c: Contender, p: number) => ({
@@ -130,6 +136,7 @@ async function runAt(
     });
     // Warm-up: every user once (sessions written, V8's hot paths optimised).
     for (const c of contenders) await driveHuman(c.env, load(c, 1));
+    progress(`/${command} ${users}: warmed`);
     for (let round = 0; round < ROUNDS; round++) {
       for (const c of roundOrder(contenders, round)) {
         const driverBefore = process.cpuUsage();
@@ -142,10 +149,12 @@ async function runAt(
         );
         const driver = process.cpuUsage(driverBefore);
         c.runs.push({ ...run, driverCpuUs: driver.user + driver.system });
+        progress(`/${command} ${users}: round ${round + 1}, ${c.name}: ${int(run.result.throughput)} upd/s`);
       }
     }
-    if (options.profile) {
-      for (const c of contenders.filter((x) => x.side !== "bare")) {
+    // At the goals' user count only, and the whole stack only: the profiler slows a bot severalfold.
+    if (options.profile && users === GOAL_USERS) {
+      for (const c of contenders.filter((x) => x.side === "ours")) {
         await c.bot.profileStart();
         await driveHuman(c.env, load(c, passes));
         profiles.push(
