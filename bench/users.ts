@@ -31,7 +31,11 @@ const list = (value: string | undefined, fallback: string) =>
 
 /** The user counts of /help; the flatness goal compares the smallest with the largest. */
 export const USER_COUNTS = list(process.env.BENCH_USERS, "2000,12000,20000");
-const BALANCE_USERS = list(process.env.BENCH_BALANCE_USERS, "12000");
+/**
+ * 3,600 by default: each /balance user logs in first through Sessions.login against the sandbox,
+ * which on this machine took minutes per thousands of users and store.
+ */
+const BALANCE_USERS = list(process.env.BENCH_BALANCE_USERS, "3600");
 const ROUNDS = Math.max(1, Number.parseInt(process.env.BENCH_HUMAN_ROUNDS ?? "3", 10) || 3);
 /** Updates per round: each user sends this many in all, at least one (2,000 users: six each). */
 const UPDATES_PER_ROUND = Math.max(
@@ -48,7 +52,11 @@ const began = performance.now();
 const progress = (what: string) =>
   process.stderr.write(`  [u ${((performance.now() - began) / 1000).toFixed(0)} s] ${what}\n`);
 
-type Side = "bare" | "peer" | "ours";
+/** "before": the whole stack built from an earlier commit (BENCH_BEFORE_OUT), beside "ours". */
+type Side = "bare" | "peer" | "ours" | "before";
+
+/** A copy of bench/.out built from the commit before a change: its whole stack runs beside ours. */
+const BEFORE_OUT = process.env.BENCH_BEFORE_OUT;
 
 interface Contender {
   name: string;
@@ -85,15 +93,16 @@ export async function benchUsers(env: Env, options: { profile?: boolean } = {}):
   const reports: string[] = [];
   const goals: Goal[] = [];
   const byCount = new Map<number, Figures[]>();
+  // Each report as soon as its runs are done: a long run that fails later keeps what it measured.
   for (const users of USER_COUNTS) {
     const result = await runAt(env, users, "help", options);
     byCount.set(users, result.figures);
-    reports.push(result.report);
+    console.log(result.report);
     goals.push(...result.goals);
   }
   for (const users of BALANCE_USERS) {
     const result = await runAt(env, users, "balance", options);
-    reports.push(result.report);
+    console.log(result.report);
     goals.push(...result.goals);
   }
   reports.push(flatness(byCount, goals));
@@ -118,8 +127,10 @@ async function runAt(
       await enter(env, "bare grammY /help", "bare", undefined, folder, { helpText, users, accounts }),
     );
     for (const store of BENCH_STORES) {
-      for (const side of ["peer", "ours"] as const) {
-        const name = `${side === "peer" ? "peer" : "whole stack"}, ${storeLabel(store)}`;
+      const sides: Side[] = BEFORE_OUT ? ["peer", "before", "ours"] : ["peer", "ours"];
+      for (const side of sides) {
+        const who = side === "peer" ? "peer" : side === "before" ? "whole stack before" : "whole stack";
+        const name = `${who}, ${storeLabel(store)}`;
         contenders.push(await enter(env, name, side, store, folder, { helpText, users, accounts }));
         progress(`/${command} ${users}: ${name} up`);
       }
@@ -154,7 +165,7 @@ async function runAt(
     }
     // At the goals' user count only, and the whole stack only: the profiler slows a bot severalfold.
     if (options.profile && users === GOAL_USERS) {
-      for (const c of contenders.filter((x) => x.side === "ours")) {
+      for (const c of contenders.filter((x) => x.side === "ours" || x.side === "before")) {
         await c.bot.profileStart();
         await driveHuman(c.env, load(c, passes));
         profiles.push(
@@ -226,8 +237,9 @@ async function enter(
       const dir = join(folder, `${side}-${store}`);
       mkdirSync(dir);
       fresh = await freshStore(store as BenchStore, dir);
-      if (side === "ours") {
+      if (side === "ours" || side === "before") {
         bot = await startWholeBot(own, fresh.url, {
+          ...(side === "before" && BEFORE_OUT ? { out: BEFORE_OUT } : {}),
           realFloodLimit: true,
           ...(o.accounts.length > 0
             ? { logins: { accounts: o.accounts, password: ACCOUNT_PASSWORD, totpSecret: ACCOUNT_TOTP } }
@@ -315,7 +327,7 @@ function reportOf(
       f.roundTrips.toFixed(2),
       mib(f.peakRss),
       f === bare ? "" : `${share(f, bare).toFixed(2)}×`,
-      f.side === "ours" && peer
+      (f.side === "ours" || f.side === "before") && peer
         ? `${share(f, peer).toFixed(2)}× / ${(f.cpuMsPerUpdate / peer.cpuMsPerUpdate).toFixed(2)}×`
         : "",
     ];
