@@ -201,6 +201,22 @@ describe("cachedStore", () => {
     expect(calls).toEqual(["get session:2"]);
   });
 
+  it("after many evictions still keeps the most recently used, a hit moving a key to the back", async () => {
+    const { store, calls } = await recordedStore();
+    const cached = cachedStore(store, { prefixes, maxBytes: 10 * entryBytes("session:1000", undefined) });
+    for (let i = 1000; i < 2000; i++) {
+      await cached.get(`session:${i}`);
+      // An older key used again stays while newer ones are let go.
+      await cached.get("session:1000");
+    }
+    calls.length = 0;
+    await cached.get("session:1000");
+    for (let i = 1991; i < 2000; i++) await cached.get(`session:${i}`);
+    expect(calls).toEqual([]);
+    await cached.get("session:1990");
+    expect(calls).toEqual(["get session:1990"]);
+  });
+
   it("counts an absent key by its own small size, not as a whole entry of the budget", async () => {
     const { store, calls } = await recordedStore();
     const big = { text: "x".repeat(2_000) };
