@@ -426,7 +426,8 @@ function flatness(byCount: Map<number, Figures[]>, goals: Goal[]): string {
       goals.push({
         goal: `/help, ${storeLabel(f.store as BenchStore)}: CPU per update at ${int(high)} users within 20 % of ${int(low)}`,
         figure: `${growth >= 0 ? "+" : ""}${(growth * 100).toFixed(0)} % (${ms(base.cpuMsPerUpdate)} → ${ms(f.cpuMsPerUpdate)})`,
-        met: Math.abs(growth) <= 0.2,
+        // Cheaper with more users (a warmer process) is not a failure of flatness.
+        met: growth <= 0.2,
       });
     }
   }
