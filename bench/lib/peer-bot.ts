@@ -60,12 +60,20 @@ export async function startPeer(
     await storage.adapter.write(String(userId), { token, locale: "en" });
   }
   const exchange = new Pool(options.exchangeUrl, { connections: 32 });
-  const get = async (path: string, token: string): Promise<unknown> => {
-    const { statusCode, body } = await exchange.request({
-      method: "GET",
+  const get = async (path: string, token: string, retried = false): Promise<unknown> => {
+    const request = {
+      method: "GET" as const,
       path,
       headers: { authorization: `Bearer ${token}`, accept: "application/json" },
+    };
+    // A GET on a kept-alive socket the server closed that instant fails at once: once more on a
+    // fresh one, as any client of an exchange does (ours retries GETs too).
+    const answer = await exchange.request(request).catch((error: unknown) => {
+      if (retried) throw error;
+      return undefined;
     });
+    if (answer === undefined) return get(path, token, true);
+    const { statusCode, body } = answer;
     const parsed = await body.json();
     if (statusCode !== 200) throw new Error(`${path}: ${statusCode}`);
     return parsed;
