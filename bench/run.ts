@@ -8,7 +8,8 @@
  * (bench/fanout.ts), (g) 10,000 recurring plans due at once against the sandbox (bench/plans.ts),
  * (h) price charts: CPU per chart drawn and the bot's RSS after drawing (bench/charts.ts), (l) the
  * chat lock alone on Redis: lease, reads and release per update (bench/lease.ts); (a) and (b) run
- * the whole stack on SQLite and on a real redis-server
+ * the whole stack on SQLite and on a real redis-server; (u) many users at human pace against the bare bot
+ * and a peer built the ecosystem's standard way (bench/users.ts, BENCH_USERS=2000,12000,20000)
  * (BENCH_STORES=sqlite or =redis for one). Heavy, so only when asked: (t) one background tick's
  * store work with 1,000,000 users on Redis (bench/tick.ts; BENCH_ONLY=t).
  */
@@ -26,8 +27,9 @@ import { type BenchResult, type Goal, goalsTable } from "./lib/goals.ts";
 import { benchMemory } from "./memory.ts";
 import { benchPlans } from "./plans.ts";
 import { benchTick } from "./tick.ts";
+import { benchUsers } from "./users.ts";
 
-const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f,g,h,l").split(",").map((s) => s.trim()));
+const only = new Set((process.env.BENCH_ONLY ?? "a,b,c,d,e,f,g,h,l,u").split(",").map((s) => s.trim()));
 const profile = Boolean(process.env.BENCH_PROFILE);
 
 const started = performance.now();
@@ -59,6 +61,7 @@ try {
   if (only.has("g")) console.log(`\n${await benchPlans()}`);
   if (only.has("h")) report(await benchCharts(env));
   if (only.has("l")) console.log(benchLease());
+  if (only.has("u")) report(await benchUsers(env, { profile }));
   if (only.has("t")) console.log(await benchTick());
 } finally {
   await env.close();

@@ -14,7 +14,8 @@ import { type RunnerHandle, run } from "@grammyjs/runner";
 import { Bot } from "grammy";
 import type { UserFromGetMe } from "grammy/types";
 import type { Services } from "../../src/process/services.ts";
-import { CountingStore, type StoreOp } from "./counting-store.ts";
+import { CountingStore, STORE_READS, STORE_WRITES, type StoreOp } from "./counting-store.ts";
+import { peerCounts, type StartPeer, startPeer } from "./peer-bot.ts";
 
 export interface StartWhole {
   kind: "whole";
@@ -26,6 +27,14 @@ export interface StartWhole {
   secretsKey: string;
   /** MARKET_DATA_*: the operator's market-data account, so prices need no logged-in user. */
   marketData?: { email: string; password: string; totpSecret: string };
+  /** The flood limit as production has it (30 per 10 s) instead of one the driver cannot reach. */
+  realFloodLimit?: boolean;
+  /**
+   * Sandbox accounts to log in before the bot starts (user id → account), through Sessions.login
+   * as the login conversation does, before security notices are connected (a notice per login
+   * would keep the delivery queue busy through the measured runs).
+   */
+  logins?: { accounts: Array<[userId: number, email: string]>; password: string; totpSecret: string };
 }
 
 export interface StartBare {
@@ -64,7 +73,7 @@ export interface Counters {
 }
 
 export type BotProcessRequest =
-  | { cmd: "start"; options: StartWhole | StartBare }
+  | { cmd: "start"; options: StartWhole | StartBare | StartPeer }
   | { cmd: "memory"; gc: boolean }
   | { cmd: "storeKeys" }
   | { cmd: "countStart" }
@@ -78,9 +87,14 @@ let bot: Bot | undefined;
 let services: Services | undefined;
 let drain: ((bot: never) => Promise<void>) | undefined;
 let counting: CountingStore | undefined;
+let closePeer: (() => Promise<void>) | undefined;
 
-async function start(options: StartWhole | StartBare): Promise<void> {
-  if (options.kind === "bare") {
+async function start(options: StartWhole | StartBare | StartPeer): Promise<void> {
+  if (options.kind === "peer") {
+    const peer = await startPeer(options);
+    bot = peer.bot as unknown as Bot;
+    closePeer = peer.close;
+  } else if (options.kind === "bare") {
     const bare = new Bot(options.token, { client: { apiRoot: options.apiRoot }, botInfo: options.botInfo });
     bare.command("help", (ctx) => ctx.reply(options.helpText));
     bot = bare;
@@ -113,18 +127,43 @@ async function start(options: StartWhole | StartBare): Promise<void> {
       token: options.token,
       apiRoot: options.apiRoot,
       botInfo: options.botInfo,
-      // The driver sends far faster than a person; the flood limit would drop updates.
-      floodLimit: { max: 1_000_000 },
+      // The closed-loop driver sends far faster than a person; the flood limit would drop updates.
+      ...(options.realFloodLimit ? {} : { floodLimit: { max: 1_000_000 } }),
       // As main.ts: a shared store (Redis) means several instances, so one update per chat at a time.
       chatLock: /^rediss?:/.test(options.storeUrl),
     }) as unknown as Bot;
     // As main.ts: security notices (a login's, with Freeze) go out through the delivery queue.
     const { createDelivery } = await import("../../src/notify/delivery.ts");
     const { securityNoticeSender } = await import("../../src/process/jobs.ts");
+    if (options.logins) await logIn(services, options.logins);
     const delivery = createDelivery({ deps: services.deps, api: bot.api });
     services.securityNotices.connect(securityNoticeSender(services.deps, delivery.notifier));
   }
   runner = run(bot, { runner: { silent: true } });
+}
+
+/** Logs the accounts in, 50 at a time, each with the code of the moment (the sandbox's clock is real time). */
+async function logIn(services: Services, logins: NonNullable<StartWhole["logins"]>): Promise<void> {
+  const { generateSync } = await import("otplib");
+  const { accounts, password, totpSecret } = logins;
+  for (let i = 0; i < accounts.length; i += 50) {
+    const securityCode = generateSync({ secret: totpSecret, epoch: Math.floor(Date.now() / 1000) });
+    await Promise.all(
+      accounts.slice(i, i + 50).map(async ([userId, email]) => {
+        const outcome = await services.deps.sessions.login(userId, { email, password, securityCode });
+        if (!outcome.ok) throw new Error(`login of ${userId} failed: ${JSON.stringify(outcome)}`);
+      }),
+    );
+  }
+}
+
+/** The store calls counted so far: the whole stack's CountingStore, or the peer's session adapter. */
+function storeCounts(): Record<StoreOp, number> | undefined {
+  if (counting) return { ...counting.counts };
+  if (closePeer === undefined) return undefined;
+  const counts = {} as Record<StoreOp, number>;
+  for (const op of [...STORE_READS, ...STORE_WRITES]) counts[op] = 0;
+  return { ...counts, ...peerCounts };
 }
 
 function memory(gc: boolean): MemoryFigures {
@@ -169,7 +208,7 @@ function countStart(): void {
   gcProfiler.start();
   const cpu = process.cpuUsage();
   countBase = {
-    store: counting ? { ...counting.counts } : undefined,
+    store: storeCounts(),
     heapUsed: process.memoryUsage().heapUsed,
     cpuUs: cpu.user + cpu.system,
   };
@@ -192,10 +231,9 @@ function countStop(): Counters {
   }
   allocated += process.memoryUsage().heapUsed - usedAfter;
   const store: Partial<Record<StoreOp, number>> = {};
-  if (counting && countBase.store) {
-    for (const op of Object.keys(counting.counts) as StoreOp[]) {
-      store[op] = counting.counts[op] - countBase.store[op];
-    }
+  const now = storeCounts();
+  if (now && countBase.store) {
+    for (const op of Object.keys(now) as StoreOp[]) store[op] = now[op] - countBase.store[op];
   }
   return {
     store,
@@ -239,6 +277,7 @@ async function stop(): Promise<void> {
   if (runner?.isRunning()) await runner.stop();
   if (bot !== undefined && drain !== undefined) await drain(bot as never);
   await services?.close();
+  await closePeer?.();
 }
 
 async function handle(request: BotProcessRequest): Promise<unknown> {

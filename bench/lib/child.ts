@@ -7,6 +7,7 @@ import { Vault } from "../../src/store/vault.ts";
 import { startCommand } from "../../test/support/start-command.ts";
 import type { BotProcessRequest, Counters, MemoryFigures, StartBare, StartWhole } from "./bot-process.ts";
 import type { Env } from "./env.ts";
+import type { StartPeer } from "./peer-bot.ts";
 
 export interface BotProcess {
   pid: number;
@@ -78,30 +79,43 @@ export function compileBotProcess(): void {
 export function startWholeBot(
   env: Env,
   storeUrl: string,
-  options: { marketData?: boolean } = {},
+  options: { marketData?: boolean; out?: string } & Pick<StartWhole, "realFloodLimit" | "logins"> = {},
 ): Promise<BotProcess> {
   const { telegram, sandbox } = env;
-  return startBotProcess({
-    kind: "whole",
-    token: telegram.token,
-    apiRoot: telegram.apiRoot,
-    botInfo: telegram.botInfo,
-    exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
-    storeUrl,
-    secretsKey: Vault.generateKey(),
-    ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
-  });
+  return startBotProcess(
+    {
+      kind: "whole",
+      token: telegram.token,
+      apiRoot: telegram.apiRoot,
+      botInfo: telegram.botInfo,
+      exchange: { url: sandbox.url, clientId: sandbox.clientId, clientSecret: sandbox.clientSecret },
+      storeUrl,
+      secretsKey: Vault.generateKey(),
+      ...(options.marketData ? { marketData: { ...sandbox.demo } } : {}),
+      ...(options.realFloodLimit ? { realFloodLimit: true } : {}),
+      ...(options.logins ? { logins: options.logins } : {}),
+    },
+    options.out,
+  );
 }
 
 /**
  * Forks the compiled bot process (see `compileBotProcess`) with --expose-gc, for heap figures after
  * a GC, and the whole stack also with the flags of `npm start`; then starts the bot in it.
  */
-export async function startBotProcess(options: StartWhole | StartBare): Promise<BotProcess> {
+/**
+ * `out`: another build of the bot process (a copy of bench/.out made from an earlier commit), so
+ * one run can put the code before a change beside the code after it (bench/users.ts,
+ * BENCH_BEFORE_OUT).
+ */
+export async function startBotProcess(
+  options: StartWhole | StartBare | StartPeer,
+  out = OUT,
+): Promise<BotProcess> {
   compileBotProcess();
   const whole = options.kind === "whole";
   const settings = startSettings();
-  const child = fork(join(OUT, "bench/lib/bot-process.js"), [], {
+  const child = fork(join(out, "bench/lib/bot-process.js"), [], {
     execArgv: ["--expose-gc", ...(whole ? settings.flags : bareFlags())],
     env: whole ? { ...settings.env, ...process.env } : process.env,
     stdio: ["ignore", "inherit", "inherit", "ipc"],

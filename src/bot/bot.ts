@@ -3,7 +3,7 @@
  *
  *   answer deadline (typing…, exchange calls fit in 20 s) → update logger → error boundary → i18n → inline queries (no chat, no session) →
  *     groups: the group feature (prices only, else a redirect)
- *     private chats: flood limit → (Redis: chat lease with the chat's reads → the chosen locale) → session → conversations → /cancel, /logout → the flows (only while
+ *     private chats: flood limit → (Redis: chat lease with) the chat's reads → the chosen locale → session → conversations → /cancel, /logout → the flows (only while
  *       one runs or a feature enters one) → the features that can take the update → unknown input
  *       (partner mode: sign-up, /verify, the KYC gate and the partner features instead of the
  *       account features; see partner-mode.ts)
@@ -210,8 +210,8 @@ function outerStack(bot: Bot<BotContext>, deps: BotDeps, options: BotOptions): C
   stack.use(sequentialize(userKey));
   stack.use(updateLogger(deps.log, options.observer));
   const guarded = stack.errorBoundary(createErrorHandler(deps.log, options.observer));
-  // Redis: a private chat's chosen locale is read after its lease, with the chat's other reads
-  // (its profile among them), not in a round trip of its own before it.
+  // A private chat's chosen locale is read with the chat's other reads (its profile among them;
+  // on Redis after the lease), not in a round trip of its own before them.
   if (deps.chatReads) {
     guarded.use((ctx, next) => {
       if (ctx.chat?.type === "private") deferChosenLocale(ctx);
@@ -232,8 +232,9 @@ function privateChatScope(
   const chatReads = deps.chatReads;
   // First in private chats: a flood must not reach the store or replay a conversation.
   inPrivate.use(floodLimit(options.floodLimit));
-  // Redis: the chat's reads below (session, conversation, pause, flags, profile) in one round trip,
-  // read only once the chat is this update's: with the chat lock, in the round trip that takes it.
+  // The chat's reads below (session, conversation, pause, flags, profile) in one round trip (on
+  // SQLite one statement for what the cache does not hold), read only once the chat is this
+  // update's: with the chat lock (Redis), in the round trip that takes it.
   if (options.chatLock) {
     const lockOptions = options.chatLock === true ? {} : options.chatLock;
     const lock = new ChatLock(deps.store, deps.log, {

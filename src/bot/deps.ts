@@ -56,8 +56,9 @@ export interface BotDeps {
   clock: Clock;
   log: Logger;
   /**
-   * Redis: the chat's per-update reads batched into one round trip (store/update-reads.ts); the
-   * chat lock reads them with the lease and runs the rest of the update in their scope. Absent:
+   * The chat's per-update reads batched into one round trip (store/update-reads.ts): on Redis the
+   * chat lock reads them with the lease and runs the rest of the update in their scope; on SQLite
+   * the update runs in their scope and the cache's misses are read by one statement. Absent:
    * plain reads.
    */
   chatReads?: ChatReads;

@@ -1,4 +1,4 @@
-/** The keys of a private chat read together per update on Redis (store/update-reads.ts), by prefix. */
+/** The keys of a private chat read together per update (store/update-reads.ts), by prefix. */
 export const CHAT_READ_PREFIXES = [
   SESSION_PREFIX,
   CONVERSATION_PREFIX,
@@ -169,7 +169,7 @@ export async function createServices(config: ServicesConfig, options: ServicesOp
     i18n: createI18n<FlowContext>({ defaultLocale: config.defaultLocale, profiles }),
     clock: options.clock,
     log: options.log,
-    ...(reads ? { chatReads: reads } : {}),
+    chatReads: reads,
   };
   return {
     deps,
@@ -197,12 +197,12 @@ function openVault(secretsKey: string, log: Logger): Vault {
 
 /**
  * The store every service uses: opened, wrapped (the benchmark's counter, the metrics' timings),
- * then cached in memory (SQLite) or with an update's chat reads batched (Redis).
+ * then cached in memory (SQLite), with an update's chat reads batched (both stores).
  */
 async function openServiceStore(
   config: ServicesConfig,
   options: ServicesOptions,
-): Promise<{ store: Store; reads: ReturnType<typeof updateReads> | undefined }> {
+): Promise<{ store: Store; reads: ReturnType<typeof updateReads> }> {
   const opened = await openStore(config.storeUrl, {
     ...(options.storeNamespace ? { namespace: options.storeNamespace } : {}),
     ...(options.storeBusyTimeoutMs !== undefined ? { busyTimeoutMs: options.storeBusyTimeoutMs } : {}),
@@ -231,9 +231,11 @@ async function openServiceStore(
         },
       })
     : undefined;
-  // With Redis, an update's reads of its chat's keys go out together (store/update-reads.ts).
-  const reads = cached ? undefined : updateReads(wrapped, { prefixes: CHAT_READ_PREFIXES });
-  return { store: cached ?? reads?.store ?? wrapped, reads };
+  // An update's reads of its chat's keys go out together (store/update-reads.ts): on Redis one
+  // MGET (with the chat's lease), on SQLite one statement for the keys the cache does not hold
+  // (read key by key, a chat no longer cached cost a statement per key).
+  const reads = updateReads(cached ?? wrapped, { prefixes: CHAT_READ_PREFIXES });
+  return { store: reads.store, reads };
 }
 
 /** The exchange's HTTP client (its calls counted with METRICS_PORT) and the account API over it. */

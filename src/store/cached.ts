@@ -22,8 +22,26 @@ export interface CachedStoreOptions {
    * expiry is then known) and absence are kept.
    */
   prefixes: Readonly<Record<string, "untimed" | "timed">>;
-  /** Most entries kept; the least recently used go first. */
-  maxEntries?: number;
+  /**
+   * Most memory the entries may take, in bytes as `entryBytes` estimates them; the least recently
+   * used go first. Sized by bytes, not by a count: an absent key costs a small fraction of a
+   * session, and the count of keys per user differs by feature. Default `DEFAULT_CACHE_BYTES`.
+   */
+  maxBytes?: number;
+}
+
+/**
+ * 32 MiB: every per-update key of 20,000 users who were active lately (bench/README.md, (u):
+ * about 1.2 KiB a user on /help), so that the chat's next update reads nothing from SQLite.
+ */
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * What one entry holds on the V8 heap, estimated: the key's and the JSON's characters (two bytes
+ * each at most) and the Map slot, the entry object and the strings' headers (~100 bytes).
+ */
+export function entryBytes(key: string, json: string | undefined): number {
+  return 100 + 2 * (key.length + (json?.length ?? 0));
 }
 
 interface Entry {
@@ -31,6 +49,13 @@ interface Entry {
   json: string | undefined;
   /** Date.now() after which the store no longer has it (the store's own expiry rule). */
   expires: number | undefined;
+  /** entryBytes of this entry. */
+  bytes: number;
+}
+
+/** A read under way: a write meanwhile marks it stale, so it does not fill the cache afterwards. */
+interface Read {
+  stale: boolean;
 }
 
 export function cachedStore(inner: Store, options: CachedStoreOptions): Store {
@@ -39,29 +64,88 @@ export function cachedStore(inner: Store, options: CachedStoreOptions): Store {
 
 class CachedStore extends DelegatingStore {
   readonly #prefixes: ReadonlyArray<[string, "untimed" | "timed"]>;
-  readonly #max: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
   readonly #entries = new Map<string, Entry>();
+  /** Where eviction goes on from (#oldest). */
+  #cursor: MapIterator<string> | undefined;
   /** Writes of a key under way: no read fills the cache meanwhile. */
   readonly #writing = new Map<string, number>();
   /** Reads of a key under way; a write marks them stale, so they do not fill the cache afterwards. */
-  readonly #reading = new Map<string, Set<{ stale: boolean }>>();
+  readonly #reading = new Map<string, Set<Read>>();
 
   constructor(inner: Store, options: CachedStoreOptions) {
     super(inner);
     this.#prefixes = Object.entries(options.prefixes);
-    this.#max = options.maxEntries ?? 20_000;
+    this.#maxBytes = options.maxBytes ?? DEFAULT_CACHE_BYTES;
   }
 
   override async get<T>(key: string): Promise<T | undefined> {
     const kind = this.#kind(key);
     if (kind === undefined) return this.inner.get<T>(key);
-    const entry = this.#entries.get(key);
-    if (entry !== undefined && (entry.expires === undefined || Date.now() <= entry.expires)) {
-      // Most recently used last, so the oldest is first to go.
-      this.#entries.delete(key);
-      this.#entries.set(key, entry);
-      return entry.json === undefined ? undefined : (JSON.parse(entry.json) as T);
+    const hit = this.#hit<T>(key);
+    if (hit !== undefined) return hit.value;
+    const read = this.#startRead(key);
+    let value: T | undefined;
+    try {
+      value = await this.inner.get<T>(key);
+    } finally {
+      this.#endRead(key, read);
     }
+    this.#fill(key, kind, read, value);
+    return value;
+  }
+
+  /**
+   * Each key as `get` reads it, and what is not in memory in one call to the store (on SQLite one
+   * statement): a chat's per-update keys (store/update-reads.ts) cost one round trip when the chat
+   * is not cached, none when it is.
+   */
+  override async getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
+    const values = new Array<T | undefined>(keys.length);
+    const missing: number[] = [];
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const hit = this.#kind(key) === undefined ? undefined : this.#hit<T>(key);
+      if (hit === undefined) missing.push(i);
+      else values[i] = hit.value;
+    }
+    if (missing.length === 0) return values;
+    const missingKeys = missing.map((i) => keys[i] as string);
+    const reads = missingKeys.map((key) =>
+      this.#kind(key) === undefined ? undefined : this.#startRead(key),
+    );
+    let read: Array<T | undefined>;
+    try {
+      read = await this.inner.getMany<T>(missingKeys);
+    } finally {
+      for (let j = 0; j < missingKeys.length; j++) {
+        const r = reads[j];
+        if (r !== undefined) this.#endRead(missingKeys[j] as string, r);
+      }
+    }
+    for (let j = 0; j < missingKeys.length; j++) {
+      const key = missingKeys[j] as string;
+      const value = read[j];
+      values[missing[j] as number] = value;
+      const kind = this.#kind(key);
+      const r = reads[j];
+      if (kind !== undefined && r !== undefined) this.#fill(key, kind, r, value);
+    }
+    return values;
+  }
+
+  /** The cached value of `key` (a fresh copy), moved to most recently used; undefined on a miss. */
+  #hit<T>(key: string): { value: T | undefined } | undefined {
+    const entry = this.#entries.get(key);
+    if (entry === undefined || (entry.expires !== undefined && Date.now() > entry.expires)) return undefined;
+    // Most recently used last, so the oldest is first to go.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return { value: entry.json === undefined ? undefined : (JSON.parse(entry.json) as T) };
+  }
+
+  #startRead(key: string): Read {
     const read = { stale: false };
     let readers = this.#reading.get(key);
     if (readers === undefined) {
@@ -69,24 +153,24 @@ class CachedStore extends DelegatingStore {
       this.#reading.set(key, readers);
     }
     readers.add(read);
-    let value: T | undefined;
-    try {
-      value = await this.inner.get<T>(key);
-    } finally {
-      readers.delete(read);
-      if (readers.size === 0) this.#reading.delete(key);
-    }
-    // The store does not say when a value it returns expires: under a `timed` prefix only absence
-    // is kept, and a present value is read from the store until this process writes it.
+    return read;
+  }
+
+  #endRead(key: string, read: Read): void {
+    const readers = this.#reading.get(key);
+    readers?.delete(read);
+    if (readers?.size === 0) this.#reading.delete(key);
+  }
+
+  /**
+   * Keeps what a read found, unless a write overlapped it. The store does not say when a value it
+   * returns expires: under a `timed` prefix only absence is kept, and a present value is read from
+   * the store until this process writes it.
+   */
+  #fill(key: string, kind: "untimed" | "timed", read: Read, value: unknown): void {
     if (!read.stale && !this.#writing.has(key) && (value === undefined || kind === "untimed")) {
       this.#remember(key, value === undefined ? undefined : JSON.stringify(value), undefined);
     }
-    return value;
-  }
-
-  /** Each key as `get` reads it: cached keys from memory, the rest from the store. */
-  override getMany<T>(keys: readonly string[]): Promise<Array<T | undefined>> {
-    return Promise.all(keys.map((key) => this.get<T>(key)));
   }
 
   override async set(key: string, value: unknown, ttlMs?: number): Promise<void> {
@@ -145,6 +229,7 @@ class CachedStore extends DelegatingStore {
 
   override close(): Promise<void> {
     this.#entries.clear();
+    this.#bytes = 0;
     return this.inner.close();
   }
 
@@ -159,7 +244,7 @@ class CachedStore extends DelegatingStore {
    * uncached, so the next read asks the store.
    */
   async #write<T>(key: string, write: () => Promise<T>): Promise<T> {
-    this.#entries.delete(key);
+    this.#drop(key);
     this.#markReadsStale(key);
     this.#writing.set(key, (this.#writing.get(key) ?? 0) + 1);
     try {
@@ -183,11 +268,38 @@ class CachedStore extends DelegatingStore {
   }
 
   #remember(key: string, json: string | undefined, expires: number | undefined): void {
-    this.#entries.delete(key);
-    this.#entries.set(key, { json, expires });
-    if (this.#entries.size > this.#max) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest !== undefined) this.#entries.delete(oldest);
+    this.#drop(key);
+    const bytes = entryBytes(key, json);
+    this.#entries.set(key, { json, expires, bytes });
+    this.#bytes += bytes;
+    // The least recently used go first (a Map iterates in insertion order; a hit re-inserts).
+    while (this.#bytes > this.#maxBytes) {
+      const oldest = this.#oldest();
+      if (oldest === undefined) break;
+      this.#drop(oldest);
     }
+  }
+
+  /**
+   * The least recently used key, by an iterator kept from one eviction to the next: a Map keeps a
+   * deleted entry's slot until it grows or shrinks, and a new iterator from the start steps over
+   * every slot evicted so far, so eviction cost grew with the number of users (the old cache's
+   * `keys().next()`: 7 % of a /help's CPU with 12,000 users, bench/README.md). The iterator
+   * survives deletions and rehashing and meets what was added since at the end.
+   */
+  #oldest(): string | undefined {
+    let next = this.#cursor?.next();
+    if (next === undefined || next.done) {
+      this.#cursor = this.#entries.keys();
+      next = this.#cursor.next();
+    }
+    return next.done ? undefined : next.value;
+  }
+
+  #drop(key: string): void {
+    const entry = this.#entries.get(key);
+    if (entry === undefined) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
   }
 }

@@ -184,11 +184,16 @@ export async function openRedisStore(
   });
 }
 
-function redisAtomic(client: RedisClient): AtomicBackend {
-  // The raw command, not client.evalSha(): its argument parser and reply transform cost an
-  // allocation per call on the per-update path, for arguments that are already strings.
-  // `command` is ["EVALSHA", sha, numkeys, ...keys, ...args], built once by the caller.
-  const send = async (which: Script, command: string[]): Promise<unknown> => {
+type Send = (which: Script, command: string[]) => Promise<unknown>;
+type Run = (which: Script, keys: readonly string[], args: readonly string[]) => Promise<unknown>;
+
+/**
+ * How scripts are called: the raw command, not client.evalSha(): its argument parser and reply
+ * transform cost an allocation per call on the per-update path, for arguments that are already
+ * strings. `command` is ["EVALSHA", sha, numkeys, ...keys, ...args], built once by the caller.
+ */
+function scriptCalls(client: RedisClient): { send: Send; run: Run } {
+  const send: Send = async (which, command) => {
     try {
       return await client.sendCommand(command);
     } catch (error) {
@@ -199,12 +204,16 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       return client.sendCommand(command);
     }
   };
-  const run = (which: Script, keys: readonly string[], args: readonly string[]): Promise<unknown> =>
+  const run: Run = (which, keys, args) =>
     send(which, ["EVALSHA", which.sha, String(keys.length), ...keys, ...args]);
-  /**
-   * Compare-and-deletes asked for in one tick (the chat lock gives its leases back together) go
-   * out as one script call: one command instead of one per lease.
-   */
+  return { send, run };
+}
+
+/**
+ * Compare-and-deletes asked for in one tick (the chat lock gives its leases back together) go
+ * out as one script call: one command instead of one per lease.
+ */
+function batchedDeletes(send: Send): Pick<AtomicBackend, "deleteIfValueText"> {
   let deleteKeys: string[] = [];
   let deleteArgs: string[] = [];
   let deleteDone: Array<PromiseWithResolvers<boolean>> = [];
@@ -234,6 +243,33 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       },
     );
   };
+  return {
+    deleteIfValueText(rawKey, head, now) {
+      const done = Promise.withResolvers<boolean>();
+      if (deleteDone.length === 0) process.nextTick(sendDeletes);
+      deleteKeys.push(rawKey);
+      deleteArgs.push(head, String(now));
+      deleteDone.push(done);
+      return done.promise;
+    },
+  };
+}
+
+function redisAtomic(client: RedisClient): AtomicBackend {
+  const { send, run } = scriptCalls(client);
+  return {
+    ...redisRecords(client, send, run),
+    ...batchedDeletes(send),
+    ...redisListings(client, run),
+  };
+}
+
+/** Reads and the atomic writes of records. */
+function redisRecords(
+  client: RedisClient,
+  send: Send,
+  run: Run,
+): Omit<AtomicBackend, "deleteIfValueText" | ListingOps> {
   return {
     async insertIfAbsent(rawKey, raw, _now, ttlMs) {
       const reply = await client.set(
@@ -290,14 +326,14 @@ function redisAtomic(client: RedisClient): AtomicBackend {
       for (let i = 0; i < reply.length; i++) if (typeof reply[i] !== "string") reply[i] = undefined;
       return reply as Array<string | undefined>;
     },
-    deleteIfValueText(rawKey, head, now) {
-      const done = Promise.withResolvers<boolean>();
-      if (deleteDone.length === 0) process.nextTick(sendDeletes);
-      deleteKeys.push(rawKey);
-      deleteArgs.push(head, String(now));
-      deleteDone.push(done);
-      return done.promise;
-    },
+  };
+}
+
+type ListingOps = "scan" | "setIndexed" | "indexAdd" | "indexMembers" | "indexRemoveUnlessLive";
+
+/** Listings: the keyspace's SCAN (tools, one-time indexing) and the indexes as Redis sets. */
+function redisListings(client: RedisClient, run: Run): Pick<AtomicBackend, ListingOps> {
+  return {
     async scan(rawPrefix) {
       const match = `${rawPrefix.replace(/[*?[\]\\]/g, "\\$&")}*`;
       const keys = new Set<string>();

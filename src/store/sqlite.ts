@@ -11,6 +11,7 @@
  */
 import { mkdirSync } from "node:fs";
 import { dirname, resolve } from "node:path";
+import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { KeyvSqlite } from "@keyv/sqlite";
 import { Keyv } from "keyv";
 import { StoreError } from "./errors.ts";
@@ -56,6 +57,8 @@ export async function openSqliteStore(
     onError: (error: unknown) => void;
     /** Default 5 s. SQLite waits it out in real time; tests of the lock pass a short one. */
     busyTimeoutMs?: number;
+    /** Told of every statement the store prepares and runs (tests count round trips with it). */
+    onStatement?: StatementListener;
   },
 ): Promise<Store> {
   if (path.length === 0)
@@ -73,10 +76,16 @@ export async function openSqliteStore(
   // the key layout is in one place for both the Keyv path and the atomic SQL below.
   const keyv = new Keyv({ store: adapter, namespace: undefined, useKeyPrefix: false, throwOnErrors: true });
   keyv.on("error", options.onError);
-  const query = adapter.query as (
-    sql: string,
-    ...params: unknown[]
-  ) => Promise<Array<Record<string, unknown>>>;
+  const adapterQuery = adapter.query as Query;
+  const listen = options.onStatement;
+  // The adapter prepares each query anew: a prepare and a run each.
+  const query: Query = listen
+    ? (sql, ...params) => {
+        listen("prepare", sql);
+        listen("run", sql);
+        return adapterQuery(sql, ...params);
+      }
+    : adapterQuery;
 
   try {
     const [mode] = await query("PRAGMA journal_mode=WAL");
@@ -94,12 +103,19 @@ export async function openSqliteStore(
       keyPrefix,
       Date.now(),
     );
+    // A private in-memory database is one connection's own: its reads stay on the adapter's.
+    const reader = inMemory
+      ? undefined
+      : new SqliteReader(file, options.busyTimeoutMs ?? defaultBusyTimeoutMs, listen);
     return new KeyvStore({
       keyv,
-      atomic: sqliteAtomic(query),
+      atomic: { ...sqliteAtomic(query), ...sqliteIndexes(query), ...(reader ? reader.backend() : {}) },
       keyPrefix,
       indexPrefix: `${keyPrefix}${INDEX_MARK}`,
-      close: () => keyv.disconnect(),
+      close: async () => {
+        reader?.close();
+        await keyv.disconnect();
+      },
       // The WAL still holds older copies of pages (deleted rows in them) until a checkpoint copies
       // the current pages into the file; TRUNCATE then empties the WAL file itself.
       purgeDeleted: async () => {
@@ -112,9 +128,15 @@ export async function openSqliteStore(
   }
 }
 
+type Query = (sql: string, ...params: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
+/** A statement prepared, or run (once per execution). */
+export type StatementListener = (event: "prepare" | "run", sql: string) => void;
+
+/** The atomic operations on records, each one statement on the adapter's connection. */
 function sqliteAtomic(
-  query: (sql: string, ...params: unknown[]) => Promise<Array<Record<string, unknown>>>,
-): AtomicBackend {
+  query: Query,
+): Omit<AtomicBackend, "setIndexed" | "indexAdd" | "indexMembers" | "indexRemoveUnlessLive"> {
   return {
     async insertIfAbsent(rawKey, raw, now) {
       const rows = await query(
@@ -201,7 +223,14 @@ function sqliteAtomic(
           : [],
       );
     },
+  };
+}
 
+/** Indexes as rows beside the records (INDEX_MARK), written with a record by one statement. */
+function sqliteIndexes(
+  query: Query,
+): Pick<AtomicBackend, "setIndexed" | "indexAdd" | "indexMembers" | "indexRemoveUnlessLive"> {
+  return {
     async setIndexed(rawKey, raw, _ttlMs, entries) {
       // One multi-row upsert: the record and its index rows are written together or not at all.
       const params: string[] = [rawKey, raw];
@@ -240,4 +269,67 @@ function sqliteAtomic(
       return rows.length === 1;
     },
   };
+}
+
+/**
+ * The reads of the per-update path (a key, a chat's keys) on a connection of their own through
+ * node:sqlite, each statement prepared once: on the adapter's sqlite3 connection every query is
+ * prepared again and goes through libuv's thread pool and back, which cost more than the lookup.
+ * A WAL reader never waits for the writer, and sees every write that has returned (each is its
+ * own transaction); the read takes microseconds, so it runs in place.
+ */
+class SqliteReader {
+  readonly #db: DatabaseSync;
+  readonly #one: StatementSync;
+  /** `WHERE key IN (?, …)` by the number of keys (a chat's reads: always the same few). */
+  readonly #many = new Map<number, StatementSync>();
+
+  readonly #listen: StatementListener;
+
+  constructor(file: string, busyTimeoutMs: number, listen: StatementListener = () => {}) {
+    this.#db = new DatabaseSync(file, { readOnly: true, timeout: busyTimeoutMs });
+    this.#listen = listen;
+    this.#one = this.#prepare(`SELECT value FROM ${table} WHERE key = ?`);
+  }
+
+  #prepare(sql: string): StatementSync {
+    this.#listen("prepare", sql);
+    return this.#db.prepare(sql);
+  }
+
+  backend(): Pick<AtomicBackend, "getRaw" | "getManyRaw"> {
+    return {
+      getRaw: async (rawKey) => {
+        this.#listen("run", this.#one.sourceSQL);
+        const value = this.#one.get(rawKey)?.value;
+        return typeof value === "string" ? value : undefined;
+      },
+      getManyRaw: async (rawKeys) => this.#getMany(rawKeys),
+    };
+  }
+
+  #getMany(rawKeys: readonly string[]): Array<string | undefined> {
+    if (rawKeys.length === 0) return [];
+    let statement = this.#many.get(rawKeys.length);
+    if (statement === undefined) {
+      statement = this.#prepare(
+        `SELECT key, value FROM ${table} WHERE key IN (${rawKeys.map(() => "?").join(", ")})`,
+      );
+      // Up to 32 arities kept: more would only come from listings, which prepare their own.
+      if (this.#many.size < 32) this.#many.set(rawKeys.length, statement);
+    }
+    this.#listen("run", statement.sourceSQL);
+    const rows = statement.all(...rawKeys);
+    const values = new Array<string | undefined>(rawKeys.length);
+    for (const row of rows) {
+      if (typeof row.value !== "string") continue;
+      // Every place the key is asked at (a key asked twice gets its value twice).
+      for (let i = 0; i < rawKeys.length; i++) if (rawKeys[i] === row.key) values[i] = row.value;
+    }
+    return values;
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
 }

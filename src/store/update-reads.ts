@@ -1,5 +1,6 @@
 /**
- * One round trip for a chat's per-update reads, on a store where each round trip costs (Redis).
+ * One round trip for a chat's per-update reads: on Redis one MGET (or the lease's script), on
+ * SQLite one statement for the keys its cache (store/cached.ts) does not hold.
  * An update of a private chat reads, one after the other, the grammY session, the conversation
  * state, the alerts pause, the open-orders flag and (for account commands) the login record: each
  * a round trip. Inside `scope()` the first read of one of these keys reads all of them for that

@@ -25,6 +25,9 @@ export async function listen(port: number, token: string, handle: CallHandler): 
   // Long polls are held open for up to `timeout` seconds; Node's default request timeout must not cut them.
   server.requestTimeout = 0;
   server.headersTimeout = 0;
+  // Idle connections stay open as Telegram's do; with Node's 5 s a bot idle for a few seconds
+  // could send on a socket the server was closing that instant ("socket hang up", the update lost).
+  server.keepAliveTimeout = 75_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(port, "127.0.0.1", () => resolve());

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cachedStore } from "../../src/store/cached.ts";
+import { cachedStore, entryBytes } from "../../src/store/cached.ts";
 import { openStore } from "../../src/store/open-store.ts";
 import type { Store } from "../../src/store/store.ts";
 
@@ -183,9 +183,15 @@ describe("cachedStore", () => {
     expect(calls).toEqual(["get conversation:1", "get conversation:1", "get conversation:2"]);
   });
 
-  it("keeps at most maxEntries keys, dropping the least recently used", async () => {
+  it("keeps entries up to maxBytes, dropping the least recently used", async () => {
     const { store, calls } = await recordedStore();
-    const cached = cachedStore(store, { prefixes, maxEntries: 2 });
+    const big = { text: "x".repeat(400) };
+    await store.set("session:1", big);
+    await store.set("session:2", big);
+    await store.set("session:3", big);
+    // Room for two sessions of this size, not three.
+    const bytes = entryBytes("session:1", JSON.stringify(big));
+    const cached = cachedStore(store, { prefixes, maxBytes: 2 * bytes + bytes / 2 });
     await cached.get("session:1");
     await cached.get("session:2");
     await cached.get("session:1");
@@ -194,5 +200,82 @@ describe("cachedStore", () => {
     await cached.get("session:1");
     await cached.get("session:2");
     expect(calls).toEqual(["get session:2"]);
+  });
+
+  it("after many evictions still keeps the most recently used, a hit moving a key to the back", async () => {
+    const { store, calls } = await recordedStore();
+    const cached = cachedStore(store, { prefixes, maxBytes: 10 * entryBytes("session:1000", undefined) });
+    for (let i = 1000; i < 2000; i++) {
+      await cached.get(`session:${i}`);
+      // An older key used again stays while newer ones are let go.
+      await cached.get("session:1000");
+    }
+    calls.length = 0;
+    await cached.get("session:1000");
+    for (let i = 1991; i < 2000; i++) await cached.get(`session:${i}`);
+    expect(calls).toEqual([]);
+    await cached.get("session:1990");
+    expect(calls).toEqual(["get session:1990"]);
+  });
+
+  it("counts an absent key by its own small size, not as a whole entry of the budget", async () => {
+    const { store, calls } = await recordedStore();
+    const big = { text: "x".repeat(2_000) };
+    await store.set("session:big", big);
+    const bytes = entryBytes("session:big", JSON.stringify(big));
+    // The session and ten absent keys fit in the budget of the session and a little more.
+    const cached = cachedStore(store, {
+      prefixes,
+      maxBytes: bytes + 10 * entryBytes("session:10", undefined),
+    });
+    await cached.get("session:big");
+    for (let i = 0; i < 10; i++) await cached.get(`session:${i}`);
+    calls.length = 0;
+    await cached.get("session:big");
+    for (let i = 0; i < 10; i++) await cached.get(`session:${i}`);
+    expect(calls).toEqual([]);
+  });
+
+  it("reads the keys it does not hold in one getMany, and answers the rest from memory", async () => {
+    const { store, calls } = await recordedStore();
+    await store.set("session:1", { a: 1 });
+    await store.set("conversation:1", { step: 2 }, 60_000);
+    const cached = cachedStore(store, { prefixes });
+    await cached.get("session:1");
+    calls.length = 0;
+    const values = await cached.getMany(["session:1", "conversation:1", "other:1", "session:2"]);
+    expect(values).toEqual([{ a: 1 }, { step: 2 }, undefined, undefined]);
+    expect(calls).toEqual(["getMany conversation:1,other:1,session:2"]);
+    calls.length = 0;
+    // Kept: the absent session; not kept: a timed value read from the store, and other keys.
+    expect(await cached.getMany(["session:2", "conversation:1", "other:1"])).toEqual([
+      undefined,
+      { step: 2 },
+      undefined,
+    ]);
+    expect(calls).toEqual(["getMany conversation:1,other:1"]);
+  });
+
+  it("a getMany that overlapped a write does not put the old value back", async () => {
+    const { store } = await recordedStore();
+    await store.set("session:1", { v: "old" });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const slow: Store = {
+      ...store,
+      getMany: async <T>(keys: readonly string[]) => {
+        const values = await store.getMany<T>(keys);
+        await held;
+        return values;
+      },
+    };
+    const cached = cachedStore(slow, { prefixes });
+    const reading = cached.getMany(["session:1"]);
+    await cached.set("session:1", { v: "new" });
+    release();
+    expect(await reading).toEqual([{ v: "old" }]);
+    expect(await cached.get("session:1")).toEqual({ v: "new" });
   });
 });
