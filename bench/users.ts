@@ -3,7 +3,7 @@
  * (lib/human.ts), against the bare grammY bot (the floor), the peer (lib/peer-bot.ts: grammY's
  * session on @grammyjs/storage-redis, or a session adapter over a SQLite file) and the whole stack,
  * on both stores. /help at each of BENCH_USERS (default 2,000, 12,000, 20,000), /balance at
- * BENCH_BALANCE_USERS (default 12,000) with every user logged in to an exchange account of its own.
+ * BENCH_BALANCE_USERS (default 3,600) with every user logged in to an exchange account of its own.
  * The whole stack runs with production's flood limit: a "too fast" reply fails the run.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
